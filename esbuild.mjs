@@ -1,0 +1,111 @@
+// Builds the extension (dist/extension.js), the webview bundle (dist/webview/) and,
+// with --tests, every test entry point (out/). Type checking is `tsc --noEmit`.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+const watch = args.has('--watch');
+const tests = args.has('--tests');
+
+/** Logs in the `esbuild-problem-matchers` format so VS Code tasks can pick errors up. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+/** All files below `dir` whose name matches `re`. */
+function filesBelow(dir, re) {
+  let out = [];
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out = out.concat(filesBelow(path, re));
+    else if (re.test(name)) out.push(path);
+  }
+  return out;
+}
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemMatcher],
+};
+
+const configs = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+  },
+];
+
+const webviewEntries = filesBelow('src/webview', /^main\.ts$|^[a-z]+\.main\.ts$/);
+if (webviewEntries.length > 0) {
+  configs.push({
+    ...common,
+    entryPoints: webviewEntries,
+    outdir: 'dist/webview',
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  });
+}
+
+if (tests) {
+  rmSync('out', { recursive: true, force: true });
+  const testEntries = [
+    ...filesBelow('test/unit', /\.test\.ts$/),
+    ...filesBelow('test/vscode', /(\.test|^index)\.ts$/),
+    ...filesBelow('test/e2e', /\.ts$/),
+    ...filesBelow('test/server', /\.ts$/),
+    ...filesBelow('test/host', /\.ts$/),
+    ...filesBelow('test/bench', /\.ts$/),
+  ];
+  configs.push({
+    ...common,
+    sourcemap: true,
+    minify: false,
+    entryPoints: testEntries,
+    outdir: 'out',
+    outbase: 'test',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron'],
+  });
+}
+
+if (watch) {
+  const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  const results = await Promise.allSettled(configs.map((c) => esbuild.build(c)));
+  const failed = results.filter((r) => r.status === 'rejected');
+  if (failed.length > 0) {
+    for (const f of failed) console.error(String(f.reason?.message ?? f.reason));
+    process.exit(1);
+  }
+}

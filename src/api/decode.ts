@@ -1,0 +1,128 @@
+// Decoders for every resource and envelope of the spec, with its documented variations.
+import type {
+  Collection,
+  CollectionList,
+  CollectionMediaItem,
+  CollectionMediaList,
+  Photo,
+  PhotoList,
+  PhotoSrc,
+  Video,
+  VideoFile,
+  VideoList,
+  VideoPicture,
+  VideoUser,
+} from '../core/model';
+import type { Decoder } from './schema';
+import { array, bool, int, intLike, literal, nullable, num, object, str, unknownValue } from './schema';
+
+const photoSrc: Decoder<PhotoSrc> = object<PhotoSrc>({
+  original: str,
+  large2x: str,
+  large: str,
+  medium: str,
+  small: str,
+  portrait: str,
+  landscape: str,
+  tiny: str,
+});
+
+const photoFields = {
+  id: intLike,
+  width: int,
+  height: int,
+  url: str,
+  photographer: str,
+  photographer_url: str,
+  photographer_id: intLike,
+  avg_color: nullable(str),
+  src: photoSrc,
+  liked: bool,
+  alt: str,
+};
+
+export const photo: Decoder<Photo> = object<Photo>(
+  { ...photoFields, liked: (v, p) => (v === undefined ? false : bool(v, p)), avg_color: (v, p) => (v === undefined ? null : nullable(str)(v, p)) },
+  ['alt'],
+);
+
+const videoUser: Decoder<VideoUser> = object<VideoUser>({ id: intLike, name: str, url: str });
+
+const videoFile: Decoder<VideoFile> = object<VideoFile>(
+  {
+    id: intLike,
+    quality: nullable(str),
+    file_type: str,
+    width: nullable(int),
+    height: nullable(int),
+    link: str,
+    fps: nullable(num),
+    size: nullable(num),
+  },
+  ['fps', 'size'],
+);
+
+const videoPicture: Decoder<VideoPicture> = object<VideoPicture>({ id: intLike, picture: str, nr: int });
+
+const videoFields = {
+  id: intLike,
+  width: int,
+  height: int,
+  url: str,
+  image: str,
+  full_res: unknownValue,
+  tags: array(unknownValue),
+  duration: int,
+  user: videoUser,
+  video_files: array(videoFile),
+  video_pictures: array(videoPicture),
+  avg_color: nullable(str),
+};
+
+export const video: Decoder<Video> = object<Video>(videoFields, ['full_res', 'tags', 'avg_color']);
+
+export const collection: Decoder<Collection> = object<Collection>({
+  id: (v, p) => (typeof v === 'number' ? String(v) : str(v, p)),
+  title: str,
+  description: (v, p) => (v === undefined ? null : nullable(str)(v, p)),
+  private: bool,
+  media_count: int,
+  photos_count: int,
+  videos_count: int,
+});
+
+const collectionMediaItem: Decoder<CollectionMediaItem> = (v, p) => {
+  const kind = object<{ type: 'Photo' | 'Video' }>({ type: literal('Photo', 'Video') })(v, p);
+  return kind.type === 'Photo'
+    ? { ...photo(v, p), type: 'Photo' as const }
+    : { ...video(v, p), type: 'Video' as const };
+};
+
+const envelopeFields = {
+  page: int,
+  per_page: int,
+  total_results: int,
+  next_page: str,
+  prev_page: str,
+};
+const envelopeOptional = ['next_page', 'prev_page'] as const;
+
+export const photoList: Decoder<PhotoList> = object<PhotoList>(
+  { ...envelopeFields, photos: array(photo) },
+  envelopeOptional,
+);
+
+export const videoList: Decoder<VideoList> = object<VideoList>(
+  { ...envelopeFields, videos: array(video), url: str },
+  [...envelopeOptional, 'url'],
+);
+
+export const collectionList: Decoder<CollectionList> = object<CollectionList>(
+  { ...envelopeFields, collections: array(collection) },
+  envelopeOptional,
+);
+
+export const collectionMediaList: Decoder<CollectionMediaList> = object<CollectionMediaList>(
+  { ...envelopeFields, id: (v, p) => (typeof v === 'number' ? String(v) : str(v, p)), media: array(collectionMediaItem) },
+  envelopeOptional,
+);

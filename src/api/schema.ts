@@ -1,0 +1,73 @@
+// Run-time checks of what the service sends. A missing or wrong-typed required field is a
+// MediaError('invalidResponse') naming the field path; unknown extra fields pass through.
+import { MediaError } from '../core/errors';
+
+export type Decoder<T> = (value: unknown, path: string) => T;
+
+function fail(path: string, expected: string, value: unknown): never {
+  const got = value === undefined ? 'nothing' : value === null ? 'null' : typeof value;
+  throw new MediaError(
+    'invalidResponse',
+    `The service sent an unexpected answer: “${path}” should be ${expected} but is ${got}.`,
+    { field: path },
+  );
+}
+
+export const str: Decoder<string> = (v, p) => (typeof v === 'string' ? v : fail(p, 'text', v));
+
+export const int: Decoder<number> = (v, p) =>
+  typeof v === 'number' && Number.isSafeInteger(v) ? v : fail(p, 'a whole number', v);
+
+export const num: Decoder<number> = (v, p) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fail(p, 'a number', v);
+
+export const bool: Decoder<boolean> = (v, p) => (typeof v === 'boolean' ? v : fail(p, 'true or false', v));
+
+/** Ids are integers on the wire; some clients see them as numeric strings. */
+export const intLike: Decoder<number> = (v, p) => {
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
+  return int(v, p);
+};
+
+export const unknownValue: Decoder<unknown> = (v) => v;
+
+export function nullable<T>(d: Decoder<T>): Decoder<T | null> {
+  return (v, p) => (v === null ? null : d(v, p));
+}
+
+export function literal<T extends string>(...values: T[]): Decoder<T> {
+  return (v, p) =>
+    typeof v === 'string' && (values as string[]).includes(v) ? (v as T) : fail(p, values.join(' or '), v);
+}
+
+export function array<T>(d: Decoder<T>): Decoder<T[]> {
+  return (v, p) => (Array.isArray(v) ? v.map((item, i) => d(item, `${p}[${i}]`)) : fail(p, 'a list', v));
+}
+
+type Fields<T> = { [K in keyof T]-?: Decoder<T[K]> };
+type OptionalKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
+
+/**
+ * An object decoder. Keys listed in `optional` may be absent (or null, which becomes absent);
+ * all others are required. Unknown extra fields are kept.
+ */
+export function object<T extends object>(
+  fields: Fields<T>,
+  optional: readonly OptionalKeys<T>[] = [],
+): Decoder<T> {
+  return (v, p) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(p, 'an object', v);
+    const input = v as Record<string, unknown>;
+    const out: Record<string, unknown> = { ...input };
+    for (const key of Object.keys(fields) as (keyof T & string)[]) {
+      const value = input[key];
+      const isOptional = (optional as readonly string[]).includes(key);
+      if (isOptional && (value === undefined || value === null)) {
+        delete out[key];
+        continue;
+      }
+      out[key] = fields[key](value, p ? `${p}.${key}` : key);
+    }
+    return out as T;
+  };
+}

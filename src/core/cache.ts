@@ -1,0 +1,54 @@
+// A small in-memory cache with a time to live, so a repeated view costs no request.
+import type { Clock } from './logger';
+import { systemClock } from './logger';
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+}
+
+export class TtlCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+
+  constructor(
+    private ttlMs: number,
+    private readonly maxEntries = 500,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  setTtl(ttlMs: number): void {
+    this.ttlMs = ttlMs;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.clock.now() >= entry.expiresAt) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Refresh recency so the oldest-used entry is the one evicted.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.clock.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,69 @@
+// One closed set of failures. HTTP and network failures are mapped to it once, in api/,
+// and the UI turns each into one clear, actionable sentence (see describeError).
+
+export type MediaErrorKind =
+  | 'missingKey'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'rateLimited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'invalidResponse'
+  | 'invalidRequest'
+  | 'cancelled';
+
+export interface MediaErrorDetails {
+  status?: number;
+  /** For invalidRequest / invalidResponse: the parameter or field at fault. */
+  field?: string;
+  /** For rateLimited: when the quota resets (ms since epoch), if known. */
+  resetAt?: number;
+  /** Text the server sent (already trimmed to a sane length, never HTML markup). */
+  serverMessage?: string;
+}
+
+export class MediaError extends Error {
+  readonly kind: MediaErrorKind;
+  readonly status?: number;
+  readonly field?: string;
+  readonly resetAt?: number;
+  readonly serverMessage?: string;
+
+  constructor(kind: MediaErrorKind, message: string, details: MediaErrorDetails = {}) {
+    super(message);
+    this.name = 'MediaError';
+    this.kind = kind;
+    this.status = details.status;
+    this.field = details.field;
+    this.resetAt = details.resetAt;
+    this.serverMessage = details.serverMessage;
+  }
+}
+
+export function isMediaError(value: unknown): value is MediaError {
+  return value instanceof MediaError;
+}
+
+/** Wraps anything thrown into a MediaError, keeping MediaErrors as they are. */
+export function toMediaError(value: unknown): MediaError {
+  if (value instanceof MediaError) return value;
+  if (value instanceof Error && value.name === 'AbortError') {
+    return new MediaError('cancelled', 'The request was cancelled.');
+  }
+  const text = value instanceof Error ? value.message : String(value);
+  return new MediaError('network', `Could not reach the service: ${text}`);
+}
+
+/** Turns server-provided text into one short line safe to show (no markup, no control chars). */
+export function cleanServerText(text: string, max = 200): string {
+  const plain = text
+    .replace(/<script[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
