@@ -1,0 +1,30 @@
+// Every command id, mirroring contributes.commands (a unit test compares the two).
+export const CommandId = {
+  setApiKey: 'stockMedia.setApiKey',
+  clearApiKey: 'stockMedia.clearApiKey',
+  showQuota: 'stockMedia.showQuota',
+  showLog: 'stockMedia.showLog',
+  search: 'stockMedia.search',
+  searchVideos: 'stockMedia.searchVideos',
+  showCurated: 'stockMedia.showCurated',
+  showPopularVideos: 'stockMedia.showPopularVideos',
+  openMedia: 'stockMedia.openMedia',
+  clearRecentSearches: 'stockMedia.clearRecentSearches',
+  collectionsRefresh: 'stockMedia.collections.refresh',
+  collectionsFilter: 'stockMedia.collections.filter',
+  collectionsLoadMore: 'stockMedia.collections.loadMore',
+  collectionsRetry: 'stockMedia.collections.retry',
+  insert: 'stockMedia.insert',
+  insertAs: 'stockMedia.insertAs',
+  saveAndInsert: 'stockMedia.saveAndInsert',
+  copyUrl: 'stockMedia.copyUrl',
+  copyCredit: 'stockMedia.copyCredit',
+  openOnService: 'stockMedia.openOnService',
+} as const;
+
+export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
+
+/** Context keys the extension sets (used in `when` clauses). */
+export const ContextKey = {
+  hasApiKey: 'stockMedia.hasApiKey',
+} as const;

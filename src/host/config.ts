@@ -1,0 +1,36 @@
+// A typed snapshot of the settings, read once and refreshed when they change.
+import * as vscode from 'vscode';
+import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL } from '../api/client';
+
+export const CONFIG_SECTION = 'stockMedia';
+
+export interface StockMediaConfig {
+  apiBaseUrl: string;
+  videoBaseUrl: string;
+  serviceName: string;
+  serviceUrl: string;
+  cacheTtlMs: number;
+  timeoutMs: number;
+}
+
+function text(cfg: vscode.WorkspaceConfiguration, key: string, fallback: string): string {
+  const value = cfg.get<unknown>(key);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+function integer(cfg: vscode.WorkspaceConfiguration, key: string, fallback: number, min: number, max: number): number {
+  const value = cfg.get<unknown>(key);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+}
+
+export function readConfig(): StockMediaConfig {
+  const cfg = vscode.workspace.getConfiguration(CONFIG_SECTION);
+  return {
+    apiBaseUrl: text(cfg, 'apiBaseUrl', DEFAULT_BASE_URL),
+    videoBaseUrl: text(cfg, 'videoBaseUrl', DEFAULT_VIDEO_BASE_URL),
+    serviceName: text(cfg, 'serviceName', 'Pexels'),
+    serviceUrl: text(cfg, 'serviceUrl', 'https://www.pexels.com'),
+    cacheTtlMs: integer(cfg, 'cacheTtlSeconds', DEFAULT_CACHE_TTL_MS / 1000, 0, 3600) * 1000,
+    timeoutMs: integer(cfg, 'requestTimeoutSeconds', DEFAULT_TIMEOUT_MS / 1000, 1, 120) * 1000,
+  };
+}

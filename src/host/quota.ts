@@ -1,0 +1,100 @@
+// The last known quota: kept in globalState so it survives a restart, shown in the status bar.
+import * as vscode from 'vscode';
+import type { QuotaSnapshot } from '../core/quota';
+import { reviveQuotaSnapshot } from '../core/quota';
+import type { QuotaFormat } from '../core/quotaView';
+import { presentQuota } from '../core/quotaView';
+import { CommandId } from './commandIds';
+
+const STATE_KEY = 'stockMedia.quota';
+
+export class QuotaStore implements vscode.Disposable {
+  private snapshot: QuotaSnapshot | undefined;
+  private readonly changed = new vscode.EventEmitter<QuotaSnapshot | undefined>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento) {
+    this.snapshot = reviveQuotaSnapshot(state.get<unknown>(STATE_KEY));
+  }
+
+  get current(): QuotaSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  update(snapshot: QuotaSnapshot | undefined): void {
+    this.snapshot = snapshot;
+    void this.state.update(STATE_KEY, snapshot);
+    this.changed.fire(snapshot);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function quotaFormat(serviceName: string, serviceUrl: string): QuotaFormat {
+  const locale = vscode.env.language;
+  let numbers: Intl.NumberFormat;
+  let dates: Intl.DateTimeFormat;
+  try {
+    numbers = new Intl.NumberFormat(locale);
+    dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  } catch {
+    numbers = new Intl.NumberFormat('en-US');
+    dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  }
+  return {
+    number: (n) => numbers.format(n),
+    dateTime: (ms) => dates.format(new Date(ms)),
+    serviceName,
+    higherLimitUrl: `${serviceUrl.replace(/\/+$/, '')}/api/`,
+  };
+}
+
+export class QuotaStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly store: QuotaStore,
+    private readonly format: () => QuotaFormat,
+  ) {
+    this.item = vscode.window.createStatusBarItem('stockMedia.quota', vscode.StatusBarAlignment.Right, 100);
+    this.item.name = 'Stock Media Quota';
+  }
+
+  render(hasKey: boolean): void {
+    const now = Date.now();
+    const view = presentQuota(this.store.current, hasKey, now, this.format());
+    this.item.text = view.text;
+    const tooltip = new vscode.MarkdownString(view.tooltip.join('\n\n'));
+    tooltip.isTrusted = false;
+    this.item.tooltip = tooltip;
+    this.item.command = view.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showQuota;
+    this.item.accessibilityInformation = { label: view.tooltip[0]?.replace(/[*\\]/g, '') ?? view.text };
+    this.item.backgroundColor =
+      view.level === 'exhausted'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : view.level === 'low'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+    this.item.show();
+    this.scheduleStaleCheck(hasKey, now);
+  }
+
+  /** Re-render when the period resets, so an old figure is never shown as current. */
+  private scheduleStaleCheck(hasKey: boolean, now: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const resetAt = this.store.current?.resetAt ?? 0;
+    const wait = resetAt - now;
+    if (hasKey && wait > 0 && wait < 2 ** 31 - 1) {
+      this.timer = setTimeout(() => this.render(hasKey), wait + 1000);
+    }
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.item.dispose();
+  }
+}
