@@ -1,7 +1,7 @@
 // Builds the extension (dist/extension.js), the webview bundle (dist/webview/) and,
 // with --tests, every test entry point (out/). Type checking is `tsc --noEmit`.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, rmSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -75,7 +75,6 @@ if (webviewEntries.length > 0) {
 }
 
 if (tests) {
-  rmSync('out', { recursive: true, force: true });
   const testEntries = [
     ...filesBelow('test/unit', /\.test\.ts$/),
     ...filesBelow('test/vscode', /(\.test|^index)\.ts$/),
