@@ -1,0 +1,203 @@
+// `npm run test:vscode`: runs the mocha suites of test/vscode (bundled into out/vscode/)
+// inside a real VS Code. The build happens before, in the npm script.
+//
+// Default (no internet needed): the VS Code server from code-server, its workbench in
+// Debian's Chromium, the extension from this repo in development mode. The extension
+// host's output never reaches this process, so the mocha entry appends its report to a
+// file that this runner tails to the terminal (see test/host/testEnv.ts).
+//
+// VSCODE_EXECUTABLE=<desktop VS Code binary>, or --electron (downloads one; needs
+// internet): the same suites through @vscode/test-electron.
+//
+// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
+// STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { launchBrowser } from './browser';
+import type { BrowserSession } from './browser';
+import { FileTail, appendLine } from './fileTail';
+import { prepare } from './prepare';
+import { startServer } from './server';
+import type { VsCodeServer } from './server';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV } from './testEnv';
+import { createWorkspace, repoRoot } from './workspace';
+import type { TestWorkspace } from './workspace';
+
+interface Options {
+  readonly electron: boolean;
+  readonly grep: string | undefined;
+  readonly timeoutMs: number;
+}
+
+/** Time from opening the workbench to the first line of the report. */
+const START_TIMEOUT_MS = 3 * 60_000;
+
+function parseArgs(argv: readonly string[]): Options {
+  let electron = false;
+  let grep = process.env[GREP_ENV] || undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--electron') electron = true;
+    else if (arg === '--grep' || arg === '-g') grep = argv[++i];
+    else if (arg?.startsWith('--grep=')) grep = arg.slice('--grep='.length);
+    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--electron]`);
+  }
+  const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
+  return { electron, grep, timeoutMs: minutes * 60_000 };
+}
+
+function testEnvironment(options: Options): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (options.grep) env[GREP_ENV] = options.grep;
+  if (process.stdout.isTTY && !process.env['NO_COLOR']) env[COLOR_ENV] = '1';
+  return env;
+}
+
+function paths(): { root: string; tests: string; output: string } {
+  const root = repoRoot();
+  const tests = join(root, 'out', 'vscode');
+  const missing = [join(tests, 'index.js'), join(root, 'dist', 'extension.js')].filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first (npm run test:vscode does).`);
+  }
+  return { root, tests, output: join(root, 'test-output', 'vscode') };
+}
+
+async function runInElectron(options: Options): Promise<number> {
+  const { root, tests } = paths();
+  const executable = process.env['VSCODE_EXECUTABLE'];
+  if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) {
+    console.warn('[vscode] No display: run this under xvfb-run.');
+  }
+  const workspace = createWorkspace();
+  try {
+    console.log(`[vscode] Desktop VS Code: ${executable ?? 'downloaded by @vscode/test-electron'}`);
+    await runTests({
+      ...(executable ? { vscodeExecutablePath: executable } : {}),
+      extensionDevelopmentPath: root,
+      extensionTestsPath: tests,
+      // Desktop VS Code prints the extension host's output here itself: no report file.
+      extensionTestsEnv: testEnvironment(options),
+      launchArgs: [workspace.path, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+    });
+    return 0;
+  } catch (error) {
+    console.error(`[vscode] ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    workspace.dispose();
+  }
+}
+
+async function runInServer(options: Options): Promise<number> {
+  const { root, tests, output } = paths();
+  rmSync(output, { recursive: true, force: true });
+  mkdirSync(output, { recursive: true });
+  const files = {
+    report: join(output, 'report.txt'),
+    server: join(output, 'server.log'),
+    workbench: join(output, 'workbench-console.log'),
+    screenshot: join(output, 'failure.png'),
+  };
+  writeFileSync(files.report, '');
+
+  const started = Date.now();
+  const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const host = await prepare();
+  console.log(`[vscode] VS Code ${host.vscodeVersion} server, Node 24 (${seconds()})`);
+
+  let workspace: TestWorkspace | undefined;
+  let server: VsCodeServer | undefined;
+  let browser: BrowserSession | undefined;
+  const tail = new FileTail(files.report, (text) => process.stdout.write(text));
+  const cleanup = async (): Promise<void> => {
+    tail.stop();
+    await browser?.close();
+    await server?.close();
+    workspace?.dispose();
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    console.error(`\n[vscode] ${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    workspace = createWorkspace();
+    server = await startServer(host, { logFile: files.server });
+    console.log(`[vscode] Server on ${server.url} (${seconds()})`);
+    browser = await launchBrowser();
+    const { page } = browser;
+    page.on('console', (message) => appendLine(files.workbench, `[${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => appendLine(files.workbench, `[pageerror] ${error.stack ?? error.message}`));
+
+    let exit: (code: number) => void = () => undefined;
+    const exited = new Promise<number>((resolve) => (exit = resolve));
+    // Must exist before the workbench loads: it is looked up when the tests settle.
+    await page.exposeFunction('codeAutomationExit', (code: unknown) => exit(typeof code === 'number' ? code : 1));
+    await page.exposeFunction('codeAutomationLog', (level: unknown, message: unknown) =>
+      appendLine(files.workbench, `[log:${String(level)}] ${String(message)}`),
+    );
+
+    const env = { ...testEnvironment(options), [REPORT_ENV]: files.report };
+    const url = server.workbenchUrl(workspace.path, [
+      ['extensionDevelopmentPath', server.remoteUri(root)],
+      ['extensionTestsPath', server.remoteUri(tests)],
+      ['extensionEnvironment', JSON.stringify(env)],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ]);
+    tail.start();
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    console.log(`[vscode] Workbench opened (${seconds()}); tests start in the extension host\n`);
+
+    const outcome = await Promise.race([
+      exited.then((code) => ({ kind: 'exit' as const, code })),
+      tail.firstData(START_TIMEOUT_MS).then((ok) => (ok ? new Promise<never>(() => undefined) : { kind: 'noStart' as const })),
+      delay(options.timeoutMs).then(() => ({ kind: 'timeout' as const })),
+    ]);
+    tail.stop();
+    if (outcome.kind === 'exit') {
+      console.log(`\n[vscode] Finished with exit code ${outcome.code} in ${seconds()}`);
+      if (outcome.code !== 0) printDiagnostics(files, server);
+      return outcome.code;
+    }
+    await page.screenshot({ path: files.screenshot }).catch(() => undefined);
+    console.error(
+      outcome.kind === 'noStart'
+        ? `\n[vscode] The tests did not start within ${START_TIMEOUT_MS / 60_000} min of opening the workbench.`
+        : `\n[vscode] Timed out after ${options.timeoutMs / 60_000} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`,
+    );
+    printDiagnostics(files, server);
+    return 1;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
+
+function printDiagnostics(files: { server: string; workbench: string; screenshot: string }, server: VsCodeServer): void {
+  console.error(`[vscode] Last server output:\n${server.outputTail(25)}`);
+  console.error(`[vscode] Full logs: ${files.server}, ${files.workbench}${existsSync(files.screenshot) ? `, ${files.screenshot}` : ''}`);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.electron || process.env['VSCODE_EXECUTABLE']) return runInElectron(options);
+  return runInServer(options);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[vscode] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

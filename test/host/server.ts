@@ -1,0 +1,209 @@
+// Starts the real VS Code server (from the prepared code-server) on a free loopback port
+// in a fresh, throwaway profile, and stops it with everything it started.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { PreparedHost } from './prepare';
+
+export interface ServerOptions {
+  /** Extra command-line arguments for `server-main.js`. */
+  readonly extraArgs?: readonly string[];
+  /** Extra environment for the server, which passes it on to the extension host. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Where the server's own output goes (appended); by default it is kept in memory only. */
+  readonly logFile?: string;
+  /** How long to wait for "Web UI available"; default 90 s. */
+  readonly startTimeoutMs?: number;
+}
+
+export interface VsCodeServer {
+  readonly port: number;
+  /** `http://127.0.0.1:<port>/`. */
+  readonly url: string;
+  /** `url` opening `folder` (absolute path on this machine), with an optional smoke-test payload. */
+  workbenchUrl(folder: string, payload?: ReadonlyArray<readonly [string, string]>): string;
+  /** Turns an absolute local path into the `vscode-remote://` URI the workbench expects. */
+  remoteUri(path: string): string;
+  /** The last lines the server printed, for error messages. */
+  outputTail(lines?: number): string;
+  /** Stops the server's whole process group and removes its temporary profile. */
+  close(): Promise<void>;
+}
+
+const READY = /Web UI available at/;
+
+export async function startServer(host: PreparedHost, options: ServerOptions = {}): Promise<VsCodeServer> {
+  // Another process may take the port between the probe and the server's bind; try again then.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startOnPort(host, port, options);
+    } catch (error) {
+      if (!(error instanceof PortInUse) || attempt >= 3) throw error;
+    }
+  }
+}
+
+class PortInUse extends Error {}
+
+async function startOnPort(host: PreparedHost, port: number, options: ServerOptions): Promise<VsCodeServer> {
+  const profile = mkdtempSync(join(tmpdir(), 'stock-media-vscode-'));
+  const dirs = { server: join(profile, 'server-data'), user: join(profile, 'user-data'), extensions: join(profile, 'extensions') };
+  for (const dir of Object.values(dirs)) mkdirSync(dir);
+
+  const args = [
+    host.serverMain,
+    '--host', '127.0.0.1',
+    '--port', String(port),
+    '--without-connection-token',
+    '--enable-smoke-test-driver',
+    '--disable-workspace-trust',
+    '--accept-server-license-terms',
+    '--server-data-dir', dirs.server,
+    '--user-data-dir', dirs.user,
+    '--extensions-dir', dirs.extensions,
+    ...(options.extraArgs ?? []),
+  ];
+  let log: WriteStream | undefined;
+  if (options.logFile) {
+    mkdirSync(dirname(options.logFile), { recursive: true });
+    log = createWriteStream(options.logFile, { flags: 'a' });
+    log.write(`\n$ ${host.node} ${args.join(' ')}\n`);
+  }
+  // Its own process group, so close() also ends the extension host and anything it started.
+  const child = spawn(host.node, args, {
+    cwd: profile,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output: string[] = [];
+  const onData = (chunk: Buffer): void => {
+    const text = chunk.toString('utf8');
+    output.push(...text.split('\n').filter((l) => l.length > 0));
+    if (output.length > 400) output.splice(0, output.length - 400);
+    log?.write(text);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const outputTail = (lines = 30): string => output.slice(-lines).join('\n');
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      await stopGroup(child);
+      await new Promise<void>((resolve) => (log ? log.end(resolve) : resolve()));
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    })();
+    return closed;
+  };
+  // A test run that dies without calling close() must not leave the server running.
+  const onExit = (): void => killGroupNow(child);
+  process.once('exit', onExit);
+
+  try {
+    await waitForReady(child, output, options.startTimeoutMs ?? 90_000);
+  } catch (error) {
+    process.removeListener('exit', onExit);
+    await close();
+    throw error;
+  }
+
+  const url = `http://127.0.0.1:${port}/`;
+  const remoteUri = (path: string): string => `vscode-remote://127.0.0.1:${port}${encodeURI(path)}`;
+  return {
+    port,
+    url,
+    remoteUri,
+    outputTail,
+    workbenchUrl(folder, payload) {
+      const query = new URLSearchParams({ folder });
+      if (payload) query.set('payload', JSON.stringify(payload));
+      return `${url}?${query.toString()}`;
+    },
+    async close() {
+      process.removeListener('exit', onExit);
+      await close();
+    },
+  };
+}
+
+function waitForReady(child: ChildProcess, output: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tail = (): string => output.slice(-30).join('\n');
+    const timer = setTimeout(
+      () => finish(new Error(`The VS Code server did not print "Web UI available" within ${timeoutMs / 1000} s. Its output:\n${tail()}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer): void => {
+      if (READY.test(chunk.toString('utf8')) || output.some((l) => READY.test(l))) finish();
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+      const text = tail();
+      const message = `The VS Code server exited while starting (${signal ?? `code ${code}`}). Its output:\n${text}`;
+      finish(/EADDRINUSE/.test(text) ? new PortInUse(message) : new Error(message));
+    };
+    const onError = (error: Error): void => finish(new Error(`Cannot start the VS Code server: ${error.message}`));
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      child.stdout?.removeListener('data', onData);
+      child.stderr?.removeListener('data', onData);
+      child.removeListener('exit', onExit);
+      child.removeListener('error', onError);
+      if (error) reject(error);
+      else resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', onExit);
+    child.on('error', onError);
+  });
+}
+
+/** A port that was free a moment ago: the OS picks it when listening on port 0. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port'))));
+    });
+  });
+}
+
+/** SIGTERM to the whole group, SIGKILL if it is still there after a few seconds. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  const exited = child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  signalGroup(pid, 'SIGTERM');
+  const inTime = await Promise.race([exited.then(() => true), delay(5000).then(() => false)]);
+  // The leader may be gone while children (the extension host) linger: always sweep.
+  signalGroup(pid, 'SIGKILL');
+  if (!inTime) await Promise.race([exited, delay(2000)]);
+}
+
+function killGroupNow(child: ChildProcess): void {
+  if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
