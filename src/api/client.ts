@@ -222,41 +222,41 @@ export class MediaClient {
 
   // ---- the nine operations ------------------------------------------------------------
 
-  searchPhotos(params: PhotoSearchParams, opts?: RequestOptions): Promise<PhotoList> {
+  async searchPhotos(params: PhotoSearchParams, opts?: RequestOptions): Promise<PhotoList> {
     return this.list('searchPhotos', params, opts);
   }
 
-  curatedPhotos(params: Paging = {}, opts?: RequestOptions): Promise<PhotoList> {
+  async curatedPhotos(params: Paging = {}, opts?: RequestOptions): Promise<PhotoList> {
     return this.list('curatedPhotos', params, opts);
   }
 
-  getPhoto(id: number | string, opts?: RequestOptions): Promise<Photo> {
+  async getPhoto(id: number | string, opts?: RequestOptions): Promise<Photo> {
     const checked = checkMediaId(id, 'photo');
     return this.request({ base: 'photo', path: `photos/${checked}`, query: {}, decoder: decode.photo }, opts);
   }
 
-  searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
+  async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
     return this.list('searchVideos', params, opts);
   }
 
-  popularVideos(params: PopularVideoParams = {}, opts?: RequestOptions): Promise<VideoList> {
+  async popularVideos(params: PopularVideoParams = {}, opts?: RequestOptions): Promise<VideoList> {
     return this.list('popularVideos', params, opts);
   }
 
-  getVideo(id: number | string, opts?: RequestOptions): Promise<Video> {
+  async getVideo(id: number | string, opts?: RequestOptions): Promise<Video> {
     const checked = checkMediaId(id, 'video');
     return this.request({ base: 'video', path: `videos/${checked}`, query: {}, decoder: decode.video }, opts);
   }
 
-  featuredCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
+  async featuredCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
     return this.list('featuredCollections', params, opts);
   }
 
-  myCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
+  async myCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
     return this.list('myCollections', params, opts);
   }
 
-  collectionMedia(id: string, params: CollectionMediaParams = {}, opts?: RequestOptions): Promise<CollectionMediaList> {
+  async collectionMedia(id: string, params: CollectionMediaParams = {}, opts?: RequestOptions): Promise<CollectionMediaList> {
     return this.list('collectionMedia', { ...params, id }, opts);
   }
 

@@ -106,7 +106,8 @@ function wholeNumber(field: string, value: unknown, what: string, min: number, m
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw invalid(field, `${what} must be a whole number from ${min} to ${max} (got “${String(value)}”).`);
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw invalid(field, `${what} must be a whole number ${range} (got “${String(value)}”).`);
   }
   return n;
 }
