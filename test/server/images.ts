@@ -1,0 +1,114 @@
+// Image sizes the way the real image CDN (imgix) derives them from the query of a `src`
+// URL, and the PNGs themselves, cached across servers in this process.
+import { encodeGradientPng } from './png';
+import type { Rgb } from './png';
+import { hexToRgb } from './search';
+
+/** Never build more than this; bigger requests are scaled down proportionally. */
+export const MAX_IMAGE_PIXELS = 30_000_000;
+const MAX_SIDE = 12_000;
+const CACHE_MAX_BYTES = 96 * 1024 * 1024;
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Query of each `src` variant, the same as the real service's (jpeg there, png here). */
+export const PHOTO_VARIANT_QUERIES = {
+  original: '',
+  large2x: 'auto=compress&cs=tinysrgb&dpr=2&h=650&w=940',
+  large: 'auto=compress&cs=tinysrgb&h=650&w=940',
+  medium: 'auto=compress&cs=tinysrgb&h=350',
+  small: 'auto=compress&cs=tinysrgb&h=130',
+  portrait: 'auto=compress&cs=tinysrgb&fit=crop&h=1200&w=800',
+  landscape: 'auto=compress&cs=tinysrgb&fit=crop&h=627&w=1200',
+  tiny: 'auto=compress&cs=tinysrgb&dpr=1&fit=crop&h=200&w=280',
+} as const;
+
+export type PhotoVariant = keyof typeof PHOTO_VARIANT_QUERIES;
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? Math.min(n, MAX_SIDE) : null;
+}
+
+/**
+ * The pixel size served for an image of `base` size and the given query:
+ * - `fit=crop` with `w` and `h`: exactly w x h (times dpr), cropped from the middle;
+ * - `w` and/or `h` otherwise: scaled to fit inside them (times dpr), never enlarged;
+ * - neither: `base` (the original).
+ * Anything above MAX_IMAGE_PIXELS is scaled down proportionally.
+ */
+export function imageSize(base: Size, query: URLSearchParams): Size {
+  const dprValue = Number(query.get('dpr') ?? '1');
+  const dpr = Number.isFinite(dprValue) && dprValue >= 1 ? Math.min(dprValue, 5) : 1;
+  const w = positiveInt(query.get('w'));
+  const h = positiveInt(query.get('h'));
+  let width = base.width;
+  let height = base.height;
+  if (query.get('fit') === 'crop' && w !== null && h !== null) {
+    width = Math.round(w * dpr);
+    height = Math.round(h * dpr);
+  } else if (w !== null || h !== null) {
+    const scale = Math.min(1, w !== null ? (w * dpr) / base.width : Infinity, h !== null ? (h * dpr) / base.height : Infinity);
+    width = Math.max(1, Math.round(base.width * scale));
+    height = Math.max(1, Math.round(base.height * scale));
+  }
+  if (width * height > MAX_IMAGE_PIXELS) {
+    const scale = Math.sqrt(MAX_IMAGE_PIXELS / (width * height));
+    width = Math.max(1, Math.floor(width * scale));
+    height = Math.max(1, Math.floor(height * scale));
+  }
+  return { width, height };
+}
+
+/** The pixel size of one `src` variant of a photo of the given size. */
+export function photoVariantSize(photo: Size, variant: PhotoVariant): Size {
+  return imageSize(photo, new URLSearchParams(PHOTO_VARIANT_QUERIES[variant]));
+}
+
+/** Preview pictures of a video: the video's shape, 640 px on the long side. */
+export function videoPictureSize(video: Size): Size {
+  const scale = 640 / Math.max(video.width, video.height);
+  return { width: Math.round(video.width * scale), height: Math.round(video.height * scale) };
+}
+
+function shade(rgb: Rgb, amount: number): Rgb {
+  const f = (c: number): number => Math.max(0, Math.min(255, Math.round(amount >= 0 ? c + (255 - c) * amount : c * (1 + amount))));
+  return [f(rgb[0]), f(rgb[1]), f(rgb[2])];
+}
+
+const cache = new Map<string, Promise<Buffer>>();
+const sizes = new Map<string, number>();
+let cachedBytes = 0;
+
+function remember(key: string, png: Promise<Buffer>): void {
+  cache.set(key, png);
+  png.then(
+    (buf) => {
+      if (!cache.has(key)) return;
+      sizes.set(key, buf.length);
+      cachedBytes += buf.length;
+      for (const oldest of cache.keys()) {
+        if (cachedBytes <= CACHE_MAX_BYTES || oldest === key) break;
+        cachedBytes -= sizes.get(oldest) ?? 0;
+        sizes.delete(oldest);
+        cache.delete(oldest);
+      }
+    },
+    () => cache.delete(key),
+  );
+}
+
+/** A PNG of the given size shaded around `color` (#RRGGBB); `variation` shifts the shade. */
+export function renderPng(size: Size, color: string, variation = 0): Promise<Buffer> {
+  const key = `${size.width}x${size.height}:${color}:${variation}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const rgb = hexToRgb(color) ?? [128, 128, 128];
+  const png = encodeGradientPng(size.width, size.height, shade(rgb, 0.15 + variation * 0.04), shade(rgb, -0.15 + variation * 0.04));
+  remember(key, png);
+  return png;
+}

@@ -1,0 +1,125 @@
+// Everything outside the API: image files (PNG), video files, HLS playlists and the small
+// HTML pages that `url`, `photographer_url` and the video `url`s point at. No key needed,
+// no quota used, like the real CDN and website.
+import { imageSize, renderPng, videoPictureSize } from './images';
+import type { Library, LibraryPhoto, LibraryVideo, Person } from './library';
+import { photoFileUrl, photoPageUrl, profileUrl, videoFileUrl, videoImageUrl } from './urls';
+
+export interface MediaAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: Buffer;
+  readonly cacheable?: boolean;
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+const HTML = 'text/html; charset=utf-8';
+
+const notFound = (): MediaAnswer => ({ status: 404, contentType: TEXT, body: Buffer.from('Not Found') });
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): MediaAnswer {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+  return { status: 200, contentType: HTML, body: Buffer.from(html) };
+}
+
+/**
+ * A short ISO-BMFF header (ftyp + free) with a note: correct type and a few bytes, but no
+ * frames, so it is not playable. Encoding real video from scratch is out of scope.
+ */
+const PLACEHOLDER_MP4 = ((): Buffer => {
+  const ftyp = Buffer.alloc(32);
+  ftyp.writeUInt32BE(32, 0);
+  ftyp.write('ftypisom', 4, 'ascii');
+  ftyp.writeUInt32BE(0x200, 12);
+  ftyp.write('isomiso2avc1mp41', 16, 'ascii');
+  const note = Buffer.from('Placeholder video of the local Media Library stand-in; not playable.');
+  const free = Buffer.alloc(8);
+  free.writeUInt32BE(8 + note.length, 0);
+  free.write('free', 4, 'ascii');
+  return Buffer.concat([ftyp, free, note]);
+})();
+
+function photoPage(origin: string, photo: LibraryPhoto): MediaAnswer {
+  return page(
+    photo.alt,
+    `<h1>${escapeHtml(photo.alt)}</h1><img src="${escapeHtml(photoFileUrl(origin, photo, 'large'))}" alt="${escapeHtml(photo.alt)}">` +
+      `<p>Photo by <a href="${escapeHtml(profileUrl(origin, photo.photographer))}">${escapeHtml(photo.photographer.name)}</a></p>`,
+  );
+}
+
+function videoPage(origin: string, video: LibraryVideo): MediaAnswer {
+  return page(
+    video.title,
+    `<h1>${escapeHtml(video.title)}</h1><img src="${escapeHtml(videoImageUrl(origin, video))}" alt="">` +
+      `<p>Video by <a href="${escapeHtml(profileUrl(origin, video.user))}">${escapeHtml(video.user.name)}</a></p>`,
+  );
+}
+
+function profilePage(origin: string, library: Library, person: Person): MediaAnswer {
+  const photos = library.photos.filter((p) => p.photographer.id === person.id).slice(0, 20);
+  const links = photos.map((p) => `<li><a href="${escapeHtml(photoPageUrl(origin, p))}">${escapeHtml(p.alt)}</a></li>`).join('');
+  return page(person.name, `<h1>${escapeHtml(person.name)}</h1><ul>${links}</ul>`);
+}
+
+function hlsPlaylist(origin: string, video: LibraryVideo): MediaAnswer {
+  const file = video.files.find((f) => f.quality !== 'hls');
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${video.duration}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
+  if (file) lines.push(`#EXTINF:${video.duration}.0,`, videoFileUrl(origin, video, file));
+  lines.push('#EXT-X-ENDLIST', '');
+  return { status: 200, contentType: 'application/vnd.apple.mpegurl', body: Buffer.from(lines.join('\n')), cacheable: true };
+}
+
+async function png(promise: Promise<Buffer>): Promise<MediaAnswer> {
+  return { status: 200, contentType: 'image/png', body: await promise, cacheable: true };
+}
+
+export async function answerMedia(library: Library, origin: string, path: string, query: URLSearchParams): Promise<MediaAnswer> {
+  let m: RegExpExecArray | null;
+  if ((m = /^\/media\/photos\/(\d+)\/[^/]+\.png$/.exec(path))) {
+    const photo = library.photoById.get(Number(m[1]));
+    return photo ? png(renderPng(imageSize(photo, query), photo.avgColor)) : notFound();
+  }
+  if ((m = /^\/media\/videos\/(\d+)\/(.+)$/.exec(path))) {
+    const video = library.videoById.get(Number(m[1]));
+    const rest = m[2] ?? '';
+    if (!video) return notFound();
+    let n: RegExpExecArray | null;
+    if ((n = /^pictures\/preview-(\d+)\.png$/.exec(rest))) {
+      const nr = Number(n[1]);
+      return nr < video.pictureIds.length ? png(renderPng(imageSize(videoPictureSize(video), query), video.color, nr)) : notFound();
+    }
+    if (/^[^/]+\.png$/.test(rest)) return png(renderPng(imageSize(video, query), video.color));
+    if ((n = /^files\/(\d+)-[^/]*\.mp4$/.exec(rest))) {
+      const file = video.files.find((f) => f.id === Number(n?.[1]) && f.quality !== 'hls');
+      return file ? { status: 200, contentType: 'video/mp4', body: PLACEHOLDER_MP4, cacheable: true } : notFound();
+    }
+    if ((n = /^hls\/(\d+)\.m3u8$/.exec(rest))) {
+      const file = video.files.find((f) => f.id === Number(n?.[1]) && f.quality === 'hls');
+      return file ? hlsPlaylist(origin, video) : notFound();
+    }
+    return notFound();
+  }
+  if ((m = /^\/photo\/[^/]*?-?(\d+)\/?$/.exec(path))) {
+    const photo = library.photoById.get(Number(m[1]));
+    return photo ? photoPage(origin, photo) : notFound();
+  }
+  if ((m = /^\/video\/[^/]*?-?(\d+)\/?$/.exec(path))) {
+    const video = library.videoById.get(Number(m[1]));
+    return video ? videoPage(origin, video) : notFound();
+  }
+  if ((m = /^\/@([^/]+)\/?$/.exec(path))) {
+    const person = library.people.find((p) => p.slug === m?.[1]);
+    return person ? profilePage(origin, library, person) : notFound();
+  }
+  if (path.startsWith('/search/videos/')) return page('Video search', '<h1>Video search</h1>');
+  if (path === '/popular-videos/' || path === '/popular-videos') return page('Popular videos', '<h1>Popular videos</h1>');
+  if (path === '/') {
+    const featured = library.featuredCollectionIds.map((id) => `<li>${escapeHtml(library.collectionById.get(id)?.title ?? id)}</li>`);
+    return page('Media Library (local stand-in)', `<h1>Media Library (local stand-in)</h1><ul>${featured.join('')}</ul>`);
+  }
+  return notFound();
+}

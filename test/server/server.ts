@@ -1,0 +1,321 @@
+// The local stand-in for the Media Library Service (spec: shared/spec/media-library-api.md),
+// on node:http only. Where the spec says "not shown", this server does what the real
+// service (Pexels) does, or the closest sensible thing:
+// - Auth: `Authorization: <key>`, the key alone. No or empty header -> 401 {"error":...};
+//   any other value, including "Bearer <key>" -> 403 {"error":...}.
+// - Errors: 404 and 429 bodies are {"status":N,"error":"Not Found"|"Too Many Requests"};
+//   an unknown path under /v1 or /videos is the same 404. A search without `query`
+//   (or only spaces) -> 400 {"status":400,"error":...}. Other methods -> 405
+//   (OPTIONS gets a CORS preflight 204 instead, as browsers need it).
+// - Order: delay -> method -> failure switches -> auth -> quota -> the endpoint. Every
+//   request with a known key uses one request of its quota (also 400/404 answers); an
+//   exhausted quota answers 429 without using more. Failure switches fire before auth, like
+//   a failing gateway, and use no quota. Quota headers (monthly figures) only on 2xx.
+// - Paging: page < 1 or not a whole number -> 1; per_page < 1 or not a whole number -> 15;
+//   per_page > 80 -> 80, and the envelope says 80. A page past the end -> an empty list with
+//   total_results, prev_page pointing at the last real page. next_page/prev_page are
+//   absolute, carry page and per_page first, then the request's query, orientation, size,
+//   color, locale, type, sort, min_width, min_height, min_duration, max_duration (as sent).
+// - Filters: invalid orientation, size, color, locale and type values are ignored (all
+//   media for that filter), as the real service does. locale is accepted and does not
+//   change matching: every language's alt text and the English tags are always searched.
+//   Colour: a name (case-insensitive) matches photos whose avg_color is nearest to that
+//   name; #RRGGBB, RRGGBB or #RGB matches avg_color within RGB distance 90 (search.ts).
+//   Query: every word must start a word of the alt text or tags (anywhere for CJK/Thai).
+// - Collection media: `type` photos|videos (exact) filters, `sort=desc` reverses the
+//   added order (asc, the default). Visible when featured or owned by the caller; else 404.
+// - Popular videos: min_width, min_height, min_duration, max_duration (whole numbers;
+//   others ignored), over a fixed "popularity" order.
+// - Images are PNG (the real CDN sends JPEG) sized from the URL query like imgix: see
+//   images.ts. Video file links answer a short, unplayable video/mp4 body; HLS links a
+//   one-entry .m3u8. Media and pages need no key and use no quota; they go to mediaLog.
+import { STATUS_CODES, createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerApi } from './api-routes';
+import type { ApiAnswer } from './api-routes';
+import { DEFAULT_SEED, USER_NAMES, buildLibrary } from './library';
+import type { Library, UserName } from './library';
+import { answerMedia } from './media-routes';
+import { QuotaBook } from './quota';
+import type { QuotaSettings } from './quota';
+
+export interface ApiServerOptions {
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  seed?: number;
+  /** Called when a request has been answered (or dropped), e.g. to print it. */
+  onRequest?: (entry: RequestLogEntry, kind: 'api' | 'media') => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  hadKey: boolean;
+  /** Only so tests can check where keys went; never printed. */
+  key?: string;
+  /** 0 while pending or when the connection was dropped. */
+  status: number;
+  /** Arrival, epoch milliseconds. */
+  time: number;
+}
+
+export interface ServerSwitches {
+  /** Every API answer waits this long. */
+  delayMs: number;
+  /** Every API request answers this (HTML body for 500, else per errorBody). */
+  failStatus: number | null;
+  /** If > 0, only the next N failing API requests fail, then the failure switches turn off. */
+  failCount: number;
+  /** 200 with a truncated JSON body. */
+  malformedJson: boolean;
+  /** 429 answers are text/plain "Too Many Requests". */
+  plainText429: boolean;
+  /** Destroy the socket without answering. */
+  dropConnection: boolean;
+  /** Hostile strings in text fields and some URL fields (hostile.ts). */
+  hostile: boolean;
+  /** next_page/prev_page point at http://127.0.0.2:PORT with the right page numbers. */
+  foreignNextPage: boolean;
+  /** Body form of error answers. */
+  errorBody: 'json' | 'text' | 'html';
+}
+
+export type QuotaOverride = QuotaSettings;
+
+export interface ApiServer {
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly videoBaseUrl: string;
+  readonly keys: { alice: string; bob: string; limited: string };
+  /** API requests (under /v1 and /videos). */
+  readonly log: RequestLogEntry[];
+  /** Image, video file and page requests. */
+  readonly mediaLog: RequestLogEntry[];
+  /** Empties both logs (the arrays stay the same objects). */
+  clearLog(): void;
+  apiRequestCount(filter?: (e: RequestLogEntry) => boolean): number;
+  setQuota(key: string, q: QuotaOverride): void;
+  resetQuotas(): void;
+  setSwitches(s: Partial<ServerSwitches>): void;
+  resetSwitches(): void;
+  readonly library: Library;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
+  delayMs: 0,
+  failStatus: null,
+  failCount: 0,
+  malformedJson: false,
+  plainText429: false,
+  dropConnection: false,
+  hostile: false,
+  foreignNextPage: false,
+  errorBody: 'json',
+};
+
+/** The limited user starts nearly out of its (small) monthly allowance. */
+export const LIMITED_QUOTA: Readonly<QuotaSettings> = { monthlyLimit: 50, monthlyRemaining: 10 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const CORS = { 'Access-Control-Allow-Origin': '*' };
+const EXPOSED = { 'Access-Control-Expose-Headers': 'X-Ratelimit-Limit, X-Ratelimit-Remaining, X-Ratelimit-Reset' };
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function errorReply(status: number, message: string, form: ServerSwitches['errorBody'], statusField: boolean): Reply {
+  const reason = STATUS_CODES[status] ?? 'Error';
+  if (form === 'text') return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from(message) };
+  if (form === 'html') {
+    const html = `<html><head><title>${status} ${reason}</title></head><body><center><h1>${status} ${reason}</h1></center><hr><center>nginx</center></body></html>\n`;
+    return { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: Buffer.from(html) };
+  }
+  const json = statusField ? { status, error: message } : { error: message };
+  return { status, headers: { 'Content-Type': JSON_TYPE }, body: Buffer.from(JSON.stringify(json)) };
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/v1' || path.startsWith('/v1/') || path === '/videos' || path.startsWith('/videos/');
+}
+
+function parseRequestUrl(raw: string | undefined): URL {
+  try {
+    return new URL(`http://placeholder${raw?.startsWith('/') ? raw : '/'}`);
+  } catch {
+    return new URL('http://placeholder/');
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
+  const library = buildLibrary(opts.seed ?? DEFAULT_SEED);
+  const host = opts.host ?? '127.0.0.1';
+  const keys = { alice: library.users.alice.key, bob: library.users.bob.key, limited: library.users.limited.key };
+  const userByKey = new Map<string, UserName>(USER_NAMES.map((name) => [library.users[name].key, name]));
+  const quotas = new QuotaBook(new Map([[keys.alice, {}], [keys.bob, {}], [keys.limited, LIMITED_QUOTA]]));
+  const log: RequestLogEntry[] = [];
+  const mediaLog: RequestLogEntry[] = [];
+  let switches: ServerSwitches = { ...DEFAULT_SWITCHES };
+  let origin = '';
+  let port = 0;
+
+  /** Whether a failure switch that is on fires now; counts down failCount. */
+  const failureFires = (on: boolean): boolean => {
+    if (!on) return false;
+    if (switches.failCount > 0) {
+      switches.failCount -= 1;
+      if (switches.failCount === 0) switches = { ...switches, failStatus: null, dropConnection: false, malformedJson: false };
+    }
+    return true;
+  };
+
+  const finish = (res: ServerResponse, entry: RequestLogEntry, kind: 'api' | 'media', reply: Reply, head = false): void => {
+    entry.status = reply.status;
+    opts.onRequest?.(entry, kind);
+    if (res.destroyed || res.headersSent) return;
+    res.writeHead(reply.status, { ...CORS, ...reply.headers, 'Content-Length': String(reply.body.length) });
+    res.end(head ? undefined : reply.body);
+  };
+
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL, entry: RequestLogEntry): Promise<void> => {
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      const headers = { 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Authorization', 'Access-Control-Max-Age': '600' };
+      return finish(res, entry, 'api', { status: 204, headers, body: Buffer.alloc(0) });
+    }
+    if (switches.delayMs > 0) await sleep(switches.delayMs);
+    const form = switches.errorBody;
+    if (method !== 'GET') {
+      const reply = errorReply(405, 'Method Not Allowed', form, true);
+      return finish(res, entry, 'api', { ...reply, headers: { ...reply.headers, Allow: 'GET, OPTIONS' } });
+    }
+    if (failureFires(switches.dropConnection)) {
+      opts.onRequest?.(entry, 'api');
+      req.socket.destroy();
+      return;
+    }
+    const failStatus = switches.failStatus;
+    if (failStatus !== null && failureFires(true)) {
+      const message = STATUS_CODES[failStatus] ?? 'Server Error';
+      return finish(res, entry, 'api', errorReply(failStatus, message, failStatus === 500 ? 'html' : form, false));
+    }
+    const key = req.headers.authorization;
+    if (!key) return finish(res, entry, 'api', errorReply(401, 'Authorization field missing', form, false));
+    const user = userByKey.get(key);
+    if (!user) return finish(res, entry, 'api', errorReply(403, 'Invalid API key', form, false));
+    const quota = quotas.consume(key);
+    if (!quota.ok) {
+      const reply = switches.plainText429
+        ? { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Too Many Requests') }
+        : errorReply(429, 'Too Many Requests', form, true);
+      return finish(res, entry, 'api', reply);
+    }
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+    const linkOrigin = switches.foreignNextPage ? `http://127.0.0.2:${port}` : origin;
+    let answer: ApiAnswer;
+    try {
+      answer = answerApi({ library, user, path, query: url.searchParams, render: { origin, hostile: switches.hostile }, linkOrigin });
+    } catch (error) {
+      console.error('api-server: internal error', error);
+      return finish(res, entry, 'api', errorReply(500, 'Internal Server Error', form, true));
+    }
+    if (answer.status < 200 || answer.status > 299) {
+      const message = (answer.body as { error?: string }).error ?? STATUS_CODES[answer.status] ?? 'Error';
+      return finish(res, entry, 'api', errorReply(answer.status, message, form, true));
+    }
+    let text = JSON.stringify(answer.body);
+    if (failureFires(switches.malformedJson)) text = text.slice(0, Math.floor(text.length * 0.6));
+    finish(res, entry, 'api', {
+      status: answer.status,
+      headers: {
+        'Content-Type': JSON_TYPE,
+        ...EXPOSED,
+        'X-Ratelimit-Limit': String(quota.limit),
+        'X-Ratelimit-Remaining': String(quota.remaining),
+        'X-Ratelimit-Reset': String(quota.reset),
+      },
+      body: Buffer.from(text),
+    });
+  };
+
+  const handleMedia = async (req: IncomingMessage, res: ServerResponse, url: URL, entry: RequestLogEntry): Promise<void> => {
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      return finish(res, entry, 'media', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' }, body: Buffer.from('Method Not Allowed') });
+    }
+    const answer = await answerMedia(library, origin, url.pathname, url.searchParams);
+    const headers: Record<string, string> = { 'Content-Type': answer.contentType };
+    if (answer.cacheable) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+    finish(res, entry, 'media', { status: answer.status, headers, body: answer.body }, method === 'HEAD');
+  };
+
+  const server = createServer((req, res) => {
+    const url = parseRequestUrl(req.url);
+    const key = req.headers.authorization;
+    const entry: RequestLogEntry = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      hadKey: Boolean(key),
+      ...(key ? { key } : {}),
+      status: 0,
+      time: Date.now(),
+    };
+    const api = isApiPath(url.pathname);
+    (api ? log : mediaLog).push(entry);
+    const handled = api ? handleApi(req, res, url, entry) : handleMedia(req, res, url, entry);
+    handled.catch((error: unknown) => {
+      console.error('api-server: request failed', error);
+      finish(res, entry, api ? 'api' : 'media', errorReply(500, 'Internal Server Error', 'json', true));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    videoBaseUrl: `${origin}/videos`,
+    keys,
+    log,
+    mediaLog,
+    library,
+    clearLog: () => {
+      log.length = 0;
+      mediaLog.length = 0;
+    },
+    apiRequestCount: (filter) => (filter ? log.filter(filter).length : log.length),
+    setQuota: (key, q) => quotas.set(key, q),
+    resetQuotas: () => quotas.resetAll(),
+    setSwitches: (s) => {
+      switches = { ...switches, ...s };
+    },
+    resetSwitches: () => {
+      switches = { ...DEFAULT_SWITCHES };
+    },
+    close: () =>
+      (closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      })),
+  };
+}

@@ -1,0 +1,456 @@
+// The local API server itself: spec behaviour the extension's tests rely on.
+import assert from 'node:assert/strict';
+import { HOSTILE_STRINGS, HOSTILE_URLS } from '../server/hostile';
+import { photoVariantSize } from '../server/images';
+import type { PhotoVariant } from '../server/images';
+import { buildLibrary } from '../server/library';
+import type { LibraryCollection } from '../server/library';
+import { readPngSize } from '../server/png';
+import { nearestNamedColor, orientationOf } from '../server/search';
+import { startApiServer } from '../server/server';
+import type { ApiServer } from '../server/server';
+
+type Json = Record<string, unknown>;
+type Item = Record<string, unknown>;
+
+const QUOTA_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+const PHOTO_FIELDS = ['id', 'width', 'height', 'url', 'photographer', 'photographer_url', 'photographer_id', 'avg_color', 'src', 'liked', 'alt'];
+const VIDEO_LIST_FIELDS = ['id', 'width', 'height', 'url', 'image', 'duration', 'user', 'video_files', 'video_pictures'];
+
+describe('local API server', function () {
+  this.timeout(10_000);
+  let server: ApiServer;
+
+  before(async () => {
+    server = await startApiServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.resetSwitches();
+    server.resetQuotas();
+    server.clearLog();
+  });
+
+  const get = (url: string, key: string | null = server.keys.alice, init: RequestInit = {}): Promise<Response> =>
+    fetch(url, { ...init, headers: key === null ? {} : { Authorization: key } });
+  const json = async (url: string, key?: string | null): Promise<Json> => {
+    const res = await get(url, key);
+    assert.equal(res.status, 200, `${url} -> ${res.status}`);
+    return (await res.json()) as Json;
+  };
+  const list = (body: Json, name: string): Item[] => body[name] as Item[];
+  const collection = (predicate: (c: LibraryCollection) => boolean): LibraryCollection => {
+    const found = server.library.collections.find(predicate);
+    assert.ok(found);
+    return found;
+  };
+
+  describe('authentication', () => {
+    it('answers 401 with a JSON error and no quota headers without a key', async () => {
+      const res = await get(`${server.baseUrl}/curated`, null);
+      assert.equal(res.status, 401);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(typeof ((await res.json()) as Json).error, 'string');
+      for (const h of QUOTA_HEADERS) assert.equal(res.headers.get(h), null);
+      assert.equal(server.log[0]?.hadKey, false);
+      assert.equal(server.log[0]?.status, 401);
+    });
+
+    it('answers 403 to an unknown key and to a "Bearer" prefix', async () => {
+      for (const key of ['not-a-key', `Bearer ${server.keys.alice}`]) {
+        const res = await get(`${server.baseUrl}/curated`, key);
+        assert.equal(res.status, 403);
+        assert.equal(typeof ((await res.json()) as Json).error, 'string');
+        for (const h of QUOTA_HEADERS) assert.equal(res.headers.get(h), null);
+      }
+    });
+
+    it('gives each user a different key', () => {
+      const { alice, bob, limited } = server.keys;
+      assert.equal(new Set([alice, bob, limited]).size, 3);
+      assert.match(alice, /^alice-key-/);
+    });
+  });
+
+  describe('quota', () => {
+    it('sends the monthly quota headers on 2xx, counting down per request', async () => {
+      const first = await get(`${server.baseUrl}/curated`);
+      const second = await get(`${server.videoBaseUrl}/popular`);
+      assert.equal(first.headers.get('x-ratelimit-limit'), '20000');
+      assert.equal(first.headers.get('x-ratelimit-remaining'), '19999');
+      assert.equal(second.headers.get('x-ratelimit-remaining'), '19998');
+      const reset = Number(first.headers.get('x-ratelimit-reset'));
+      const now = new Date();
+      assert.equal(reset, Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000);
+    });
+
+    it('keeps quotas per key', async () => {
+      await get(`${server.baseUrl}/curated`, server.keys.alice);
+      const bob = await get(`${server.baseUrl}/curated`, server.keys.bob);
+      assert.equal(bob.headers.get('x-ratelimit-remaining'), '19999');
+      const limited = await get(`${server.baseUrl}/curated`, server.keys.limited);
+      assert.equal(limited.headers.get('x-ratelimit-limit'), '50');
+      assert.equal(limited.headers.get('x-ratelimit-remaining'), '9');
+    });
+
+    it('answers 429 without quota headers once the monthly quota is used up', async () => {
+      server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
+      const res = await get(`${server.baseUrl}/curated`);
+      assert.equal(res.status, 429);
+      assert.deepEqual(await res.json(), { status: 429, error: 'Too Many Requests' });
+      for (const h of QUOTA_HEADERS) assert.equal(res.headers.get(h), null);
+      assert.equal((await get(`${server.baseUrl}/curated`, server.keys.bob)).status, 200);
+    });
+
+    it('answers 429 when the hourly allowance is used up, as plain text on request', async () => {
+      server.setQuota(server.keys.bob, { hourlyRemaining: 1 });
+      assert.equal((await get(`${server.baseUrl}/curated`, server.keys.bob)).status, 200);
+      server.setSwitches({ plainText429: true });
+      const res = await get(`${server.baseUrl}/curated`, server.keys.bob);
+      assert.equal(res.status, 429);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
+      assert.equal(await res.text(), 'Too Many Requests');
+      server.resetQuotas();
+      assert.equal((await get(`${server.baseUrl}/curated`, server.keys.bob)).status, 200);
+    });
+
+    it('counts error answers against the quota but sends no headers with them', async () => {
+      server.setQuota(server.keys.alice, { monthlyRemaining: 100, monthlyLimit: 100, reset: 1_900_000_000 });
+      const missing = await get(`${server.baseUrl}/photos/1`);
+      assert.equal(missing.status, 404);
+      assert.deepEqual(await missing.json(), { status: 404, error: 'Not Found' });
+      for (const h of QUOTA_HEADERS) assert.equal(missing.headers.get(h), null);
+      const ok = await get(`${server.baseUrl}/curated`);
+      assert.equal(ok.headers.get('x-ratelimit-remaining'), '98');
+      assert.equal(ok.headers.get('x-ratelimit-reset'), '1900000000');
+    });
+  });
+
+  describe('routes and methods', () => {
+    it('answers 405 to other methods and 404 JSON to unknown API paths', async () => {
+      const post = await fetch(`${server.baseUrl}/curated`, { method: 'POST', headers: { Authorization: server.keys.alice } });
+      assert.equal(post.status, 405);
+      const unknown = await get(`${server.baseUrl}/nothing-here`);
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(await unknown.json(), { status: 404, error: 'Not Found' });
+    });
+
+    it('requires a query for searches', async () => {
+      assert.equal((await get(`${server.baseUrl}/search`)).status, 400);
+      assert.equal((await get(`${server.videoBaseUrl}/search?query=%20`)).status, 400);
+    });
+
+    it('logs API requests with their key and media requests separately', async () => {
+      await get(`${server.baseUrl}/curated?per_page=1`);
+      assert.equal(server.apiRequestCount(), 1);
+      assert.deepEqual(server.log[0]?.query, { per_page: '1' });
+      assert.equal(server.log[0]?.key, server.keys.alice);
+      assert.equal(server.apiRequestCount((e) => e.path === '/v1/search'), 0);
+      assert.equal(server.mediaLog.length, 0);
+    });
+  });
+
+  describe('photos', () => {
+    it('sends exactly the Photo fields of the spec', async () => {
+      const body = await json(`${server.baseUrl}/curated?per_page=3`);
+      const photos = list(body, 'photos');
+      assert.equal(photos.length, 3);
+      for (const photo of photos) {
+        assert.deepEqual(Object.keys(photo).sort(), [...PHOTO_FIELDS].sort());
+        assert.match(photo.avg_color as string, /^#[0-9A-F]{6}$/);
+        assert.deepEqual(Object.keys(photo.src as Json).sort(), ['landscape', 'large', 'large2x', 'medium', 'original', 'portrait', 'small', 'tiny']);
+      }
+      assert.deepEqual(photos.map((p) => p.id), server.library.curatedPhotoIds.slice(0, 3));
+      const one = await json(`${server.baseUrl}/photos/${String(photos[0]?.id)}`);
+      assert.deepEqual(one, photos[0]);
+    });
+
+    it('caps per_page at 80 and treats bad paging values as defaults', async () => {
+      const big = await json(`${server.baseUrl}/curated?per_page=500`);
+      assert.equal(big.per_page, 80);
+      assert.equal(list(big, 'photos').length, 80);
+      assert.equal(big.total_results, server.library.curatedPhotoIds.length);
+      const odd = await json(`${server.baseUrl}/curated?per_page=abc&page=0`);
+      assert.equal(odd.per_page, 15);
+      assert.equal(odd.page, 1);
+      assert.equal(odd.prev_page, undefined);
+    });
+
+    it('gives absolute next_page/prev_page that repeat the paging and search parameters', async () => {
+      const params = 'query=nature&orientation=landscape&size=small&color=blue&locale=de-DE';
+      const first = await json(`${server.baseUrl}/search?query=cat&per_page=2`);
+      assert.equal(first.prev_page, undefined);
+      const next = new URL(first.next_page as string);
+      assert.equal(next.origin, server.origin);
+      assert.equal(next.pathname, '/v1/search');
+      assert.equal(next.searchParams.get('page'), '2');
+      assert.equal(next.searchParams.get('per_page'), '2');
+      assert.equal(next.searchParams.get('query'), 'cat');
+      const second = await json(next.href);
+      assert.equal(second.page, 2);
+      const prev = new URL(second.prev_page as string);
+      assert.equal(prev.searchParams.get('page'), '1');
+
+      const filtered = await json(`${server.baseUrl}/search?${params}&page=2&per_page=1`);
+      for (const link of [filtered.next_page, filtered.prev_page]) {
+        const url = new URL(link as string);
+        for (const [k, v] of new URLSearchParams(params)) assert.equal(url.searchParams.get(k), v, k);
+      }
+    });
+
+    it('answers a page past the end with an empty list and the total', async () => {
+      const body = await json(`${server.baseUrl}/search?query=cat&page=99`);
+      assert.deepEqual(body.photos, []);
+      assert.equal(body.total_results, 20);
+      assert.equal(body.next_page, undefined);
+      assert.equal(new URL(body.prev_page as string).searchParams.get('page'), '2');
+    });
+
+    it('points paging links at another origin when foreignNextPage is on', async () => {
+      server.setSwitches({ foreignNextPage: true });
+      const body = await json(`${server.baseUrl}/curated?page=2`);
+      const port = new URL(server.origin).port;
+      assert.equal(new URL(body.next_page as string).origin, `http://127.0.0.2:${port}`);
+      assert.equal(new URL(body.next_page as string).searchParams.get('page'), '3');
+      assert.equal(new URL(body.prev_page as string).searchParams.get('page'), '1');
+    });
+
+    it('filters by words, orientation, size and colour, ignoring invalid filter values', async () => {
+      const all = await json(`${server.baseUrl}/search?query=Cat&per_page=80`);
+      assert.equal(all.total_results, 20);
+      const portrait = await json(`${server.baseUrl}/search?query=cat&orientation=portrait&per_page=80`);
+      for (const p of list(portrait, 'photos')) assert.equal(orientationOf(p.width as number, p.height as number), 'portrait');
+      const large = await json(`${server.baseUrl}/search?query=nature&size=large&per_page=80`);
+      assert.ok(list(large, 'photos').length > 0);
+      for (const p of list(large, 'photos')) assert.ok((p.width as number) * (p.height as number) >= 24_000_000);
+      const blue = await json(`${server.baseUrl}/search?query=nature&color=blue&per_page=80`);
+      for (const p of list(blue, 'photos')) assert.equal(nearestNamedColor(p.avg_color as string), 'blue');
+      const ignored = await json(`${server.baseUrl}/search?query=cat&orientation=diagonal&size=huge&color=plaid&per_page=80`);
+      assert.equal(ignored.total_results, 20);
+      const japanese = await json(`${server.baseUrl}/search?query=${encodeURIComponent('猫')}`);
+      assert.ok((japanese.total_results as number) >= 1);
+    });
+  });
+
+  describe('videos', () => {
+    it('leaves full_res and tags out of lists and puts them in single videos', async () => {
+      const body = await json(`${server.videoBaseUrl}/search?query=ocean&per_page=5`);
+      assert.equal(typeof body.url, 'string');
+      const first = list(body, 'videos')[0];
+      assert.ok(first);
+      assert.deepEqual(Object.keys(first).sort(), [...VIDEO_LIST_FIELDS].sort());
+      const files = first.video_files as Item[];
+      assert.ok(files.some((f) => f.quality === 'hls' && f.width === null && f.height === null));
+      assert.ok(files.every((f) => typeof f.fps === 'number'));
+      const one = await json(`${server.videoBaseUrl}/videos/${String(first.id)}`);
+      assert.equal(one.full_res, null);
+      assert.deepEqual(one.tags, []);
+    });
+
+    it('filters popular videos by min_width, min_height, min_duration and max_duration', async () => {
+      const all = await json(`${server.videoBaseUrl}/popular?per_page=80`);
+      assert.equal(all.total_results, server.library.videos.length);
+      assert.equal(typeof all.url, 'string');
+      const body = await json(`${server.videoBaseUrl}/popular?per_page=80&min_width=1920&min_height=1080&min_duration=10&max_duration=30`);
+      const videos = list(body, 'videos');
+      assert.ok(videos.length > 0 && videos.length < server.library.videos.length);
+      for (const v of videos) {
+        assert.ok((v.width as number) >= 1920 && (v.height as number) >= 1080);
+        assert.ok((v.duration as number) >= 10 && (v.duration as number) <= 30);
+      }
+      assert.equal(new URL(body.next_page ?? 'http://x/?min_width=1920').searchParams.get('min_width'), '1920');
+    });
+  });
+
+  describe('collections', () => {
+    it('lists featured collections and pages through the large one', async () => {
+      const featured = await json(`${server.baseUrl}/collections/featured?per_page=80`);
+      assert.equal(featured.total_results, server.library.featuredCollectionIds.length);
+      const large = list(featured, 'collections').find((c) => c.id === server.library.largeFeaturedCollectionId);
+      assert.deepEqual(large, { id: large?.id, title: 'Everything Nature', description: large?.description, private: false, media_count: 170, photos_count: 130, videos_count: 40 });
+      const seen: Item[] = [];
+      let url: string | undefined = `${server.baseUrl}/collections/${server.library.largeFeaturedCollectionId}?per_page=80`;
+      while (url) {
+        const page: Json = await json(url);
+        assert.equal(page.id, server.library.largeFeaturedCollectionId);
+        seen.push(...list(page, 'media'));
+        url = page.next_page as string | undefined;
+      }
+      assert.equal(seen.length, 170);
+      assert.equal(seen.filter((m) => m.type === 'Photo').length, 130);
+    });
+
+    it('shapes collection media: photos without alt, videos with null avg_color', async () => {
+      const body = await json(`${server.baseUrl}/collections/${server.library.largeFeaturedCollectionId}?per_page=80`);
+      const media = list(body, 'media');
+      const photo = media.find((m) => m.type === 'Photo');
+      const video = media.find((m) => m.type === 'Video');
+      assert.ok(photo && video);
+      assert.equal('alt' in photo, false);
+      assert.equal(video.avg_color, null);
+      assert.equal(video.full_res, null);
+      assert.deepEqual(video.tags, []);
+    });
+
+    it('filters by type (invalid type = everything) and sorts desc', async () => {
+      const id = server.library.largeFeaturedCollectionId;
+      const photos = await json(`${server.baseUrl}/collections/${id}?type=photos&per_page=80`);
+      assert.equal(photos.total_results, 130);
+      assert.ok(list(photos, 'media').every((m) => m.type === 'Photo'));
+      const videos = await json(`${server.baseUrl}/collections/${id}?type=videos&per_page=80`);
+      assert.equal(videos.total_results, 40);
+      assert.ok(list(videos, 'media').every((m) => m.type === 'Video'));
+      const bogus = await json(`${server.baseUrl}/collections/${id}?type=gifs`);
+      assert.equal(bogus.total_results, 170);
+      const asc = await json(`${server.baseUrl}/collections/${id}?per_page=80&page=3`);
+      const desc = await json(`${server.baseUrl}/collections/${id}?per_page=80&sort=desc`);
+      assert.equal(list(desc, 'media')[0]?.id, list(asc, 'media').at(-1)?.id);
+      assert.equal(new URL(photos.next_page as string).searchParams.get('type'), 'photos');
+    });
+
+    it('shows a collection only when featured or owned by the caller', async () => {
+      const alicePrivate = collection((c) => c.owner === 'alice' && c.private);
+      const alicePublic = collection((c) => c.owner === 'alice' && !c.private);
+      const own = await json(`${server.baseUrl}/collections?per_page=80`, server.keys.alice);
+      assert.deepEqual(
+        list(own, 'collections').map((c) => c.id),
+        server.library.collections.filter((c) => c.owner === 'alice').map((c) => c.id),
+      );
+      assert.ok(list(own, 'collections').some((c) => c.private === true));
+      assert.equal((await get(`${server.baseUrl}/collections/${alicePrivate.id}`, server.keys.alice)).status, 200);
+      for (const c of [alicePrivate, alicePublic]) {
+        const res = await get(`${server.baseUrl}/collections/${c.id}`, server.keys.bob);
+        assert.equal(res.status, 404);
+        assert.deepEqual(await res.json(), { status: 404, error: 'Not Found' });
+      }
+      const featuredId = server.library.featuredCollectionIds[1] ?? '';
+      assert.equal((await get(`${server.baseUrl}/collections/${featuredId}`, server.keys.bob)).status, 200);
+    });
+  });
+
+  describe('media files', () => {
+    it('serves PNGs of the size of each variant, with no key and no quota', async () => {
+      const photo = server.library.photos.find((p) => p.width * p.height < 4_000_000 && p.width > p.height);
+      assert.ok(photo);
+      const body = await json(`${server.baseUrl}/photos/${photo.id}`);
+      const src = body.src as Record<PhotoVariant, string>;
+      const expected: Record<PhotoVariant, [number, number]> = {
+        original: [photo.width, photo.height],
+        large2x: [photoVariantSize(photo, 'large2x').width, photoVariantSize(photo, 'large2x').height],
+        large: [940, Math.round((photo.height * 940) / photo.width)],
+        medium: [Math.round((photo.width * 350) / photo.height), 350],
+        small: [Math.round((photo.width * 130) / photo.height), 130],
+        portrait: [800, 1200],
+        landscape: [1200, 627],
+        tiny: [280, 200],
+      };
+      server.clearLog();
+      for (const [variant, [w, h]] of Object.entries(expected)) {
+        const res = await fetch(src[variant as PhotoVariant]);
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get('content-type'), 'image/png');
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        assert.equal(Number(res.headers.get('content-length')), bytes.length);
+        assert.deepEqual(readPngSize(bytes), { width: w, height: h }, variant);
+      }
+      assert.equal(server.mediaLog.length, 8);
+      assert.equal(server.apiRequestCount(), 0);
+      assert.ok(server.mediaLog.every((e) => !e.hadKey && e.status === 200));
+    });
+
+    it('serves video files, HLS playlists, preview pictures and pages', async () => {
+      const video = await json(`${server.videoBaseUrl}/videos/${server.library.videos[0]?.id ?? 0}`);
+      const files = video.video_files as Item[];
+      const mp4 = await fetch(files.find((f) => f.quality !== 'hls')?.link as string);
+      assert.equal(mp4.headers.get('content-type'), 'video/mp4');
+      const hls = await fetch(files.find((f) => f.quality === 'hls')?.link as string);
+      assert.match(await hls.text(), /^#EXTM3U/);
+      const picture = await fetch((video.video_pictures as Item[])[0]?.picture as string);
+      assert.ok(readPngSize(new Uint8Array(await picture.arrayBuffer())));
+      const image = await fetch(video.image as string);
+      const size = readPngSize(new Uint8Array(await image.arrayBuffer()));
+      assert.ok(size && size.width * size.height === 1200 * 630);
+      const page = await fetch(video.url as string);
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+      const missing = await fetch(`${server.origin}/media/photos/1/pexels-photo-1.png`);
+      assert.equal(missing.status, 404);
+    });
+  });
+
+  describe('switches', () => {
+    it('fills text fields with hostile strings and some URL fields with script URLs', async () => {
+      server.setSwitches({ hostile: true });
+      const body = await json(`${server.baseUrl}/curated?per_page=30`);
+      const photos = list(body, 'photos');
+      for (const p of photos) {
+        assert.ok(HOSTILE_STRINGS.includes(p.alt as string));
+        assert.ok(HOSTILE_STRINGS.includes(p.photographer as string));
+      }
+      assert.ok(photos.some((p) => HOSTILE_URLS.includes(p.url as string)));
+      assert.ok(photos.some((p) => HOSTILE_URLS.includes(p.photographer_url as string)));
+      assert.ok(photos.some((p) => (p.alt as string).length === 5000));
+      const again = await json(`${server.baseUrl}/curated?per_page=30`);
+      assert.deepEqual(again, body);
+      const featured = await json(`${server.baseUrl}/collections/featured`);
+      assert.ok(list(featured, 'collections').every((c) => HOSTILE_STRINGS.includes(c.title as string)));
+      const videos = await json(`${server.videoBaseUrl}/popular?per_page=10`);
+      assert.ok(list(videos, 'videos').every((v) => HOSTILE_STRINGS.includes((v.user as Json).name as string)));
+      server.resetSwitches();
+      const normal = await json(`${server.baseUrl}/curated?per_page=30`);
+      assert.ok(list(normal, 'photos').every((p) => !HOSTILE_STRINGS.includes(p.alt as string)));
+    });
+
+    it('fails the next N requests with failStatus, then recovers', async () => {
+      server.setSwitches({ failStatus: 503, failCount: 2 });
+      const a = await get(`${server.baseUrl}/curated`);
+      assert.equal(a.status, 503);
+      assert.equal(typeof ((await a.json()) as Json).error, 'string');
+      for (const h of QUOTA_HEADERS) assert.equal(a.headers.get(h), null);
+      assert.equal((await get(`${server.baseUrl}/curated`)).status, 503);
+      assert.equal((await get(`${server.baseUrl}/curated`)).status, 200);
+    });
+
+    it('answers 500 with HTML and honours errorBody for other errors', async () => {
+      server.setSwitches({ failStatus: 500 });
+      const res = await get(`${server.baseUrl}/curated`);
+      assert.equal(res.status, 500);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      await res.text();
+      server.setSwitches({ failStatus: null, errorBody: 'text' });
+      const missing = await get(`${server.baseUrl}/photos/1`);
+      assert.equal(missing.status, 404);
+      assert.match(missing.headers.get('content-type') ?? '', /^text\/plain/);
+      await missing.text();
+    });
+
+    it('sends truncated JSON, drops connections and delays answers', async () => {
+      server.setSwitches({ malformedJson: true, failCount: 1 });
+      const bad = await get(`${server.baseUrl}/curated`);
+      assert.equal(bad.status, 200);
+      const text = await bad.text();
+      assert.throws(() => JSON.parse(text) as unknown);
+      assert.equal((await get(`${server.baseUrl}/curated`)).status, 200);
+
+      server.setSwitches({ dropConnection: true });
+      await assert.rejects(get(`${server.baseUrl}/curated`));
+      server.setSwitches({ dropConnection: false, delayMs: 150 });
+      const started = Date.now();
+      assert.equal((await get(`${server.baseUrl}/curated`)).status, 200);
+      assert.ok(Date.now() - started >= 140);
+    });
+  });
+
+  describe('library', () => {
+    it('is the same for the same seed and large enough', () => {
+      const a = buildLibrary(7);
+      const b = buildLibrary(7);
+      assert.deepEqual(a.photos, b.photos);
+      assert.deepEqual(a.collections, b.collections);
+      assert.ok(a.photos.length >= 300 && a.videos.length >= 60);
+      assert.ok(a.featuredCollectionIds.length >= 10);
+      assert.ok((a.collectionById.get(a.largeFeaturedCollectionId)?.media.length ?? 0) > 80);
+    });
+  });
+});
