@@ -9,8 +9,9 @@ import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Services } from './host/services';
 
 export interface StockMediaApi {
-  /** For tests: the live services. */
+  /** For tests: the live services and the status bar. */
   readonly services: Services;
+  readonly statusBar: QuotaStatusBar;
 }
 
 export function activate(context: vscode.ExtensionContext): StockMediaApi {
@@ -32,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   );
   render();
   void services.refreshKeyState().then(render, (error: unknown) => services.logger.error(String(error)));
-  return { services };
+  return { services, statusBar };
 }
 
 export function deactivate(): void {

@@ -51,8 +51,19 @@ export function quotaFormat(serviceName: string, serviceUrl: string): QuotaForma
   };
 }
 
+/** What the status bar item shows, readable by tests. */
+export interface QuotaStatusView {
+  text: string;
+  tooltip: string;
+  command: string | undefined;
+  /** The theme colour id of the background, if any. */
+  background: string | undefined;
+  level: string;
+}
+
 export class QuotaStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
+  private lastView: QuotaStatusView | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -72,14 +83,26 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.item.tooltip = tooltip;
     this.item.command = view.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showQuota;
     this.item.accessibilityInformation = { label: view.tooltip[0]?.replace(/[*\\]/g, '') ?? view.text };
-    this.item.backgroundColor =
+    const background =
       view.level === 'exhausted'
-        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        ? 'statusBarItem.errorBackground'
         : view.level === 'low'
-          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          ? 'statusBarItem.warningBackground'
           : undefined;
+    this.item.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
     this.item.show();
+    this.lastView = {
+      text: view.text,
+      tooltip: view.tooltip.join('\n\n'),
+      command: typeof this.item.command === 'string' ? this.item.command : undefined,
+      background,
+      level: view.level,
+    };
     this.scheduleStaleCheck(hasKey, now);
+  }
+
+  get view(): QuotaStatusView | undefined {
+    return this.lastView;
   }
 
   /** Re-render when the period resets, so an old figure is never shown as current. */

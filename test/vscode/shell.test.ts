@@ -1,0 +1,179 @@
+// The extension shell in a real VS Code against the local server: the key in
+// SecretStorage, the quota in the status bar, settings taking effect without a reload.
+import * as assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import { QuotaStore } from '../../src/host/quota';
+import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+import { extensionApi, pointAt, stopLocalServer, useLocalServer, waitFor } from './support';
+
+const fmt = (n: number): string => new Intl.NumberFormat(vscode.env.language).format(n);
+
+async function filesBelow(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir, { recursive: true });
+  } catch {
+    return [];
+  }
+  return names.map((n) => join(dir, n));
+}
+
+async function textOfFiles(dir: string): Promise<string> {
+  let all = '';
+  for (const file of await filesBelow(dir)) {
+    try {
+      all += await readFile(file, 'utf8');
+    } catch {
+      // A folder, or a file that vanished: nothing to read.
+    }
+  }
+  return all;
+}
+
+describe('extension shell', () => {
+  let server: ApiServer;
+
+  beforeEach(async () => {
+    server = await useLocalServer(null);
+  });
+  afterEach(async () => {
+    await stopLocalServer(server);
+  });
+
+  it('with no key, the status bar offers to set one', async () => {
+    const { statusBar } = await extensionApi();
+    const view = await waitFor(() => statusBar.view?.level === 'noKey' && statusBar.view, 'the no-key item');
+    assert.match(view.text, /Set API key/);
+    assert.equal(view.command, 'stockMedia.setApiKey');
+  });
+
+  it('setting a key by command checks it with one request, stores it only in SecretStorage and shows the quota', async () => {
+    const api = await extensionApi();
+    server.setQuota(server.keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
+    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
+    assert.equal(result.saved, true);
+    assert.equal(server.apiRequestCount(), 1, 'one cheap request to check the key');
+    assert.equal(await api.services.keys.getKey(), server.keys.alice);
+
+    // Nowhere in settings, nowhere in the workspace's files.
+    const cfg = vscode.workspace.getConfiguration('stockMedia');
+    for (const name of ['apiBaseUrl', 'videoBaseUrl', 'serviceName', 'serviceUrl', 'cacheTtlSeconds', 'requestTimeoutSeconds']) {
+      assert.doesNotMatch(JSON.stringify(cfg.inspect(name) ?? {}), new RegExp(server.keys.alice));
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder);
+    assert.ok(!(await textOfFiles(join(folder, '.vscode'))).includes(server.keys.alice), 'not in workspace settings');
+
+    const view = await waitFor(() => statusBar(api), 'the quota');
+    assert.equal(view.text, `$(file-media) ${fmt(19804)} / ${fmt(20000)}`);
+    assert.equal(view.background, undefined);
+    assert.match(view.tooltip, /Resets/);
+    assert.match(view.tooltip, /higher limit/);
+    assert.equal(view.command, 'stockMedia.showQuota');
+  });
+
+  it('shows exactly the server’s remaining / limit after a request, and warns under 10 %', async () => {
+    const api = await extensionApi();
+    await api.services.keys.setKey(server.keys.bob);
+    await api.services.refreshKeyState();
+    server.setQuota(server.keys.bob, { monthlyRemaining: 1501, monthlyLimit: 20000 });
+    await api.services.client.curatedPhotos({}, { fresh: true });
+    const view = await waitFor(() => statusBar(api)?.text.includes(fmt(1500)) && statusBar(api), 'the new figure');
+    assert.equal(view.text, `$(warning) ${fmt(1500)} / ${fmt(20000)}`);
+    assert.equal(view.background, 'statusBarItem.warningBackground');
+  });
+
+  it('shows the exhausted state after a 429, with when it resets', async () => {
+    const api = await extensionApi();
+    await api.services.keys.setKey(server.keys.alice);
+    await api.services.refreshKeyState();
+    await api.services.client.curatedPhotos({ per_page: 1 }, { fresh: true });
+    server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
+    await assert.rejects(api.services.client.curatedPhotos({ per_page: 2 }), (e: { kind?: string }) => e.kind === 'rateLimited');
+    const view = await waitFor(() => statusBar(api)?.level === 'exhausted' && statusBar(api), 'the exhausted state');
+    assert.equal(view.background, 'statusBarItem.errorBackground');
+    assert.match(view.text, /resets/);
+  });
+
+  it('a bad key gets a clear message and nothing is stored', async () => {
+    const api = await extensionApi();
+    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: 'not-a-real-key' });
+    assert.deepEqual(result, { saved: false, reason: 'forbidden' });
+    assert.equal(await api.services.keys.getKey(), undefined);
+    assert.equal(server.apiRequestCount((e) => e.status === 403), 1);
+    assert.equal(statusBar(api)?.level, 'noKey');
+  });
+
+  it('clearing the key brings back the "set API key" item', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await waitFor(() => statusBar(api)?.level === 'ok', 'the quota');
+    await vscode.commands.executeCommand('stockMedia.clearApiKey');
+    assert.equal(await api.services.keys.getKey(), undefined);
+    const view = await waitFor(() => statusBar(api)?.level === 'noKey' && statusBar(api), 'the no-key item');
+    assert.equal(view.command, 'stockMedia.setApiKey');
+  });
+
+  it('a change of the secret from elsewhere (not through the command) refreshes what depends on it', async () => {
+    const api = await extensionApi();
+    await api.services.keys.setKey(server.keys.alice);
+    await waitFor(() => api.services.hasKey, 'hasKey after the secret changed');
+    let reloads = 0;
+    const sub = api.services.onDidChangeConnection(() => reloads++);
+    try {
+      await api.services.context.secrets.delete('stockMedia.apiKey');
+      await waitFor(() => !api.services.hasKey && statusBar(api)?.level === 'noKey', 'the no-key state');
+      assert.ok(reloads >= 1, 'dependents were told to reload');
+    } finally {
+      sub.dispose();
+    }
+  });
+
+  it('a new base URL takes effect without a reload', async () => {
+    const api = await extensionApi();
+    await api.services.keys.setKey(server.keys.alice);
+    await api.services.refreshKeyState();
+    await api.services.client.curatedPhotos({ per_page: 3 });
+    assert.equal(server.apiRequestCount(), 1);
+    const other = await startApiServer();
+    try {
+      await pointAt(other);
+      await waitFor(() => api.services.config.apiBaseUrl === other.baseUrl, 'the new setting');
+      // The same question again: not answered from the old server's cache, asked of the new one.
+      await api.services.client.curatedPhotos({ per_page: 3 });
+      assert.equal(other.apiRequestCount(), 1);
+      assert.equal(server.apiRequestCount(), 1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the quota survives a restart and turns stale after the reset time', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    const reopened = new QuotaStore(api.services.context.globalState);
+    assert.deepEqual(reopened.current, api.services.quota.current);
+    assert.ok(reopened.current && reopened.current.remaining > 0);
+    api.services.quota.update({ ...reopened.current, resetAt: Date.now() - 1000 });
+    const view = await waitFor(() => statusBar(api)?.level === 'stale' && statusBar(api), 'the stale state');
+    assert.doesNotMatch(view.text, /\d+ \/ \d+/);
+    reopened.dispose();
+  });
+
+  it('never writes the key into the log', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await api.services.client.searchPhotos({ query: 'nature' });
+    const logDir = api.services.context.logUri.fsPath;
+    const text = await textOfFiles(join(logDir, '..'));
+    assert.ok(!text.includes(server.keys.alice), 'the key is not in any log file');
+  });
+});
+
+function statusBar(api: Awaited<ReturnType<typeof extensionApi>>) {
+  return api.statusBar.view;
+}

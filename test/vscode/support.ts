@@ -1,0 +1,61 @@
+// Shared by the suites that run inside VS Code: the extension's test API, the local API
+// server wired into the workspace settings, and waiting for the UI to settle.
+import * as vscode from 'vscode';
+import type { StockMediaApi } from '../../src/extension';
+import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+
+export const EXTENSION_ID = 'stockmedia.stock-media';
+
+export async function extensionApi(): Promise<StockMediaApi> {
+  const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+  return extension.activate();
+}
+
+const SETTINGS = ['apiBaseUrl', 'videoBaseUrl', 'serviceUrl', 'cacheTtlSeconds'] as const;
+
+/** Points the extension (workspace settings) at a server. */
+export async function pointAt(server: ApiServer): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('stockMedia');
+  await cfg.update('apiBaseUrl', server.baseUrl, vscode.ConfigurationTarget.Workspace);
+  await cfg.update('videoBaseUrl', server.videoBaseUrl, vscode.ConfigurationTarget.Workspace);
+  await cfg.update('serviceUrl', server.origin, vscode.ConfigurationTarget.Workspace);
+}
+
+export async function resetSettings(): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('stockMedia');
+  for (const key of SETTINGS) await cfg.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+}
+
+/** Starts a fresh local server, points the extension at it and (optionally) sets a key. */
+export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = 'alice'): Promise<ApiServer> {
+  const server = await startApiServer();
+  await pointAt(server);
+  const api = await extensionApi();
+  if (key) await api.services.keys.setKey(server.keys[key]);
+  else await api.services.keys.clearKey();
+  await api.services.refreshKeyState();
+  api.services.client.clearCache();
+  server.clearLog();
+  return server;
+}
+
+export async function stopLocalServer(server: ApiServer | undefined): Promise<void> {
+  const api = await extensionApi();
+  await api.services.keys.clearKey();
+  await api.services.refreshKeyState();
+  await resetSettings();
+  await server?.close();
+}
+
+/** Polls until `check` returns a value that is not undefined/false, or fails after `ms`. */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
