@@ -1,0 +1,63 @@
+// `npm run demo`: the extension working in a real VS Code against the local sandbox
+// library. Starts the local API server and the VS Code server with the extension loaded
+// from this repo, opens a sample workspace pointed at the local server, and prints the URL
+// to open in a browser and the demo API key. Ctrl+C stops both.
+import { join } from 'node:path';
+import { startApiServer } from '../server/server';
+import { prepare } from './prepare';
+import { startServer } from './server';
+import { createWorkspace, repoRoot } from './workspace';
+
+async function main(): Promise<void> {
+  const apiPort = Number(process.env['STOCK_MEDIA_DEMO_API_PORT'] || 0);
+  console.log('[demo] Preparing the offline VS Code (the first time takes a few minutes)…');
+  const host = await prepare((line) => console.log(`[demo] ${line}`));
+  const api = await startApiServer({ port: apiPort });
+  const workspace = createWorkspace({
+    fixture: join(repoRoot(), 'test', 'fixtures', 'demo'),
+    settings: {
+      'stockMedia.apiBaseUrl': api.baseUrl,
+      'stockMedia.videoBaseUrl': api.videoBaseUrl,
+      'stockMedia.serviceName': 'Sandbox Library',
+      'stockMedia.serviceUrl': api.origin,
+      'workbench.startupEditor': 'none',
+    },
+  });
+  const vscodeServer = await startServer(host);
+  const url = vscodeServer.workbenchUrl(workspace.path, [
+    ['extensionDevelopmentPath', vscodeServer.remoteUri(repoRoot())],
+    ['skipWelcome', 'true'],
+  ]);
+
+  let stopping = false;
+  const stop = async (code: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n[demo] Stopping…');
+    await Promise.allSettled([vscodeServer.close(), api.close()]);
+    workspace.dispose();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  console.log(`
+Stock Media demo is running.
+
+  Open in a browser (Chromium/Chrome):
+    ${url}
+
+  Then run "Stock Media: Set API Key…" (F1) and paste the demo key:
+    ${api.keys.alice}
+  (another user: ${api.keys.bob})
+
+  Local API server: ${api.baseUrl}  ${api.videoBaseUrl}
+  Sample workspace: ${workspace.path}
+
+Press Ctrl+C to stop.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[demo] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
