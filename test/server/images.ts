@@ -80,30 +80,21 @@ function shade(rgb: Rgb, amount: number): Rgb {
   return [f(rgb[0]), f(rgb[1]), f(rgb[2])];
 }
 
-const cache = new Map<string, Promise<Buffer>>();
-const sizes = new Map<string, number>();
+const cache = new Map<string, Buffer>();
 let cachedBytes = 0;
 
-function remember(key: string, png: Promise<Buffer>): void {
+function remember(key: string, png: Buffer): void {
   cache.set(key, png);
-  png.then(
-    (buf) => {
-      if (!cache.has(key)) return;
-      sizes.set(key, buf.length);
-      cachedBytes += buf.length;
-      for (const oldest of cache.keys()) {
-        if (cachedBytes <= CACHE_MAX_BYTES || oldest === key) break;
-        cachedBytes -= sizes.get(oldest) ?? 0;
-        sizes.delete(oldest);
-        cache.delete(oldest);
-      }
-    },
-    () => cache.delete(key),
-  );
+  cachedBytes += png.length;
+  for (const [oldest, buf] of cache) {
+    if (cachedBytes <= CACHE_MAX_BYTES || oldest === key) break;
+    cachedBytes -= buf.length;
+    cache.delete(oldest);
+  }
 }
 
 /** A PNG of the given size shaded around `color` (#RRGGBB); `variation` shifts the shade. */
-export function renderPng(size: Size, color: string, variation = 0): Promise<Buffer> {
+export function renderPng(size: Size, color: string, variation = 0): Buffer {
   const key = `${size.width}x${size.height}:${color}:${variation}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -73,11 +73,11 @@ function hlsPlaylist(origin: string, video: LibraryVideo): MediaAnswer {
   return { status: 200, contentType: 'application/vnd.apple.mpegurl', body: Buffer.from(lines.join('\n')), cacheable: true };
 }
 
-async function png(promise: Promise<Buffer>): Promise<MediaAnswer> {
-  return { status: 200, contentType: 'image/png', body: await promise, cacheable: true };
+function png(body: Buffer): MediaAnswer {
+  return { status: 200, contentType: 'image/png', body, cacheable: true };
 }
 
-export async function answerMedia(library: Library, origin: string, path: string, query: URLSearchParams): Promise<MediaAnswer> {
+export function answerMedia(library: Library, origin: string, path: string, query: URLSearchParams): MediaAnswer {
   let m: RegExpExecArray | null;
   if ((m = /^\/media\/photos\/(\d+)\/[^/]+\.png$/.exec(path))) {
     const photo = library.photoById.get(Number(m[1]));

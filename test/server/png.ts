@@ -1,6 +1,6 @@
-// A minimal PNG encoder (8-bit RGB, one IDAT) on node:zlib: a vertical gradient around a
-// colour, which is all a placeholder image needs and compresses to almost nothing.
-import { createDeflate } from 'node:zlib';
+// A minimal PNG encoder (8-bit RGB, one IDAT): a vertical gradient around a colour, which
+// is all a placeholder image needs and compresses to almost nothing.
+import { deflateSubRows } from './deflate';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -31,46 +31,20 @@ function chunk(type: string, data: Buffer): Buffer {
 
 export type Rgb = readonly [number, number, number];
 
-/** Rows batched per write so a 30 MP image never needs its whole raw form in memory. */
-const BATCH_BYTES = 4 * 1024 * 1024;
-
-/**
- * Encodes a width x height PNG whose rows fade from `top` to `bottom`. Each row uses the
- * Sub filter, so it is one pixel followed by zeros.
- */
-export function encodeGradientPng(width: number, height: number, top: Rgb, bottom: Rgb): Promise<Buffer> {
-  const rowBytes = width * 3 + 1;
-  const rowsPerBatch = Math.max(1, Math.floor(BATCH_BYTES / rowBytes));
-  const deflate = createDeflate({ level: width * height > 4_000_000 ? 1 : 6 });
-  const parts: Buffer[] = [];
-  deflate.on('data', (part: Buffer) => parts.push(part));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    deflate.on('error', reject);
-    deflate.on('end', () => resolve(Buffer.concat(parts)));
-  });
-  const writeBatches = async (): Promise<void> => {
-    for (let y0 = 0; y0 < height; y0 += rowsPerBatch) {
-      const rows = Math.min(rowsPerBatch, height - y0);
-      const batch = Buffer.alloc(rows * rowBytes);
-      for (let r = 0; r < rows; r++) {
-        const t = height > 1 ? (y0 + r) / (height - 1) : 0.5;
-        const offset = r * rowBytes;
-        batch[offset] = 1;
-        for (let c = 0; c < 3; c++) batch[offset + 1 + c] = Math.round(top[c] + (bottom[c] - top[c]) * t);
-      }
-      if (!deflate.write(batch)) await new Promise<void>((resolve) => deflate.once('drain', () => resolve()));
-    }
-    deflate.end();
+/** A width x height PNG whose rows fade from `top` to `bottom`. */
+export function encodeGradientPng(width: number, height: number, top: Rgb, bottom: Rgb): Buffer {
+  const rowColor = (y: number): Rgb => {
+    const t = height > 1 ? y / (height - 1) : 0.5;
+    const mix = (c: 0 | 1 | 2): number => Math.round(top[c] + (bottom[c] - top[c]) * t);
+    return [mix(0), mix(1), mix(2)];
   };
-  void writeBatches().catch((error: unknown) => deflate.destroy(error instanceof Error ? error : new Error(String(error))));
-  return done.then((compressed) => {
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(width, 0);
-    header.writeUInt32BE(height, 4);
-    header[8] = 8; // bit depth
-    header[9] = 2; // colour type: RGB
-    return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', compressed), chunk('IEND', Buffer.alloc(0))]);
-  });
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const idat = deflateSubRows(width, height, rowColor);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Width and height from a PNG's IHDR chunk, or null if it is not a PNG. */

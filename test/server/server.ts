@@ -253,7 +253,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     if (method !== 'GET' && method !== 'HEAD') {
       return finish(res, entry, 'media', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' }, body: Buffer.from('Method Not Allowed') });
     }
-    const answer = await answerMedia(library, origin, url.pathname, url.searchParams);
+    const answer = answerMedia(library, origin, url.pathname, url.searchParams);
     const headers: Record<string, string> = { 'Content-Type': answer.contentType };
     if (answer.cacheable) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     finish(res, entry, 'media', { status: answer.status, headers, body: answer.body }, method === 'HEAD');

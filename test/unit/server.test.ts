@@ -1,11 +1,12 @@
 // The local API server itself: spec behaviour the extension's tests rely on.
 import assert from 'node:assert/strict';
+import { crc32, inflateSync } from 'node:zlib';
 import { HOSTILE_STRINGS, HOSTILE_URLS } from '../server/hostile';
 import { photoVariantSize } from '../server/images';
 import type { PhotoVariant } from '../server/images';
 import { buildLibrary } from '../server/library';
 import type { LibraryCollection } from '../server/library';
-import { readPngSize } from '../server/png';
+import { encodeGradientPng, readPngSize } from '../server/png';
 import { nearestNamedColor, orientationOf } from '../server/search';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
@@ -16,6 +17,39 @@ type Item = Record<string, unknown>;
 const QUOTA_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 const PHOTO_FIELDS = ['id', 'width', 'height', 'url', 'photographer', 'photographer_url', 'photographer_id', 'avg_color', 'src', 'liked', 'alt'];
 const VIDEO_LIST_FIELDS = ['id', 'width', 'height', 'url', 'image', 'duration', 'user', 'video_files', 'video_pictures'];
+
+describe('PNG encoder of the local server', () => {
+  /** The chunks of a PNG, checking each CRC. */
+  function chunks(png: Buffer): Map<string, Buffer> {
+    const out = new Map<string, Buffer>();
+    for (let at = 8; at < png.length; ) {
+      const length = png.readUInt32BE(at);
+      const type = png.toString('ascii', at + 4, at + 8);
+      const data = png.subarray(at + 8, at + 8 + length);
+      assert.equal(png.readUInt32BE(at + 8 + length), crc32(png.subarray(at + 4, at + 8 + length)), `CRC of ${type}`);
+      out.set(type, data);
+      at += 12 + length;
+    }
+    return out;
+  }
+
+  it('writes valid zlib data and CRCs for many widths and heights', () => {
+    for (const [width, height] of [[1, 1], [2, 3], [86, 2], [87, 1], [88, 5], [173, 4], [940, 627], [1000, 3]] as const) {
+      const png = encodeGradientPng(width, height, [200, 10, 30], [20, 250, 90]);
+      const parts = chunks(png);
+      assert.deepEqual([...parts.keys()], ['IHDR', 'IDAT', 'IEND']);
+      assert.deepEqual(readPngSize(png), { width, height });
+      const raw = inflateSync(parts.get('IDAT') ?? Buffer.alloc(0));
+      assert.equal(raw.length, height * (width * 3 + 1), `${width}x${height}`);
+      for (let y = 0; y < height; y++) {
+        const row = raw.subarray(y * (width * 3 + 1), (y + 1) * (width * 3 + 1));
+        assert.equal(row[0], 1);
+        assert.ok(row.subarray(4).every((byte) => byte === 0));
+      }
+      assert.deepEqual([...raw.subarray(1, 4)], height > 1 ? [200, 10, 30] : [110, 130, 60]);
+    }
+  });
+});
 
 describe('local API server', function () {
   this.timeout(10_000);
@@ -260,7 +294,9 @@ describe('local API server', function () {
         assert.ok((v.width as number) >= 1920 && (v.height as number) >= 1080);
         assert.ok((v.duration as number) >= 10 && (v.duration as number) <= 30);
       }
-      assert.equal(new URL(body.next_page ?? 'http://x/?min_width=1920').searchParams.get('min_width'), '1920');
+      const paged = await json(`${server.videoBaseUrl}/popular?per_page=2&min_width=1920&max_duration=30`);
+      assert.equal(new URL(paged.next_page as string).searchParams.get('min_width'), '1920');
+      assert.equal(new URL(paged.next_page as string).searchParams.get('max_duration'), '30');
     });
   });
 
