@@ -1,7 +1,69 @@
-// The collections tree (issue 4) is wired here.
-import type * as vscode from 'vscode';
+// The collections tree in the sidebar (issue 4): the view, its commands, and, only when
+// the extension runs under its own tests, a hook that hands the tests the live provider.
+import * as vscode from 'vscode';
+import { isCollectionFilter } from '../../core/collectionsText';
+import type { CollectionFilter } from '../../core/collectionsText';
+import { CommandId } from '../commandIds';
 import type { Services } from '../services';
+import { CollectionFilterStore, pickFilter } from './collectionFilters';
+import { isNode } from './collectionNodes';
+import type { CollectionNode, ErrorNode, LoadMoreNode } from './collectionNodes';
+import { COLLECTIONS_VIEW_ID, CollectionsProvider } from './collectionsProvider';
 
-export function registerCollectionsView(_services: Services): vscode.Disposable[] {
-  return [];
+/** Registered only in ExtensionMode.Test: returns `{ provider, treeView }`. */
+export const COLLECTIONS_TEST_HOOK = 'stockMedia.collections.testHook';
+
+function asCollection(value: unknown): CollectionNode | undefined {
+  return isNode(value) && value.type === 'collection' ? value : undefined;
+}
+
+function asLoadMore(value: unknown): LoadMoreNode | undefined {
+  return isNode(value) && value.type === 'loadMore' ? value : undefined;
+}
+
+function asError(value: unknown): ErrorNode | undefined {
+  return isNode(value) && value.type === 'error' ? value : undefined;
+}
+
+export function registerCollectionsView(services: Services): vscode.Disposable[] {
+  const filters = new CollectionFilterStore(services.context.globalState);
+  const provider = new CollectionsProvider(services, filters);
+  const treeView = vscode.window.createTreeView(COLLECTIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+
+  /** Sets a collection's filter: from the argument (tests, keybindings) or a picker. */
+  const filter = async (target?: unknown, value?: unknown): Promise<CollectionFilter | undefined> => {
+    const node = asCollection(target);
+    if (!node) return undefined;
+    const current = provider.filterOf(node);
+    const chosen = isCollectionFilter(value)
+      ? value
+      : await pickFilter(node.collection, current, vscode.env.language);
+    if (chosen === undefined || chosen === current) return current;
+    await filters.set(node.collection.id, chosen);
+    provider.filterChanged(node);
+    if (treeView.visible) {
+      // Show what the new filter selects; expanding is what the user is after.
+      await Promise.resolve(treeView.reveal(node, { expand: true, focus: false, select: true })).catch(() => undefined);
+    }
+    return chosen;
+  };
+
+  const disposables: vscode.Disposable[] = [
+    provider,
+    treeView,
+    vscode.commands.registerCommand(CommandId.collectionsRefresh, () => provider.refresh()),
+    vscode.commands.registerCommand(CommandId.collectionsFilter, filter),
+    vscode.commands.registerCommand(CommandId.collectionsLoadMore, async (node?: unknown) => {
+      const more = asLoadMore(node);
+      if (more) await provider.loadMore(more);
+    }),
+    vscode.commands.registerCommand(CommandId.collectionsRetry, async (node?: unknown) => {
+      const failed = asError(node);
+      if (failed) await provider.retry(failed);
+    }),
+  ];
+  if (services.context.extensionMode === vscode.ExtensionMode.Test) {
+    disposables.push(vscode.commands.registerCommand(COLLECTIONS_TEST_HOOK, () => ({ provider, treeView })));
+  }
+  return disposables;
 }

@@ -1,0 +1,165 @@
+// The words and Markdown shown for one photo or video (tree labels, hovers): pure, so the
+// escaping that keeps API text from turning into markup or links is tested in plain Node.
+import type { MediaItem } from './model';
+import { safeLinkUrl } from './urls';
+
+/** C0/C1 controls and the bidi overrides that could make a label read differently. */
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** API text as one plain line: no control or bidi characters, runs of space collapsed. */
+export function plainLine(text: unknown, max = 200): string {
+  if (typeof text !== 'string') return '';
+  const line = text.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/**
+ * Escapes text for Markdown so it renders as the same characters and nothing more:
+ * every ASCII punctuation character gets a backslash (CommonMark allows that for all of
+ * them), which also stops `https://…` and `www.…` from being auto-linked.
+ */
+export function escapeMarkdown(text: unknown, max = 500): string {
+  return plainLine(text, max).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A URL fit for a Markdown link or image destination: https (or http to this computer)
+ * only, and the characters that would end the destination percent-encoded.
+ */
+export function markdownUrl(value: unknown): string | undefined {
+  const safe = safeLinkUrl(value);
+  if (safe === undefined) return undefined;
+  return safe.replace(/[()<>\s"'`\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** `[text](url)` when the URL is safe, else just the escaped text. */
+export function markdownLink(text: string, url: unknown): string {
+  const href = markdownUrl(url);
+  const label = escapeMarkdown(text);
+  return href ? `[${label}](${href})` : label;
+}
+
+/** `0:42`, `12:05`, `1:02:03`. */
+export function formatDuration(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A short name for a video's resolution class, from its shorter side. */
+export function videoResolutionName(width: number, height: number): string | undefined {
+  const short = Math.min(width, height);
+  if (short >= 2160) return '4K';
+  if (short >= 1440) return 'QHD';
+  if (short >= 1080) return 'Full HD';
+  if (short >= 720) return 'HD';
+  return undefined;
+}
+
+function dimensions(width: number, height: number): string {
+  return `${width} × ${height}`;
+}
+
+/** `6000 × 4000 px (24 MP)` or `3840 × 2160 (4K) · 1:05`. */
+export function mediaSizeText(item: MediaItem): string {
+  if (item.kind === 'photo') {
+    const { width, height } = item.photo;
+    const mp = (width * height) / 1_000_000;
+    const mpText = mp >= 10 ? String(Math.round(mp)) : String(Math.round(mp * 10) / 10);
+    return `${dimensions(width, height)} px (${mpText} MP)`;
+  }
+  const { width, height, duration } = item.video;
+  const name = videoResolutionName(width, height);
+  return `${dimensions(width, height)}${name ? ` (${name})` : ''} · ${formatDuration(duration)}`;
+}
+
+/**
+ * The words of a page URL's slug (`/photo/brown-rocks-at-dusk-2014422/` → "Brown rocks
+ * at dusk"): the service's own title for media that carry no alt text, as collection
+ * photos and all videos do. Undefined when the URL has no words before the id.
+ */
+export function titleFromPageUrl(pageUrl: unknown, id: number): string | undefined {
+  if (typeof pageUrl !== 'string') return undefined;
+  let path: string;
+  try {
+    path = new URL(pageUrl).pathname;
+  } catch {
+    return undefined;
+  }
+  const last = path.split('/').filter((s) => s !== '').pop();
+  if (last === undefined) return undefined;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+  const suffix = `-${id}`;
+  if (!segment.endsWith(suffix)) return undefined;
+  const words = plainLine(segment.slice(0, -suffix.length).replace(/[-_]+/g, ' '), 120);
+  if (!/\p{L}/u.test(words)) return undefined;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Who made it: the photographer, or the video's user. */
+export function mediaAuthor(item: MediaItem): string {
+  const name = item.kind === 'photo' ? item.photo.photographer : item.video.user.name;
+  return plainLine(name, 80) || 'an unknown author';
+}
+
+/** The tree label: alt text, else the page's own title, else "Photo by …" / "Video by …". */
+export function mediaLabel(item: MediaItem): string {
+  if (item.kind === 'photo') {
+    const alt = plainLine(item.photo.alt, 120);
+    if (alt !== '') return alt;
+    return titleFromPageUrl(item.photo.url, item.photo.id) ?? `Photo by ${mediaAuthor(item)}`;
+  }
+  return titleFromPageUrl(item.video.url, item.video.id) ?? `Video by ${mediaAuthor(item)}`;
+}
+
+/** A small picture for a hover: the photo's tiny (or small) variant, the video's first preview. */
+export function thumbnailUrl(item: MediaItem): string | undefined {
+  if (item.kind === 'photo') {
+    return markdownUrl(item.photo.src.tiny) ?? markdownUrl(item.photo.src.small);
+  }
+  const pictures = [...item.video.video_pictures].sort((a, b) => a.nr - b.nr);
+  for (const picture of pictures) {
+    const url = markdownUrl(picture.picture);
+    if (url) return url;
+  }
+  return markdownUrl(item.video.image);
+}
+
+export interface MediaTooltipOptions {
+  serviceName: string;
+}
+
+/**
+ * The hover of a media node as Markdown (to be rendered with HTML off): thumbnail, title,
+ * size (and duration), and the credit with links to the author and the page.
+ */
+export function mediaTooltipMarkdown(item: MediaItem, opts: MediaTooltipOptions): string {
+  const label = mediaLabel(item);
+  const parts: string[] = [];
+  const thumb = thumbnailUrl(item);
+  if (thumb) parts.push(`![${escapeMarkdown(label, 120)}](${thumb})`);
+  parts.push(`**${escapeMarkdown(label)}**`);
+  parts.push(`${item.kind === 'photo' ? 'Photo' : 'Video'} · ${escapeMarkdown(mediaSizeText(item))}`);
+  const author = mediaAuthor(item);
+  const authorUrl = item.kind === 'photo' ? item.photo.photographer_url : item.video.user.url;
+  const pageUrl = item.kind === 'photo' ? item.photo.url : item.video.url;
+  const service = plainLine(opts.serviceName, 60) || 'the service';
+  parts.push(
+    `${item.kind === 'photo' ? 'Photo' : 'Video'} by ${markdownLink(author, authorUrl)} on ${markdownLink(service, pageUrl)}`,
+  );
+  return parts.join('\n\n');
+}
+
+/** What a screen reader says for a media node. */
+export function mediaAccessibilityLabel(item: MediaItem): string {
+  const what = item.kind === 'photo' ? 'Photo' : `Video, ${formatDuration(item.video.duration)}`;
+  return `${what}: ${mediaLabel(item)}, by ${mediaAuthor(item)}`;
+}

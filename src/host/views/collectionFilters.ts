@@ -1,0 +1,54 @@
+// The type filter (all / photos / videos) chosen for each collection, remembered across
+// sessions and workspaces: a collection is the same everywhere the user opens it.
+import * as vscode from 'vscode';
+import type { CollectionFilter } from '../../core/collectionsText';
+import { collectionTitle, filterChoices, reviveFilters } from '../../core/collectionsText';
+import type { Collection } from '../../core/model';
+
+const STORAGE_KEY = 'stockMedia.collections.filters';
+
+export class CollectionFilterStore {
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get(collectionId: string): CollectionFilter {
+    return reviveFilters(this.memento.get<unknown>(STORAGE_KEY))[collectionId] ?? 'all';
+  }
+
+  async set(collectionId: string, filter: CollectionFilter): Promise<void> {
+    const all = reviveFilters(this.memento.get<unknown>(STORAGE_KEY));
+    if (filter === 'all') delete all[collectionId];
+    else all[collectionId] = filter;
+    await this.memento.update(STORAGE_KEY, Object.keys(all).length > 0 ? all : undefined);
+  }
+}
+
+interface FilterPickItem extends vscode.QuickPickItem {
+  readonly filter: CollectionFilter;
+}
+
+/** Asks which media to show; the current choice is marked and selected. */
+export function pickFilter(collection: Collection, current: CollectionFilter, locale: string): Promise<CollectionFilter | undefined> {
+  const items: FilterPickItem[] = filterChoices(collection, current, locale).map((choice) => ({
+    filter: choice.filter,
+    label: choice.label,
+    description: choice.current ? `${choice.description} (current)` : choice.description,
+    iconPath: new vscode.ThemeIcon(choice.current ? 'check' : 'blank'),
+  }));
+  const pick = vscode.window.createQuickPick<FilterPickItem>();
+  pick.title = `Show in “${collectionTitle(collection)}”`;
+  pick.placeholder = 'Show photos, videos or both';
+  pick.items = items;
+  pick.activeItems = items.filter((i) => i.filter === current);
+  return new Promise((resolve) => {
+    let chosen: CollectionFilter | undefined;
+    pick.onDidAccept(() => {
+      chosen = pick.selectedItems[0]?.filter;
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(chosen);
+    });
+    pick.show();
+  });
+}

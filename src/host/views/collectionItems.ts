@@ -1,0 +1,188 @@
+// How each element of the collections tree looks: label, description, icon, hover and
+// context value (the `viewItem` the menus in package.json match).
+import * as vscode from 'vscode';
+import type { CollectionFilter } from '../../core/collectionsText';
+import { collectionDescription, collectionTitle, collectionTooltipMarkdown, filteredCount } from '../../core/collectionsText';
+import type { ErrorAction, ErrorDescription } from '../../core/describe';
+import { toMediaError } from '../../core/errors';
+import { escapeMarkdown, mediaAccessibilityLabel, mediaAuthor, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
+import { MAX_PER_PAGE } from '../../core/params';
+import { CommandId } from '../commandIds';
+import type {
+  Branch,
+  CollectionNode,
+  CollectionsNode,
+  EmptyNode,
+  ErrorNode,
+  LoadMoreNode,
+  MediaNode,
+  RootNode,
+} from './collectionNodes';
+
+/** What the items need to know about the tree's state and the settings. */
+export interface ItemContext {
+  readonly serviceName: string;
+  readonly locale: string;
+  filterOf(collectionId: string): CollectionFilter;
+  /** The loaded branch below a parent, if it has been expanded. */
+  loadedBranch(node: RootNode | CollectionNode): Branch | undefined;
+  describe(error: unknown): ErrorDescription;
+}
+
+/** Markdown that renders API text as text: no HTML, no command links, no theme icons. */
+function markdown(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text, false);
+  md.supportHtml = false;
+  md.isTrusted = false;
+  return md;
+}
+
+const ROOTS = {
+  featured: {
+    label: 'Featured',
+    icon: 'star-full',
+    tooltip: (service: string): string => `Collections picked by ${service}.`,
+  },
+  mine: {
+    label: 'My Collections',
+    icon: 'account',
+    tooltip: (service: string): string =>
+      `Your own collections on ${service}, private ones included. Collections are made and changed on ${service} itself (website or apps).`,
+  },
+} as const;
+
+function rootItem(node: RootNode, ctx: ItemContext): vscode.TreeItem {
+  const spec = ROOTS[node.root];
+  const item = new vscode.TreeItem(spec.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon(spec.icon);
+  item.contextValue = `root.${node.root}`;
+  item.tooltip = spec.tooltip(ctx.serviceName);
+  const total = ctx.loadedBranch(node)?.list.total;
+  if (total !== undefined) item.description = total.toLocaleString(ctx.locale);
+  return item;
+}
+
+function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem {
+  const c = node.collection;
+  const filter = ctx.filterOf(c.id);
+  const title = collectionTitle(c);
+  // Nothing to expand into: say so in the description rather than open an empty branch.
+  const expandable = filteredCount(c, filter) > 0 || ctx.loadedBranch(node) !== undefined;
+  const item = new vscode.TreeItem(
+    title,
+    expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = node.id;
+  item.description = collectionDescription(c, filter, ctx.locale);
+  item.iconPath = new vscode.ThemeIcon(c.private ? 'lock' : 'library');
+  item.contextValue = 'collection';
+  item.tooltip = markdown(
+    collectionTooltipMarkdown(c, filter, { serviceName: ctx.serviceName, featured: node.parent.root === 'featured', locale: ctx.locale }),
+  );
+  item.accessibilityInformation = {
+    label: `${c.private ? 'Private collection' : 'Collection'} ${title}, ${item.description}`,
+  };
+  return item;
+}
+
+function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
+  const item = new vscode.TreeItem(mediaLabel(node.media), vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.description = mediaAuthor(node.media);
+  item.iconPath = new vscode.ThemeIcon(node.media.kind === 'photo' ? 'file-media' : 'device-camera-video');
+  item.contextValue = `media.${node.media.kind}`;
+  item.tooltip = markdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
+  item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
+  return item;
+}
+
+function loadMoreItem(node: LoadMoreNode, ctx: ItemContext): vscode.TreeItem {
+  const list = node.branch.list;
+  const loading = list.loading;
+  const item = new vscode.TreeItem(loading ? 'Loading…' : 'Load more…', vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'more');
+  item.contextValue = 'loadMore';
+  const total = list.total;
+  if (total !== undefined) {
+    item.description = `${list.items.length.toLocaleString(ctx.locale)} of ${total.toLocaleString(ctx.locale)}`;
+  }
+  item.tooltip = `Load the next ${MAX_PER_PAGE} (one request).`;
+  if (!loading) {
+    item.command = { command: CommandId.collectionsLoadMore, title: 'Load More', arguments: [node] };
+  }
+  return item;
+}
+
+const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, (node: ErrorNode) => vscode.Command> = {
+  setApiKey: () => ({ command: CommandId.setApiKey, title: 'Set API Key' }),
+  showQuota: () => ({ command: CommandId.showQuota, title: 'Show Quota' }),
+  openSettings: () => ({ command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['stockMedia.apiBaseUrl'] }),
+};
+
+const ACTION_HINTS: Record<ErrorAction, string> = {
+  retry: 'Click it, or use Retry, to try again.',
+  setApiKey: 'Click it to set your API key.',
+  showQuota: 'Click it to see your request quota.',
+  openSettings: 'Click it to check the API base URL setting.',
+};
+
+function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
+  const failure = toMediaError(node.error);
+  const { message, actions } = ctx.describe(failure);
+  const item = new vscode.TreeItem(message, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  item.contextValue = 'error';
+  const facts = [failure.status !== undefined ? `HTTP ${failure.status}` : undefined, `${failure.kind}`, failure.message]
+    .filter((f): f is string => f !== undefined && f !== '');
+  const primary = actions[0] ?? 'retry';
+  item.tooltip = markdown(
+    [`**${escapeMarkdown(message)}**`, escapeMarkdown(facts.join(' · ')), escapeMarkdown(ACTION_HINTS[primary])].join('\n\n'),
+  );
+  item.command =
+    primary === 'retry'
+      ? { command: CommandId.collectionsRetry, title: 'Retry', arguments: [node] }
+      : ACTION_COMMANDS[primary](node);
+  return item;
+}
+
+function emptyItem(node: EmptyNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon('info');
+  item.contextValue = 'empty';
+  return item;
+}
+
+export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.TreeItem {
+  switch (node.type) {
+    case 'root':
+      return rootItem(node, ctx);
+    case 'collection':
+      return collectionItem(node, ctx);
+    case 'media':
+      return mediaItem(node, ctx);
+    case 'loadMore':
+      return loadMoreItem(node, ctx);
+    case 'error':
+      return errorItem(node, ctx);
+    case 'empty':
+      return emptyItem(node);
+    default: {
+      const never: never = node;
+      return new vscode.TreeItem(String(never));
+    }
+  }
+}
+
+/** The text of the "nothing here" node of a branch. */
+export function emptyText(owner: RootNode | CollectionNode, filter: CollectionFilter, serviceName: string): string {
+  if (owner.type === 'root') {
+    return owner.root === 'featured' ? 'No featured collections right now' : `No collections yet: make them on ${serviceName}`;
+  }
+  if (filter === 'photos') return 'No photos in this collection';
+  if (filter === 'videos') return 'No videos in this collection';
+  return 'This collection is empty';
+}

@@ -1,0 +1,116 @@
+// The elements of the collections tree. Each is created once and kept, so the tree can
+// refresh one element by identity; media nodes carry `media`, the contract the insert,
+// copy and open commands read.
+import type { CollectionFilter } from '../../core/collectionsText';
+import { PagedList } from '../../core/collectionsPaging';
+import type { PageFetcher } from '../../core/collectionsPaging';
+import type { Collection, MediaItem } from '../../core/model';
+
+export type RootKind = 'featured' | 'mine';
+
+export interface RootNode {
+  readonly type: 'root';
+  readonly id: string;
+  readonly root: RootKind;
+}
+
+export interface CollectionNode {
+  readonly type: 'collection';
+  readonly id: string;
+  readonly parent: RootNode;
+  readonly collection: Collection;
+}
+
+export interface MediaNode {
+  readonly type: 'media';
+  readonly id: string;
+  readonly parent: CollectionNode;
+  readonly media: MediaItem;
+}
+
+/** The node at the end of a loaded list when the service has another page. */
+export interface LoadMoreNode {
+  readonly type: 'loadMore';
+  readonly id: string;
+  readonly parent: RootNode | CollectionNode;
+  readonly branch: Branch;
+}
+
+/** The last load of a list failed; retrying loads it again. */
+export interface ErrorNode {
+  readonly type: 'error';
+  readonly id: string;
+  readonly parent: RootNode | CollectionNode;
+  readonly branch: Branch;
+  readonly error: unknown;
+}
+
+/** A list that loaded fine and holds nothing. */
+export interface EmptyNode {
+  readonly type: 'empty';
+  readonly id: string;
+  readonly parent: RootNode | CollectionNode;
+  readonly text: string;
+}
+
+export type ParentNode = RootNode | CollectionNode;
+/** What a branch's pages hold. */
+export type ListedNode = CollectionNode | MediaNode;
+export type CollectionsNode = RootNode | CollectionNode | MediaNode | LoadMoreNode | ErrorNode | EmptyNode;
+
+/** What the tree keeps for one expanded parent: its loaded pages and its fixed extra nodes. */
+export class Branch {
+  readonly list: PagedList<ListedNode> = new PagedList<ListedNode>((node) => node.id);
+  readonly more: LoadMoreNode;
+  readonly empty: EmptyNode;
+  /** The node showing the current failure, made once per failure so it can be refreshed. */
+  private failureNode: ErrorNode | undefined;
+
+  constructor(
+    readonly owner: ParentNode,
+    /** For a collection: the filter these pages are loaded with. */
+    readonly filter: CollectionFilter,
+    private readonly fetcher: PageFetcher<ListedNode>,
+    emptyText: string,
+  ) {
+    this.more = { type: 'loadMore', id: `${owner.id}/more`, parent: owner, branch: this };
+    this.empty = { type: 'empty', id: `${owner.id}/empty`, parent: owner, text: emptyText };
+  }
+
+  /** Loads the first page, or the next one; never rejects (see PagedList.load). */
+  loadNext(): Promise<number> {
+    return this.list.load(this.fetcher);
+  }
+
+  /** The node for the current failure, if the last load failed. */
+  get errorNode(): ErrorNode | undefined {
+    const error: unknown = this.list.error;
+    if (!this.list.hasError) {
+      this.failureNode = undefined;
+      return undefined;
+    }
+    if (this.failureNode?.error !== error) {
+      this.failureNode = { type: 'error', id: `${this.owner.id}/error`, parent: this.owner, branch: this, error };
+    }
+    return this.failureNode;
+  }
+
+  /** What the tree shows below the owner: items, then the failure, "Load more…" or "empty". */
+  children(): CollectionsNode[] {
+    const out: CollectionsNode[] = [...this.list.items];
+    const failure = this.errorNode;
+    if (failure) out.push(failure);
+    else if (this.list.hasMore) out.push(this.more);
+    else if (out.length === 0 && this.list.started) out.push(this.empty);
+    return out;
+  }
+}
+
+export function isNode(value: unknown): value is CollectionsNode {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return (
+    (type === 'root' || type === 'collection' || type === 'media' || type === 'loadMore' || type === 'error' || type === 'empty') &&
+    typeof (value as { id?: unknown }).id === 'string'
+  );
+}

@@ -1,0 +1,217 @@
+// The data behind the collections tree. Nothing is fetched until a node is expanded; the
+// pages a node loaded stay in its branch, so collapsing and expanding again asks nobody;
+// a failure becomes an error node with a retry, never an empty tree or an exception.
+import * as vscode from 'vscode';
+import type { CollectionFilter } from '../../core/collectionsText';
+import { filterType } from '../../core/collectionsText';
+import type { LoadedPage, PageFetcher } from '../../core/collectionsPaging';
+import { toMediaError } from '../../core/errors';
+import type { CollectionMediaItem, Envelope, MediaItem } from '../../core/model';
+import type { Services } from '../services';
+import type { CollectionFilterStore } from './collectionFilters';
+import { emptyText, treeItemFor } from './collectionItems';
+import type { ItemContext } from './collectionItems';
+import { Branch } from './collectionNodes';
+import type {
+  CollectionNode,
+  CollectionsNode,
+  ErrorNode,
+  ListedNode,
+  LoadMoreNode,
+  MediaNode,
+  ParentNode,
+  RootKind,
+  RootNode,
+} from './collectionNodes';
+
+export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
+
+function toMediaItem(m: CollectionMediaItem): MediaItem {
+  return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };
+}
+
+export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<CollectionsNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  private readonly roots: Readonly<Record<RootKind, RootNode>> = {
+    featured: { type: 'root', id: 'featured', root: 'featured' },
+    mine: { type: 'root', id: 'mine', root: 'mine' },
+  };
+  /** Loaded branches by `<owner id>|<filter>`; dropped on refresh and on a new key or base URL. */
+  private readonly branches = new Map<string, Branch>();
+  private refreshedAt = Number.NEGATIVE_INFINITY;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly itemContext: ItemContext;
+
+  constructor(
+    private readonly services: Services,
+    private readonly filters: CollectionFilterStore,
+  ) {
+    this.itemContext = {
+      get serviceName() {
+        return services.config.serviceName;
+      },
+      locale: vscode.env.language,
+      filterOf: (id) => this.filters.get(id),
+      loadedBranch: (node) => {
+        const branch = this.branches.get(this.branchKey(node));
+        return branch?.list.started ? branch : undefined;
+      },
+      describe: (error) => services.describe(error),
+    };
+    this.disposables.push(
+      this.changed,
+      // Another key or server: what was loaded belongs to someone else.
+      services.onDidChangeConnection(() => this.reset()),
+      // The service name shows in hovers and credits.
+      services.onDidChangeConfig(() => this.changed.fire(undefined)),
+    );
+  }
+
+  getTreeItem(node: CollectionsNode): vscode.TreeItem {
+    return treeItemFor(node, this.itemContext);
+  }
+
+  async getChildren(node?: CollectionsNode): Promise<CollectionsNode[]> {
+    if (node === undefined) {
+      // The key state is read at activation without waiting; ask the store if it is not in yet.
+      const hasKey = this.services.hasKey || (await this.services.keys.hasKey());
+      return hasKey ? [this.roots.featured, this.roots.mine] : [];
+    }
+    if (node.type !== 'root' && node.type !== 'collection') return [];
+    const branch = this.branchFor(node);
+    if (!branch.list.started && !branch.list.hasError) {
+      await this.withProgress(branch.loadNext());
+      // Refreshed while loading: the new tree asks again with its own branches.
+      if (!this.isCurrent(branch)) return [];
+      // The root shows how many collections there are once it knows.
+      if (node.type === 'root') setTimeout(() => this.isCurrent(branch) && this.changed.fire(node), 0);
+    }
+    return branch.children();
+  }
+
+  getParent(node: CollectionsNode): CollectionsNode | undefined {
+    return node.type === 'root' ? undefined : node.parent;
+  }
+
+  /** The next page of a list, after its last item. Resolves once it is shown. */
+  async loadMore(node: LoadMoreNode): Promise<void> {
+    const branch = node.branch;
+    if (!this.isCurrent(branch)) return;
+    await this.load(branch, node);
+  }
+
+  /** Loads again what failed: the first page, or the page after the last one shown. */
+  async retry(node: ErrorNode): Promise<void> {
+    const branch = node.branch;
+    if (!this.isCurrent(branch)) return;
+    await this.load(branch, node.parent);
+  }
+
+  /** Drops everything loaded and asks the service again, past the client's cache. */
+  refresh(): void {
+    this.refreshedAt = Date.now();
+    this.reset();
+  }
+
+  /** A collection's filter changed: show its other branch (loaded when expanded). */
+  filterChanged(node: CollectionNode): void {
+    this.changed.fire(node);
+  }
+
+  filterOf(node: CollectionNode): CollectionFilter {
+    return this.filters.get(node.collection.id);
+  }
+
+  dispose(): void {
+    this.branches.clear();
+    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+  }
+
+  // ---- branches ---------------------------------------------------------------------------
+
+  private reset(): void {
+    this.branches.clear();
+    this.changed.fire(undefined);
+  }
+
+  private async load(branch: Branch, showLoading: CollectionsNode): Promise<void> {
+    const loading = branch.loadNext();
+    // The "Load more…" node turns into "Loading…", the error node into nothing.
+    this.changed.fire(showLoading);
+    await this.withProgress(loading);
+    if (this.isCurrent(branch)) this.changed.fire(branch.owner);
+  }
+
+  private withProgress<T>(work: Promise<T>): Promise<T> {
+    return Promise.resolve(
+      vscode.window.withProgress({ location: { viewId: COLLECTIONS_VIEW_ID } }, () => work),
+    );
+  }
+
+  private branchKey(owner: ParentNode): string {
+    const filter = owner.type === 'collection' ? this.filters.get(owner.collection.id) : 'all';
+    return `${owner.id}|${filter}`;
+  }
+
+  private isCurrent(branch: Branch): boolean {
+    return this.branches.get(`${branch.owner.id}|${branch.filter}`) === branch;
+  }
+
+  private branchFor(owner: ParentNode): Branch {
+    const key = this.branchKey(owner);
+    const existing = this.branches.get(key);
+    if (existing) return existing;
+    const filter: CollectionFilter = owner.type === 'collection' ? this.filters.get(owner.collection.id) : 'all';
+    // Within the cache's lifetime after a refresh the client may still hold the old answers.
+    const fresh = Date.now() - this.refreshedAt < Math.max(this.services.config.cacheTtlMs, 1000);
+    const fetcher = owner.type === 'root' ? this.collectionsFetcher(owner, fresh) : this.mediaFetcher(owner, filter, fresh);
+    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.services.config.serviceName));
+    this.branches.set(key, branch);
+    return branch;
+  }
+
+  private logged(owner: ParentNode, fetcher: PageFetcher<ListedNode>): PageFetcher<ListedNode> {
+    return async (last) => {
+      try {
+        return await fetcher(last);
+      } catch (error) {
+        const failure = toMediaError(error);
+        this.services.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
+        throw failure;
+      }
+    };
+  }
+
+  private collectionsFetcher(root: RootNode, fresh: boolean): PageFetcher<ListedNode> {
+    const op = root.root === 'featured' ? 'featuredCollections' : 'myCollections';
+    return async (last: Envelope | undefined): Promise<LoadedPage<ListedNode> | undefined> => {
+      const client = this.services.client;
+      const page = last ? await client.nextPage(op, {}, last, { fresh }) : await client.list(op, {}, { fresh });
+      if (page === undefined) return undefined;
+      const items = page.collections.map(
+        (collection): CollectionNode => ({ type: 'collection', id: `${root.id}/${collection.id}`, parent: root, collection }),
+      );
+      return { envelope: page, items };
+    };
+  }
+
+  private mediaFetcher(owner: CollectionNode, filter: CollectionFilter, fresh: boolean): PageFetcher<ListedNode> {
+    const type = filterType(filter);
+    const params = { id: owner.collection.id, ...(type ? { type } : {}) };
+    return async (last: Envelope | undefined): Promise<LoadedPage<ListedNode> | undefined> => {
+      const client = this.services.client;
+      const page = last
+        ? await client.nextPage('collectionMedia', params, last, { fresh })
+        : await client.list('collectionMedia', params, { fresh });
+      if (page === undefined) return undefined;
+      const items = page.media.map((m): MediaNode => {
+        const media = toMediaItem(m);
+        // Photo and video ids are separate id spaces: the kind keeps tree ids apart.
+        return { type: 'media', id: `${owner.id}/${media.kind}-${m.id}`, parent: owner, media };
+      });
+      return { envelope: page, items };
+    };
+  }
+}
