@@ -21,6 +21,8 @@ async function main(): Promise<void> {
       'stockMedia.serviceName': 'Sandbox Library',
       'stockMedia.serviceUrl': api.origin,
       'workbench.startupEditor': 'none',
+      'chat.disableAIFeatures': true,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
     },
   });
   const vscodeServer = await startServer(host);
