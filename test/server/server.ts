@@ -11,11 +11,15 @@
 //   request with a known key uses one request of its quota (also 400/404 answers); an
 //   exhausted quota answers 429 without using more. Failure switches fire before auth, like
 //   a failing gateway, and use no quota. Quota headers (monthly figures) only on 2xx.
+// - Quotas: alice and bob 20,000 a month and 200 an hour (spec defaults); limited starts
+//   with 10 of 50 left this month. X-Ratelimit-Reset is 00:00 UTC on the first of next
+//   month; the hourly allowance refills at each full UTC hour.
 // - Paging: page < 1 or not a whole number -> 1; per_page < 1 or not a whole number -> 15;
 //   per_page > 80 -> 80, and the envelope says 80. A page past the end -> an empty list with
 //   total_results, prev_page pointing at the last real page. next_page/prev_page are
-//   absolute, carry page and per_page first, then the request's query, orientation, size,
-//   color, locale, type, sort, min_width, min_height, min_duration, max_duration (as sent).
+//   absolute, carry page and per_page (as served) first, then the request's query,
+//   orientation, size, color, locale, type, sort, min_width, min_height, min_duration,
+//   max_duration (as sent).
 // - Filters: invalid orientation, size, color, locale and type values are ignored (all
 //   media for that filter), as the real service does. locale is accepted and does not
 //   change matching: every language's alt text and the English tags are always searched.
@@ -29,6 +33,8 @@
 // - Images are PNG (the real CDN sends JPEG) sized from the URL query like imgix: see
 //   images.ts. Video file links answer a short, unplayable video/mp4 body; HLS links a
 //   one-entry .m3u8. Media and pages need no key and use no quota; they go to mediaLog.
+// - Ids: photo and video ids are separate id spaces, so one video deliberately shares its
+//   id with a photo, as happens on the real service.
 import { STATUS_CODES, createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
