@@ -1,0 +1,39 @@
+// `npm run package`: the production bundle, then a VSIX made by @vscode/vsce. vsce 4 needs
+// Node 22 or later; where the system Node is older, the Node 24 that the test host
+// prepares (npm registry, cached) runs it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { node24Path, prepare } from './prepare';
+import { repoRoot } from './workspace';
+
+async function nodeForVsce(): Promise<string> {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 22) return process.execPath;
+  const cached = node24Path();
+  if (existsSync(cached)) return cached;
+  return (await prepare((line) => console.log(`[package] ${line}`))).node;
+}
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+}
+
+async function main(): Promise<void> {
+  const root = repoRoot();
+  const { version, name } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+    name: string;
+  };
+  run(process.execPath, ['esbuild.mjs', '--production'], root);
+  const out = join(root, `${name}-${version}.vsix`);
+  const node = await nodeForVsce();
+  run(node, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', out], root);
+  console.log(`[package] ${out}: ${(statSync(out).size / 1024).toFixed(1)} KB`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[package] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
