@@ -1,0 +1,429 @@
+// The collections tree in a real VS Code against the local server: what it lists, paging,
+// the type filter, the cache, errors and retry, refresh, and a new key.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CollectionsNode, CollectionNode, ErrorNode, LoadMoreNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
+import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
+import type { LibraryCollection, UserName } from '../server/library';
+import type { ApiServer, RequestLogEntry } from '../server/server';
+import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+
+interface Hook {
+  provider: CollectionsProvider;
+  treeView: vscode.TreeView<CollectionsNode>;
+}
+
+async function hook(): Promise<Hook> {
+  const value = await vscode.commands.executeCommand<Hook | undefined>('stockMedia.collections.testHook');
+  assert.ok(value, 'the test hook is registered in test mode');
+  return value;
+}
+
+function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+function iconOf(item: vscode.TreeItem): string | undefined {
+  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+}
+
+function tooltipOf(item: vscode.TreeItem): string {
+  return item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
+}
+
+function counts(c: LibraryCollection): { photos: number; videos: number } {
+  return {
+    photos: c.media.filter((m) => m.type === 'Photo').length,
+    videos: c.media.filter((m) => m.type === 'Video').length,
+  };
+}
+
+function expectedDescription(c: LibraryCollection): string {
+  const { photos, videos } = counts(c);
+  const parts: string[] = [];
+  if (photos > 0) parts.push(`${photos.toLocaleString(vscode.env.language)} ${photos === 1 ? 'photo' : 'photos'}`);
+  if (videos > 0) parts.push(`${videos.toLocaleString(vscode.env.language)} ${videos === 1 ? 'video' : 'videos'}`);
+  return parts.length > 0 ? parts.join(' · ') : 'Empty';
+}
+
+/** Requests for one collection's media (not the lists of collections). */
+function mediaRequests(id: string): (e: RequestLogEntry) => boolean {
+  return (e) => e.path.replace(/\/$/, '') === `/v1/collections/${id}`;
+}
+
+/** Waits until no key or base URL change has been announced for a moment. */
+async function settled(): Promise<void> {
+  const api = await extensionApi();
+  let last = Date.now();
+  const sub = api.services.onDidChangeConnection(() => (last = Date.now()));
+  try {
+    await waitFor(() => Date.now() - last > 500, 'the connection to settle');
+  } finally {
+    sub.dispose();
+  }
+}
+
+async function roots(provider: CollectionsProvider): Promise<{ featured: RootNode; mine: RootNode }> {
+  const top = await provider.getChildren();
+  assert.equal(top.length, 2);
+  const [featured, mine] = top;
+  assert.ok(featured?.type === 'root' && mine?.type === 'root');
+  return { featured, mine };
+}
+
+async function collectionsOf(provider: CollectionsProvider, root: RootNode): Promise<CollectionNode[]> {
+  const children = await provider.getChildren(root);
+  return children.filter((n): n is CollectionNode => n.type === 'collection');
+}
+
+/** Expands a parent and presses "Load more…" until it is gone; returns every child. */
+async function loadAll(provider: CollectionsProvider, parent: CollectionsNode, maxPages = 10): Promise<CollectionsNode[]> {
+  let children = await provider.getChildren(parent);
+  for (let i = 0; i < maxPages; i++) {
+    const more = children.find((n): n is LoadMoreNode => n.type === 'loadMore');
+    if (!more) return children;
+    await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+    children = await provider.getChildren(parent);
+  }
+  throw new Error(`Still more after ${maxPages} pages`);
+}
+
+async function findCollection(provider: CollectionsProvider, root: RootNode, id: string): Promise<CollectionNode> {
+  const node = (await collectionsOf(provider, root)).find((n) => n.collection.id === id);
+  assert.ok(node, `collection ${id} is listed`);
+  return node;
+}
+
+function featuredOf(server: ApiServer): LibraryCollection[] {
+  return server.library.featuredCollectionIds.map((id) => {
+    const c = server.library.collectionById.get(id);
+    assert.ok(c);
+    return c;
+  });
+}
+
+function ownedBy(server: ApiServer, user: UserName): LibraryCollection[] {
+  return server.library.collections.filter((c) => c.owner === user);
+}
+
+describe('collections tree', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  let provider: CollectionsProvider;
+
+  async function start(user: UserName | null): Promise<void> {
+    server = await useLocalServer(user);
+    await settled();
+    ({ provider } = await hook());
+    provider.refresh();
+    server.clearLog();
+  }
+
+  afterEach(async () => {
+    await stopLocalServer(server);
+  });
+
+  it('with no key shows nothing, so the welcome with "Set API Key" appears', async () => {
+    await start(null);
+    assert.deepEqual(await provider.getChildren(), []);
+    assert.equal(server.apiRequestCount(), 0);
+  });
+
+  it('lists exactly the server’s featured and own collections, fetching only on expand', async () => {
+    await start('alice');
+    const { featured, mine } = await roots(provider);
+    assert.equal(labelOf(provider.getTreeItem(featured)), 'Featured');
+    assert.equal(labelOf(provider.getTreeItem(mine)), 'My Collections');
+    assert.equal(provider.getTreeItem(featured).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.equal(server.apiRequestCount(), 0, 'nothing is fetched before a node is expanded');
+
+    const featuredNodes = await collectionsOf(provider, featured);
+    const expected = featuredOf(server);
+    assert.deepEqual(
+      featuredNodes.map((n) => labelOf(provider.getTreeItem(n))),
+      expected.map((c) => c.title),
+    );
+    for (const [i, node] of featuredNodes.entries()) {
+      const c = expected[i];
+      assert.ok(c);
+      const item = provider.getTreeItem(node);
+      assert.equal(item.description, expectedDescription(c), c.title);
+      assert.equal(item.contextValue, 'collection');
+      assert.equal(iconOf(item), 'library');
+      assert.equal(node.collection.media_count, c.media.length);
+      if (c.description) assert.ok(tooltipOf(item).length > c.title.length, 'the tooltip carries the description');
+    }
+    assert.equal(server.apiRequestCount(), 1, 'one request for the featured list');
+    assert.ok(server.log.every((e) => e.query['per_page'] === '80'), 'the largest page size');
+
+    const mineNodes = await collectionsOf(provider, mine);
+    const own = ownedBy(server, 'alice');
+    assert.deepEqual(
+      mineNodes.map((n) => [labelOf(provider.getTreeItem(n)), provider.getTreeItem(n).description, iconOf(provider.getTreeItem(n))]),
+      own.map((c) => [c.title, expectedDescription(c), c.private ? 'lock' : 'library']),
+    );
+    assert.ok(own.some((c) => c.private), 'the library has private collections to show');
+    // The roots say how many they hold once they know.
+    assert.equal(provider.getTreeItem(featured).description, String(expected.length));
+  });
+
+  it('shows private collections only to their owner, and never another user’s', async () => {
+    await start('bob');
+    const { mine, featured } = await roots(provider);
+    const titles = (await collectionsOf(provider, mine)).map((n) => n.collection.title);
+    assert.deepEqual(titles, ownedBy(server, 'bob').map((c) => c.title));
+    const others = server.library.collections.filter((c) => c.owner !== null && c.owner !== 'bob').map((c) => c.title);
+    const everything = [...titles, ...(await collectionsOf(provider, featured)).map((n) => n.collection.title)];
+    for (const title of others) assert.ok(!everything.includes(title), `${title} is not shown to bob`);
+    const alicePrivate = ownedBy(server, 'alice').filter((c) => c.private);
+    assert.ok(alicePrivate.length > 0);
+    for (const c of alicePrivate) assert.ok(!everything.includes(c.title));
+  });
+
+  it('pages through a large collection to its end with "Load more…", 80 at a time', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const id = server.library.largeFeaturedCollectionId;
+    const node = await findCollection(provider, featured, id);
+    const first = await provider.getChildren(node);
+    assert.equal(first.filter((n) => n.type === 'media').length, 80);
+    const more = first.at(-1);
+    assert.ok(more?.type === 'loadMore');
+    const moreItem = provider.getTreeItem(more);
+    assert.equal(labelOf(moreItem), 'Load more…');
+    assert.equal(moreItem.command?.command, 'stockMedia.collections.loadMore');
+    assert.equal(moreItem.command?.arguments?.[0], more);
+
+    const all = await loadAll(provider, node);
+    const media = all.filter((n): n is MediaNode => n.type === 'media');
+    const library = server.library.collectionById.get(id);
+    assert.ok(library);
+    assert.equal(media.length, node.collection.media_count);
+    assert.equal(media.length, library.media.length);
+    assert.ok(!all.some((n) => n.type === 'loadMore'), 'no "Load more…" after the last page');
+    assert.deepEqual(
+      media.map((m) => (m.media.kind === 'photo' ? `Photo:${m.media.photo.id}` : `Video:${m.media.video.id}`)),
+      library.media.map((r) => `${r.type}:${r.id}`),
+    );
+    assert.equal(server.apiRequestCount(mediaRequests(id)), Math.ceil(library.media.length / 80));
+  });
+
+  it('media nodes carry the media, an icon by type, a title, the author and a safe hover', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const c = featuredOf(server).find((x) => counts(x).photos > 0 && counts(x).videos > 0 && x.media.length <= 80);
+    assert.ok(c);
+    const media = (await provider.getChildren(await findCollection(provider, featured, c.id))).filter(
+      (n): n is MediaNode => n.type === 'media',
+    );
+    assert.equal(media.length, c.media.length);
+    const photoNode = media.find((m) => m.media.kind === 'photo');
+    const videoNode = media.find((m) => m.media.kind === 'video');
+    assert.ok(photoNode?.media.kind === 'photo' && videoNode?.media.kind === 'video');
+
+    const photo = server.library.photoById.get(photoNode.media.photo.id);
+    assert.ok(photo);
+    const photoItem = provider.getTreeItem(photoNode);
+    // Collection photos carry no alt text: the page's own title stands in.
+    const title = photo.slug.replace(/-/g, ' ');
+    assert.equal(labelOf(photoItem), title.charAt(0).toUpperCase() + title.slice(1));
+    assert.equal(photoItem.description, photo.photographer.name);
+    assert.equal(photoItem.contextValue, 'media.photo');
+    assert.equal(iconOf(photoItem), 'file-media');
+    assert.equal(photoItem.command, undefined, 'a click opens nothing');
+    assert.ok(photoItem.tooltip instanceof vscode.MarkdownString);
+    assert.equal(photoItem.tooltip.supportHtml, false);
+    assert.equal(photoItem.tooltip.isTrusted, false);
+    const md = photoItem.tooltip.value;
+    assert.ok(md.startsWith(`![`), 'the hover starts with the thumbnail');
+    assert.ok(md.includes(`](${photoNode.media.photo.src.tiny})`), 'the tiny variant');
+    assert.match(md, new RegExp(`${photo.width} × ${photo.height} px`));
+    assert.ok(md.includes(`](${photoNode.media.photo.url})`), 'a link to the photo’s page');
+
+    const video = server.library.videoById.get(videoNode.media.video.id);
+    assert.ok(video);
+    const videoItem = provider.getTreeItem(videoNode);
+    assert.equal(videoItem.description, video.user.name);
+    assert.equal(videoItem.contextValue, 'media.video');
+    assert.equal(iconOf(videoItem), 'device-camera-video');
+    const vmd = tooltipOf(videoItem);
+    const minutes = Math.floor(video.duration / 60);
+    assert.ok(vmd.includes(`${minutes}\\:${String(video.duration % 60).padStart(2, '0')}`), 'the duration');
+    assert.ok(vmd.includes('/pictures/preview-0.png)'), 'a video picture as the thumbnail');
+  });
+
+  it('the type filter shows only that type, pages to the end, and is remembered', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const id = server.library.largeFeaturedCollectionId;
+    const node = await findCollection(provider, featured, id);
+    const library = server.library.collectionById.get(id);
+    assert.ok(library);
+    try {
+      const set = await vscode.commands.executeCommand('stockMedia.collections.filter', node, 'photos');
+      assert.equal(set, 'photos');
+      assert.match(String(provider.getTreeItem(node).description), /photos only$/);
+      const photos = (await loadAll(provider, node)).filter((n): n is MediaNode => n.type === 'media');
+      assert.equal(photos.length, counts(library).photos);
+      assert.ok(photos.every((m) => m.media.kind === 'photo'));
+      assert.ok(server.log.filter(mediaRequests(id)).every((e) => e.query['type'] === 'photos'));
+
+      await vscode.commands.executeCommand('stockMedia.collections.filter', node, 'videos');
+      const videos = (await loadAll(provider, node)).filter((n): n is MediaNode => n.type === 'media');
+      assert.equal(videos.length, counts(library).videos);
+      assert.ok(videos.every((m) => m.media.kind === 'video'));
+
+      // Remembered: the collection listed again (after a refresh) keeps its filter.
+      provider.refresh();
+      const again = await findCollection(provider, (await roots(provider)).featured, id);
+      assert.equal(provider.filterOf(again), 'videos');
+      assert.match(String(provider.getTreeItem(again).description), /videos only$/);
+    } finally {
+      await vscode.commands.executeCommand('stockMedia.collections.filter', node, 'all');
+    }
+    assert.equal(provider.filterOf(node), 'all');
+    assert.doesNotMatch(String(provider.getTreeItem(node).description), /only/);
+  });
+
+  it('expanding the same collection twice costs one request; collapse and expand in the UI ask nobody', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const c = featuredOf(server).find((x) => x.media.length > 0 && x.media.length <= 80);
+    assert.ok(c);
+    const node = await findCollection(provider, featured, c.id);
+    const once = await provider.getChildren(node);
+    const twice = await provider.getChildren(node);
+    assert.equal(twice.length, once.length);
+    assert.equal(server.apiRequestCount(mediaRequests(c.id)), 1);
+
+    // The same through the real tree: reveal expands, Collapse All collapses.
+    const { treeView } = await hook();
+    await vscode.commands.executeCommand('workbench.view.extension.stockMedia');
+    await waitFor(() => treeView.visible, 'the view to be visible');
+    await treeView.reveal(node, { expand: true, select: true });
+    await vscode.commands.executeCommand('workbench.actions.treeView.stockMedia.collections.collapseAll');
+    await treeView.reveal(node, { expand: true, select: true });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(server.apiRequestCount(mediaRequests(c.id)), 1);
+  });
+
+  it('refresh drops what was loaded and asks again past the cache', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    await provider.getChildren(featured);
+    assert.equal(server.apiRequestCount(), 1);
+    await vscode.commands.executeCommand('stockMedia.collections.refresh');
+    const nodes = await collectionsOf(provider, (await roots(provider)).featured);
+    assert.equal(nodes.length, featuredOf(server).length);
+    assert.equal(server.apiRequestCount(), 2, 'a fresh request, not the cached answer');
+  });
+
+  it('a server error becomes an error node with a clear message, and retry recovers', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    server.setSwitches({ failStatus: 500 });
+    const children = await provider.getChildren(featured);
+    assert.equal(children.length, 1);
+    const failed = children[0];
+    assert.ok(failed?.type === 'error');
+    const item = provider.getTreeItem(failed);
+    assert.match(labelOf(item), /^Pexels had a problem \(HTTP 500\)\. Try again in a moment\./);
+    assert.equal(item.contextValue, 'error');
+    assert.equal(iconOf(item), 'error');
+    assert.match(tooltipOf(item), /HTTP 500/);
+    assert.equal(item.command?.command, 'stockMedia.collections.retry');
+    // Looking again does not hammer a failing server.
+    await provider.getChildren(featured);
+    assert.equal(server.apiRequestCount(), 1);
+
+    server.resetSwitches();
+    await vscode.commands.executeCommand('stockMedia.collections.retry', failed);
+    const recovered = await collectionsOf(provider, featured);
+    assert.equal(recovered.length, featuredOf(server).length);
+  });
+
+  it('a failed "Load more…" keeps what was loaded and retries the next page', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const id = server.library.largeFeaturedCollectionId;
+    const node = await findCollection(provider, featured, id);
+    const first = await provider.getChildren(node);
+    const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
+    assert.ok(more);
+    server.setSwitches({ failStatus: 500 });
+    await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+    const after = await provider.getChildren(node);
+    assert.equal(after.filter((n) => n.type === 'media').length, 80, 'nothing loaded is lost');
+    const failed = after.at(-1);
+    assert.ok(failed?.type === 'error');
+    server.resetSwitches();
+    await vscode.commands.executeCommand('stockMedia.collections.retry', failed);
+    const recovered = await provider.getChildren(node);
+    assert.equal(recovered.filter((n) => n.type === 'media').length, 160);
+    assert.ok(recovered.at(-1)?.type === 'loadMore');
+  });
+
+  it('a 429 says when the quota resets, and retry works once there are requests again', async () => {
+    await start('alice');
+    const api = await extensionApi();
+    const { featured } = await roots(provider);
+    const c = featuredOf(server).find((x) => x.media.length > 0 && x.media.length <= 80);
+    assert.ok(c);
+    const node = await findCollection(provider, featured, c.id);
+    const resetAt = api.services.quota.current?.resetAt;
+    assert.ok(resetAt !== undefined && resetAt > Date.now(), 'the quota is known from the first answer');
+
+    server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
+    const children = await provider.getChildren(node);
+    const failed = children[0] as ErrorNode | undefined;
+    assert.equal(failed?.type, 'error');
+    const item = provider.getTreeItem(failed);
+    assert.equal(labelOf(item), `Your Pexels request limit is used up. It resets ${api.services.formatTime(resetAt)}.`);
+    assert.equal(item.command?.command, 'stockMedia.showQuota');
+    assert.match(tooltipOf(item), /HTTP 429/);
+
+    server.setQuota(server.keys.alice, { monthlyRemaining: 500 });
+    await vscode.commands.executeCommand('stockMedia.collections.retry', failed);
+    const recovered = await provider.getChildren(node);
+    assert.equal(recovered.filter((n) => n.type === 'media').length, c.media.length);
+  });
+
+  it('a new key reloads the whole tree and drops what the old key loaded', async () => {
+    await start('alice');
+    const api = await extensionApi();
+    const { mine } = await roots(provider);
+    assert.deepEqual((await collectionsOf(provider, mine)).map((n) => n.collection.title), ownedBy(server, 'alice').map((c) => c.title));
+    let reloaded = false;
+    const sub = provider.onDidChangeTreeData((e) => {
+      if (e === undefined) reloaded = true;
+    });
+    try {
+      await api.services.keys.setKey(server.keys.bob);
+      await waitFor(() => reloaded, 'the tree to reload');
+    } finally {
+      sub.dispose();
+    }
+    const bobs = (await collectionsOf(provider, (await roots(provider)).mine)).map((n) => n.collection.title);
+    assert.deepEqual(bobs, ownedBy(server, 'bob').map((c) => c.title));
+  });
+
+  it('escapes hostile API text in labels and hovers', async () => {
+    await start('alice');
+    server.setSwitches({ hostile: true });
+    const { featured } = await roots(provider);
+    const nodes = await collectionsOf(provider, featured);
+    assert.ok(nodes.length > 0);
+    const c = nodes.find((n) => n.collection.media_count > 0 && n.collection.media_count <= 80);
+    assert.ok(c);
+    const all: CollectionsNode[] = [...nodes, ...(await provider.getChildren(c))];
+    for (const node of all) {
+      const item = provider.getTreeItem(node);
+      const label = labelOf(item);
+      assert.doesNotMatch(label, /[\u202a-\u202e\u2066-\u2069\n]/, 'no bidi overrides or line breaks in labels');
+      assert.ok(label.length <= 200);
+      const md = tooltipOf(item);
+      assert.doesNotMatch(md, /(^|[^\\])</m, 'no markup');
+      assert.doesNotMatch(md, /\]\((javascript|data|command):/i, 'no unsafe links');
+    }
+  });
+});
