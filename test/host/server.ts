@@ -52,7 +52,14 @@ class PortInUse extends Error {}
 
 async function startOnPort(host: PreparedHost, port: number, options: ServerOptions): Promise<VsCodeServer> {
   const profile = mkdtempSync(join(tmpdir(), 'stock-media-vscode-'));
-  const dirs = { server: join(profile, 'server-data'), user: join(profile, 'user-data'), extensions: join(profile, 'extensions') };
+  const dirs = {
+    server: join(profile, 'server-data'),
+    user: join(profile, 'user-data'),
+    extensions: join(profile, 'extensions'),
+    // The server, the extension host and built-in extensions (git) leave IPC sockets in
+    // the temp folder; keeping them in the profile means close() removes them too.
+    tmp: join(profile, 'tmp'),
+  };
   for (const dir of Object.values(dirs)) mkdirSync(dir);
 
   const args = [
@@ -74,10 +81,13 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     log = createWriteStream(options.logFile, { flags: 'a' });
     log.write(`\n$ ${host.node} ${args.join(' ')}\n`);
   }
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: dirs.tmp, ...options.env };
+  // VS Code prefers XDG_RUNTIME_DIR over TMPDIR for its sockets.
+  delete env['XDG_RUNTIME_DIR'];
   // Its own process group, so close() also ends the extension host and anything it started.
   const child = spawn(host.node, args, {
     cwd: profile,
-    env: { ...process.env, ...options.env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -1,5 +1,5 @@
 // A throwaway copy of the fixture workspace, so tests may edit files and settings freely.
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -12,7 +12,7 @@ export interface TestWorkspace {
 export interface WorkspaceOptions {
   /** Folder to copy; default `<repo>/test/fixtures/workspace`. */
   readonly fixture?: string;
-  /** Written to `.vscode/settings.json` (the extension reads workspace settings). */
+  /** Merged into the fixture's `.vscode/settings.json` (the extension reads workspace settings). */
   readonly settings?: Readonly<Record<string, unknown>>;
 }
 
@@ -28,8 +28,11 @@ export function createWorkspace(options: WorkspaceOptions = {}): TestWorkspace {
   const path = join(parent, 'workspace');
   cpSync(fixture, path, { recursive: true });
   if (options.settings) {
+    const file = join(path, '.vscode', 'settings.json');
+    // Fixture settings are plain JSON (no comments), so they can be merged.
+    const base = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
     mkdirSync(join(path, '.vscode'), { recursive: true });
-    writeFileSync(join(path, '.vscode', 'settings.json'), JSON.stringify(options.settings, null, 2) + '\n');
+    writeFileSync(file, JSON.stringify({ ...base, ...options.settings }, null, 2) + '\n');
   }
   return { path, dispose: () => rmSync(parent, { recursive: true, force: true, maxRetries: 3 }) };
 }

@@ -27,8 +27,9 @@ export async function run(): Promise<void> {
 
   const report = process.env[REPORT_ENV];
   const restore = report ? copyConsoleTo(report) : (): void => undefined;
+  let failures: number;
   try {
-    const failures = await new Promise<number>((resolve, reject) => {
+    failures = await new Promise<number>((resolve, reject) => {
       try {
         mocha.run(resolve);
       } catch (error) {
@@ -36,13 +37,13 @@ export async function run(): Promise<void> {
         reject(error);
       }
     });
-    if (failures > 0) throw new Error(`${failures} test${failures === 1 ? '' : 's'} failed`);
   } catch (error) {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     throw error;
   } finally {
     restore();
   }
+  if (failures > 0) throw new Error(`${failures} test${failures === 1 ? '' : 's'} failed`);
 }
 
 function testFiles(dir: string): string[] {

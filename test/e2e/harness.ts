@@ -1,0 +1,239 @@
+// Playwright helpers that drive the real VS Code workbench as a person would: the same
+// offline host as test/host/run.ts (VS Code server + Debian Chromium), with the extension
+// from this repo loaded in development mode, but no extension tests: the test is the page.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../host/browser';
+import type { BrowserSession } from '../host/browser';
+import { appendLine } from '../host/fileTail';
+import { prepare } from '../host/prepare';
+import { startServer } from '../host/server';
+import type { VsCodeServer } from '../host/server';
+import { createWorkspace, repoRoot } from '../host/workspace';
+import type { TestWorkspace } from '../host/workspace';
+
+export interface Workbench {
+  readonly page: Page;
+  readonly server: VsCodeServer;
+  readonly workspace: TestWorkspace;
+  readonly browser: BrowserSession;
+  /** Closes the browser, stops the server and removes the workspace copy. */
+  close(): Promise<void>;
+}
+
+export interface WorkbenchOptions {
+  /** Written to the workspace's `.vscode/settings.json`. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Extra environment for the extension host. */
+  readonly extensionEnv?: Readonly<Record<string, string>>;
+  /** Extra arguments for the VS Code server. */
+  readonly serverArgs?: readonly string[];
+  /** How long to wait for the workbench to be restored; default 90 s. */
+  readonly readyTimeoutMs?: number;
+}
+
+/** Everything the e2e run writes: screenshots and logs (git-ignored). */
+export const OUTPUT_DIR = join(repoRoot(), 'test-output');
+export const SCREENSHOT_DIR = join(OUTPUT_DIR, 'screenshots');
+const LOG_DIR = join(OUTPUT_DIR, 'e2e');
+
+// Each e2e file is bundled with its own copy of this module; the registry of open
+// workbenches is shared through globalThis so the runner can close all of them.
+const REGISTRY = Symbol.for('stock-media.e2e.workbenches');
+const shared = globalThis as typeof globalThis & { [REGISTRY]?: Set<Workbench> };
+const open: Set<Workbench> = (shared[REGISTRY] ??= new Set<Workbench>());
+let counter = 0;
+
+/** Prepares the host (cached), starts a server on a fresh workspace copy and opens the workbench. */
+export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  const host = await prepare();
+  mkdirSync(LOG_DIR, { recursive: true });
+  const id = `${process.pid}-${++counter}`;
+  const consoleLog = join(LOG_DIR, `workbench-${id}.log`);
+
+  let workspace: TestWorkspace | undefined;
+  let server: VsCodeServer | undefined;
+  let browser: BrowserSession | undefined;
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      await browser?.close();
+      await server?.close();
+      workspace?.dispose();
+    })());
+  try {
+    workspace = createWorkspace(options.settings ? { settings: options.settings } : {});
+    server = await startServer(host, {
+      logFile: join(LOG_DIR, `server-${id}.log`),
+      ...(options.serverArgs ? { extraArgs: options.serverArgs } : {}),
+    });
+    browser = await launchBrowser();
+    const { page } = browser;
+    page.on('console', (message) => appendLine(consoleLog, `[${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => appendLine(consoleLog, `[pageerror] ${error.stack ?? error.message}`));
+    const payload: Array<[string, string]> = [
+      ['extensionDevelopmentPath', server.remoteUri(repoRoot())],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ];
+    if (options.extensionEnv) payload.push(['extensionEnvironment', JSON.stringify(options.extensionEnv)]);
+    await page.goto(server.workbenchUrl(workspace.path, payload), { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await waitForWorkbench(page, options.readyTimeoutMs ?? 90_000);
+    await waitForExtension(page, options.readyTimeoutMs ?? 90_000);
+    const workbench: Workbench = {
+      page,
+      server,
+      workspace,
+      browser,
+      close: async () => {
+        open.delete(workbench);
+        await close();
+      },
+    };
+    open.add(workbench);
+    return workbench;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Closes every workbench still open (for the runner's `finally` and signal handlers). */
+export async function closeAll(): Promise<void> {
+  await Promise.all([...open].map((w) => w.close()));
+}
+
+interface DriverWindow {
+  readonly driver?: { whenWorkbenchRestored(): Promise<void> };
+}
+
+/**
+ * Waits until the workbench is restored, through the smoke-test driver the server exposes
+ * with --enable-smoke-test-driver (the same signal VS Code's own UI tests use).
+ */
+export async function waitForWorkbench(page: Page, timeoutMs = 90_000): Promise<void> {
+  try {
+    await page.waitForFunction(() => (window as unknown as DriverWindow).driver !== undefined, undefined, { timeout: timeoutMs });
+    await page.evaluate(() => (window as unknown as DriverWindow).driver?.whenWorkbenchRestored());
+    await statusBar(page).waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch (error) {
+    const shot = await screenshot(page, 'workbench-not-ready').catch(() => '(no screenshot)');
+    throw new Error(`The workbench was not ready within ${timeoutMs / 1000} s (screenshot: ${shot}): ${String(error)}`);
+  }
+}
+
+/**
+ * Waits until the extension under development is registered: the workbench is restored
+ * before the remote extension host has scanned it. The sign is the extension's first
+ * activity bar container (from package.json), when it contributes one.
+ */
+export async function waitForExtension(page: Page, timeoutMs = 90_000): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as {
+    contributes?: { viewsContainers?: { activitybar?: Array<{ title?: string }> } };
+  };
+  const title = manifest.contributes?.viewsContainers?.activitybar?.[0]?.title;
+  if (!title) return;
+  try {
+    await activityBarItem(page, title).waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch (error) {
+    const shot = await screenshot(page, 'extension-not-loaded').catch(() => '(no screenshot)');
+    throw new Error(`The extension's "${title}" view container did not appear within ${timeoutMs / 1000} s (screenshot: ${shot}): ${String(error)}`);
+  }
+}
+
+/** Runs a command by its title through F1, as a person would. */
+export async function runCommand(page: Page, title: string, timeoutMs = 10_000): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(`>${title}`);
+  // Picks the row whose label is exactly the title, not merely the first fuzzy match.
+  const row = page
+    .locator('.quick-input-widget .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
+    .first();
+  try {
+    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    await page.keyboard.press('Escape');
+    throw new Error(`No command titled "${title}" in the command palette`);
+  }
+  await row.click();
+  await input.waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
+/** Saves a PNG of the page into test-output/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+export function activityBar(page: Page): Locator {
+  return page.locator('#workbench\\.parts\\.activitybar');
+}
+
+/**
+ * An activity bar entry (a view container) by its title, e.g. "Explorer". The entry
+ * (`li[role=tab]`) carries `aria-selected`/`aria-expanded`; click it to open or toggle.
+ */
+export function activityBarItem(page: Page, title: string): Locator {
+  return activityBar(page)
+    .locator('li.action-item[role="tab"]')
+    .filter({ has: page.locator(`a.action-label[aria-label^="${cssString(title)}"]`) });
+}
+
+export function sideBar(page: Page): Locator {
+  return page.locator('#workbench\\.parts\\.sidebar');
+}
+
+/** A view in the side bar (its pane, header and body) by the title in its header. */
+export function view(page: Page, title: string): Locator {
+  return sideBar(page)
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
+}
+
+/** The rows of a tree view, by the view's title. */
+export function treeItems(page: Page, viewTitle: string): Locator {
+  return view(page, viewTitle).locator('.monaco-list-row');
+}
+
+export function statusBar(page: Page): Locator {
+  return page.locator('#workbench\\.parts\\.statusbar');
+}
+
+/** A status bar entry by its visible text (string: contains; RegExp: matches). */
+export function statusBarItem(page: Page, text: string | RegExp): Locator {
+  return statusBar(page).locator('.statusbar-item').filter({ hasText: text });
+}
+
+/**
+ * A status bar entry by id: an extension's entry has the id `<publisher.name>.<entry id>`
+ * (the id given to `createStatusBarItem`), e.g. `stockmedia.stock-media.stockMedia.quota`.
+ */
+export function statusBarEntry(page: Page, id: string): Locator {
+  return statusBar(page).locator(`.statusbar-item[id="${cssString(id)}"]`);
+}
+
+export function notifications(page: Page): Locator {
+  return page.locator('.notifications-toasts .notification-toast');
+}
+
+/**
+ * The content of a webview: VS Code hosts it in `iframe.webview`, whose document holds
+ * the extension's HTML in the inner `#active-frame`. `index` picks among open webviews.
+ */
+export function webview(page: Page, index = 0): FrameLocator {
+  return page.locator('iframe.webview').nth(index).contentFrame().locator('#active-frame').contentFrame();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function cssString(text: string): string {
+  return text.replace(/["\\]/g, '\\$&');
+}

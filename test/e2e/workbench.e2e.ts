@@ -1,0 +1,34 @@
+// The workbench opens on the test workspace with the extension loaded, and looks right.
+import * as assert from 'node:assert/strict';
+import { activityBar, activityBarItem, runCommand, screenshot, startWorkbench, statusBar } from './harness';
+import type { Workbench } from './harness';
+
+describe('workbench', () => {
+  let workbench: Workbench;
+
+  before(async function () {
+    this.timeout(180_000);
+    workbench = await startWorkbench();
+  });
+
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('opens the test workspace', async () => {
+    const { page } = workbench;
+    await runCommand(page, 'View: Show Explorer');
+    assert.equal(await activityBarItem(page, 'Explorer').getAttribute('aria-selected'), 'true');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'index.html' }).waitFor({ timeout: 20_000 });
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor({ timeout: 20_000 });
+  });
+
+  it('shows the activity bar and the status bar', async () => {
+    const { page } = workbench;
+    assert.equal(await activityBar(page).isVisible(), true);
+    assert.equal(await statusBar(page).isVisible(), true);
+    assert.equal(await activityBarItem(page, 'Stock Media').isVisible(), true);
+    const path = await screenshot(page, 'workbench');
+    console.log(`      screenshot: ${path}`);
+  });
+});
