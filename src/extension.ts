@@ -7,6 +7,7 @@ import { registerGrid } from './host/grid/register';
 import { registerInsert } from './host/insert/register';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Services } from './host/services';
+import { setTranslator } from './core/l10n';
 
 export interface StockMediaApi {
   /** For tests: the live services and the status bar. */
@@ -15,6 +16,7 @@ export interface StockMediaApi {
 }
 
 export function activate(context: vscode.ExtensionContext): StockMediaApi {
+  setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const services = new Services(context);
   const statusBar = new QuotaStatusBar(services.quota, () =>
     quotaFormat(services.config.serviceName, services.config.serviceUrl),

@@ -5,6 +5,7 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { TtlCache } from '../core/cache';
 import { MediaError, toMediaError } from '../core/errors';
+import { l10n } from '../core/l10n';
 import type { Clock, KeyProvider, Logger } from '../core/logger';
 import { silentLogger, systemClock } from '../core/logger';
 import type {
@@ -325,7 +326,7 @@ export class MediaClient {
   private urlOf<T>(endpoint: Endpoint<T>): URL {
     const base = tryParseUrl(withTrailingSlash(this.baseOf(endpoint.base)));
     if (!base) {
-      throw new MediaError('invalidRequest', `The API base URL “${this.baseOf(endpoint.base)}” is not a valid URL.`, {
+      throw new MediaError('invalidRequest', l10n.t('The API base URL “{0}” is not a valid URL.', this.baseOf(endpoint.base)), {
         field: endpoint.base === 'photo' ? 'apiBaseUrl' : 'videoBaseUrl',
       });
     }
@@ -348,7 +349,7 @@ export class MediaClient {
     if (!isSecureOrLoopback(url)) {
       throw new MediaError(
         'invalidRequest',
-        `Refusing to send your API key to ${url.origin}: only https (or http to this computer) is allowed.`,
+        l10n.t('Refusing to send your API key to {0}: only https (or http to this computer) is allowed.', url.origin),
         { field: 'apiBaseUrl' },
       );
     }
@@ -469,7 +470,7 @@ export class MediaClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new MediaError('invalidResponse', 'The service sent an answer that is not valid JSON.', {
+      throw new MediaError('invalidResponse', l10n.t('The service sent an answer that is not valid JSON.'), {
         status: response.status,
       });
     }

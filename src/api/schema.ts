@@ -1,27 +1,28 @@
 // Run-time checks of what the service sends. A missing or wrong-typed required field is a
 // MediaError('invalidResponse') naming the field path; unknown extra fields pass through.
 import { MediaError } from '../core/errors';
+import { l10n } from '../core/l10n';
 
 export type Decoder<T> = (value: unknown, path: string) => T;
 
 function fail(path: string, expected: string, value: unknown): never {
-  const got = value === undefined ? 'nothing' : value === null ? 'null' : typeof value;
+  const got = value === undefined ? l10n.t('missing') : value === null ? 'null' : typeof value;
   throw new MediaError(
     'invalidResponse',
-    `The service sent an unexpected answer: “${path}” should be ${expected} but is ${got}.`,
+    l10n.t('The service sent an unexpected answer: “{0}” should be {1} but is {2}.', path, expected, got),
     { field: path },
   );
 }
 
-export const str: Decoder<string> = (v, p) => (typeof v === 'string' ? v : fail(p, 'text', v));
+export const str: Decoder<string> = (v, p) => (typeof v === 'string' ? v : fail(p, l10n.t('text'), v));
 
 export const int: Decoder<number> = (v, p) =>
-  typeof v === 'number' && Number.isSafeInteger(v) ? v : fail(p, 'a whole number', v);
+  typeof v === 'number' && Number.isSafeInteger(v) ? v : fail(p, l10n.t('a whole number'), v);
 
 export const num: Decoder<number> = (v, p) =>
-  typeof v === 'number' && Number.isFinite(v) ? v : fail(p, 'a number', v);
+  typeof v === 'number' && Number.isFinite(v) ? v : fail(p, l10n.t('a number'), v);
 
-export const bool: Decoder<boolean> = (v, p) => (typeof v === 'boolean' ? v : fail(p, 'true or false', v));
+export const bool: Decoder<boolean> = (v, p) => (typeof v === 'boolean' ? v : fail(p, l10n.t('true or false'), v));
 
 /** Ids are integers on the wire; some clients see them as numeric strings. */
 export const intLike: Decoder<number> = (v, p) => {
@@ -37,11 +38,11 @@ export function nullable<T>(d: Decoder<T>): Decoder<T | null> {
 
 export function literal<T extends string>(...values: T[]): Decoder<T> {
   return (v, p) =>
-    typeof v === 'string' && (values as string[]).includes(v) ? (v as T) : fail(p, values.join(' or '), v);
+    typeof v === 'string' && (values as string[]).includes(v) ? (v as T) : fail(p, values.join(' | '), v);
 }
 
 export function array<T>(d: Decoder<T>): Decoder<T[]> {
-  return (v, p) => (Array.isArray(v) ? v.map((item, i) => d(item, `${p}[${i}]`)) : fail(p, 'a list', v));
+  return (v, p) => (Array.isArray(v) ? v.map((item, i) => d(item, `${p}[${i}]`)) : fail(p, l10n.t('a list'), v));
 }
 
 type Fields<T> = { [K in keyof T]-?: Decoder<T[K]> };
@@ -56,7 +57,7 @@ export function object<T extends object>(
   optional: readonly OptionalKeys<T>[] = [],
 ): Decoder<T> {
   return (v, p) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(p, 'an object', v);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(p, l10n.t('an object'), v);
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = { ...input };
     for (const key of Object.keys(fields) as (keyof T & string)[]) {

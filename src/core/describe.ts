@@ -1,5 +1,6 @@
 // One clear, actionable sentence for each failure, and the actions that can fix it.
 import type { MediaError } from './errors';
+import { l10n } from './l10n';
 
 export type ErrorAction = 'setApiKey' | 'retry' | 'openSettings' | 'showQuota';
 
@@ -15,45 +16,55 @@ export interface DescribeContext {
 }
 
 export function describeError(error: MediaError, ctx: DescribeContext): ErrorDescription {
-  const said = error.serverMessage ? ` The service said: “${error.serverMessage}”.` : '';
+  const service = ctx.serviceName;
+  const said = error.serverMessage ? ` ${l10n.t('The service said: “{0}”.', error.serverMessage)}` : '';
   switch (error.kind) {
     case 'missingKey':
-      return { message: `Set your ${ctx.serviceName} API key to browse photos and videos.`, actions: ['setApiKey'] };
+      return { message: l10n.t('Set your {0} API key to browse photos and videos.', service), actions: ['setApiKey'] };
     case 'unauthorized':
-      return { message: `${ctx.serviceName} needs a valid API key (HTTP 401).${said}`, actions: ['setApiKey'] };
+      return { message: l10n.t('{0} needs a valid API key (HTTP 401).', service) + said, actions: ['setApiKey'] };
     case 'forbidden':
       return {
-        message: `${ctx.serviceName} refused the API key (HTTP 403). Check that you copied the whole key.${said}`,
+        message: l10n.t('{0} refused the API key (HTTP 403). Check that you copied the whole key.', service) + said,
         actions: ['setApiKey'],
       };
     case 'notFound':
-      return {
-        message: `Not found on ${ctx.serviceName}: it does not exist or is not visible to your key.`,
-        actions: [],
-      };
+      return { message: l10n.t('Not found on {0}: it does not exist or is not visible to your key.', service), actions: [] };
     case 'rateLimited':
       return {
         message:
           error.resetAt !== undefined && error.resetAt > 0
-            ? `Your ${ctx.serviceName} request limit is used up. It resets ${ctx.formatTime(error.resetAt)}.`
-            : `Your ${ctx.serviceName} request limit is used up. Try again later.`,
+            ? l10n.t('Your {0} request limit is used up. It resets {1}.', service, ctx.formatTime(error.resetAt))
+            : l10n.t('Your {0} request limit is used up. Try again later.', service),
         actions: ['showQuota'],
       };
     case 'server':
       return {
-        message: `${ctx.serviceName} had a problem${error.status ? ` (HTTP ${error.status})` : ''}. Try again in a moment.${said}`,
+        message:
+          (error.status
+            ? l10n.t('{0} had a problem (HTTP {1}). Try again in a moment.', service, error.status)
+            : l10n.t('{0} had a problem. Try again in a moment.', service)) + said,
         actions: ['retry'],
       };
     case 'network':
-      return { message: `Could not reach ${ctx.serviceName}. Check your connection and the API base URL setting.`, actions: ['retry', 'openSettings'] };
+      return {
+        message: l10n.t('Could not reach {0}. Check your connection and the API base URL setting.', service),
+        actions: ['retry', 'openSettings'],
+      };
     case 'timeout':
-      return { message: `${ctx.serviceName} did not answer in time.`, actions: ['retry'] };
+      return { message: l10n.t('{0} did not answer in time.', service), actions: ['retry'] };
     case 'invalidResponse':
-      return { message: `${ctx.serviceName} sent an answer this extension cannot read. ${error.message}`, actions: ['retry'] };
+      return {
+        message: `${l10n.t('{0} sent an answer this extension cannot read.', service)} ${error.message}`,
+        actions: ['retry'],
+      };
     case 'invalidRequest':
-      return { message: error.message, actions: error.field === 'apiBaseUrl' || error.field === 'videoBaseUrl' ? ['openSettings'] : [] };
+      return {
+        message: error.message,
+        actions: error.field === 'apiBaseUrl' || error.field === 'videoBaseUrl' ? ['openSettings'] : [],
+      };
     case 'cancelled':
-      return { message: 'Cancelled.', actions: [] };
+      return { message: l10n.t('Cancelled.'), actions: [] };
     default: {
       const never: never = error.kind;
       return { message: String(never), actions: [] };

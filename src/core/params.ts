@@ -1,6 +1,7 @@
 // Every request parameter of the spec, checked before anything is sent. A bad value is
 // a MediaError('invalidRequest') naming the parameter, with a sentence a user understands.
 import { MediaError } from './errors';
+import { l10n } from './l10n';
 
 export const ORIENTATIONS = ['landscape', 'portrait', 'square'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
@@ -89,14 +90,14 @@ function oneOf<T extends string>(
 ): T | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw invalid(field, `${what} must be one of ${allowed.join(', ')} (got “${String(value)}”).`);
+  throw invalid(field, l10n.t('{0} must be one of {1} (got “{2}”).', what, allowed.join(', '), String(value)));
 }
 
 export function checkQuery(value: unknown): string {
   const query = typeof value === 'string' ? value.trim() : '';
-  if (query.length === 0) throw invalid('query', 'Type something to search for.');
+  if (query.length === 0) throw invalid('query', l10n.t('Type something to search for.'));
   if (query.length > MAX_QUERY_LENGTH) {
-    throw invalid('query', `A search can be at most ${MAX_QUERY_LENGTH} characters long.`);
+    throw invalid('query', l10n.t('A search can be at most {0} characters long.', MAX_QUERY_LENGTH));
   }
   return query;
 }
@@ -106,15 +107,19 @@ function wholeNumber(field: string, value: unknown, what: string, min: number, m
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw invalid(field, `${what} must be a whole number ${range} (got “${String(value)}”).`);
+    throw invalid(
+      field,
+      max === Number.MAX_SAFE_INTEGER
+        ? l10n.t('{0} must be a whole number of at least {1} (got “{2}”).', what, min, String(value))
+        : l10n.t('{0} must be a whole number from {1} to {2} (got “{3}”).', what, min, max, String(value)),
+    );
   }
   return n;
 }
 
 export function checkPaging(params: Paging): QueryValues {
-  const page = wholeNumber('page', params.page, 'The page number', 1) ?? 1;
-  const perPage = wholeNumber('per_page', params.per_page, 'The page size', 1, MAX_PER_PAGE) ?? MAX_PER_PAGE;
+  const page = wholeNumber('page', params.page, l10n.t('The page number'), 1) ?? 1;
+  const perPage = wholeNumber('per_page', params.per_page, l10n.t('The page size'), 1, MAX_PER_PAGE) ?? MAX_PER_PAGE;
   return { page: String(page), per_page: String(perPage) };
 }
 
@@ -124,7 +129,7 @@ export function checkPaging(params: Paging): QueryValues {
  */
 export function normalizeColor(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw invalid('color', 'The colour must be a name or a hex code.');
+  if (typeof value !== 'string') throw invalid('color', l10n.t('The colour must be a name or a hex code.'));
   const text = value.trim().toLowerCase();
   if (text === '') return undefined;
   if ((NAMED_COLORS as readonly string[]).includes(text)) return text;
@@ -132,7 +137,7 @@ export function normalizeColor(value: unknown): string | undefined {
   if (!hex) {
     throw invalid(
       'color',
-      `“${value}” is not a colour: use one of ${NAMED_COLORS.join(', ')} or a hex code such as #1e90ff.`,
+      l10n.t('“{0}” is not a colour: use one of {1} or a hex code such as #1e90ff.', value, NAMED_COLORS.join(', ')),
     );
   }
   const digits = hex[1] ?? '';
@@ -141,14 +146,14 @@ export function normalizeColor(value: unknown): string | undefined {
 }
 
 export function checkLocale(value: unknown): Locale | undefined {
-  return oneOf('locale', value, LOCALES, 'The search language');
+  return oneOf('locale', value, LOCALES, l10n.t('The search language'));
 }
 
 export function photoSearchQuery(params: PhotoSearchParams): QueryValues {
   const out: QueryValues = { query: checkQuery(params.query) };
-  const orientation = oneOf('orientation', params.orientation, ORIENTATIONS, 'The orientation');
+  const orientation = oneOf('orientation', params.orientation, ORIENTATIONS, l10n.t('The orientation'));
   if (orientation) out.orientation = orientation;
-  const size = oneOf('size', params.size, SIZES, 'The size');
+  const size = oneOf('size', params.size, SIZES, l10n.t('The size'));
   if (size) out.size = size;
   const color = normalizeColor(params.color);
   if (color) out.color = color;
@@ -159,9 +164,9 @@ export function photoSearchQuery(params: PhotoSearchParams): QueryValues {
 
 export function videoSearchQuery(params: VideoSearchParams): QueryValues {
   const out: QueryValues = { query: checkQuery(params.query) };
-  const orientation = oneOf('orientation', params.orientation, ORIENTATIONS, 'The orientation');
+  const orientation = oneOf('orientation', params.orientation, ORIENTATIONS, l10n.t('The orientation'));
   if (orientation) out.orientation = orientation;
-  const size = oneOf('size', params.size, SIZES, 'The size');
+  const size = oneOf('size', params.size, SIZES, l10n.t('The size'));
   if (size) out.size = size;
   const locale = checkLocale(params.locale);
   if (locale) out.locale = locale;
@@ -170,12 +175,12 @@ export function videoSearchQuery(params: VideoSearchParams): QueryValues {
 
 export function popularVideoQuery(params: PopularVideoParams): QueryValues {
   const out: QueryValues = {};
-  const minWidth = wholeNumber('min_width', params.min_width, 'The minimum width', 0, 100_000);
-  const minHeight = wholeNumber('min_height', params.min_height, 'The minimum height', 0, 100_000);
-  const minDuration = wholeNumber('min_duration', params.min_duration, 'The minimum duration', 0, 86_400);
-  const maxDuration = wholeNumber('max_duration', params.max_duration, 'The maximum duration', 0, 86_400);
+  const minWidth = wholeNumber('min_width', params.min_width, l10n.t('The minimum width'), 0, 100_000);
+  const minHeight = wholeNumber('min_height', params.min_height, l10n.t('The minimum height'), 0, 100_000);
+  const minDuration = wholeNumber('min_duration', params.min_duration, l10n.t('The minimum duration'), 0, 86_400);
+  const maxDuration = wholeNumber('max_duration', params.max_duration, l10n.t('The maximum duration'), 0, 86_400);
   if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {
-    throw invalid('max_duration', 'The maximum duration must not be shorter than the minimum duration.');
+    throw invalid('max_duration', l10n.t('The maximum duration must not be shorter than the minimum duration.'));
   }
   if (minWidth !== undefined) out.min_width = String(minWidth);
   if (minHeight !== undefined) out.min_height = String(minHeight);
@@ -186,24 +191,24 @@ export function popularVideoQuery(params: PopularVideoParams): QueryValues {
 
 export function collectionMediaQuery(params: CollectionMediaParams): QueryValues {
   const out: QueryValues = {};
-  const type = oneOf('type', params.type, COLLECTION_MEDIA_TYPES, 'The media type');
+  const type = oneOf('type', params.type, COLLECTION_MEDIA_TYPES, l10n.t('The media type'));
   if (type) out.type = type;
-  const sort = oneOf('sort', params.sort, SORT_ORDERS, 'The sort order');
+  const sort = oneOf('sort', params.sort, SORT_ORDERS, l10n.t('The sort order'));
   if (sort) out.sort = sort;
   return { ...out, ...checkPaging(params) };
 }
 
 /** A photo or video id: a positive integer (a numeric string is accepted). */
 export function checkMediaId(value: unknown, what: 'photo' | 'video'): number {
-  const id = wholeNumber('id', value, `The ${what} id`, 1);
-  if (id === undefined) throw invalid('id', `A ${what} id is needed.`);
+  const id = wholeNumber('id', value, what === 'photo' ? l10n.t('The photo id') : l10n.t('The video id'), 1);
+  if (id === undefined) throw invalid('id', what === 'photo' ? l10n.t('A photo id is needed.') : l10n.t('A video id is needed.'));
   return id;
 }
 
 /** A collection id: letters and digits only (the service's ids look like `9mp14cx`). */
 export function checkCollectionId(value: unknown): string {
   if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
-    throw invalid('id', `“${String(value)}” is not a collection id.`);
+    throw invalid('id', l10n.t('“{0}” is not a collection id.', String(value)));
   }
   return value;
 }

@@ -1,6 +1,7 @@
 // What the status bar says about the quota: pure, so every state is unit-tested.
 import type { QuotaLevel, QuotaSnapshot } from './quota';
 import { quotaLevel } from './quota';
+import { l10n } from './l10n';
 
 export interface QuotaFormat {
   number(n: number): string;
@@ -33,32 +34,32 @@ export function presentQuota(
   if (!hasKey) {
     return {
       level: 'noKey',
-      text: '$(key) Set API key',
-      tooltip: [`**Stock Media**: set your ${service} API key to search and insert photos and videos.`],
+      text: `$(key) ${l10n.t('Set API key')}`,
+      tooltip: [l10n.t('**Stock Media**: set your {0} API key to search and insert photos and videos.', service)],
       command: 'setApiKey',
     };
   }
   const level = quotaLevel(snapshot, now);
-  const askMore = `Need more? [Ask ${service} for a higher limit](${fmt.higherLimitUrl}); it is free for projects that credit the service.`;
+  const askMore = l10n.t('Need more? [Ask {0} for a higher limit]({1}); it is free for projects that credit the service.', service, fmt.higherLimitUrl);
   if (!snapshot || level === 'unknown') {
     return {
       level: 'unknown',
       text: '$(file-media) Stock Media',
-      tooltip: [`**${service} quota**: not known yet; it shows after the first request.`],
+      tooltip: [l10n.t('**{0} quota**: not known yet; it shows after the first request.', service)],
       command: 'showQuota',
     };
   }
   const figure = `${fmt.number(snapshot.remaining)} / ${fmt.number(snapshot.limit)}`;
-  const reset = snapshot.resetAt > 0 ? fmt.dateTime(snapshot.resetAt) : 'unknown';
+  const reset = snapshot.resetAt > 0 ? fmt.dateTime(snapshot.resetAt) : l10n.t('unknown');
   const updated = fmt.dateTime(snapshot.updatedAt);
   switch (level) {
     case 'stale':
       return {
         level,
-        text: '$(history) Quota renewed',
+        text: `$(history) ${l10n.t('Quota renewed')}`,
         tooltip: [
-          `**${service} quota**: the monthly period reset on ${reset}; the figure updates with the next request.`,
-          `Last known: ${figure} requests left (as of ${updated}).`,
+          l10n.t('**{0} quota**: the monthly period reset on {1}; the figure updates with the next request.', service, reset),
+          l10n.t('Last known: {0} requests left (as of {1}).', figure, updated),
           askMore,
         ],
         command: 'showQuota',
@@ -66,10 +67,10 @@ export function presentQuota(
     case 'exhausted':
       return {
         level,
-        text: snapshot.resetAt > 0 ? `$(error) Quota used up · resets ${reset}` : '$(error) Quota used up',
+        text: snapshot.resetAt > 0 ? `$(error) ${l10n.t('Quota used up · resets {0}', reset)}` : `$(error) ${l10n.t('Quota used up')}`,
         tooltip: [
-          `**${service} quota used up**: the service refused a request for lack of quota.`,
-          `Resets: ${reset}. Last updated: ${updated}.`,
+          l10n.t('**{0} quota used up**: the service refused a request for lack of quota.', service),
+          l10n.t('Resets: {0}. Last updated: {1}.', reset, updated),
           askMore,
         ],
         command: 'showQuota',
@@ -79,8 +80,8 @@ export function presentQuota(
         level,
         text: `${level === 'low' ? '$(warning)' : '$(file-media)'} ${figure}`,
         tooltip: [
-          `**${service} quota**: ${fmt.number(snapshot.remaining)} of ${fmt.number(snapshot.limit)} requests left this month.`,
-          `Resets: ${reset}. Last updated: ${updated}.`,
+          l10n.t('**{0} quota**: {1} of {2} requests left this month.', service, fmt.number(snapshot.remaining), fmt.number(snapshot.limit)),
+          l10n.t('Resets: {0}. Last updated: {1}.', reset, updated),
           askMore,
         ],
         command: 'showQuota',

@@ -71,7 +71,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     private readonly format: () => QuotaFormat,
   ) {
     this.item = vscode.window.createStatusBarItem('stockMedia.quota', vscode.StatusBarAlignment.Right, 100);
-    this.item.name = 'Stock Media Quota';
+    this.item.name = vscode.l10n.t('Stock Media Quota');
   }
 
   render(hasKey: boolean): void {

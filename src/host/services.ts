@@ -13,12 +13,18 @@ import { channelLogger } from './log';
 import { QuotaStore } from './quota';
 import { ApiKeyStore } from './secrets';
 
-const ACTION_LABELS: Record<ErrorAction, string> = {
-  setApiKey: 'Set API Key',
-  retry: 'Retry',
-  openSettings: 'Open Settings',
-  showQuota: 'Show Quota',
-};
+function actionLabel(action: ErrorAction): string {
+  switch (action) {
+    case 'setApiKey':
+      return vscode.l10n.t('Set API Key');
+    case 'retry':
+      return vscode.l10n.t('Retry');
+    case 'openSettings':
+      return vscode.l10n.t('Open Settings');
+    case 'showQuota':
+      return vscode.l10n.t('Show Quota');
+  }
+}
 
 export class Services implements vscode.Disposable {
   readonly log: vscode.LogOutputChannel;
@@ -135,8 +141,8 @@ export class Services implements vscode.Disposable {
     this.logger.warn(`${mediaError.kind}: ${mediaError.message}`);
     const { message, actions } = this.describe(mediaError);
     const usable = actions.filter((a) => a !== 'retry' || retry !== undefined);
-    const picked = await vscode.window.showErrorMessage(message, ...usable.map((a) => ACTION_LABELS[a]));
-    const action = usable.find((a) => ACTION_LABELS[a] === picked);
+    const picked = await vscode.window.showErrorMessage(message, ...usable.map(actionLabel));
+    const action = usable.find((a) => actionLabel(a) === picked);
     switch (action) {
       case 'setApiKey':
         await vscode.commands.executeCommand(CommandId.setApiKey);

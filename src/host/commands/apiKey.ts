@@ -49,23 +49,28 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
   const key = (
     fromArgs ??
     (await vscode.window.showInputBox({
-      title: `Stock Media: ${service} API Key`,
-      prompt: `Paste your ${service} API key. It is stored in your system's secret storage, never in settings.`,
-      placeHolder: 'API key',
+      title: vscode.l10n.t('Stock Media: {0} API Key', service),
+      prompt: vscode.l10n.t("Paste your {0} API key. It is stored in your system's secret storage, never in settings.", service),
+      placeHolder: vscode.l10n.t('API key'),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' ? 'The key cannot be empty.' : /\s/.test(value.trim()) ? 'A key has no spaces in it.' : undefined),
+      validateInput: (value) =>
+        value.trim() === ''
+          ? vscode.l10n.t('The key cannot be empty.')
+          : /\s/.test(value.trim())
+            ? vscode.l10n.t('A key has no spaces in it.')
+            : undefined,
     }))
   )?.trim();
   if (key === undefined) return { saved: false, reason: 'cancelled' };
   if (key === '' || /\s/.test(key)) {
-    void vscode.window.showErrorMessage('That is not an API key: it is empty or has spaces in it. Nothing was saved.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.'));
     return { saved: false, reason: 'invalid' };
   }
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking the key with ${service}…` },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', service) },
       () => checkKey(services, key),
     );
   } catch (error) {
@@ -74,29 +79,31 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
       // The key is known to the service; it is only out of requests.
       services.quota.update(exhaustedSnapshot(services.quota.current, Date.now()));
     } else if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
-      void vscode.window.showErrorMessage(`${service} did not accept this API key, so it was not saved. Check that you copied the whole key.`);
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service),
+      );
       return { saved: false, reason: failure.kind };
     } else {
       const description = services.describe(failure).message;
       if (automated) {
-        void vscode.window.showErrorMessage(`The key could not be checked, so it was not saved. ${description}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('The key could not be checked, so it was not saved. {0}', description));
         return { saved: false, reason: failure.kind };
       }
-      const choice = await vscode.window.showWarningMessage(
-        `The key could not be checked. ${description}`,
-        'Save Anyway',
-      );
-      if (choice !== 'Save Anyway') return { saved: false, reason: failure.kind };
+      const saveAnyway = vscode.l10n.t('Save Anyway');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('The key could not be checked. {0}', description), saveAnyway);
+      if (choice !== saveAnyway) return { saved: false, reason: failure.kind };
     }
   }
   await services.keys.setKey(key);
   services.client.clearCache();
   if (quota) services.quota.update(quota);
   await services.refreshKeyState();
-  const left = quota
-    ? ` ${quota.remaining.toLocaleString(vscode.env.language)} of ${quota.limit.toLocaleString(vscode.env.language)} requests left this month.`
-    : '';
-  void vscode.window.showInformationMessage(`${service} API key saved.${left}`);
+  const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
+  void vscode.window.showInformationMessage(
+    quota
+      ? vscode.l10n.t('{0} API key saved. {1} of {2} requests left this month.', service, fmt(quota.remaining), fmt(quota.limit))
+      : vscode.l10n.t('{0} API key saved.', service),
+  );
   return quota ? { saved: true, quota } : { saved: true };
 }
 
@@ -105,7 +112,7 @@ export async function clearApiKey(services: Services): Promise<void> {
   services.client.clearCache();
   services.quota.update(undefined);
   await services.refreshKeyState();
-  void vscode.window.showInformationMessage('Stock Media: API key removed.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Stock Media: API key removed.'));
 }
 
 export function showQuota(services: Services): string {
@@ -113,20 +120,37 @@ export function showQuota(services: Services): string {
   const service = services.config.serviceName;
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   let text: string;
-  if (!services.hasKey) text = `No ${service} API key is set.`;
-  else if (!q) text = `The ${service} quota is not known yet; it shows after the first request.`;
+  if (!services.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
+  else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
   else if (q.resetAt > 0 && Date.now() >= q.resetAt) {
-    text = `The ${service} monthly quota reset on ${services.formatTime(q.resetAt)}; the last figure (${fmt(q.remaining)} of ${fmt(q.limit)}) is out of date until the next request.`;
+    text = vscode.l10n.t(
+      'The {0} monthly quota reset on {1}; the last figure ({2} of {3}) is out of date until the next request.',
+      service,
+      services.formatTime(q.resetAt),
+      fmt(q.remaining),
+      fmt(q.limit),
+    );
   } else if (q.exhausted) {
-    text = `The ${service} request limit is used up. It resets ${q.resetAt > 0 ? services.formatTime(q.resetAt) : 'later'}.`;
+    text =
+      q.resetAt > 0
+        ? vscode.l10n.t('The {0} request limit is used up. It resets {1}.', service, services.formatTime(q.resetAt))
+        : vscode.l10n.t('The {0} request limit is used up. Try again later.', service);
   } else {
-    text = `${service}: ${fmt(q.remaining)} of ${fmt(q.limit)} requests left this month; resets ${services.formatTime(q.resetAt)} (updated ${services.formatTime(q.updatedAt)}).`;
+    text = vscode.l10n.t(
+      '{0}: {1} of {2} requests left this month; resets {3} (updated {4}).',
+      service,
+      fmt(q.remaining),
+      fmt(q.limit),
+      services.formatTime(q.resetAt),
+      services.formatTime(q.updatedAt),
+    );
   }
-  const higher = 'Ask for a Higher Limit';
-  void vscode.window.showInformationMessage(text, ...(services.hasKey ? [higher] : ['Set API Key'])).then((picked) => {
+  const higher = vscode.l10n.t('Ask for a Higher Limit');
+  const setKey = vscode.l10n.t('Set API Key');
+  void vscode.window.showInformationMessage(text, services.hasKey ? higher : setKey).then((picked) => {
     if (picked === higher) {
       void vscode.env.openExternal(vscode.Uri.parse(`${services.config.serviceUrl.replace(/\/+$/, '')}/api/`));
-    } else if (picked === 'Set API Key') {
+    } else if (picked === setKey) {
       void vscode.commands.executeCommand(CommandId.setApiKey);
     }
   });
