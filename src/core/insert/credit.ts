@@ -1,0 +1,62 @@
+// The credit line the service's usage guidelines ask for: the photographer (or
+// videographer) with a link to their profile, and a link back to the service, which
+// points at the photo's own page so the photo is credited too. A link whose address is
+// not safe is dropped and its text kept.
+import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, jsxText } from './escape';
+import type { MediaFacts } from './facts';
+
+interface CreditParts {
+  readonly lead: string;
+  readonly author: string;
+  readonly authorUrl: string | undefined;
+  readonly serviceName: string;
+  readonly serviceLink: string | undefined;
+}
+
+function parts(facts: MediaFacts): CreditParts {
+  return {
+    lead: facts.kind === 'photo' ? 'Photo' : 'Video',
+    author: facts.author,
+    authorUrl: facts.authorUrl,
+    serviceName: facts.serviceName,
+    serviceLink: facts.pageUrl ?? facts.serviceUrl,
+  };
+}
+
+/** `Photo by [Name](profile) on [Service](page)`. */
+export function creditMarkdown(facts: MediaFacts): string {
+  const p = parts(facts);
+  const link = (label: string, url: string | undefined): string => (url ? `[${escapeMarkdownText(label)}](${url})` : escapeMarkdownText(label));
+  const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
+  return `${p.lead}${by} on ${link(p.serviceName, p.serviceLink)}`;
+}
+
+/** The credit's HTML content (no wrapper): `Photo by <a href="…">Name</a> on <a href="…">Service</a>`. */
+export function creditHtml(facts: MediaFacts, escapeAtSign = false): string {
+  const p = parts(facts);
+  const link = (label: string, url: string | undefined): string =>
+    url ? `<a href="${escapeHtmlAttribute(url, { escapeAtSign })}">${escapeHtmlText(label)}</a>` : escapeHtmlText(label);
+  const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
+  return `${p.lead}${by} on ${link(p.serviceName, p.serviceLink)}`;
+}
+
+/** The credit's JSX content (no wrapper); risky names become `{'…'}` expressions. */
+export function creditJsx(facts: MediaFacts): string {
+  const p = parts(facts);
+  const link = (label: string, url: string | undefined): string => (url ? `<a href="${url}">${jsxText(label)}</a>` : jsxText(label));
+  const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
+  return `${p.lead}${by} on ${link(p.serviceName, p.serviceLink)}`;
+}
+
+/** `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard. */
+export function creditPlain(facts: MediaFacts): string {
+  const p = parts(facts);
+  const named = (label: string, url: string | undefined): string => (url ? `${label} (${url})` : label);
+  const by = p.author ? ` by ${named(p.author, p.authorUrl)}` : '';
+  return `${p.lead}${by} on ${named(p.serviceName, p.serviceLink)}`;
+}
+
+/** The plain credit as a CSS comment. */
+export function creditCss(facts: MediaFacts): string {
+  return `/* ${escapeCssComment(creditPlain(facts))} */`;
+}

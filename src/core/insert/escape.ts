@@ -1,0 +1,90 @@
+// Escaping for each target syntax. Inputs are already cleaned (see text.ts): one line, no
+// controls. Each function makes its input inert in one context and says which.
+
+/**
+ * Markdown (CommonMark, GFM and MDX) inline text, for link texts and alt texts. CommonMark
+ * lets any ASCII punctuation be backslash-escaped; these are the ones that can start
+ * syntax in the middle of a line: emphasis, code, links and images (`]` ends the text,
+ * so `](javascript:…)` stays text), raw HTML and autolinks, entities, tables, strike-
+ * through, math, and MDX expressions.
+ */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>!|~&$]/g, (c) => `\\${c}`);
+}
+
+export interface HtmlEscapeOptions {
+  /** Razor treats `@` as a switch into code, even inside attribute values. */
+  readonly escapeAtSign?: boolean;
+}
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  // Interpolation in Angular, Vue, Svelte, Astro, Handlebars, Nunjucks, Liquid, Jinja…
+  '{': '&#123;',
+  '}': '&#125;',
+  '@': '&#64;',
+};
+
+/** A double- or single-quoted HTML attribute value, also inert in template languages. */
+export function escapeHtmlAttribute(text: string, options: HtmlEscapeOptions = {}): string {
+  const re = options.escapeAtSign ? /[&<>"'{}@]/g : /[&<>"'{}]/g;
+  return text.replace(re, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+/** HTML element content, also inert in template languages (`{{ }}`, `{% %}`, `@if`, `@name`). */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>{}@]/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+/** A single-quoted JavaScript string literal's content. */
+export function escapeJsString(text: string): string {
+  return text.replace(/[\\'\n\r\u2028\u2029]/g, (c) => {
+    switch (c) {
+      case '\\':
+        return '\\\\';
+      case "'":
+        return "\\'";
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      default:
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  });
+}
+
+/**
+ * A JSX attribute: `"text"` when that is read back unchanged (JSX attribute strings have no
+ * backslash escapes but do decode `&entities;`), otherwise the expression `{'text'}`.
+ */
+export function jsxAttributeValue(text: string): string {
+  return /^[^"&\\]*$/.test(text) ? `"${text}"` : `{'${escapeJsString(text)}'}`;
+}
+
+/** JSX element content: plain when it has no `{ } < > &`, otherwise the expression `{'text'}`. */
+export function jsxText(text: string): string {
+  return /^[^{}<>&\\]*$/.test(text) && text.trim() === text ? text : `{'${escapeJsString(text)}'}`;
+}
+
+/** Text inside a CSS comment: `*\/` would end it early. */
+export function escapeCssComment(text: string): string {
+  return text.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *');
+}
+
+/** The content of a double-quoted CSS string, e.g. in `url("…")`. */
+export function escapeCssString(text: string): string {
+  return text.replace(/["'\\]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Literal text in a VS Code snippet: `$` starts a tab stop or variable, `}` ends a
+ * placeholder and `\` escapes. The same three are escaped inside a placeholder's default.
+ */
+export function escapeSnippet(text: string): string {
+  return text.replace(/[$}\\]/g, (c) => `\\${c}`);
+}

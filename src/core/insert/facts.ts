@@ -1,0 +1,125 @@
+// Everything an insert format needs about one photo or video, already cleaned and made
+// safe: texts are one clean line, URLs are insertable or absent. The formats and
+// templates read only this, so no raw service text reaches a document.
+import type { MediaItem, Photo, PhotoVariant, Video } from '../model';
+import { InsertError } from './insertError';
+import { insertableUrl } from './links';
+import { ALT_MAX, NAME_MAX, cleanText } from './text';
+import type { VideoQuality } from './variants';
+import { chooseVideoFile, isHls, photoVariantSize, videoFileLabel, videoFileSize } from './variants';
+
+export interface MediaFacts {
+  readonly kind: 'photo' | 'video';
+  readonly id: number;
+  /** Alt text (photos: the service's, else words from the page address; videos: from the page address). */
+  readonly alt: string;
+  /** The photographer or videographer; may be empty. */
+  readonly author: string;
+  readonly authorUrl: string | undefined;
+  /** The photo's or video's page on the service. */
+  readonly pageUrl: string | undefined;
+  readonly serviceName: string;
+  readonly serviceUrl: string | undefined;
+  readonly avgColor: string | undefined;
+  /** Photo variant name, or the video file's label (`hd-1920x1080`). */
+  readonly variant: string;
+  /** The image or video file. */
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+  readonly pixelWidth: number;
+  readonly pixelHeight: number;
+  /** MIME type of a video file. */
+  readonly fileType: string | undefined;
+  /** A video's poster image. */
+  readonly poster: string | undefined;
+}
+
+export interface FactsOptions {
+  readonly serviceName: string;
+  readonly serviceUrl: string;
+  readonly photoVariant: PhotoVariant;
+  readonly videoQuality: VideoQuality;
+  /** A specific video file (by id) chosen in a picker; overrides videoQuality. */
+  readonly videoFileId?: number;
+}
+
+/** Words from a page address like `/photo/brown-wooden-table-1234/`, as a fallback alt text. */
+export function altFromPageUrl(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return '';
+  }
+  const match = /\/(?:photo|video)s?\/([a-z0-9-]+)-\d+\/?$/i.exec(path);
+  const words = (match?.[1] ?? '').split('-').filter((w) => w !== '');
+  if (words.length === 0) return '';
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function serviceFacts(options: FactsOptions): { serviceName: string; serviceUrl: string | undefined } {
+  return { serviceName: cleanText(options.serviceName, NAME_MAX) || 'the service', serviceUrl: insertableUrl(options.serviceUrl) };
+}
+
+function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
+  const variant = options.photoVariant;
+  const url = insertableUrl(photo.src?.[variant]);
+  if (url === undefined) {
+    throw new InsertError(`The ${variant} image of photo ${photo.id} has no safe https address, so nothing was inserted.`);
+  }
+  const author = cleanText(photo.photographer, NAME_MAX);
+  const alt =
+    cleanText(photo.alt, ALT_MAX) || cleanText(altFromPageUrl(photo.url), ALT_MAX) || (author ? `Photo by ${author}` : `Photo ${photo.id}`);
+  const size = photoVariantSize(photo, variant);
+  return {
+    kind: 'photo',
+    id: photo.id,
+    alt,
+    author,
+    authorUrl: insertableUrl(photo.photographer_url),
+    pageUrl: insertableUrl(photo.url),
+    ...serviceFacts(options),
+    avgColor: typeof photo.avg_color === 'string' && /^#[0-9a-f]{6}$/i.test(photo.avg_color) ? photo.avg_color.toUpperCase() : undefined,
+    variant,
+    url,
+    ...size,
+    fileType: undefined,
+    poster: undefined,
+  };
+}
+
+function videoFacts(video: Video, options: FactsOptions): MediaFacts {
+  const picked = options.videoFileId !== undefined ? video.video_files.find((f) => f.id === options.videoFileId) : undefined;
+  const file = picked ?? chooseVideoFile(video, options.videoQuality);
+  const url = file ? insertableUrl(file.link) : undefined;
+  if (!file || url === undefined) {
+    throw new InsertError(`Video ${video.id} has no video file with a safe https address, so nothing was inserted.`);
+  }
+  const author = cleanText(video.user?.name, NAME_MAX);
+  const size = videoFileSize(video, file);
+  const poster = insertableUrl(video.image) ?? insertableUrl(video.video_pictures?.[0]?.picture);
+  return {
+    kind: 'video',
+    id: video.id,
+    alt: cleanText(altFromPageUrl(video.url), ALT_MAX) || (author ? `Video by ${author}` : `Video ${video.id}`),
+    author,
+    authorUrl: insertableUrl(video.user?.url),
+    pageUrl: insertableUrl(video.url),
+    ...serviceFacts(options),
+    avgColor: typeof video.avg_color === 'string' && /^#[0-9a-f]{6}$/i.test(video.avg_color) ? video.avg_color.toUpperCase() : undefined,
+    variant: videoFileLabel(file),
+    url,
+    width: size.width,
+    height: size.height,
+    pixelWidth: size.width,
+    pixelHeight: size.height,
+    fileType: isHls(file) ? 'application/x-mpegURL' : cleanText(file.file_type, 60).replace(/[^a-z0-9.+/-]/gi, '') || 'video/mp4',
+    poster,
+  };
+}
+
+export function mediaFacts(media: MediaItem, options: FactsOptions): MediaFacts {
+  return media.kind === 'photo' ? photoFacts(media.photo, options) : videoFacts(media.video, options);
+}

@@ -1,0 +1,161 @@
+// The built-in insert formats, one per format family. Each returns pieces whose only tab
+// stop is the alt text (or, for a video, its accessible label).
+import { creditCss, creditHtml, creditJsx, creditMarkdown, creditPlain } from './credit';
+import { escapeCssString, escapeHtmlAttribute, escapeJsString, escapeMarkdownText } from './escape';
+import type { MediaFacts } from './facts';
+import { InsertError } from './insertError';
+import type { FormatFamily } from './languages';
+import type { Piece } from './pieces';
+import { tabStop, text } from './pieces';
+
+export type HtmlCreditStyle = 'figure' | 'paragraph';
+
+export interface FormatOptions {
+  readonly family: FormatFamily;
+  readonly credit: boolean;
+  readonly htmlCredit: HtmlCreditStyle;
+  /** Razor: `@` in attribute values is code. */
+  readonly escapeAtSign: boolean;
+}
+
+/** Which addresses a format writes into the document (so only those are downloaded). */
+export interface UsedAssets {
+  readonly url: boolean;
+  readonly poster: boolean;
+}
+
+export function defaultFormatAssets(facts: MediaFacts, family: FormatFamily): UsedAssets {
+  if (facts.kind === 'photo') return { url: true, poster: false };
+  switch (family) {
+    case 'markdown':
+      // The poster links to the video's page; without a poster, a text link to the file.
+      return facts.poster ? { url: false, poster: true } : { url: true, poster: false };
+    case 'css':
+      return { url: false, poster: true };
+    case 'html':
+    case 'jsx':
+      return { url: true, poster: facts.poster !== undefined };
+    case 'plain':
+      return { url: true, poster: false };
+  }
+}
+
+// ---- Markdown ---------------------------------------------------------------------------
+
+function markdown(facts: MediaFacts, options: FormatOptions): Piece[] {
+  const alt = tabStop(escapeMarkdownText(facts.alt));
+  let body: Piece[];
+  if (facts.kind === 'photo') body = [text('!['), alt, text(`](${facts.url})`)];
+  else if (facts.poster) body = [text('[!['), alt, text(`](${facts.poster})](${facts.pageUrl ?? facts.url})`)];
+  else body = [text('['), alt, text(`](${facts.url})`)];
+  return options.credit ? [...body, text(`\n\n${creditMarkdown(facts)}`)] : body;
+}
+
+// ---- HTML and JSX -------------------------------------------------------------------------
+
+interface Markup {
+  attr(name: string, value: string): string;
+  /** An attribute whose value is the alt tab stop. */
+  altAttr(name: string, value: string): Piece[];
+  num(name: string, value: number): string;
+  close: string;
+  classAttr: string;
+  credit: string;
+}
+
+function htmlMarkup(facts: MediaFacts, escapeAtSign: boolean): Markup {
+  const esc = (v: string): string => escapeHtmlAttribute(v, { escapeAtSign });
+  return {
+    attr: (name, value) => ` ${name}="${esc(value)}"`,
+    altAttr: (name, value) => [text(` ${name}="`), tabStop(esc(value)), text('"')],
+    num: (name, value) => ` ${name}="${value}"`,
+    close: '>',
+    classAttr: 'class',
+    credit: creditHtml(facts, escapeAtSign),
+  };
+}
+
+function jsxMarkup(facts: MediaFacts): Markup {
+  return {
+    // Inserted URLs hold no `"` (links.ts encodes it), so a plain JSX string is exact.
+    attr: (name, value) => ` ${name}="${value}"`,
+    altAttr: (name, value) =>
+      /^[^"&\\]*$/.test(value)
+        ? [text(` ${name}="`), tabStop(value), text('"')]
+        : [text(` ${name}={'`), tabStop(escapeJsString(value)), text(`'}`)],
+    num: (name, value) => ` ${name}={${value}}`,
+    close: ' />',
+    classAttr: 'className',
+    credit: creditJsx(facts),
+  };
+}
+
+function mediaElement(facts: MediaFacts, m: Markup, indent: string): Piece[] {
+  if (facts.kind === 'photo') {
+    return [
+      text(`${indent}<img${m.attr('src', facts.url)}`),
+      ...m.altAttr('alt', facts.alt),
+      text(`${m.num('width', facts.width)}${m.num('height', facts.height)} loading="lazy" decoding="async"${m.close}`),
+    ];
+  }
+  const poster = facts.poster ? m.attr('poster', facts.poster) : '';
+  return [
+    text(`${indent}<video controls preload="metadata"${poster}${m.num('width', facts.width)}${m.num('height', facts.height)}`),
+    ...m.altAttr('aria-label', facts.alt),
+    text(`>\n${indent}\t<source${m.attr('src', facts.url)}${m.attr('type', facts.fileType ?? 'video/mp4')}${m.close}\n${indent}</video>`),
+  ];
+}
+
+function markup(facts: MediaFacts, options: FormatOptions, m: Markup): Piece[] {
+  if (!options.credit) return mediaElement(facts, m, '');
+  if (options.htmlCredit === 'figure') {
+    return [text('<figure>\n'), ...mediaElement(facts, m, '\t'), text(`\n\t<figcaption>${m.credit}</figcaption>\n</figure>`)];
+  }
+  return [...mediaElement(facts, m, ''), text(`\n<p ${m.classAttr}="credit">${m.credit}</p>`)];
+}
+
+// ---- CSS and plain text -----------------------------------------------------------------
+
+function css(facts: MediaFacts, options: FormatOptions): Piece[] {
+  const image = facts.kind === 'photo' ? facts.url : facts.poster;
+  if (image === undefined) {
+    throw new InsertError(`Video ${facts.id} has no poster image with a safe https address to use in CSS, so nothing was inserted.`);
+  }
+  const value = `url("${escapeCssString(image)}")`;
+  return [text(options.credit ? `${value} ${creditCss(facts)}` : value)];
+}
+
+function plain(facts: MediaFacts, options: FormatOptions): Piece[] {
+  return [text(options.credit ? `${facts.url}\n${creditPlain(facts)}` : facts.url)];
+}
+
+export function renderDefaultFormat(facts: MediaFacts, options: FormatOptions): Piece[] {
+  switch (options.family) {
+    case 'markdown':
+      return markdown(facts, options);
+    case 'html':
+      return markup(facts, options, htmlMarkup(facts, options.escapeAtSign));
+    case 'jsx':
+      return markup(facts, options, jsxMarkup(facts));
+    case 'css':
+      return css(facts, options);
+    case 'plain':
+      return plain(facts, options);
+  }
+}
+
+/** The credit alone, in the family's syntax, for `{credit}` in templates and appended credits. */
+export function creditFor(facts: MediaFacts, family: FormatFamily, escapeAtSign: boolean): string {
+  switch (family) {
+    case 'markdown':
+      return creditMarkdown(facts);
+    case 'html':
+      return creditHtml(facts, escapeAtSign);
+    case 'jsx':
+      return creditJsx(facts);
+    case 'css':
+      return creditCss(facts);
+    case 'plain':
+      return creditPlain(facts);
+  }
+}

@@ -1,0 +1,67 @@
+// Which insert format a document gets, by its language id.
+
+export type FormatFamily = 'markdown' | 'html' | 'jsx' | 'css' | 'plain';
+
+export const FORMAT_FAMILIES: readonly FormatFamily[] = ['markdown', 'html', 'jsx', 'css', 'plain'];
+
+const FAMILY_BY_LANGUAGE: ReadonlyMap<string, FormatFamily> = new Map<string, FormatFamily>([
+  ...['markdown', 'mdx', 'quarto', 'rmd'].map((id) => [id, 'markdown'] as const),
+  // HTML and the template languages whose markup is HTML.
+  ...[
+    'html',
+    'xhtml',
+    'vue',
+    'vue-html',
+    'svelte',
+    'astro',
+    'php',
+    'blade',
+    'handlebars',
+    'hbs',
+    'mustache',
+    'nunjucks',
+    'njk',
+    'liquid',
+    'erb',
+    'html.erb',
+    'razor',
+    'aspnetcorerazor',
+    'cshtml',
+    'jinja',
+    'jinja-html',
+    'jinja2',
+    'django-html',
+    'htmldjango',
+    'twig',
+    'ejs',
+    'edge',
+    'templ',
+  ].map((id) => [id, 'html'] as const),
+  ...['javascriptreact', 'typescriptreact'].map((id) => [id, 'jsx'] as const),
+  ...['css', 'scss', 'less', 'sass', 'stylus', 'postcss'].map((id) => [id, 'css'] as const),
+]);
+
+export function formatFamily(languageId: string): FormatFamily {
+  return FAMILY_BY_LANGUAGE.get(languageId.toLowerCase()) ?? 'plain';
+}
+
+/** Languages where `@` inside an attribute value switches into code (Razor). */
+export function atSignIsSyntax(languageId: string): boolean {
+  return ['razor', 'aspnetcorerazor', 'cshtml'].includes(languageId.toLowerCase());
+}
+
+/** A name for the format, for messages and pickers. */
+export function familyLabel(family: FormatFamily): string {
+  switch (family) {
+    case 'markdown':
+      return 'Markdown';
+    case 'html':
+      return 'HTML';
+    case 'jsx':
+      return 'JSX';
+    case 'css':
+      return 'CSS';
+    case 'plain':
+      return 'plain text';
+  }
+}

@@ -1,0 +1,168 @@
+// Insert templates (setting `stockMedia.insert.templates`): text with `{name}`
+// placeholders. Single braces keep clear of snippet syntax (`${1:…}`) and of the `${…}`
+// of JavaScript; `{{` and `}}` stand for literal braces. A template is checked whole
+// before anything is downloaded or inserted, and a mistake is reported by name.
+import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText } from './escape';
+import type { MediaFacts } from './facts';
+import { creditFor } from './formats';
+import { creditPlain } from './credit';
+import { InsertError } from './insertError';
+import type { FormatFamily } from './languages';
+import type { Piece } from './pieces';
+import { tabStop, text } from './pieces';
+
+export const PLACEHOLDERS = {
+  url: 'the image (photos: the chosen size) or the video file; a relative path when saved into the workspace',
+  alt: 'the alt text; the cursor lands here first',
+  width: 'width to show the image or video at, in CSS pixels',
+  height: 'height to show the image or video at, in CSS pixels',
+  pixelWidth: 'width of the file, in pixels',
+  pixelHeight: 'height of the file, in pixels',
+  photographer: 'the photographer’s (or videographer’s) name',
+  photographerUrl: 'the photographer’s profile page',
+  pageUrl: 'the photo’s or video’s page on the service',
+  id: 'the photo’s or video’s id',
+  avgColor: 'the photo’s average colour, #RRGGBB',
+  serviceName: 'the service’s name',
+  serviceUrl: 'the service’s home page',
+  kind: '`photo` or `video`',
+  variant: 'the photo size (`large`, …) or the video file (`hd-1920x1080`)',
+  poster: 'a video’s poster image',
+  fileType: 'a video file’s type, e.g. `video/mp4`',
+  credit: 'the whole credit line, with links, in the document’s syntax',
+  creditText: 'the credit line as plain text',
+} as const;
+
+export type Placeholder = keyof typeof PLACEHOLDERS;
+
+function isPlaceholder(name: string): name is Placeholder {
+  return Object.prototype.hasOwnProperty.call(PLACEHOLDERS, name);
+}
+
+export type Segment = { readonly literal: string } | { readonly placeholder: Placeholder };
+
+function known(): string {
+  return Object.keys(PLACEHOLDERS)
+    .map((p) => `{${p}}`)
+    .join(', ');
+}
+
+/** Parses a template; `where` names it in messages (e.g. `the "markdown" template`). */
+export function parseTemplate(template: string, where: string): Segment[] {
+  const segments: Segment[] = [];
+  let literal = '';
+  let i = 0;
+  while (i < template.length) {
+    const c = template.charAt(i);
+    if (c === '{' && template.charAt(i + 1) === '{') {
+      literal += '{';
+      i += 2;
+    } else if (c === '}' && template.charAt(i + 1) === '}') {
+      literal += '}';
+      i += 2;
+    } else if (c === '}') {
+      throw new InsertError(
+        `In ${where}, the "}" at position ${i + 1} closes nothing. Write }} for a literal brace. Nothing was inserted.`,
+      );
+    } else if (c === '{') {
+      const end = template.indexOf('}', i + 1);
+      const nextOpen = template.indexOf('{', i + 1);
+      if (end < 0 || (nextOpen >= 0 && nextOpen < end)) {
+        throw new InsertError(
+          `In ${where}, the "{" at position ${i + 1} is never closed. Write {{ for a literal brace. Nothing was inserted.`,
+        );
+      }
+      const name = template.slice(i + 1, end);
+      if (!isPlaceholder(name)) {
+        const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+        throw new InsertError(`In ${where}, {${shown}} is not a known placeholder. Known: ${known()}. Nothing was inserted.`);
+      }
+      if (literal) segments.push({ literal });
+      literal = '';
+      segments.push({ placeholder: name });
+      i = end + 1;
+    } else {
+      literal += c;
+      i += 1;
+    }
+  }
+  if (literal) segments.push({ literal });
+  return segments;
+}
+
+export function usesPlaceholder(segments: readonly Segment[], ...names: Placeholder[]): boolean {
+  return segments.some((s) => 'placeholder' in s && names.includes(s.placeholder));
+}
+
+export interface TemplateContext {
+  readonly family: FormatFamily;
+  readonly escapeAtSign: boolean;
+}
+
+/** Text values escaped for the template's language (HTML and JSX: entities; CSS: strings and comments). */
+function escaperFor(ctx: TemplateContext): (value: string) => string {
+  switch (ctx.family) {
+    case 'markdown':
+      return escapeMarkdownText;
+    case 'html':
+    case 'jsx':
+      return (v) => escapeHtmlAttribute(v, { escapeAtSign: ctx.escapeAtSign });
+    case 'css':
+      return (v) => escapeCssComment(escapeCssString(v));
+    case 'plain':
+      return (v) => v;
+  }
+}
+
+/** URLs are already percent-encoded; HTML still wants `&` as `&amp;`. */
+function urlEscaperFor(ctx: TemplateContext): (value: string) => string {
+  return ctx.family === 'html' ? (v) => escapeHtmlAttribute(v, { escapeAtSign: ctx.escapeAtSign }) : (v) => v;
+}
+
+export function renderTemplate(segments: readonly Segment[], facts: MediaFacts, ctx: TemplateContext): Piece[] {
+  const esc = escaperFor(ctx);
+  const url = urlEscaperFor(ctx);
+  const value = (name: Placeholder): Piece => {
+    switch (name) {
+      case 'alt':
+        return tabStop(esc(facts.alt));
+      case 'url':
+        return text(url(facts.url));
+      case 'width':
+        return text(String(facts.width));
+      case 'height':
+        return text(String(facts.height));
+      case 'pixelWidth':
+        return text(String(facts.pixelWidth));
+      case 'pixelHeight':
+        return text(String(facts.pixelHeight));
+      case 'photographer':
+        return text(esc(facts.author));
+      case 'photographerUrl':
+        return text(url(facts.authorUrl ?? ''));
+      case 'pageUrl':
+        return text(url(facts.pageUrl ?? ''));
+      case 'id':
+        return text(String(facts.id));
+      case 'avgColor':
+        return text(facts.avgColor ?? '');
+      case 'serviceName':
+        return text(esc(facts.serviceName));
+      case 'serviceUrl':
+        return text(url(facts.serviceUrl ?? ''));
+      case 'kind':
+        return text(facts.kind);
+      case 'variant':
+        return text(esc(facts.variant));
+      case 'poster':
+        return text(url(facts.poster ?? ''));
+      case 'fileType':
+        return text(esc(facts.fileType ?? ''));
+      case 'credit':
+        return text(creditFor(facts, ctx.family, ctx.escapeAtSign));
+      case 'creditText':
+        return text(esc(creditPlain(facts)));
+    }
+  };
+  return segments.map((s) => ('literal' in s ? text(s.literal) : value(s.placeholder)));
+}
