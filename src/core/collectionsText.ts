@@ -37,10 +37,15 @@ const FILTER_NOTE: Record<CollectionFilter, string> = {
   videos: 'videos only',
 };
 
-/** The node's description: the counts, and the filter when one is set. */
+/**
+ * The node's description: the counts, or with a filter set only what it shows
+ * (`6 videos only`), short enough to stay visible in a narrow sidebar.
+ */
 export function collectionDescription(c: Collection, filter: CollectionFilter, locale?: string): string {
-  const counts = countsText(c, locale);
-  return filter === 'all' ? counts : `${counts} · ${FILTER_NOTE[filter]}`;
+  if (filter === 'all') return countsText(c, locale);
+  const n = filteredCount(c, filter);
+  if (n <= 0) return `No ${filter} · filtered`;
+  return `${filter === 'photos' ? count(n, 'photo', 'photos', locale) : count(n, 'video', 'videos', locale)} only`;
 }
 
 /** How many items the collection holds under a filter, as the collection reports it. */

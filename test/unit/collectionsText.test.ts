@@ -41,8 +41,9 @@ describe('collectionsText', () => {
     });
     it('adds the filter to the description', () => {
       assert.equal(collectionDescription(collection(), 'all'), '12 photos · 3 videos');
-      assert.equal(collectionDescription(collection(), 'photos'), '12 photos · 3 videos · photos only');
-      assert.equal(collectionDescription(collection(), 'videos'), '12 photos · 3 videos · videos only');
+      assert.equal(collectionDescription(collection(), 'photos'), '12 photos only');
+      assert.equal(collectionDescription(collection({ videos_count: 1 }), 'videos'), '1 video only');
+      assert.equal(collectionDescription(collection({ videos_count: 0 }), 'videos'), 'No videos · filtered');
     });
     it('counts what a filter selects', () => {
       assert.equal(filteredCount(collection(), 'all'), 15);
