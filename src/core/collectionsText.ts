@@ -1,5 +1,6 @@
 // Words and Markdown for collection nodes of the sidebar tree, and the per-collection
 // type filter (the spec's `type` parameter of the collection-media endpoint).
+import { l10n } from './l10n';
 import { escapeMarkdown, plainLine } from './mediaText';
 import type { Collection } from './model';
 import type { CollectionMediaType } from './params';
@@ -17,25 +18,33 @@ export function filterType(filter: CollectionFilter): CollectionMediaType | unde
   return filter === 'all' ? undefined : filter;
 }
 
-function count(n: number, one: string, many: string, locale?: string): string {
-  const safe = Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-  return `${safe.toLocaleString(locale)} ${safe === 1 ? one : many}`;
+function whole(n: number): number {
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+function photos(n: number, locale?: string): string {
+  const text = whole(n).toLocaleString(locale);
+  return whole(n) === 1 ? l10n.t('{0} photo', text) : l10n.t('{0} photos', text);
+}
+
+function videos(n: number, locale?: string): string {
+  const text = whole(n).toLocaleString(locale);
+  return whole(n) === 1 ? l10n.t('{0} video', text) : l10n.t('{0} videos', text);
+}
+
+function items(n: number, locale?: string): string {
+  const text = whole(n).toLocaleString(locale);
+  return whole(n) === 1 ? l10n.t('{0} item', text) : l10n.t('{0} items', text);
 }
 
 /** `12 photos · 3 videos`, `1 photo`, `5 videos`, `Empty`. */
 export function countsText(c: Collection, locale?: string): string {
   const parts: string[] = [];
-  if (c.photos_count > 0) parts.push(count(c.photos_count, 'photo', 'photos', locale));
-  if (c.videos_count > 0) parts.push(count(c.videos_count, 'video', 'videos', locale));
-  if (parts.length === 0 && c.media_count > 0) parts.push(count(c.media_count, 'item', 'items', locale));
-  return parts.length > 0 ? parts.join(' · ') : 'Empty';
+  if (c.photos_count > 0) parts.push(photos(c.photos_count, locale));
+  if (c.videos_count > 0) parts.push(videos(c.videos_count, locale));
+  if (parts.length === 0 && c.media_count > 0) parts.push(items(c.media_count, locale));
+  return parts.length > 0 ? parts.join(' · ') : l10n.t('Empty');
 }
-
-const FILTER_NOTE: Record<CollectionFilter, string> = {
-  all: '',
-  photos: 'photos only',
-  videos: 'videos only',
-};
 
 /**
  * The node's description: the counts, or with a filter set only what it shows
@@ -43,9 +52,14 @@ const FILTER_NOTE: Record<CollectionFilter, string> = {
  */
 export function collectionDescription(c: Collection, filter: CollectionFilter, locale?: string): string {
   if (filter === 'all') return countsText(c, locale);
-  const n = filteredCount(c, filter);
-  if (n <= 0) return `No ${filter} · filtered`;
-  return `${filter === 'photos' ? count(n, 'photo', 'photos', locale) : count(n, 'video', 'videos', locale)} only`;
+  const n = whole(filteredCount(c, filter));
+  const text = n.toLocaleString(locale);
+  if (filter === 'photos') {
+    if (n === 0) return l10n.t('No photos · filtered');
+    return n === 1 ? l10n.t('{0} photo only', text) : l10n.t('{0} photos only', text);
+  }
+  if (n === 0) return l10n.t('No videos · filtered');
+  return n === 1 ? l10n.t('{0} video only', text) : l10n.t('{0} videos only', text);
 }
 
 /** How many items the collection holds under a filter, as the collection reports it. */
@@ -54,7 +68,7 @@ export function filteredCount(c: Collection, filter: CollectionFilter): number {
 }
 
 export function collectionTitle(c: Collection): string {
-  return plainLine(c.title, 120) || `Collection ${c.id}`;
+  return plainLine(c.title, 120) || l10n.t('Collection {0}', c.id);
 }
 
 export interface CollectionTooltipOptions {
@@ -69,10 +83,11 @@ export function collectionTooltipMarkdown(c: Collection, filter: CollectionFilte
   const description = plainLine(c.description, 500);
   if (description !== '') parts.push(escapeMarkdown(description));
   const facts = [countsText(c, opts.locale)];
-  if (c.private) facts.push('Private: only you can see it');
-  else if (opts.featured) facts.push(`Featured by ${plainLine(opts.serviceName, 60) || 'the service'}`);
+  if (c.private) facts.push(l10n.t('Private: only you can see it'));
+  else if (opts.featured) facts.push(l10n.t('Featured by {0}', plainLine(opts.serviceName, 60) || l10n.t('the service')));
   parts.push(escapeMarkdown(facts.join(' · ')));
-  if (filter !== 'all') parts.push(escapeMarkdown(`Showing ${FILTER_NOTE[filter]}.`));
+  if (filter === 'photos') parts.push(escapeMarkdown(l10n.t('Showing photos only.')));
+  if (filter === 'videos') parts.push(escapeMarkdown(l10n.t('Showing videos only.')));
   return parts.join('\n\n');
 }
 
@@ -87,9 +102,9 @@ export interface FilterChoice {
 /** The three choices of the filter picker, the current one marked. */
 export function filterChoices(c: Collection, current: CollectionFilter, locale?: string): FilterChoice[] {
   return [
-    { filter: 'all', label: 'Photos and Videos', description: countsText(c, locale), current: current === 'all' },
-    { filter: 'photos', label: 'Photos Only', description: count(c.photos_count, 'photo', 'photos', locale), current: current === 'photos' },
-    { filter: 'videos', label: 'Videos Only', description: count(c.videos_count, 'video', 'videos', locale), current: current === 'videos' },
+    { filter: 'all', label: l10n.t('Photos and Videos'), description: countsText(c, locale), current: current === 'all' },
+    { filter: 'photos', label: l10n.t('Photos Only'), description: photos(c.photos_count, locale), current: current === 'photos' },
+    { filter: 'videos', label: l10n.t('Videos Only'), description: videos(c.videos_count, locale), current: current === 'videos' },
   ];
 }
 

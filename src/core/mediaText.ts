@@ -1,5 +1,6 @@
 // The words and Markdown shown for one photo or video (tree labels, hovers): pure, so the
 // escaping that keeps API text from turning into markup or links is tested in plain Node.
+import { l10n } from './l10n';
 import type { MediaItem } from './model';
 import { safeLinkUrl } from './urls';
 
@@ -107,7 +108,7 @@ export function titleFromPageUrl(pageUrl: unknown, id: number): string | undefin
 /** Who made it: the photographer, or the video's user. */
 export function mediaAuthor(item: MediaItem): string {
   const name = item.kind === 'photo' ? item.photo.photographer : item.video.user.name;
-  return plainLine(name, 80) || 'an unknown author';
+  return plainLine(name, 80) || l10n.t('an unknown author');
 }
 
 /** The tree label: alt text, else the page's own title, else "Photo by …" / "Video by …". */
@@ -115,9 +116,9 @@ export function mediaLabel(item: MediaItem): string {
   if (item.kind === 'photo') {
     const alt = plainLine(item.photo.alt, 120);
     if (alt !== '') return alt;
-    return titleFromPageUrl(item.photo.url, item.photo.id) ?? `Photo by ${mediaAuthor(item)}`;
+    return titleFromPageUrl(item.photo.url, item.photo.id) ?? l10n.t('Photo by {0}', mediaAuthor(item));
   }
-  return titleFromPageUrl(item.video.url, item.video.id) ?? `Video by ${mediaAuthor(item)}`;
+  return titleFromPageUrl(item.video.url, item.video.id) ?? l10n.t('Video by {0}', mediaAuthor(item));
 }
 
 /** A small picture for a hover: the photo's tiny (or small) variant, the video's first preview. */
@@ -147,19 +148,20 @@ export function mediaTooltipMarkdown(item: MediaItem, opts: MediaTooltipOptions)
   const thumb = thumbnailUrl(item);
   if (thumb) parts.push(`![${escapeMarkdown(label, 120)}](${thumb})`);
   parts.push(`**${escapeMarkdown(label)}**`);
-  parts.push(`${item.kind === 'photo' ? 'Photo' : 'Video'} · ${escapeMarkdown(mediaSizeText(item))}`);
-  const author = mediaAuthor(item);
+  const kind = item.kind === 'photo' ? l10n.t('Photo') : l10n.t('Video');
+  parts.push(`${escapeMarkdown(kind)} · ${escapeMarkdown(mediaSizeText(item))}`);
   const authorUrl = item.kind === 'photo' ? item.photo.photographer_url : item.video.user.url;
   const pageUrl = item.kind === 'photo' ? item.photo.url : item.video.url;
-  const service = plainLine(opts.serviceName, 60) || 'the service';
-  parts.push(
-    `${item.kind === 'photo' ? 'Photo' : 'Video'} by ${markdownLink(author, authorUrl)} on ${markdownLink(service, pageUrl)}`,
-  );
+  const author = markdownLink(mediaAuthor(item), authorUrl);
+  const service = markdownLink(plainLine(opts.serviceName, 60) || l10n.t('the service'), pageUrl);
+  // The sentence is ours (not escaped); only the names and links in it come from the API.
+  parts.push(item.kind === 'photo' ? l10n.t('Photo by {0} on {1}', author, service) : l10n.t('Video by {0} on {1}', author, service));
   return parts.join('\n\n');
 }
 
 /** What a screen reader says for a media node. */
 export function mediaAccessibilityLabel(item: MediaItem): string {
-  const what = item.kind === 'photo' ? 'Photo' : `Video, ${formatDuration(item.video.duration)}`;
-  return `${what}: ${mediaLabel(item)}, by ${mediaAuthor(item)}`;
+  return item.kind === 'photo'
+    ? l10n.t('Photo: {0}, by {1}', mediaLabel(item), mediaAuthor(item))
+    : l10n.t('Video, {0}: {1}, by {2}', formatDuration(item.video.duration), mediaLabel(item), mediaAuthor(item));
 }

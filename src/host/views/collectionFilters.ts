@@ -31,12 +31,12 @@ export function pickFilter(collection: Collection, current: CollectionFilter, lo
   const items: FilterPickItem[] = filterChoices(collection, current, locale).map((choice) => ({
     filter: choice.filter,
     label: choice.label,
-    description: choice.current ? `${choice.description} (current)` : choice.description,
+    description: choice.current ? vscode.l10n.t('{0} (current)', choice.description) : choice.description,
     iconPath: new vscode.ThemeIcon(choice.current ? 'check' : 'blank'),
   }));
   const pick = vscode.window.createQuickPick<FilterPickItem>();
-  pick.title = `Show in “${collectionTitle(collection)}”`;
-  pick.placeholder = 'Show photos, videos or both';
+  pick.title = vscode.l10n.t('Show in “{0}”', collectionTitle(collection));
+  pick.placeholder = vscode.l10n.t('Show photos, videos or both');
   pick.items = items;
   pick.activeItems = items.filter((i) => i.filter === current);
   return new Promise((resolve) => {

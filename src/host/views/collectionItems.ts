@@ -39,21 +39,24 @@ function markdown(text: string): vscode.MarkdownString {
 
 const ROOTS = {
   featured: {
-    label: 'Featured',
+    label: (): string => vscode.l10n.t('Featured'),
     icon: 'star-full',
-    tooltip: (service: string): string => `Collections picked by ${service}.`,
+    tooltip: (service: string): string => vscode.l10n.t('Collections picked by {0}.', service),
   },
   mine: {
-    label: 'My Collections',
+    label: (): string => vscode.l10n.t('My Collections'),
     icon: 'account',
     tooltip: (service: string): string =>
-      `Your own collections on ${service}, private ones included. Collections are made and changed on ${service} itself (website or apps).`,
+      vscode.l10n.t(
+        'Your own collections on {0}, private ones included. Collections are made and changed on {0} itself (website or apps).',
+        service,
+      ),
   },
 } as const;
 
 function rootItem(node: RootNode, ctx: ItemContext): vscode.TreeItem {
   const spec = ROOTS[node.root];
-  const item = new vscode.TreeItem(spec.label, vscode.TreeItemCollapsibleState.Collapsed);
+  const item = new vscode.TreeItem(spec.label(), vscode.TreeItemCollapsibleState.Collapsed);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(spec.icon);
   item.contextValue = `root.${node.root}`;
@@ -81,7 +84,9 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
     collectionTooltipMarkdown(c, filter, { serviceName: ctx.serviceName, featured: node.parent.root === 'featured', locale: ctx.locale }),
   );
   item.accessibilityInformation = {
-    label: `${c.private ? 'Private collection' : 'Collection'} ${title}, ${item.description}`,
+    label: c.private
+      ? vscode.l10n.t('Private collection {0}, {1}', title, item.description)
+      : vscode.l10n.t('Collection {0}, {1}', title, item.description),
   };
   return item;
 }
@@ -100,33 +105,43 @@ function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
 function loadMoreItem(node: LoadMoreNode, ctx: ItemContext): vscode.TreeItem {
   const list = node.branch.list;
   const loading = list.loading;
-  const item = new vscode.TreeItem(loading ? 'Loading…' : 'Load more…', vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(loading ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'more');
   item.contextValue = 'loadMore';
   const total = list.total;
   if (total !== undefined) {
-    item.description = `${list.items.length.toLocaleString(ctx.locale)} of ${total.toLocaleString(ctx.locale)}`;
+    item.description = vscode.l10n.t('{0} of {1}', list.items.length.toLocaleString(ctx.locale), total.toLocaleString(ctx.locale));
   }
-  item.tooltip = `Load the next ${MAX_PER_PAGE} (one request).`;
+  item.tooltip = vscode.l10n.t('Load the next {0} (one request).', MAX_PER_PAGE);
   if (!loading) {
-    item.command = { command: CommandId.collectionsLoadMore, title: 'Load More', arguments: [node] };
+    item.command = { command: CommandId.collectionsLoadMore, title: vscode.l10n.t('Load More'), arguments: [node] };
   }
   return item;
 }
 
 const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, (node: ErrorNode) => vscode.Command> = {
-  setApiKey: () => ({ command: CommandId.setApiKey, title: 'Set API Key' }),
-  showQuota: () => ({ command: CommandId.showQuota, title: 'Show Quota' }),
-  openSettings: () => ({ command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['stockMedia.apiBaseUrl'] }),
+  setApiKey: () => ({ command: CommandId.setApiKey, title: vscode.l10n.t('Set API Key') }),
+  showQuota: () => ({ command: CommandId.showQuota, title: vscode.l10n.t('Show Quota') }),
+  openSettings: () => ({
+    command: 'workbench.action.openSettings',
+    title: vscode.l10n.t('Open Settings'),
+    arguments: ['stockMedia.apiBaseUrl'],
+  }),
 };
 
-const ACTION_HINTS: Record<ErrorAction, string> = {
-  retry: 'Click it, or use Retry, to try again.',
-  setApiKey: 'Click it to set your API key.',
-  showQuota: 'Click it to see your request quota.',
-  openSettings: 'Click it to check the API base URL setting.',
-};
+function actionHint(action: ErrorAction): string {
+  switch (action) {
+    case 'retry':
+      return vscode.l10n.t('Click it, or use Retry, to try again.');
+    case 'setApiKey':
+      return vscode.l10n.t('Click it to set your API key.');
+    case 'showQuota':
+      return vscode.l10n.t('Click it to see your request quota.');
+    case 'openSettings':
+      return vscode.l10n.t('Click it to check the API base URL setting.');
+  }
+}
 
 function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
   const failure = toMediaError(node.error);
@@ -139,11 +154,11 @@ function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
     .filter((f): f is string => f !== undefined && f !== '');
   const primary = actions[0] ?? 'retry';
   item.tooltip = markdown(
-    [`**${escapeMarkdown(message)}**`, escapeMarkdown(facts.join(' · ')), escapeMarkdown(ACTION_HINTS[primary])].join('\n\n'),
+    [`**${escapeMarkdown(message)}**`, escapeMarkdown(facts.join(' · ')), escapeMarkdown(actionHint(primary))].join('\n\n'),
   );
   item.command =
     primary === 'retry'
-      ? { command: CommandId.collectionsRetry, title: 'Retry', arguments: [node] }
+      ? { command: CommandId.collectionsRetry, title: vscode.l10n.t('Retry'), arguments: [node] }
       : ACTION_COMMANDS[primary](node);
   return item;
 }
@@ -180,9 +195,11 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
 /** The text of the "nothing here" node of a branch. */
 export function emptyText(owner: RootNode | CollectionNode, filter: CollectionFilter, serviceName: string): string {
   if (owner.type === 'root') {
-    return owner.root === 'featured' ? 'No featured collections right now' : `No collections yet: make them on ${serviceName}`;
+    return owner.root === 'featured'
+      ? vscode.l10n.t('No featured collections right now')
+      : vscode.l10n.t('No collections yet: make them on {0}', serviceName);
   }
-  if (filter === 'photos') return 'No photos in this collection';
-  if (filter === 'videos') return 'No videos in this collection';
-  return 'This collection is empty';
+  if (filter === 'photos') return vscode.l10n.t('No photos in this collection');
+  if (filter === 'videos') return vscode.l10n.t('No videos in this collection');
+  return vscode.l10n.t('This collection is empty');
 }
