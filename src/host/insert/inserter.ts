@@ -1,0 +1,442 @@
+// Inserting photos and videos into editors: the target editor, the format for its
+// language, the settings for its document, saving into the workspace when asked, and one
+// snippet at every cursor (one undo step). Also the copy and open commands.
+import * as vscode from 'vscode';
+import type { MediaItem } from '../../core/model';
+import { creditPlain } from '../../core/insert/credit';
+import type { DocumentLocation } from '../../core/insert/destination';
+import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
+import { creditFacts, mediaFacts } from '../../core/insert/facts';
+import { InsertError, isInsertError } from '../../core/insert/insertError';
+import { familyLabel, formatFamily } from '../../core/insert/languages';
+import type { FormatFamily } from '../../core/insert/languages';
+import { encodeRelativePath } from '../../core/insert/links';
+import { downloadFileName, extensionFor } from '../../core/insert/naming';
+import { basename } from '../../core/insert/paths';
+import type { Piece } from '../../core/insert/pieces';
+import { toPlainText, toSnippet } from '../../core/insert/pieces';
+import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
+import { planInsert, renderPlan } from '../../core/insert/plan';
+import type { Services } from '../services';
+import type { InsertArgs } from './args';
+import { parseInsertArgs, parseSelection } from './args';
+import { download } from './download';
+import { pickVariant } from './pickVariant';
+import type { VariantChoice } from './pickVariant';
+import { saveFile } from './saveFile';
+import type { SavedFile } from './saveFile';
+import type { InsertConfig, InsertMode } from './settings';
+import { readInsertConfig } from './settings';
+
+/** What the inserter needs from outside, replaceable in tests (the test host runs with trust off). */
+export interface InserterDeps {
+  isTrusted(): boolean;
+  readonly fetch: typeof fetch;
+  now(): Date;
+}
+
+export const defaultInserterDeps: InserterDeps = {
+  isTrusted: () => vscode.workspace.isTrusted,
+  fetch: (input, init) => fetch(input, init),
+  now: () => new Date(),
+};
+
+export interface InsertOutcome {
+  readonly result: 'inserted' | 'copied' | 'cancelled' | 'failed';
+  /** The inserted or copied text (alt text as first written). */
+  readonly text?: string;
+  /** Files written or reused. */
+  readonly files?: readonly SavedFile[];
+  /** Every message shown to the user. */
+  readonly notes: readonly string[];
+}
+
+export interface InsertHow {
+  /** Ask for the size or video file first (Insert as…). */
+  readonly pick?: boolean;
+  /** Overrides the mode setting (Save into Workspace and Insert). */
+  readonly mode?: InsertMode;
+}
+
+interface Prepared {
+  readonly pieces: readonly Piece[][];
+  readonly family: FormatFamily;
+  readonly files: readonly SavedFile[];
+}
+
+type Located = { readonly location: DocumentLocation; readonly base: vscode.Uri; readonly note?: string } | { readonly reason: string };
+
+const SEPARATORS: Record<FormatFamily, string> = { markdown: '\n\n', html: '\n\n', jsx: '\n\n', css: ', ', plain: '\n' };
+
+function noun(plans: readonly InsertPlan[]): string {
+  if (plans.length > 1) return `${plans.length} items`;
+  return plans[0]?.facts.kind === 'video' ? 'video' : 'photo';
+}
+
+export class MediaInserter implements vscode.Disposable {
+  private lastEditor: vscode.TextEditor | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly services: Services,
+    readonly deps: InserterDeps = defaultInserterDeps,
+  ) {
+    this.lastEditor = this.usable(vscode.window.activeTextEditor);
+    this.disposables.push(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        // The grid (a webview) taking focus clears the active editor: remember the last one.
+        if (this.usable(editor)) this.lastEditor = editor;
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private usable(editor: vscode.TextEditor | undefined): vscode.TextEditor | undefined {
+    if (!editor || editor.document.isClosed) return undefined;
+    // The Output and Debug Console panels are text editors too; never insert there.
+    return ['output', 'debug', 'vscode-scm'].includes(editor.document.uri.scheme) ? undefined : editor;
+  }
+
+  // ---- commands -------------------------------------------------------------------------
+
+  /** stockMedia.insert / insertAs / saveAndInsert. */
+  async insert(arg: unknown, selection?: unknown, how: InsertHow = {}): Promise<InsertOutcome> {
+    const first = parseInsertArgs(arg);
+    if (!first) return this.noMedia();
+    const all = parseSelection(first, selection);
+    let choice: VariantChoice = {};
+    if (how.pick) {
+      const scope = this.usable(vscode.window.activeTextEditor) ?? this.lastEditor;
+      const config = readInsertConfig({ uri: scope?.document.uri, languageId: first.languageId ?? scope?.document.languageId ?? 'markdown' });
+      const picked = await pickVariant(first.media, config);
+      if (!picked) return { result: 'cancelled', notes: [] };
+      choice = picked;
+    }
+    const editor = await this.targetEditor(first.targetUri);
+    if (!editor) return this.copyInstead(all, choice);
+    return this.insertInto(editor, all, choice, how.mode ?? first.mode);
+  }
+
+  async copyUrl(arg: unknown): Promise<string | undefined> {
+    const args = parseInsertArgs(arg);
+    if (!args) return void (await this.noMedia());
+    try {
+      const config = this.configFor(args);
+      const facts = mediaFacts(args.media, {
+        ...this.service(),
+        photoVariant: args.variant ?? config.photoVariant,
+        videoQuality: config.videoQuality,
+        videoFileId: args.videoFileId,
+      });
+      await vscode.env.clipboard.writeText(facts.url);
+      vscode.window.setStatusBarMessage(
+        facts.kind === 'photo' ? `Copied the address of the ${facts.variant} image.` : `Copied the address of the ${facts.variant} video file.`,
+        4000,
+      );
+      return facts.url;
+    } catch (error) {
+      await this.showFailure(error);
+      return undefined;
+    }
+  }
+
+  async copyCredit(arg: unknown): Promise<string | undefined> {
+    const args = parseInsertArgs(arg);
+    if (!args) return void (await this.noMedia());
+    const credit = creditPlain(creditFacts(args.media, this.service()));
+    await vscode.env.clipboard.writeText(credit);
+    vscode.window.setStatusBarMessage('Copied the credit line.', 4000);
+    return credit;
+  }
+
+  async openOnService(arg: unknown): Promise<boolean> {
+    const args = parseInsertArgs(arg);
+    if (!args) return (await this.noMedia(), false);
+    const page = creditFacts(args.media, this.service()).pageUrl;
+    if (!page) {
+      void vscode.window.showWarningMessage(`This ${args.media.kind} has no safe https page address to open.`);
+      return false;
+    }
+    return vscode.env.openExternal(vscode.Uri.parse(page, true));
+  }
+
+  // ---- the drop provider's entry -------------------------------------------------------
+
+  /** The snippet for media dropped into a document (saved into the workspace when the mode says so). */
+  async snippetForDrop(document: vscode.TextDocument, media: readonly MediaItem[], token: vscode.CancellationToken): Promise<vscode.SnippetString | undefined> {
+    const args: InsertArgs[] = media.map((m) => ({ media: m }));
+    try {
+      const config = readInsertConfig({ uri: document.uri, languageId: document.languageId });
+      const plans = args.map((a) => this.plan(a, {}, document.languageId, config));
+      const notes: string[] = [];
+      const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
+      if (!prepared || token.isCancellationRequested) return undefined;
+      for (const note of notes) void vscode.window.showInformationMessage(note);
+      return new vscode.SnippetString(this.joinSnippet(prepared));
+    } catch (error) {
+      if (!token.isCancellationRequested) await this.showFailure(error);
+      return undefined;
+    }
+  }
+
+  // ---- steps ------------------------------------------------------------------------------
+
+  private service(): { serviceName: string; serviceUrl: string } {
+    return { serviceName: this.services.config.serviceName, serviceUrl: this.services.config.serviceUrl };
+  }
+
+  private configFor(args: InsertArgs): InsertConfig {
+    const editor = this.usable(vscode.window.activeTextEditor) ?? this.lastEditor;
+    return readInsertConfig({ uri: editor?.document.uri, languageId: args.languageId ?? editor?.document.languageId ?? 'markdown' });
+  }
+
+  private plan(args: InsertArgs, choice: VariantChoice, languageId: string, config: InsertConfig): InsertPlan {
+    return planInsert({
+      media: args.media,
+      languageId,
+      ...this.service(),
+      settings: { ...config, photoVariant: args.variant ?? choice.variant ?? config.photoVariant },
+      videoFileId: args.videoFileId ?? (args.media.kind === 'video' ? choice.videoFileId : undefined),
+    });
+  }
+
+  private async noMedia(): Promise<InsertOutcome> {
+    const message = 'Choose a photo or video first: in the Stock Media view, or in the results of a search.';
+    const search = 'Search Photos';
+    void vscode.window.showInformationMessage(message, search).then((picked) => {
+      if (picked === search) void vscode.commands.executeCommand('stockMedia.search');
+    });
+    return { result: 'failed', notes: [message] };
+  }
+
+  private async showFailure(error: unknown): Promise<string> {
+    if (isInsertError(error)) {
+      void vscode.window.showErrorMessage(error.message);
+      return error.message;
+    }
+    const message = `Could not insert: ${error instanceof Error ? error.message : String(error)}`;
+    this.services.logger.error(message);
+    void vscode.window.showErrorMessage(message);
+    return message;
+  }
+
+  /** The editor to insert into: the one named by the grid, else the active (or last active) one. */
+  private async targetEditor(targetUri: string | undefined): Promise<vscode.TextEditor | undefined> {
+    if (targetUri) {
+      let uri: vscode.Uri | undefined;
+      try {
+        uri = vscode.Uri.parse(targetUri, true);
+      } catch {
+        uri = undefined;
+      }
+      if (uri) {
+        const key = uri.toString();
+        const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key && this.usable(e));
+        if (visible) return visible;
+        const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed);
+        const document = open ?? (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
+        if (document) return vscode.window.showTextDocument(document, { preview: false });
+      }
+    }
+    return this.usable(vscode.window.activeTextEditor) ?? this.usable(this.lastEditor);
+  }
+
+  private async copyInstead(all: readonly InsertArgs[], choice: VariantChoice): Promise<InsertOutcome> {
+    const first = all[0];
+    const languageId = first?.languageId ?? 'markdown';
+    try {
+      const config = readInsertConfig({ languageId });
+      const plans = all.map((a) => this.plan(a, choice, languageId, config));
+      const family = plans[0]?.family ?? 'markdown';
+      const text = plans.map((p) => toPlainText(renderPlan(p))).join(SEPARATORS[family]);
+      await vscode.env.clipboard.writeText(text);
+      const note = `No editor is open, so the ${familyLabel(family)} for the ${noun(plans)} was copied to the clipboard.`;
+      void vscode.window.showInformationMessage(note);
+      return { result: 'copied', text, notes: [note] };
+    } catch (error) {
+      return { result: 'failed', notes: [await this.showFailure(error)] };
+    }
+  }
+
+  private async insertInto(editor: vscode.TextEditor, all: readonly InsertArgs[], choice: VariantChoice, modeOverride: InsertMode | undefined): Promise<InsertOutcome> {
+    const document = editor.document;
+    const notes: string[] = [];
+    let prepared: Prepared | undefined;
+    let plans: InsertPlan[];
+    let config: InsertConfig;
+    try {
+      const languageId = all[0]?.languageId ?? document.languageId;
+      config = readInsertConfig({ uri: document.uri, languageId });
+      plans = all.map((a) => this.plan(a, choice, languageId, config));
+      prepared = await this.prepare(plans, document, config, modeOverride ?? config.mode, notes);
+    } catch (error) {
+      if (error instanceof vscode.CancellationError) return { result: 'cancelled', notes };
+      const message = await this.showFailureWithLinkFallback(error, all, choice);
+      return { result: 'failed', notes: [...notes, message] };
+    }
+    if (!prepared) return { result: 'cancelled', notes };
+    const snippet = this.joinSnippet(prepared);
+    // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
+    const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
+    const ok = await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: true, undoStopAfter: true });
+    for (const note of notes) void vscode.window.showInformationMessage(note);
+    if (!ok) {
+      const message = 'The editor did not accept the insert (is it read-only?).';
+      void vscode.window.showErrorMessage(message);
+      return { result: 'failed', notes: [...notes, message] };
+    }
+    const text = prepared.pieces.map((p) => toPlainText(p)).join(SEPARATORS[prepared.family]);
+    return { result: 'inserted', text, files: prepared.files, notes };
+  }
+
+  private async showFailureWithLinkFallback(error: unknown, all: readonly InsertArgs[], choice: VariantChoice): Promise<string> {
+    if (!(error instanceof InsertError) || !/saved/.test(error.message)) return this.showFailure(error);
+    // A download failed: offer the link, which needs no download.
+    const asLink = 'Insert as Link';
+    void vscode.window.showErrorMessage(error.message, asLink).then(async (picked) => {
+      if (picked !== asLink) return;
+      const editor = await this.targetEditor(all[0]?.targetUri);
+      if (editor) await this.insertInto(editor, all, choice, 'link');
+    });
+    return error.message;
+  }
+
+  private joinSnippet(prepared: Prepared): string {
+    // Several items: each gets its own tab stop, in order.
+    return prepared.pieces.map((p, i) => toSnippet(p, i + 1)).join(SEPARATORS[prepared.family]);
+  }
+
+  /**
+   * Renders the plans, first saving the files they link to when the mode is `download`
+   * and saving is possible; otherwise links, with a note saying why.
+   */
+  private async prepare(
+    plans: readonly InsertPlan[],
+    document: vscode.TextDocument,
+    config: InsertConfig,
+    mode: InsertMode,
+    notes: string[],
+    token?: vscode.CancellationToken,
+  ): Promise<Prepared | undefined> {
+    const family = plans[0]?.family ?? formatFamily(document.languageId);
+    const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [] });
+    if (mode !== 'download') return linked();
+    const what = noun(plans);
+    if (!this.deps.isTrusted()) {
+      notes.push(`This workspace is not trusted, so the ${what} was inserted as a link instead of being saved into it.`);
+      return linked();
+    }
+    if (plans.some((p) => p.uses.url && p.facts.fileType === 'application/x-mpegURL')) {
+      notes.push('An HLS stream is many files, not one, so it was inserted as a link instead of being saved.');
+      return linked();
+    }
+    const located = this.locate(document);
+    if ('reason' in located) {
+      notes.push(located.reason);
+      return linked();
+    }
+    if (located.note) notes.push(located.note);
+    const files: SavedFile[] = [];
+    const locals = await this.saveAll(plans, located, config, files, token);
+    if (!locals) return undefined;
+    return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files };
+  }
+
+  private locate(document: vscode.TextDocument): Located {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (document.isUntitled) {
+      const folder = folders[0];
+      if (!folder) return { reason: 'The document is not saved and no folder is open, so the file was linked instead of saved.' };
+      return {
+        location: {
+          path: `${folder.uri.path.replace(/\/$/, '')}/${basename(document.uri.path) || 'Untitled'}`,
+          workspaceFolder: folder.uri.path,
+          workspaceFolders: folders.map((f) => f.uri.path),
+        },
+        base: folder.uri,
+        note: `The document is not saved yet, so the file went into the folder “${folder.name}” and the link is relative to it.`,
+      };
+    }
+    if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) {
+      return { reason: `Files cannot be written next to this document (${document.uri.scheme}:), so the file was linked instead of saved.` };
+    }
+    const own = vscode.workspace.getWorkspaceFolder(document.uri);
+    const sameFs = folders.filter((f) => f.uri.scheme === document.uri.scheme && f.uri.authority === document.uri.authority);
+    return {
+      location: { path: document.uri.path, workspaceFolder: own?.uri.path, workspaceFolders: sameFs.map((f) => f.uri.path) },
+      base: document.uri,
+    };
+  }
+
+  private async saveAll(
+    plans: readonly InsertPlan[],
+    located: Extract<Located, { location: DocumentLocation }>,
+    config: InsertConfig,
+    files: SavedFile[],
+    outerToken?: vscode.CancellationToken,
+  ): Promise<LocalAssets[] | undefined> {
+    const jobs = plans.flatMap((plan, index) => [
+      ...(plan.uses.url ? [{ index, role: 'url' as const, address: plan.facts.url, label: plan.facts.variant }] : []),
+      ...(plan.uses.poster && plan.facts.poster ? [{ index, role: 'poster' as const, address: plan.facts.poster, label: 'poster' }] : []),
+    ]);
+    const locals: { url?: string; poster?: string }[] = plans.map(() => ({}));
+    const title = jobs.length === 1 ? `Saving the ${noun(plans)} into the workspace` : `Saving ${jobs.length} files into the workspace`;
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      const abort = new AbortController();
+      const cancel = (): void => abort.abort();
+      const subscriptions = [token.onCancellationRequested(cancel), ...(outerToken ? [outerToken.onCancellationRequested(cancel)] : [])];
+      try {
+        for (const [n, job] of jobs.entries()) {
+          const plan = plans[job.index];
+          if (!plan) continue;
+          let reported = 0;
+          const share = 100 / jobs.length;
+          const downloaded = await download(job.address, {
+            fetch: this.deps.fetch,
+            signal: abort.signal,
+            idleTimeoutMs: this.services.config.timeoutMs,
+            onProgress: (received, total) => {
+              const mb = (bytes: number): string => (bytes / 1048576).toFixed(1);
+              const done = total ? Math.min(share, (received / total) * share) : 0;
+              progress.report({
+                increment: done - reported,
+                message: `${jobs.length > 1 ? `${n + 1} of ${jobs.length}: ` : ''}${mb(received)}${total ? ` of ${mb(total)}` : ''} MB`,
+              });
+              reported = done;
+            },
+          });
+          const extension = extensionFor(downloaded.contentType, downloaded.url);
+          if (!extension) {
+            throw new InsertError(
+              `The server sent “${(downloaded.contentType ?? 'no type').slice(0, 60)}”, not an image or video, so nothing was saved or inserted.`,
+            );
+          }
+          const fileName = downloadFileName(this.services.config.serviceName, plan.facts.id, job.label, extension);
+          const target = downloadTarget({
+            downloadFolder: config.downloadFolder,
+            copyFiles: config.copyFilesDestination,
+            doc: located.location,
+            fileName,
+            now: this.deps.now(),
+          });
+          const saved = await saveFile(located.base.with({ path: target.path, query: '', fragment: '' }), downloaded.bytes, token);
+          files.push(saved);
+          const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
+          const local = locals[job.index];
+          if (local) local[job.role] = link;
+          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${downloaded.bytes.byteLength} bytes).`);
+          progress.report({ increment: share - reported });
+        }
+        return locals;
+      } catch (error) {
+        if (token.isCancellationRequested || outerToken?.isCancellationRequested) return undefined;
+        throw error;
+      } finally {
+        for (const s of subscriptions) s.dispose();
+      }
+    });
+  }
+}

@@ -1,0 +1,48 @@
+// Writing a downloaded file into the workspace through `vscode.workspace.fs`, so remote
+// and virtual workspaces work too. A file is never overwritten: the same bytes under the
+// name are reused, different bytes get the next free numbered name.
+import * as vscode from 'vscode';
+import { numberedFileName } from '../../core/insert/naming';
+import { basename, dirname } from '../../core/insert/paths';
+
+const MAX_NUMBERED = 500;
+
+export interface SavedFile {
+  readonly uri: vscode.Uri;
+  /** True when an identical file was already there and nothing was written. */
+  readonly reused: boolean;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+async function stat(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
+  try {
+    return await vscode.workspace.fs.stat(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function saveFile(desired: vscode.Uri, bytes: Uint8Array, token?: vscode.CancellationToken): Promise<SavedFile> {
+  const folder = desired.with({ path: dirname(desired.path) });
+  const name = basename(desired.path);
+  await vscode.workspace.fs.createDirectory(folder);
+  for (let n = 1; n <= MAX_NUMBERED; n++) {
+    if (token?.isCancellationRequested) throw new vscode.CancellationError();
+    const uri = vscode.Uri.joinPath(folder, numberedFileName(name, n));
+    const existing = await stat(uri);
+    if (!existing) {
+      await vscode.workspace.fs.writeFile(uri, bytes);
+      return { uri, reused: false };
+    }
+    if ((existing.type & vscode.FileType.File) !== 0 && existing.size === bytes.byteLength) {
+      const current = await vscode.workspace.fs.readFile(uri);
+      if (sameBytes(current, bytes)) return { uri, reused: true };
+    }
+  }
+  throw new Error(`${MAX_NUMBERED} files named like ${name} already exist in ${folder.path}.`);
+}

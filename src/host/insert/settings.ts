@@ -1,0 +1,48 @@
+// The `stockMedia.insert.*` settings for one document: read at insert time with the
+// document as scope, so folder settings and `[markdown]`-style language overrides apply.
+import * as vscode from 'vscode';
+import type { PhotoVariant } from '../../core/model';
+import type { HtmlCreditStyle } from '../../core/insert/formats';
+import type { InsertSettings } from '../../core/insert/plan';
+import type { VideoQuality } from '../../core/insert/variants';
+import { isPhotoVariant, isVideoQuality } from '../../core/insert/variants';
+
+export const INSERT_SECTION = 'stockMedia.insert';
+
+export type InsertMode = 'link' | 'download';
+
+export interface InsertConfig extends InsertSettings {
+  readonly mode: InsertMode;
+  readonly downloadFolder: string;
+  /** `markdown.copyFiles.destination` for the document (a glob → destination map). */
+  readonly copyFilesDestination: unknown;
+}
+
+export const DEFAULT_PHOTO_VARIANT: PhotoVariant = 'large';
+export const DEFAULT_VIDEO_QUALITY: VideoQuality = 'hd';
+
+export function isInsertMode(value: unknown): value is InsertMode {
+  return value === 'link' || value === 'download';
+}
+
+export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }): InsertConfig {
+  const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
+  const cfg = vscode.workspace.getConfiguration(INSERT_SECTION, target);
+  const photoVariant = cfg.get<unknown>('photoVariant');
+  const videoQuality = cfg.get<unknown>('videoQuality');
+  const credit = cfg.get<unknown>('credit');
+  const htmlCredit = cfg.get<unknown>('htmlCredit');
+  const mode = cfg.get<unknown>('mode');
+  const downloadFolder = cfg.get<unknown>('downloadFolder');
+  const templates = cfg.get<unknown>('templates');
+  return {
+    photoVariant: isPhotoVariant(photoVariant) ? photoVariant : DEFAULT_PHOTO_VARIANT,
+    videoQuality: isVideoQuality(videoQuality) ? videoQuality : DEFAULT_VIDEO_QUALITY,
+    credit: typeof credit === 'boolean' ? credit : true,
+    htmlCredit: htmlCredit === 'paragraph' ? 'paragraph' : ('figure' satisfies HtmlCreditStyle),
+    mode: isInsertMode(mode) ? mode : 'link',
+    downloadFolder: typeof downloadFolder === 'string' ? downloadFolder : '',
+    templates: typeof templates === 'object' && templates !== null && !Array.isArray(templates) ? (templates as Record<string, unknown>) : {},
+    copyFilesDestination: vscode.workspace.getConfiguration('markdown', target).get<unknown>('copyFiles.destination'),
+  };
+}
