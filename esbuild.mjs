@@ -1,7 +1,7 @@
 // Builds the extension (dist/extension.js), the webview bundle (dist/webview/) and,
 // with --tests, every test entry point (out/). Type checking is `tsc --noEmit`.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -62,15 +62,34 @@ const configs = [
   },
 ];
 
-const webviewEntries = filesBelow('src/webview', /^main\.ts$|^[a-z]+\.main\.ts$/);
+// The webview: its scripts (main.ts, *.main.ts) and style sheets (src/webview/*.css) into
+// dist/webview/, plus the codicon font and its CSS copied there, so the panel's
+// localResourceRoots can stay limited to that one folder (no node_modules in the VSIX).
+const webviewEntries = [
+  ...filesBelow('src/webview', /^main\.ts$|^[a-z]+\.main\.ts$/),
+  ...filesBelow('src/webview', /^[a-z][\w-]*\.css$/),
+];
 if (webviewEntries.length > 0) {
+  const codicons = 'node_modules/@vscode/codicons/dist';
   configs.push({
     ...common,
     entryPoints: webviewEntries,
     outdir: 'dist/webview',
     format: 'iife',
     platform: 'browser',
-    target: 'es2022',
+    target: ['es2022', 'chrome114'],
+    plugins: [
+      ...common.plugins,
+      {
+        name: 'copy-codicons',
+        setup(build) {
+          build.onEnd(() => {
+            mkdirSync('dist/webview', { recursive: true });
+            for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(join(codicons, file), join('dist/webview', file));
+          });
+        },
+      },
+    ],
   });
 }
 

@@ -1,0 +1,159 @@
+// From the service's photos and videos to the grid's tiles: a light image for the tile
+// (never the original), the placeholder colour, the credit, and for videos the smallest
+// file for the hover preview. Every URL is checked here (https, or http to this
+// computer); one that fails is left out rather than shown.
+import type { GridItem, VideoSource } from '../shared/protocol';
+import type { MediaItem, Photo, Video, VideoFile } from './model';
+import { safeLinkUrl, tryParseUrl } from './urls';
+
+const MAX_TEXT = 2_000;
+
+function text(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT - 1)}…` : clean;
+}
+
+function color(value: unknown): string | null {
+  return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : null;
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+/**
+ * "a-woman-walking-on-the-beach-2499611" from `/video/<slug>-<id>/` → "A woman walking on
+ * the beach": videos have no alt text, but their page URL describes them.
+ */
+export function describeFromPageUrl(pageUrl: string | null | undefined, id: number): string {
+  const url = pageUrl ? tryParseUrl(pageUrl) : undefined;
+  if (!url) return '';
+  const segments = url.pathname.split('/').filter(Boolean);
+  const last = segments[segments.length - 1] ?? '';
+  let slug: string;
+  try {
+    slug = decodeURIComponent(last);
+  } catch {
+    slug = last;
+  }
+  const words = slug.replace(new RegExp(`-?${id}$`), '').split('-').filter(Boolean);
+  if (words.length === 0 || words.every((w) => /^\d+$/.test(w))) return '';
+  const sentence = words.join(' ');
+  return text(sentence.charAt(0).toUpperCase() + sentence.slice(1));
+}
+
+function videoSource(file: VideoFile | undefined): VideoSource | null {
+  if (!file) return null;
+  const src = safeLinkUrl(file.link);
+  if (!src) return null;
+  return {
+    src,
+    type: /^video\/[\w.+-]+$/i.test(file.file_type) ? file.file_type : 'video/mp4',
+    width: typeof file.width === 'number' ? file.width : null,
+    height: typeof file.height === 'number' ? file.height : null,
+  };
+}
+
+/** Files a browser can play directly: not HLS, with a size, and a safe link. */
+function playableFiles(video: Video): VideoFile[] {
+  return (video.video_files ?? []).filter(
+    (f) =>
+      f.quality !== 'hls' &&
+      !/mpegurl/i.test(f.file_type) &&
+      typeof f.width === 'number' &&
+      typeof f.height === 'number' &&
+      f.width > 0 &&
+      f.height > 0 &&
+      safeLinkUrl(f.link) !== undefined,
+  );
+}
+
+function area(f: VideoFile): number {
+  return (f.width ?? 0) * (f.height ?? 0);
+}
+
+/** The smallest playable file: cheap enough to start on hover. */
+export function smallestVideoFile(video: Video): VideoFile | undefined {
+  return [...playableFiles(video)].sort((a, b) => area(a) - area(b))[0];
+}
+
+/** The largest file whose long side is at most `maxSide` (or the smallest, if none is). */
+export function previewVideoFile(video: Video, maxSide = 1920): VideoFile | undefined {
+  const files = [...playableFiles(video)].sort((a, b) => area(a) - area(b));
+  const fitting = files.filter((f) => Math.max(f.width ?? 0, f.height ?? 0) <= maxSide);
+  return fitting[fitting.length - 1] ?? files[0];
+}
+
+function photoItem(photo: Photo): GridItem {
+  const src = photo.src;
+  const pageUrl = safeLinkUrl(photo.url) ?? null;
+  return {
+    key: `photo:${photo.id}`,
+    kind: 'photo',
+    id: photo.id,
+    width: count(photo.width),
+    height: count(photo.height),
+    description: text(photo.alt) || describeFromPageUrl(pageUrl, photo.id),
+    color: color(photo.avg_color),
+    thumb: safeLinkUrl(src.medium) ?? safeLinkUrl(src.small) ?? safeLinkUrl(src.tiny) ?? null,
+    large: safeLinkUrl(src.large) ?? safeLinkUrl(src.medium) ?? null,
+    large2x: safeLinkUrl(src.large2x) ?? null,
+    credit: text(photo.photographer),
+    creditUrl: safeLinkUrl(photo.photographer_url) ?? null,
+    pageUrl,
+    duration: null,
+    hoverVideo: null,
+    playVideo: null,
+  };
+}
+
+function videoItem(video: Video): GridItem {
+  const pageUrl = safeLinkUrl(video.url) ?? null;
+  const firstPicture = [...(video.video_pictures ?? [])].sort((a, b) => a.nr - b.nr)[0];
+  const poster = safeLinkUrl(video.image) ?? safeLinkUrl(firstPicture?.picture) ?? null;
+  return {
+    key: `video:${video.id}`,
+    kind: 'video',
+    id: video.id,
+    width: count(video.width),
+    height: count(video.height),
+    description: describeFromPageUrl(pageUrl, video.id),
+    color: color(video.avg_color),
+    thumb: poster,
+    large: poster,
+    large2x: null,
+    credit: text(video.user?.name),
+    creditUrl: safeLinkUrl(video.user?.url) ?? null,
+    pageUrl,
+    duration: count(video.duration),
+    hoverVideo: videoSource(smallestVideoFile(video)),
+    playVideo: videoSource(previewVideoFile(video)),
+  };
+}
+
+export function toGridItem(media: MediaItem): GridItem {
+  return media.kind === 'photo' ? photoItem(media.photo) : videoItem(media.video);
+}
+
+export function mediaKey(media: MediaItem): string {
+  return media.kind === 'photo' ? `photo:${media.photo.id}` : `video:${media.video.id}`;
+}
+
+/** Origins the tiles load images from, and videos from: what the CSP must allow. */
+export function itemOrigins(items: readonly GridItem[]): { img: Set<string>; media: Set<string> } {
+  const img = new Set<string>();
+  const media = new Set<string>();
+  const add = (set: Set<string>, url: string | null | undefined): void => {
+    const parsed = url ? tryParseUrl(url) : undefined;
+    if (parsed) set.add(parsed.origin);
+  };
+  for (const item of items) {
+    add(img, item.thumb);
+    add(img, item.large);
+    add(img, item.large2x);
+    add(media, item.hoverVideo?.src);
+    add(media, item.playVideo?.src);
+  }
+  return { img, media };
+}

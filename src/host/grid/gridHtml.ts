@@ -1,0 +1,125 @@
+// The grid webview's HTML, from one pure function so its Content-Security-Policy is
+// unit-tested. Nothing from the API is written into this HTML except inside the JSON
+// boot block, where `<`, `>` and `&` are escaped so no text can close the block.
+//
+// CSP: nothing by default; the one script only by nonce; styles and fonts only from the
+// extension (webview.cspSource); images and videos only from the given origins, which the
+// panel derives from the configured API hosts, the service's known media hosts and the
+// origins of the results it has shown (see GridPanel.mediaSources). No inline styles or
+// scripts, no eval.
+import type { GridViewState } from '../../shared/protocol';
+import { GRID_BOOT_ELEMENT_ID } from '../../shared/protocol';
+import type { GridStrings } from '../../shared/strings';
+
+export interface GridHtmlOptions {
+  cspSource: string;
+  nonce: string;
+  scriptUri: string;
+  styleUri: string;
+  codiconUri: string;
+  imgSources: readonly string[];
+  mediaSources: readonly string[];
+  strings: GridStrings;
+  initialState: GridViewState;
+  /** BCP 47 language of the UI (vscode.env.language), for `<html lang>`. */
+  lang?: string;
+}
+
+/** What the webview script reads from the boot block. */
+export interface GridBoot {
+  strings: GridStrings;
+  initialState: GridViewState;
+  lang: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** JSON that can sit inside `<script type="application/json">` whatever its strings hold. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Keeps only plain origins that are safe to load media from: `https://host[:port]`, or
+ * `http://` to this computer (the local test server). Anything else (paths, wildcards,
+ * keywords, other schemes, text that could end the directive) is dropped.
+ */
+export function cspOrigins(sources: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const source of sources) {
+    let url: URL;
+    try {
+      url = new URL(source);
+    } catch {
+      continue;
+    }
+    const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) continue;
+    if (url.username || url.password) continue;
+    if (!/^[a-z0-9.-]+$|^\[::1\]$/i.test(url.hostname)) continue;
+    out.add(url.origin);
+  }
+  return [...out].sort();
+}
+
+/** webview.cspSource is VS Code's own value; still, refuse anything that could add a directive. */
+function checkedCspSource(value: string): string {
+  if (!/^[\w*:/.\-\s]+$/.test(value) || /'/.test(value)) throw new Error(`Unexpected webview CSP source: ${value}`);
+  return value.trim();
+}
+
+function checkedNonce(value: string): string {
+  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(value)) throw new Error('The nonce must be at least 16 base64 characters.');
+  return value;
+}
+
+export function contentSecurityPolicy(options: Pick<GridHtmlOptions, 'cspSource' | 'nonce' | 'imgSources' | 'mediaSources'>): string {
+  const source = checkedCspSource(options.cspSource);
+  const nonce = checkedNonce(options.nonce);
+  const list = (origins: string[]): string => (origins.length > 0 ? origins.join(' ') : "'none'");
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${source}`,
+    `font-src ${source}`,
+    `img-src ${list(cspOrigins(options.imgSources))}`,
+    `media-src ${list(cspOrigins(options.mediaSources))}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export function renderGridHtml(options: GridHtmlOptions): string {
+  const csp = contentSecurityPolicy(options);
+  const boot: GridBoot = { strings: options.strings, initialState: options.initialState, lang: options.lang ?? 'en' };
+  const lang = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(options.lang ?? '') ? (options.lang as string) : 'en';
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(lang)}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">
+<link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
+<title>${escapeHtml(options.strings.panelTitle)}</title>
+</head>
+<body>
+<div id="app" class="app" aria-busy="true"></div>
+<script type="application/json" id="${GRID_BOOT_ELEMENT_ID}" nonce="${escapeHtml(options.nonce)}">${jsonForScript(boot)}</script>
+<script nonce="${escapeHtml(options.nonce)}" src="${escapeHtml(options.scriptUri)}"></script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,437 @@
+// The grid webview panel: one, reused and revealed. It owns a SearchSession and forwards
+// its messages; it checks every message from the webview before acting; it runs the
+// insert/copy/open commands of the contract with the service's own object (the webview
+// only names a tile by key, so it can neither forge media nor choose a URL to open).
+//
+// State: retainContextWhenHidden is off (heavy). The webview keeps its toolbar, scroll
+// position and focus with setState; when it is shown again it says `ready` and this
+// panel sends the whole session back (no request: the items are held here). After a
+// window reload the serializer revives the panel from that state and runs its search
+// again (from the client cache when it is still fresh).
+//
+// CSP media sources: fixed for one HTML load, so they are computed before loading it
+// from the configured API hosts, the service's known media hosts and every origin the
+// session's results point to. When a new page brings an origin not allowed yet, the HTML
+// is loaded again with it added; the webview restores itself from its state and gets the
+// session back through the ready handshake. Only https origins (http only to this
+// computer) are ever added.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { MediaError } from '../../core/errors';
+import { defaultLocale } from '../../core/locale';
+import { defaultForm, formFromSpec } from '../../core/searchForm';
+import { itemOrigins } from '../../core/searchItems';
+import { safeLinkUrl, tryParseUrl } from '../../core/urls';
+import type {
+  FromWebview,
+  GridFailure,
+  GridSnapshot,
+  GridViewState,
+  HostCommand,
+  SearchSpec,
+  TileAction,
+  ToWebview,
+} from '../../shared/protocol';
+import { GRID_VIEW_TYPE, isFromWebview, isGridViewState, specKey } from '../../shared/protocol';
+import { CommandId } from '../commandIds';
+import type { Services } from '../services';
+import { cspOrigins, renderGridHtml } from './gridHtml';
+import { gridStrings } from './gridStrings';
+import { SearchSession } from './searchSession';
+import type { SessionState } from './searchSession';
+
+/** Where the real service serves images and video files (the defaults' results point there). */
+export const SERVICE_IMAGE_ORIGINS = ['https://images.pexels.com'];
+export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://player.vimeo.com', 'https://vod-progressive.akamaized.net'];
+/** Bounds the CSP when results keep pointing at new hosts. */
+const MAX_EXTRA_ORIGINS = 24;
+const SNAPSHOT_TIMEOUT_MS = 5_000;
+
+export interface TargetEditorTracker {
+  /** The text document the user was last editing (the insert target), as a string URI. */
+  readonly lastUri: string | undefined;
+}
+
+export interface GridPanelState {
+  open: boolean;
+  visible: boolean;
+  ready: boolean;
+  session: Omit<SessionState, 'items'> & { itemKeys: string[]; credits: string[] };
+  imgSources: string[];
+  mediaSources: string[];
+  targetUri: string | undefined;
+  title: string;
+  htmlLoads: number;
+}
+
+export class GridPanel implements vscode.Disposable {
+  private static current: GridPanel | undefined;
+
+  static get instance(): GridPanel | undefined {
+    return GridPanel.current;
+  }
+
+  /** Opens (or reveals) the grid and shows `spec` in it. */
+  static show(services: Services, tracker: TargetEditorTracker, spec: SearchSpec): Promise<GridPanel> {
+    let grid = GridPanel.current;
+    if (grid) {
+      grid.panel.reveal(grid.panel.viewColumn, false);
+    } else {
+      const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const panel = vscode.window.createWebviewPanel(
+        GRID_VIEW_TYPE,
+        gridTitle(spec),
+        { viewColumn: column, preserveFocus: false },
+        webviewOptions(services.context.extensionUri),
+      );
+      grid = new GridPanel(services, tracker, panel, initialViewState(spec));
+    }
+    const shown = grid;
+    return shown.start(spec, true).then(() => shown);
+  }
+
+  /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
+  static revive(services: Services, tracker: TargetEditorTracker, panel: vscode.WebviewPanel, state: unknown): GridPanel {
+    GridPanel.current?.panel.dispose();
+    panel.webview.options = webviewOptions(services.context.extensionUri);
+    const restored = isGridViewState(state) ? state : initialViewState(undefined);
+    return new GridPanel(services, tracker, panel, restored);
+  }
+
+  private readonly session: SearchSession;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly extraImg = new Set<string>();
+  private readonly extraMedia = new Set<string>();
+  private readonly snapshotWaiters = new Map<number, (snapshot: GridSnapshot | undefined) => void>();
+  private ready = false;
+  private disposed = false;
+  private nextRequestId = 1;
+  private htmlLoads = 0;
+  private viewState: GridViewState;
+
+  private constructor(
+    private readonly services: Services,
+    private readonly tracker: TargetEditorTracker,
+    readonly panel: vscode.WebviewPanel,
+    viewState: GridViewState,
+  ) {
+    GridPanel.current = this;
+    this.viewState = viewState;
+    this.session = new SearchSession({
+      client: () => services.client,
+      describe: (error) => this.describe(error),
+      post: (message) => this.post(message),
+    });
+    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'stock-media.svg');
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        // A hidden webview without retainContextWhenHidden is gone; it says ready again when shown.
+        if (!webviewPanel.visible) this.ready = false;
+      }),
+      services.onDidChangeConnection(() => this.onConnectionChanged()),
+      services.onDidChangeConfig(() => this.render()),
+    );
+    this.render();
+  }
+
+  /** Runs `spec` from its first page; resolves when it has loaded or failed. */
+  start(spec: SearchSpec, fromCommand: boolean, inReplyTo?: number): Promise<void> {
+    this.panel.title = gridTitle(spec);
+    this.viewState = { ...this.viewState, spec, ...(fromCommand ? { form: formFromSpec(spec, this.viewState.form), scrollTop: 0, focusKey: null } : {}) };
+    const run = this.session.start(spec, { syncForm: fromCommand, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    if (fromCommand) this.post({ type: 'focus' });
+    return run;
+  }
+
+  /** The next page, as when the user scrolls to the end. */
+  loadMore(): Promise<void> {
+    return this.session.loadMore(this.session.state.generation);
+  }
+
+  whenSettled(): Promise<void> {
+    return this.session.whenSettled();
+  }
+
+  get state(): GridPanelState {
+    const { items, ...session } = this.session.state;
+    return {
+      open: !this.disposed,
+      visible: this.panel.visible,
+      ready: this.ready,
+      session: { ...session, itemKeys: items.map((i) => i.key), credits: items.map((i) => i.credit) },
+      imgSources: this.imgSources(),
+      mediaSources: this.mediaSources(),
+      targetUri: this.tracker.lastUri,
+      title: this.panel.title,
+      htmlLoads: this.htmlLoads,
+    };
+  }
+
+  /** Tests: what the webview itself shows (asked over the protocol). */
+  requestSnapshot(): Promise<GridSnapshot | undefined> {
+    if (!this.ready) return Promise.resolve(undefined);
+    const id = this.nextRequestId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.snapshotWaiters.delete(id);
+        resolve(undefined);
+      }, SNAPSHOT_TIMEOUT_MS);
+      this.snapshotWaiters.set(id, (snapshot) => {
+        clearTimeout(timer);
+        resolve(snapshot);
+      });
+      this.post({ type: 'snapshotRequest', id });
+    });
+  }
+
+  /** Tests: handles a message as if the webview had sent it. */
+  receiveForTest(message: unknown): void {
+    this.receive(message);
+  }
+
+  private imgSources(): string[] {
+    const cfg = this.services.config;
+    return cspOrigins([...SERVICE_IMAGE_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraImg]);
+  }
+
+  private mediaSources(): string[] {
+    const cfg = this.services.config;
+    return cspOrigins([...SERVICE_VIDEO_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraMedia]);
+  }
+
+  private render(): void {
+    if (this.disposed) return;
+    const webview = this.panel.webview;
+    const root = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist', 'webview');
+    const cfg = this.services.config;
+    this.ready = false;
+    this.htmlLoads += 1;
+    webview.html = renderGridHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'main.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'grid.css')).toString(),
+      codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'codicon.css')).toString(),
+      imgSources: this.imgSources(),
+      mediaSources: this.mediaSources(),
+      strings: gridStrings(cfg.serviceName, safeLinkUrl(cfg.serviceUrl) ?? 'https://www.pexels.com'),
+      initialState: this.viewState,
+      lang: vscode.env.language,
+    });
+  }
+
+  /**
+   * Adds the origins of new results to the CSP. Returns true when the HTML had to be
+   * loaded again (the message at hand is then covered by the snapshot sent on ready).
+   */
+  private allowOriginsOf(message: ToWebview): boolean {
+    if (message.type !== 'session' && message.type !== 'page') return false;
+    const allowedImg = new Set(this.imgSources());
+    const allowedMedia = new Set(this.mediaSources());
+    const { img, media } = itemOrigins(message.items);
+    let changed = false;
+    const add = (origins: Set<string>, allowed: Set<string>, extra: Set<string>): void => {
+      for (const origin of cspOrigins([...origins])) {
+        if (allowed.has(origin) || extra.size >= MAX_EXTRA_ORIGINS) continue;
+        extra.add(origin);
+        changed = true;
+      }
+    };
+    add(img, allowedImg, this.extraImg);
+    add(media, allowedMedia, this.extraMedia);
+    if (changed) {
+      this.services.logger.info(`Grid: allowing media from ${[...this.extraImg, ...this.extraMedia].join(', ')}.`);
+      this.render();
+    }
+    return changed;
+  }
+
+  private post(message: ToWebview): void {
+    if (this.disposed) return;
+    if (this.allowOriginsOf(message)) return;
+    if (!this.ready) return;
+    void this.panel.webview.postMessage(message);
+  }
+
+  private receive(raw: unknown): void {
+    if (this.disposed) return;
+    if (!isFromWebview(raw)) {
+      this.services.logger.warn('Grid: ignored a malformed message from the webview.');
+      return;
+    }
+    this.handle(raw);
+  }
+
+  private handle(message: FromWebview): void {
+    switch (message.type) {
+      case 'ready':
+        this.onReady(message.state);
+        return;
+      case 'search':
+        void this.start(message.spec, false, message.id);
+        return;
+      case 'loadMore':
+        void this.session.loadMore(message.generation, message.id);
+        return;
+      case 'action':
+        void this.runAction(message.id, message.action, message.key);
+        return;
+      case 'command':
+        void this.runHostCommand(message.command);
+        return;
+      case 'openService':
+        void this.openExternal(this.services.config.serviceUrl);
+        return;
+      case 'snapshot': {
+        const waiter = this.snapshotWaiters.get(message.inReplyTo);
+        this.snapshotWaiters.delete(message.inReplyTo);
+        waiter?.(message.snapshot);
+        return;
+      }
+      default: {
+        const never: never = message;
+        this.services.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  private onReady(state: GridViewState | null): void {
+    this.ready = true;
+    if (state) this.viewState = state;
+    const current = this.session.state;
+    if (current.spec) {
+      const same = state?.spec ? specKey(state.spec) === specKey(current.spec) : false;
+      this.post(this.session.snapshot(!same));
+    } else if (state?.spec) {
+      void this.start(state.spec, false);
+    } else {
+      this.post(this.session.snapshot(false));
+    }
+  }
+
+  private async runAction(id: number, action: TileAction, key: string): Promise<void> {
+    const media = this.session.mediaFor(key);
+    const reply = (ok: boolean, message: string | null): void => this.post({ type: 'actionDone', inReplyTo: id, ok, message });
+    if (!media) {
+      reply(false, vscode.l10n.t('That result is no longer shown; search again.'));
+      return;
+    }
+    try {
+      switch (action) {
+        case 'insert': {
+          const targetUri = this.tracker.lastUri;
+          await vscode.commands.executeCommand(CommandId.insert, targetUri ? { media, targetUri } : { media });
+          break;
+        }
+        case 'copyUrl':
+          await vscode.commands.executeCommand(CommandId.copyUrl, { media });
+          break;
+        case 'copyCredit':
+          await vscode.commands.executeCommand(CommandId.copyCredit, { media });
+          break;
+        case 'openOnService':
+          await vscode.commands.executeCommand(CommandId.openOnService, { media });
+          break;
+        case 'openPhotographer':
+          await this.openExternal(media.kind === 'photo' ? media.photo.photographer_url : media.video.user.url);
+          break;
+        default: {
+          const never: never = action;
+          throw new Error(`Unknown action ${String(never)}`);
+        }
+      }
+      reply(true, null);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.services.logger.warn(`Grid: ${action} failed: ${text}`);
+      reply(false, text);
+    }
+  }
+
+  private async runHostCommand(command: HostCommand): Promise<void> {
+    switch (command) {
+      case 'setApiKey':
+        await vscode.commands.executeCommand(CommandId.setApiKey);
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'stockMedia');
+        return;
+      case 'showQuota':
+        await vscode.commands.executeCommand(CommandId.showQuota);
+        return;
+      default: {
+        const never: never = command;
+        throw new Error(`Unknown command ${String(never)}`);
+      }
+    }
+  }
+
+  /** Opens a link outside VS Code, only if it is https (or http to this computer). */
+  private async openExternal(url: string | undefined): Promise<void> {
+    const safe = safeLinkUrl(url);
+    if (!safe || !tryParseUrl(safe)) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Stock Media did not open that link: it is not a secure web address.'));
+      return;
+    }
+    await vscode.env.openExternal(vscode.Uri.parse(safe, true));
+  }
+
+  private describe(error: MediaError): GridFailure {
+    const { message, actions } = this.services.describe(error);
+    return { kind: error.kind, message, actions };
+  }
+
+  private onConnectionChanged(): void {
+    // New key or base URL: allow the new hosts and show the current search from the new source.
+    this.render();
+    const spec = this.session.state.spec;
+    if (spec) void this.session.start(spec, { syncForm: false, fresh: true });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (GridPanel.current === this) GridPanel.current = undefined;
+    this.session.dispose();
+    for (const waiter of this.snapshotWaiters.values()) waiter(undefined);
+    this.snapshotWaiters.clear();
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    retainContextWhenHidden: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
+  };
+}
+
+function initialViewState(spec: SearchSpec | undefined): GridViewState {
+  const base = defaultForm(defaultLocale(vscode.env.language));
+  return { v: 1, form: spec ? formFromSpec(spec, base) : base, spec: spec ?? null, scrollTop: 0, focusKey: null };
+}
+
+export function gridTitle(spec: SearchSpec | undefined): string {
+  if (!spec) return vscode.l10n.t('Stock Media');
+  switch (spec.mode) {
+    case 'photos':
+      return vscode.l10n.t('Photos: {0}', spec.query);
+    case 'videos':
+      return vscode.l10n.t('Videos: {0}', spec.query);
+    case 'curated':
+      return vscode.l10n.t('Curated Photos');
+    case 'popular':
+      return vscode.l10n.t('Popular Videos');
+    case 'single':
+      return spec.kind === 'photo' ? vscode.l10n.t('Photo {0}', spec.id) : vscode.l10n.t('Video {0}', spec.id);
+    default: {
+      const never: never = spec;
+      return String(never);
+    }
+  }
+}

@@ -1,0 +1,234 @@
+// The command-palette side of the grid: Search Photos/Videos (a QuickPick offering recent
+// searches), Browse Curated/Popular, Open by URL or ID, Clear Recent Searches. Each also
+// takes its inputs as one argument object (keybindings, automation, tests), checked the
+// same way as the grid's toolbar; a bad value gets a clear message and sends nothing.
+import * as vscode from 'vscode';
+import { defaultLocale } from '../../core/locale';
+import { parseMediaRef } from '../../core/mediaUrl';
+import type { MediaKind, MediaRefError } from '../../core/mediaUrl';
+import type { RecentSearch } from '../../core/searchRecent';
+import { defaultForm, formFromArgs, validateForm } from '../../core/searchForm';
+import type { SearchSpec } from '../../shared/protocol';
+import { formErrorMessage } from '../../shared/formMessages';
+import type { Services } from '../services';
+import { GridPanel } from './gridPanel';
+import type { TargetEditorTracker } from './gridPanel';
+import { gridStrings } from './gridStrings';
+import type { RecentSearches } from './recentSearches';
+
+export interface GridCommandDeps {
+  services: Services;
+  tracker: TargetEditorTracker;
+  recent: RecentSearches;
+}
+
+export type GridCommandResult =
+  | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number }
+  | { shown: false; reason: 'cancelled' | 'invalid'; message?: string };
+
+type SearchKind = RecentSearch['kind'];
+
+function hasOwn(args: unknown, key: string): boolean {
+  return typeof args === 'object' && args !== null && Object.hasOwn(args, key);
+}
+
+/** The locale the user last searched in, else the editor's language (when supported). */
+function baseForm(): ReturnType<typeof defaultForm> {
+  const spec = GridPanel.instance?.state.session.spec;
+  const locale = spec && (spec.mode === 'photos' || spec.mode === 'videos') && spec.locale ? spec.locale : defaultLocale(vscode.env.language);
+  return defaultForm(locale);
+}
+
+async function show(deps: GridCommandDeps, spec: SearchSpec): Promise<GridCommandResult> {
+  const grid = await GridPanel.show(deps.services, deps.tracker, spec);
+  const state = grid.state.session;
+  return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
+}
+
+function refuse(message: string): GridCommandResult {
+  void vscode.window.showWarningMessage(message);
+  return { shown: false, reason: 'invalid', message };
+}
+
+/** Turns a form (from arguments or the QuickPick) into a search, or explains what is wrong. */
+async function runForm(deps: GridCommandDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
+  const strings = gridStrings(deps.services.config.serviceName, deps.services.config.serviceUrl);
+  const { form, invalid } = formFromArgs(kind, browse, args, baseForm());
+  if (invalid.length > 0) {
+    return refuse(vscode.l10n.t('Not searched: {0} has a value the service does not know.', invalid.join(', ')));
+  }
+  const result = validateForm(form);
+  if (!result.ok) return refuse(result.errors.map((e) => formErrorMessage(e, form, strings)).join(' '));
+  if (!browse) await deps.recent.add({ query: form.query, kind });
+  return show(deps, result.spec);
+}
+
+interface QueryItem extends vscode.QuickPickItem {
+  query: string;
+  recent: boolean;
+}
+
+const REMOVE_BUTTON: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('close'),
+  tooltip: vscode.l10n.t('Remove from Recent Searches'),
+};
+
+/** The QuickPick: type a query, or pick a recent one. Undefined when cancelled. */
+function pickQuery(deps: GridCommandDeps, kind: SearchKind): Promise<string | undefined> {
+  const picker = vscode.window.createQuickPick<QueryItem>();
+  const title = kind === 'photos' ? vscode.l10n.t('Search Photos') : vscode.l10n.t('Search Videos');
+  const hint = vscode.l10n.t('Type what you are looking for and press Enter, or pick a recent search');
+  const clearAll: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: vscode.l10n.t('Clear Recent Searches') };
+  picker.title = title;
+  picker.placeholder = hint;
+  picker.matchOnDescription = false;
+  picker.ignoreFocusOut = false;
+
+  const recentItems = (): QueryItem[] =>
+    deps.recent.list(kind).map((r) => ({
+      label: r.query,
+      query: r.query,
+      recent: true,
+      iconPath: new vscode.ThemeIcon('history'),
+      description: vscode.l10n.t('recent'),
+      buttons: [REMOVE_BUTTON],
+    }));
+  const refresh = (): void => {
+    const value = picker.value.trim();
+    const recents = recentItems();
+    const typed: QueryItem[] =
+      value !== '' && !recents.some((r) => r.query.toLowerCase() === value.toLowerCase())
+        ? [{ label: value, query: value, recent: false, iconPath: new vscode.ThemeIcon('search'), description: title, alwaysShow: true }]
+        : [];
+    const separator: QueryItem[] =
+      recents.length > 0 ? [{ label: vscode.l10n.t('Recent searches'), kind: vscode.QuickPickItemKind.Separator, query: '', recent: false }] : [];
+    picker.items = [...typed, ...separator, ...recents];
+    picker.buttons = recents.length > 0 ? [clearAll] : [];
+  };
+  refresh();
+
+  return new Promise<string | undefined>((resolve) => {
+    let settled = false;
+    const finish = (value: string | undefined): void => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+      picker.hide();
+    };
+    const subscriptions = [
+      picker.onDidChangeValue(() => {
+        picker.placeholder = hint;
+        refresh();
+      }),
+      picker.onDidAccept(() => {
+        const chosen = picker.selectedItems[0] ?? picker.activeItems[0];
+        const query = (chosen && chosen.kind !== vscode.QuickPickItemKind.Separator ? chosen.query : picker.value).trim();
+        if (query === '') {
+          // Nothing to search for: say so, send nothing, keep the picker open.
+          picker.placeholder = vscode.l10n.t('Type something to search for.');
+          return;
+        }
+        finish(query);
+      }),
+      picker.onDidTriggerItemButton(async ({ item }) => {
+        await deps.recent.remove({ query: item.query, kind });
+        refresh();
+      }),
+      picker.onDidTriggerButton(async (button) => {
+        if (button === clearAll) {
+          await deps.recent.clear();
+          refresh();
+        }
+      }),
+      picker.onDidHide(() => {
+        for (const s of subscriptions) s.dispose();
+        picker.dispose();
+        finish(undefined);
+      }),
+    ];
+    picker.show();
+  });
+}
+
+export async function searchCommand(deps: GridCommandDeps, kind: SearchKind, args?: unknown): Promise<GridCommandResult> {
+  if (hasOwn(args, 'query')) return runForm(deps, kind, false, args);
+  const query = await pickQuery(deps, kind);
+  if (query === undefined) return { shown: false, reason: 'cancelled' };
+  return runForm(deps, kind, false, { ...(typeof args === 'object' && args !== null ? args : {}), query });
+}
+
+export function showCuratedCommand(deps: GridCommandDeps): Promise<GridCommandResult> {
+  return show(deps, { mode: 'curated' });
+}
+
+export function showPopularCommand(deps: GridCommandDeps, args?: unknown): Promise<GridCommandResult> {
+  return runForm(deps, 'videos', true, args);
+}
+
+function refErrorMessage(error: MediaRefError, serviceName: string): string {
+  switch (error) {
+    case 'empty':
+      return vscode.l10n.t('Paste the link of a photo or video page, or type its id.');
+    case 'notMedia':
+      return vscode.l10n.t('That is not the link of a photo or video page on {0}.', serviceName);
+    case 'foreignHost':
+      return vscode.l10n.t('Only links to {0} (or to the configured API server) can be opened.', serviceName);
+    case 'badId':
+      return vscode.l10n.t('That link has no photo or video id in it.');
+    default: {
+      const never: never = error;
+      return String(never);
+    }
+  }
+}
+
+function argsText(args: unknown): string | undefined {
+  if (typeof args === 'string' || typeof args === 'number') return String(args);
+  if (typeof args !== 'object' || args === null) return undefined;
+  const a = args as Record<string, unknown>;
+  if (typeof a.url === 'string') return a.url;
+  if (typeof a.id === 'string' || typeof a.id === 'number') {
+    const kind = a.kind === 'photo' || a.kind === 'video' ? `${a.kind} ` : '';
+    return `${kind}${String(a.id)}`;
+  }
+  return undefined;
+}
+
+export async function openMediaCommand(deps: GridCommandDeps, args?: unknown): Promise<GridCommandResult> {
+  const cfg = deps.services.config;
+  const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
+  const given = argsText(args);
+  const automated = given !== undefined;
+  const text = given ?? (await vscode.window.showInputBox({
+    title: vscode.l10n.t('Open Photo or Video'),
+    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', cfg.serviceName),
+    placeHolder: `${cfg.serviceUrl.replace(/\/+$/, '')}/photo/…-12345/`,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseMediaRef(value, options);
+      return parsed.ok || value.trim() === '' ? undefined : refErrorMessage(parsed.error, cfg.serviceName);
+    },
+  }));
+  if (text === undefined) return { shown: false, reason: 'cancelled' };
+  const parsed = parseMediaRef(text, options);
+  if (!parsed.ok) return refuse(refErrorMessage(parsed.error, cfg.serviceName));
+  let kind: MediaKind | undefined = parsed.kind;
+  if (!kind && automated) kind = 'photo';
+  if (!kind) {
+    const photo = vscode.l10n.t('Photo {0}', parsed.id);
+    const video = vscode.l10n.t('Video {0}', parsed.id);
+    const picked = await vscode.window.showQuickPick([photo, video], { title: vscode.l10n.t('Is {0} a photo or a video?', parsed.id) });
+    if (picked === undefined) return { shown: false, reason: 'cancelled' };
+    kind = picked === video ? 'video' : 'photo';
+  }
+  return show(deps, { mode: 'single', kind, id: parsed.id });
+}
+
+export async function clearRecentSearchesCommand(deps: GridCommandDeps): Promise<number> {
+  const count = deps.recent.list().length;
+  await deps.recent.clear();
+  void vscode.window.showInformationMessage(
+    count === 0 ? vscode.l10n.t('There were no recent searches.') : vscode.l10n.t('Recent searches cleared.'),
+  );
+  return count;
+}

@@ -1,0 +1,271 @@
+// One search shown in the grid: its first page, the pages after it (one request per page
+// of 80, following the service's next_page through the client), and what failed. It is
+// the grid's single source of truth; the panel only forwards its messages. No 'vscode'
+// here, so it is tested in plain Node against the local server.
+//
+// Quota: a search repeated within the cache TTL costs nothing (the client's cache), a
+// second "load more" while one is under way is ignored, and nothing is fetched past the
+// last page.
+import type { ListOperation, ListOperations, MediaClient } from '../../api/client';
+import { MediaError, toMediaError } from '../../core/errors';
+import type { Envelope, MediaItem, Photo, Video } from '../../core/model';
+import { mediaKey, toGridItem } from '../../core/searchItems';
+import type {
+  GridFailure,
+  GridItem,
+  MoreStatus,
+  SearchSpec,
+  SessionMessage,
+  SessionStatus,
+  ToWebview,
+} from '../../shared/protocol';
+
+/** A list operation and its checked parameters, kept to ask for the next page. */
+type Paged = { [K in ListOperation]: { op: K; params: ListOperations[K]['params'] } }[ListOperation];
+
+export interface SessionOptions {
+  client: () => MediaClient;
+  describe: (error: MediaError) => GridFailure;
+  /** Messages for the webview, in order. */
+  post: (message: ToWebview) => void;
+}
+
+export interface SessionState {
+  generation: number;
+  spec: SearchSpec | null;
+  status: SessionStatus;
+  items: readonly GridItem[];
+  totalResults: number;
+  hasMore: boolean;
+  more: MoreStatus;
+  failure: GridFailure | null;
+  moreFailure: GridFailure | null;
+  /** The page number of the last page loaded (0 before the first). */
+  page: number;
+}
+
+export function pagedRequest(spec: SearchSpec): Paged | undefined {
+  switch (spec.mode) {
+    case 'photos': {
+      const { mode: _mode, ...params } = spec;
+      return { op: 'searchPhotos', params };
+    }
+    case 'videos': {
+      const { mode: _mode, ...params } = spec;
+      return { op: 'searchVideos', params };
+    }
+    case 'curated':
+      return { op: 'curatedPhotos', params: {} };
+    case 'popular': {
+      const { mode: _mode, ...params } = spec;
+      return { op: 'popularVideos', params };
+    }
+    case 'single':
+      return undefined;
+    default: {
+      const never: never = spec;
+      return never;
+    }
+  }
+}
+
+function mediaOf(result: { photos?: Photo[]; videos?: Video[] }): MediaItem[] {
+  if (result.photos) return result.photos.map((photo) => ({ kind: 'photo', photo }));
+  if (result.videos) return result.videos.map((video) => ({ kind: 'video', video }));
+  return [];
+}
+
+export class SearchSession {
+  private generation = 0;
+  private spec: SearchSpec | null = null;
+  private status: SessionStatus = 'idle';
+  private items: GridItem[] = [];
+  private readonly media = new Map<string, MediaItem>();
+  private totalResults = 0;
+  private envelope: Envelope | undefined;
+  private paged: Paged | undefined;
+  private more: MoreStatus = 'idle';
+  private failure: GridFailure | null = null;
+  private moreFailure: GridFailure | null = null;
+  private controller: AbortController | undefined;
+  private current: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: SessionOptions) {}
+
+  get state(): SessionState {
+    return {
+      generation: this.generation,
+      spec: this.spec,
+      status: this.status,
+      items: this.items,
+      totalResults: this.totalResults,
+      hasMore: this.hasMore,
+      more: this.more,
+      failure: this.failure,
+      moreFailure: this.moreFailure,
+      page: this.envelope?.page ?? (this.status === 'loaded' ? 1 : 0),
+    };
+  }
+
+  private get hasMore(): boolean {
+    return this.paged !== undefined && this.envelope?.next_page !== undefined;
+  }
+
+  /** The service's object behind a tile, for the insert/copy/open commands. */
+  mediaFor(key: string): MediaItem | undefined {
+    return this.media.get(key);
+  }
+
+  /** Settles when the running first page or next page has been handled. */
+  whenSettled(): Promise<void> {
+    return this.current;
+  }
+
+  /** Everything the webview shows, in one message. */
+  snapshot(syncForm: boolean, inReplyTo?: number): SessionMessage {
+    return {
+      type: 'session',
+      generation: this.generation,
+      spec: this.spec,
+      status: this.status,
+      items: [...this.items],
+      totalResults: this.totalResults,
+      hasMore: this.hasMore,
+      more: this.more,
+      failure: this.failure ?? this.moreFailure,
+      syncForm,
+      ...(inReplyTo !== undefined ? { inReplyTo } : {}),
+    };
+  }
+
+  /** Starts `spec` from its first page; whatever was running is abandoned. */
+  start(spec: SearchSpec, how: { syncForm: boolean; inReplyTo?: number; fresh?: boolean }): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.generation += 1;
+    const generation = this.generation;
+    this.spec = spec;
+    this.status = 'loading';
+    this.items = [];
+    this.media.clear();
+    this.totalResults = 0;
+    this.envelope = undefined;
+    this.paged = undefined;
+    this.more = 'idle';
+    this.failure = null;
+    this.moreFailure = null;
+    this.options.post(this.snapshot(how.syncForm, how.inReplyTo));
+    const run = this.fetchFirst(spec, generation, controller.signal, how.fresh === true).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.current = run;
+    return run;
+  }
+
+  /** Asks for the next page of the current search; ignored when not applicable. */
+  loadMore(generation: number, inReplyTo?: number): Promise<void> {
+    if (generation !== this.generation || this.status !== 'loaded' || !this.hasMore || this.more === 'loading') {
+      return this.current;
+    }
+    const paged = this.paged;
+    const envelope = this.envelope;
+    if (!paged || !envelope) return this.current;
+    this.more = 'loading';
+    this.moreFailure = null;
+    this.options.post({ type: 'more', generation, status: 'loading', failure: null, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    const signal = this.controller?.signal;
+    const run = this.fetchNext(paged, envelope, generation, signal).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.current = run;
+    return run;
+  }
+
+  /** Forgets everything (e.g. the panel closed). */
+  dispose(): void {
+    this.controller?.abort();
+    this.generation += 1;
+  }
+
+  private async fetchFirst(spec: SearchSpec, generation: number, signal: AbortSignal, fresh: boolean): Promise<void> {
+    const opts = { signal, fresh };
+    try {
+      const client = this.options.client();
+      let media: MediaItem[];
+      let envelope: Envelope | undefined;
+      const paged = pagedRequest(spec);
+      if (paged) {
+        const result = await client.list(paged.op, paged.params as never, opts);
+        media = mediaOf(result as { photos?: Photo[]; videos?: Video[] });
+        envelope = result;
+      } else if (spec.mode === 'single') {
+        media = spec.kind === 'photo'
+          ? [{ kind: 'photo', photo: await client.getPhoto(spec.id, opts) }]
+          : [{ kind: 'video', video: await client.getVideo(spec.id, opts) }];
+      } else {
+        throw new MediaError('invalidRequest', 'Unknown search.');
+      }
+      if (generation !== this.generation) return;
+      this.paged = paged;
+      this.envelope = envelope;
+      this.add(media);
+      this.totalResults = envelope ? Math.max(envelope.total_results, this.items.length) : this.items.length;
+      this.status = 'loaded';
+      this.options.post(this.snapshot(false));
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const failure = toMediaError(error);
+      if (failure.kind === 'cancelled') return;
+      this.status = 'failed';
+      this.failure = this.options.describe(failure);
+      this.options.post(this.snapshot(false));
+    }
+  }
+
+  private async fetchNext(paged: Paged, envelope: Envelope, generation: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      const result = await this.options.client().nextPage(paged.op, paged.params as never, envelope, signal ? { signal } : {});
+      if (generation !== this.generation) return;
+      this.more = 'idle';
+      if (!result) {
+        // The client found no next page after all: the end.
+        this.envelope = { ...envelope, next_page: undefined };
+        this.options.post({ type: 'page', generation, items: [], totalResults: this.totalResults, hasMore: false });
+        return;
+      }
+      const media = mediaOf(result as { photos?: Photo[]; videos?: Video[] });
+      const added = this.add(media);
+      // An empty page past the end would otherwise ask again forever.
+      this.envelope = media.length === 0 ? { ...result, next_page: undefined } : result;
+      this.totalResults = Math.max(result.total_results, this.items.length);
+      this.options.post({ type: 'page', generation, items: added, totalResults: this.totalResults, hasMore: this.hasMore });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const failure = toMediaError(error);
+      if (failure.kind === 'cancelled') {
+        this.more = 'idle';
+        return;
+      }
+      this.more = 'failed';
+      this.moreFailure = this.options.describe(failure);
+      this.options.post({ type: 'more', generation, status: 'failed', failure: this.moreFailure });
+    }
+  }
+
+  /** Adds media not seen yet in this search (pages can overlap); returns the new tiles. */
+  private add(media: readonly MediaItem[]): GridItem[] {
+    const added: GridItem[] = [];
+    for (const item of media) {
+      const key = mediaKey(item);
+      if (this.media.has(key)) continue;
+      this.media.set(key, item);
+      const tile = toGridItem(item);
+      added.push(tile);
+      this.items.push(tile);
+    }
+    return added;
+  }
+}

@@ -1,0 +1,144 @@
+// Every text the grid webview shows, resolved on the host with vscode.l10n.t and handed to
+// the webview as one object, so the webview itself holds no user-facing text. Templates
+// use `{0}`, `{1}` placeholders filled in by `format`.
+import { hasFields, isString } from './guards';
+import type { Guard } from './guards';
+
+export interface GridStrings {
+  panelTitle: string;
+  toolbarLabel: string;
+  photos: string;
+  videos: string;
+  kindLabel: string;
+  searchPhotosPlaceholder: string;
+  searchVideosPlaceholder: string;
+  searchLabel: string;
+  clearSearch: string;
+  browseCurated: string;
+  browsePopular: string;
+  curatedTitle: string;
+  popularTitle: string;
+  orientation: string;
+  size: string;
+  color: string;
+  language: string;
+  any: string;
+  landscape: string;
+  portrait: string;
+  square: string;
+  sizeLarge: string;
+  sizeMedium: string;
+  sizeSmall: string;
+  anyColor: string;
+  hexColorLabel: string;
+  hexColorPlaceholder: string;
+  /** {0}: colour name. */
+  colorSwatch: string;
+  colorNames: Record<string, string>;
+  minWidth: string;
+  minHeight: string;
+  minDuration: string;
+  maxDuration: string;
+  pixelsUnit: string;
+  secondsUnit: string;
+  filtersLabel: string;
+  // form errors
+  errorEmptyQuery: string;
+  errorQueryTooLong: string;
+  /** {0}: what was typed. */
+  errorBadColor: string;
+  /** {0}: field label. */
+  errorNotWholeNumber: string;
+  /** {0}: field label, {1}: maximum. */
+  errorTooLarge: string;
+  errorDurationOrder: string;
+  // status
+  loading: string;
+  loadingMore: string;
+  /** {0}: formatted count. */
+  resultsMany: string;
+  resultOne: string;
+  noResults: string;
+  /** {0}: query. */
+  noResultsFor: string;
+  noResultsHint: string;
+  startHint: string;
+  endOfResults: string;
+  retry: string;
+  setApiKey: string;
+  openSettings: string;
+  showQuota: string;
+  quotaTitle: string;
+  errorTitle: string;
+  /** {0}: kind + id, e.g. photo 123. */
+  singleTitle: string;
+  resultsLabel: string;
+  keyboardHint: string;
+  // tiles
+  /** {0}: photographer. */
+  photoBy: string;
+  /** {0}: videographer. */
+  videoBy: string;
+  /** {0}: description or kind, {1}: credit, {2}: width × height. */
+  tileLabel: string;
+  /** {0}: duration as m:ss. */
+  durationLabel: string;
+  untitledPhoto: string;
+  untitledVideo: string;
+  /** {0}: name. */
+  creditLinkLabel: string;
+  insert: string;
+  copyUrl: string;
+  copyCredit: string;
+  openOnService: string;
+  preview: string;
+  closePreview: string;
+  /** {0}: width, {1}: height. */
+  dimensions: string;
+  // attribution (usage guidelines)
+  /** {0}: service name. */
+  providedBy: string;
+  serviceName: string;
+  serviceUrl: string;
+}
+
+/** Fills `{0}`, `{1}`, … with the arguments; a placeholder without an argument stays. */
+export function format(template: string, ...args: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? match : String(value);
+  });
+}
+
+/** m:ss, or h:mm:ss from an hour on. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** Every text key except colorNames (a map of its own). */
+export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>[] = [
+  'panelTitle', 'toolbarLabel', 'photos', 'videos', 'kindLabel', 'searchPhotosPlaceholder',
+  'searchVideosPlaceholder', 'searchLabel', 'clearSearch', 'browseCurated', 'browsePopular',
+  'curatedTitle', 'popularTitle', 'orientation', 'size', 'color', 'language', 'any', 'landscape',
+  'portrait', 'square', 'sizeLarge', 'sizeMedium', 'sizeSmall', 'anyColor', 'hexColorLabel',
+  'hexColorPlaceholder', 'colorSwatch', 'minWidth', 'minHeight', 'minDuration', 'maxDuration',
+  'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
+  'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
+  'resultOne', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
+  'setApiKey', 'openSettings', 'showQuota', 'quotaTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
+  'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
+  'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
+  'dimensions', 'providedBy', 'serviceName', 'serviceUrl',
+];
+
+/** The webview checks the injected strings once; a missing one would show as blank UI. */
+export function isGridStrings(value: unknown): value is GridStrings {
+  const fields = Object.fromEntries(GRID_STRING_KEYS.map((k) => [k, isString])) as Record<keyof GridStrings, Guard<unknown>>;
+  fields.colorNames = (v: unknown): v is Record<string, string> =>
+    typeof v === 'object' && v !== null && Object.values(v).every(isString);
+  return hasFields<GridStrings>(value, fields as { [K in keyof GridStrings]-?: Guard<GridStrings[K]> });
+}

@@ -1,0 +1,448 @@
+// The grid webview: the toolbar, the result tiles, the states around them (start, empty,
+// error, quota used up) and the preview, driven by the host's messages. The webview never
+// calls the API: it asks the host to search and renders what the host sends.
+//
+// Quota: a toolbar change becomes a search only when the form is valid (a bad value is
+// shown next to the field and nothing is sent), only once the user stops typing (text
+// fields and keyboard-driven swatches are debounced), and only when it differs from the
+// search already shown. The next page is asked for once, when the user nears the end.
+import type { FormError } from '../core/searchForm';
+import { formFromSpec, validateForm } from '../core/searchForm';
+import { formErrorMessage } from '../shared/formMessages';
+import type {
+  ErrorActionId,
+  GridFailure,
+  GridForm,
+  GridItem,
+  GridSnapshot,
+  GridViewState,
+  MoreStatus,
+  SearchSpec,
+  SessionMessage,
+  SessionStatus,
+  ToWebview,
+} from '../shared/protocol';
+import { isToWebview, specKey } from '../shared/protocol';
+import type { GridStrings } from '../shared/strings';
+import { format } from '../shared/strings';
+import { h, icon } from './dom';
+import { Preview } from './preview';
+import { ResultsGrid } from './results';
+import type { TileCommand } from './results';
+import { Toolbar } from './toolbar';
+import type { ChangeTrigger } from './toolbar';
+import type { HostConnection } from './vscodeApi';
+
+/** How long a text field must rest before its value is searched. */
+export const TYPING_DEBOUNCE_MS = 600;
+const SAVE_SCROLL_DELAY_MS = 200;
+const TOAST_MS = 5_000;
+
+export interface GridBootData {
+  strings: GridStrings;
+  initialState: GridViewState;
+  lang: string;
+}
+
+interface Restore {
+  spec: SearchSpec;
+  scrollTop: number;
+  focusKey: string | null;
+}
+
+export class GridApp {
+  private form: GridForm;
+  private spec: SearchSpec | null;
+  private generation = -1;
+  private status: SessionStatus = 'idle';
+  private totalResults = 0;
+  private hasMore = false;
+  private more: MoreStatus = 'idle';
+  private failure: GridFailure | null = null;
+  private moreFailure: GridFailure | null = null;
+  private nextId = 1;
+  private debounce: ReturnType<typeof setTimeout> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private toastTimer: ReturnType<typeof setTimeout> | undefined;
+  private restore: Restore | null;
+  private pendingFocus: boolean;
+  private formErrors: string[] = [];
+
+  private readonly strings: GridStrings;
+  private readonly numbers: Intl.NumberFormat;
+  private readonly toolbar: Toolbar;
+  private readonly grid: ResultsGrid;
+  private readonly preview: Preview;
+  private readonly progress: HTMLElement;
+  private readonly total: HTMLElement;
+  private readonly scroller: HTMLElement;
+  private readonly message: HTMLElement;
+  private readonly footer: HTMLElement;
+  private readonly toast: HTMLElement;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly host: HostConnection,
+    boot: GridBootData,
+  ) {
+    const saved = host.savedState();
+    const state = saved ?? boot.initialState;
+    this.strings = boot.strings;
+    this.form = state.form;
+    this.spec = state.spec;
+    this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
+    // A grid a command has just opened takes the keyboard; a restored one keeps its place.
+    this.pendingFocus = saved === null && state.spec !== null;
+    try {
+      this.numbers = new Intl.NumberFormat(boot.lang);
+    } catch {
+      this.numbers = new Intl.NumberFormat('en');
+    }
+    const s = this.strings;
+
+    this.toolbar = new Toolbar(s, boot.lang, this.form, { onChange: (form, trigger) => this.onFormChange(form, trigger) });
+    this.progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': s.loading, hidden: true }, h('div', { class: 'progress-bit' }));
+    this.total = h('div', { class: 'total', 'aria-live': 'polite' });
+    const attribution = h('a', { class: 'attribution', href: s.serviceUrl }, format(s.providedBy, s.serviceName));
+    attribution.addEventListener('click', (event) => {
+      event.preventDefault();
+      this.host.post({ type: 'openService' });
+    });
+    const statusLine = h('div', { class: 'status-line' }, this.total, attribution);
+
+    this.scroller = h('main', { class: 'scroller' });
+    this.grid = new ResultsGrid(this.scroller, s, boot.lang, {
+      command: (command, index) => this.onTileCommand(command, index),
+      nearEnd: () => this.onNearEnd(),
+      focusChanged: () => this.scheduleSave(),
+      scrolled: () => this.scheduleSave(),
+    });
+    this.message = h('div', { class: 'message', hidden: true });
+    this.footer = h('div', { class: 'footer' });
+    this.scroller.append(this.message, this.grid.element, this.footer);
+    this.preview = new Preview(s, boot.lang, {
+      command: (command, item) => this.runCommand(command, item),
+      closed: (item) => {
+        const index = this.grid.indexOfKey(item.key);
+        if (index >= 0) this.grid.setActive(index, true);
+      },
+    });
+    this.toast = h('div', { class: 'toast', role: 'status', hidden: true });
+
+    this.root.replaceChildren(this.progress, this.toolbar.element, statusLine, this.scroller, this.preview.element, this.toast);
+    this.root.setAttribute('aria-busy', 'false');
+    this.updateChrome();
+
+    window.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (isToWebview(event.data)) this.onMessage(event.data);
+    });
+    this.host.post({ type: 'ready', state: saved ?? boot.initialState });
+  }
+
+  // ---- host messages ----------------------------------------------------------------------
+
+  private onMessage(message: ToWebview): void {
+    switch (message.type) {
+      case 'session':
+        this.onSession(message);
+        return;
+      case 'page':
+        if (message.generation !== this.generation) return;
+        this.totalResults = message.totalResults;
+        this.hasMore = message.hasMore;
+        this.more = 'idle';
+        this.moreFailure = null;
+        this.grid.appendItems(message.items, message.totalResults);
+        this.updateChrome();
+        return;
+      case 'more':
+        if (message.generation !== this.generation) return;
+        this.more = message.status;
+        this.moreFailure = message.status === 'failed' ? message.failure : null;
+        this.updateChrome();
+        return;
+      case 'actionDone':
+        if (!message.ok && message.message) this.showToast(message.message);
+        return;
+      case 'snapshotRequest':
+        this.host.post({ type: 'snapshot', inReplyTo: message.id, snapshot: this.snapshot() });
+        return;
+      case 'focus':
+        if (!this.grid.focusActive()) {
+          if (this.status === 'loading') this.pendingFocus = true;
+          else this.toolbar.focusQuery();
+        }
+        return;
+      default: {
+        const never: never = message;
+        console.warn('Unknown message', never);
+      }
+    }
+  }
+
+  private onSession(message: SessionMessage): void {
+    this.generation = message.generation;
+    this.spec = message.spec;
+    this.status = message.status;
+    this.totalResults = message.totalResults;
+    this.hasMore = message.hasMore;
+    this.more = message.more;
+    this.failure = message.status === 'failed' ? message.failure : null;
+    this.moreFailure = message.status !== 'failed' && message.more === 'failed' ? message.failure : null;
+    if (message.syncForm && message.spec) {
+      clearTimeout(this.debounce);
+      this.form = formFromSpec(message.spec, this.form);
+      this.toolbar.set(this.form);
+      this.setFormErrors([]);
+    }
+    let focusIndex = 0;
+    let scrollTop = 0;
+    const restore = this.restore;
+    if (restore && message.spec && specKey(restore.spec) === specKey(message.spec)) {
+      if (message.items.length > 0) {
+        focusIndex = Math.max(0, message.items.findIndex((i) => i.key === restore.focusKey));
+        scrollTop = restore.scrollTop;
+        this.restore = null;
+      }
+    } else if (message.status !== 'loading') {
+      this.restore = null;
+    }
+    if (this.preview.isOpen) this.preview.close();
+    this.grid.setItems(message.items, message.totalResults, focusIndex);
+    this.grid.setScrollTop(scrollTop);
+    this.updateChrome();
+    if (message.items.length > 0 && (this.pendingFocus || (document.hasFocus() && document.activeElement === document.body))) {
+      this.pendingFocus = false;
+      this.grid.focusActive();
+    } else if (message.status === 'failed') {
+      this.pendingFocus = false;
+    }
+    this.saveNow();
+  }
+
+  // ---- user actions -----------------------------------------------------------------------
+
+  private onFormChange(form: GridForm, trigger: ChangeTrigger): void {
+    this.form = form;
+    this.scheduleSave();
+    clearTimeout(this.debounce);
+    if (trigger.immediate) this.submit(trigger);
+    else this.debounce = setTimeout(() => this.submit(trigger), TYPING_DEBOUNCE_MS);
+  }
+
+  private submit(trigger: ChangeTrigger): void {
+    const result = validateForm(this.form);
+    if (!result.ok) {
+      // An empty query is only worth a word when the query is what the user just touched.
+      const shown = result.errors.filter((e) => e.code !== 'emptyQuery' || trigger.field === 'query');
+      this.setFormErrors(shown);
+      return;
+    }
+    this.setFormErrors([]);
+    if (this.spec && specKey(result.spec) === specKey(this.spec) && this.status !== 'failed') return;
+    this.search(result.spec);
+  }
+
+  private search(spec: SearchSpec): void {
+    this.host.post({ type: 'search', id: this.nextId++, spec });
+  }
+
+  private setFormErrors(errors: readonly FormError[]): void {
+    const lines = errors.map((e) => ({ field: e.field, message: formErrorMessage(e, this.form, this.strings) }));
+    this.formErrors = lines.map((l) => l.message);
+    this.toolbar.showErrors(lines);
+  }
+
+  private onNearEnd(): void {
+    if (this.status !== 'loaded' || !this.hasMore || this.more !== 'idle') return;
+    this.more = 'loading';
+    this.host.post({ type: 'loadMore', id: this.nextId++, generation: this.generation });
+    this.updateChrome();
+  }
+
+  private onTileCommand(command: TileCommand, index: number): void {
+    const item = this.grid.itemAt(index);
+    if (!item) return;
+    if (command === 'preview') this.preview.open(item);
+    else this.runCommand(command, item);
+  }
+
+  private runCommand(command: TileCommand, item: GridItem): void {
+    if (command === 'preview') {
+      this.preview.open(item);
+      return;
+    }
+    this.host.post({ type: 'action', id: this.nextId++, action: command, key: item.key });
+  }
+
+  private runErrorAction(action: ErrorActionId, forMore: boolean): void {
+    switch (action) {
+      case 'retry':
+        if (forMore) {
+          this.more = 'idle';
+          this.onNearEnd();
+        } else if (this.spec) {
+          this.search(this.spec);
+        }
+        return;
+      case 'setApiKey':
+      case 'openSettings':
+      case 'showQuota':
+        this.host.post({ type: 'command', command: action });
+        return;
+      default: {
+        const never: never = action;
+        console.warn('Unknown action', never);
+      }
+    }
+  }
+
+  // ---- rendering around the tiles ---------------------------------------------------------
+
+  private countText(): string {
+    const s = this.strings;
+    const n = this.totalResults;
+    return n === 1 ? s.resultOne : format(s.resultsMany, this.numbers.format(n));
+  }
+
+  private totalText(): string {
+    const s = this.strings;
+    const spec = this.spec;
+    if (this.status === 'loading') return s.loading;
+    if (this.status !== 'loaded' || !spec) return '';
+    switch (spec.mode) {
+      case 'curated':
+        return `${s.curatedTitle} · ${this.countText()}`;
+      case 'popular':
+        return `${s.popularTitle} · ${this.countText()}`;
+      case 'single':
+        return format(s.singleTitle, spec.kind === 'photo' ? s.untitledPhoto : s.untitledVideo, spec.id);
+      case 'photos':
+      case 'videos':
+        return this.countText();
+      default: {
+        const never: never = spec;
+        return String(never);
+      }
+    }
+  }
+
+  private updateChrome(): void {
+    const s = this.strings;
+    const loading = this.status === 'loading' || this.more === 'loading';
+    this.progress.hidden = !loading;
+    this.grid.element.setAttribute('aria-busy', String(loading));
+    this.total.textContent = this.totalText();
+
+    // The message in place of tiles.
+    this.message.replaceChildren();
+    let showMessage = true;
+    if (this.status === 'idle') {
+      const curated = h('button', { type: 'button', class: 'button secondary' }, icon('star-empty'), h('span', {}, s.curatedTitle));
+      curated.addEventListener('click', () => this.browse('photos'));
+      const popular = h('button', { type: 'button', class: 'button secondary' }, icon('flame'), h('span', {}, s.popularTitle));
+      popular.addEventListener('click', () => this.browse('videos'));
+      this.message.append(icon('search', 'message-icon'), h('p', {}, s.startHint), h('div', { class: 'message-actions' }, curated, popular));
+    } else if (this.status === 'failed' && this.failure) {
+      const quota = this.failure.kind === 'rateLimited';
+      this.message.append(
+        icon(quota ? 'watch' : 'error', 'message-icon'),
+        h('h2', {}, quota ? s.quotaTitle : s.errorTitle),
+        h('p', {}, this.failure.message),
+        this.actionButtons(this.failure, false),
+      );
+    } else if (this.status === 'loaded' && this.grid.count === 0) {
+      const spec = this.spec;
+      const query = spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : '';
+      this.message.append(icon('search-stop', 'message-icon'), h('h2', {}, query ? format(s.noResultsFor, query) : s.noResults), h('p', {}, s.noResultsHint));
+    } else {
+      showMessage = false;
+    }
+    this.message.hidden = !showMessage;
+    this.message.classList.toggle('error', this.status === 'failed');
+
+    // Under the tiles: loading more, a failed page, or the end.
+    this.footer.replaceChildren();
+    if (this.status === 'loaded' && this.grid.count > 0) {
+      if (this.more === 'loading') {
+        this.footer.append(icon('loading', 'codicon-modifier-spin'), h('span', {}, s.loadingMore));
+      } else if (this.more === 'failed' && this.moreFailure) {
+        this.footer.append(icon('error'), h('span', {}, this.moreFailure.message), this.actionButtons(this.moreFailure, true));
+      } else if (!this.hasMore && this.spec?.mode !== 'single') {
+        this.footer.append(h('span', { class: 'end' }, s.endOfResults));
+      }
+    }
+  }
+
+  private actionButtons(failure: GridFailure, forMore: boolean): HTMLElement {
+    const s = this.strings;
+    const labels: Record<ErrorActionId, [string, string]> = {
+      retry: [s.retry, 'refresh'],
+      setApiKey: [s.setApiKey, 'key'],
+      openSettings: [s.openSettings, 'settings-gear'],
+      showQuota: [s.showQuota, 'dashboard'],
+    };
+    const box = h('div', { class: 'message-actions' });
+    failure.actions.forEach((action, i) => {
+      const [label, iconName] = labels[action];
+      const button = h('button', { type: 'button', class: `button ${i === 0 ? 'primary' : 'secondary'}` }, icon(iconName), h('span', {}, label));
+      button.addEventListener('click', () => this.runErrorAction(action, forMore));
+      box.append(button);
+    });
+    return box;
+  }
+
+  private browse(kind: GridForm['kind']): void {
+    this.form = { ...this.form, kind, browse: true };
+    this.toolbar.set(this.form);
+    this.submit({ field: 'browse', immediate: true, explicit: true });
+  }
+
+  private showToast(text: string): void {
+    this.toast.textContent = text;
+    this.toast.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => {
+      this.toast.hidden = true;
+    }, TOAST_MS);
+  }
+
+  // ---- state kept across hide/show and reloads ---------------------------------------------
+
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.saveNow();
+    }, SAVE_SCROLL_DELAY_MS);
+  }
+
+  private saveNow(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    // While the saved place has not been restored yet, keep it rather than overwrite it with the top.
+    const restore = this.restore;
+    this.host.save({
+      v: 1,
+      form: this.form,
+      spec: this.spec,
+      scrollTop: restore ? restore.scrollTop : Math.max(0, this.scroller.scrollTop),
+      focusKey: restore ? restore.focusKey : (this.grid.itemAt(this.grid.activeIndex)?.key ?? null),
+    });
+  }
+
+  private snapshot(): GridSnapshot {
+    return {
+      status: this.status,
+      spec: this.spec,
+      form: this.form,
+      itemCount: this.grid.count,
+      renderedTiles: this.grid.renderedCount,
+      totalText: this.total.textContent ?? '',
+      formErrors: [...this.formErrors],
+      renderedCredits: this.grid.renderedCredits(),
+      focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
+      previewOpen: this.preview.isOpen,
+    };
+  }
+}

@@ -1,0 +1,372 @@
+// The result tiles: a windowed grid (only the rows near the viewport are in the DOM, so a
+// thousand results cost a few dozen elements), one tab stop with arrow-key movement
+// (roving tabindex), and per-tile actions. Tiles are rebuilt from GridItems on demand;
+// the browser's image cache makes that cheap when the user scrolls back.
+import type { GridItem, TileAction } from '../shared/protocol';
+import type { GridStrings } from '../shared/strings';
+import { format, formatDuration } from '../shared/strings';
+import { h, icon, iconButton, uniqueId } from './dom';
+import type { GridLayout } from './layout';
+import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
+
+export type TileCommand = TileAction | 'preview';
+
+export interface ResultsCallbacks {
+  command(command: TileCommand, index: number): void;
+  nearEnd(): void;
+  focusChanged(index: number): void;
+  scrolled(scrollTop: number): void;
+}
+
+const TILE_BUTTONS: readonly { command: TileCommand; icon: string; label: (s: GridStrings) => string }[] = [
+  { command: 'insert', icon: 'insert', label: (s) => s.insert },
+  { command: 'preview', icon: 'eye', label: (s) => s.preview },
+  { command: 'copyUrl', icon: 'link', label: (s) => s.copyUrl },
+  { command: 'copyCredit', icon: 'quote', label: (s) => s.copyCredit },
+  { command: 'openOnService', icon: 'link-external', label: (s) => format(s.openOnService, s.serviceName) },
+];
+
+export class ResultsGrid {
+  readonly element: HTMLElement;
+  private items: GridItem[] = [];
+  private setSize = 0;
+  private readonly rendered = new Map<number, HTMLElement>();
+  private focusIndex = 0;
+  private layout: GridLayout = computeLayout(0, 0);
+  private frame = 0;
+  private readonly hintId: string;
+  private readonly numbers: Intl.NumberFormat;
+  private readonly reducedMotion: boolean;
+
+  constructor(
+    private readonly scroller: HTMLElement,
+    private readonly strings: GridStrings,
+    lang: string,
+    private readonly callbacks: ResultsCallbacks,
+  ) {
+    this.hintId = uniqueId('grid-hint');
+    this.numbers = safeNumberFormat(lang);
+    this.reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    this.element = h('div', { class: 'grid', role: 'list', 'aria-label': strings.resultsLabel });
+    const hint = h('span', { id: this.hintId, class: 'visually-hidden' }, strings.keyboardHint);
+    this.element.append(hint);
+    this.element.addEventListener('click', (e) => this.onClick(e));
+    this.element.addEventListener('dblclick', (e) => this.onDoubleClick(e));
+    this.element.addEventListener('keydown', (e) => this.onKeyDown(e));
+    this.element.addEventListener('focusin', (e) => this.onFocusIn(e));
+    this.element.addEventListener('focusout', (e) => this.onFocusOut(e));
+    this.scroller.addEventListener('scroll', () => {
+      this.schedule();
+      this.callbacks.scrolled(this.scroller.scrollTop);
+    }, { passive: true });
+    new ResizeObserver(() => this.schedule()).observe(this.scroller);
+  }
+
+  get count(): number {
+    return this.items.length;
+  }
+
+  get activeIndex(): number {
+    return this.focusIndex;
+  }
+
+  itemAt(index: number): GridItem | undefined {
+    return this.items[index];
+  }
+
+  indexOfKey(key: string | null): number {
+    return key === null ? -1 : this.items.findIndex((i) => i.key === key);
+  }
+
+  /** Tiles in the DOM right now (bounded by the window). */
+  get renderedCount(): number {
+    return this.rendered.size;
+  }
+
+  renderedCredits(): string[] {
+    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([i]) => this.items[i]?.credit ?? '');
+  }
+
+  setItems(items: readonly GridItem[], setSize: number, focusIndex = 0): void {
+    for (const tile of this.rendered.values()) tile.remove();
+    this.rendered.clear();
+    this.items = [...items];
+    this.setSize = Math.max(setSize, items.length);
+    this.focusIndex = items.length === 0 ? 0 : Math.min(Math.max(0, focusIndex), items.length - 1);
+    this.element.setAttribute('aria-busy', 'false');
+    this.renderNow();
+  }
+
+  appendItems(items: readonly GridItem[], setSize: number): void {
+    this.items.push(...items);
+    const size = Math.max(setSize, this.items.length);
+    if (size !== this.setSize) {
+      this.setSize = size;
+      for (const tile of this.rendered.values()) tile.setAttribute('aria-setsize', String(size));
+    }
+    this.renderNow();
+  }
+
+  /** Moves keyboard focus to the active tile, scrolling it into view. */
+  focusActive(): boolean {
+    if (this.items.length === 0) return false;
+    this.setActive(this.focusIndex, true);
+    return true;
+  }
+
+  /** Whether focus is on a tile (or inside one). */
+  hasFocus(): boolean {
+    return this.element.contains(document.activeElement);
+  }
+
+  setScrollTop(top: number): void {
+    this.scroller.scrollTop = top;
+    this.renderNow();
+  }
+
+  schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.renderNow();
+    });
+  }
+
+  renderNow(): void {
+    const width = this.element.clientWidth || this.scroller.clientWidth;
+    const layout = computeLayout(width, this.items.length);
+    const resized = layout.tileWidth !== this.layout.tileWidth || layout.columns !== this.layout.columns;
+    this.layout = layout;
+    this.element.style.height = `${layout.totalHeight}px`;
+    const top = this.scroller.scrollTop - this.element.offsetTop;
+    const viewport = this.scroller.clientHeight;
+    const { start, end } = visibleRange(layout, this.items.length, top, viewport);
+    const wanted = new Set<number>();
+    for (let i = start; i < end; i++) wanted.add(i);
+    // The focused tile stays in the DOM even when scrolled away, so focus is never lost.
+    if (this.items.length > 0 && this.hasFocus()) wanted.add(this.focusIndex);
+
+    for (const [index, tile] of this.rendered) {
+      if (!wanted.has(index) || tile.dataset.key !== this.items[index]?.key) {
+        tile.remove();
+        this.rendered.delete(index);
+      }
+    }
+    for (const index of wanted) {
+      let tile = this.rendered.get(index);
+      const item = this.items[index];
+      if (!item) continue;
+      if (!tile) {
+        tile = this.createTile(item, index);
+        this.place(tile, index);
+        this.rendered.set(index, tile);
+        this.element.append(tile);
+      } else if (resized) {
+        this.place(tile, index);
+      }
+    }
+    if (this.items.length > 0 && nearEnd(layout, Math.max(0, top), viewport)) this.callbacks.nearEnd();
+  }
+
+  private place(tile: HTMLElement, index: number): void {
+    const { top, left } = tilePosition(this.layout, index);
+    tile.style.transform = `translate(${left}px, ${top}px)`;
+    tile.style.width = `${this.layout.tileWidth}px`;
+    const thumb = tile.firstElementChild as HTMLElement | null;
+    if (thumb) thumb.style.height = `${this.layout.imageHeight}px`;
+  }
+
+  private createTile(item: GridItem, index: number): HTMLElement {
+    const s = this.strings;
+    const kindName = item.kind === 'photo' ? s.untitledPhoto : s.untitledVideo;
+    const description = item.description || kindName;
+    const size = format(s.dimensions, this.numbers.format(item.width), this.numbers.format(item.height));
+    const duration = item.duration !== null ? formatDuration(item.duration) : '';
+    const label = [format(s.tileLabel, description, item.credit, size), duration ? format(s.durationLabel, duration) : '']
+      .filter(Boolean)
+      .join(', ');
+    const active = index === this.focusIndex;
+    const tile = h('div', {
+      role: 'listitem',
+      class: `tile tile-${item.kind}`,
+      tabindex: active ? '0' : '-1',
+      'data-index': String(index),
+      'data-key': item.key,
+      'aria-label': label,
+      'aria-posinset': String(index + 1),
+      'aria-setsize': String(this.setSize),
+      'aria-describedby': this.hintId,
+    });
+
+    const thumb = h('div', { class: 'thumb' });
+    if (item.color) thumb.style.backgroundColor = item.color;
+    if (item.thumb) {
+      const img = h('img', { alt: description, loading: 'lazy', decoding: 'async', draggable: 'false' });
+      img.addEventListener('load', () => img.classList.add('loaded'), { once: true });
+      img.addEventListener('error', () => {
+        img.remove();
+        thumb.append(icon(item.kind === 'photo' ? 'file-media' : 'device-camera-video', 'thumb-fallback'));
+      }, { once: true });
+      img.src = item.thumb;
+      thumb.append(img);
+    } else {
+      thumb.append(icon(item.kind === 'photo' ? 'file-media' : 'device-camera-video', 'thumb-fallback'));
+    }
+    if (item.kind === 'video') {
+      thumb.append(h('span', { class: 'badge duration', 'aria-hidden': 'true' }, icon('play'), duration));
+    }
+    const actions = h('div', { class: 'tile-actions' });
+    for (const b of TILE_BUTTONS) {
+      actions.append(iconButton(b.icon, b.label(s), { 'data-command': b.command, tabindex: active ? '0' : '-1' }));
+    }
+    thumb.append(actions);
+
+    const caption = h('div', { class: 'caption' });
+    const by = format(item.kind === 'photo' ? s.photoBy : s.videoBy, '');
+    if (item.creditUrl) {
+      caption.append(
+        h('a', {
+          class: 'credit',
+          href: item.creditUrl,
+          'data-command': 'openPhotographer',
+          tabindex: active ? '0' : '-1',
+          title: format(s.creditLinkLabel, item.credit, s.serviceName),
+          'aria-label': format(s.creditLinkLabel, item.credit, s.serviceName),
+        }, item.credit),
+      );
+    } else {
+      caption.append(h('span', { class: 'credit' }, item.credit));
+    }
+    caption.title = `${by.trim()} ${item.credit}`.trim();
+    tile.append(thumb, caption);
+    tile.addEventListener('mouseenter', () => this.startHoverVideo(tile, item));
+    tile.addEventListener('mouseleave', () => {
+      if (!tile.contains(document.activeElement)) this.stopHoverVideo(tile);
+    });
+    return tile;
+  }
+
+  private startHoverVideo(tile: HTMLElement, item: GridItem): void {
+    if (!item.hoverVideo || this.reducedMotion) return;
+    const thumb = tile.querySelector('.thumb');
+    if (!thumb || thumb.querySelector('video')) return;
+    const video = h('video', { class: 'hover-video', muted: true, loop: true, playsinline: true, preload: 'auto', 'aria-hidden': 'true', tabindex: '-1' });
+    video.muted = true;
+    video.addEventListener('playing', () => video.classList.add('playing'));
+    video.addEventListener('error', () => video.remove(), { once: true });
+    video.src = item.hoverVideo.src;
+    thumb.insertBefore(video, thumb.querySelector('.badge'));
+    void video.play().catch(() => undefined);
+  }
+
+  private stopHoverVideo(tile: HTMLElement): void {
+    const video = tile.querySelector('video');
+    if (!video) return;
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+    video.remove();
+  }
+
+  private tileOf(target: EventTarget | null): HTMLElement | null {
+    return target instanceof Element ? target.closest<HTMLElement>('.tile') : null;
+  }
+
+  private indexOf(tile: HTMLElement): number {
+    return Number(tile.dataset.index);
+  }
+
+  private onClick(event: MouseEvent): void {
+    const tile = this.tileOf(event.target);
+    if (!tile) return;
+    const index = this.indexOf(tile);
+    const commandEl = (event.target as Element).closest<HTMLElement>('[data-command]');
+    if (commandEl) {
+      // Links are opened by the host after it checks them, never by the webview navigating.
+      event.preventDefault();
+      this.setActive(index, false);
+      this.callbacks.command(commandEl.dataset.command as TileCommand, index);
+      return;
+    }
+    this.setActive(index, true);
+  }
+
+  private onDoubleClick(event: MouseEvent): void {
+    const tile = this.tileOf(event.target);
+    if (!tile || (event.target as Element).closest('[data-command]')) return;
+    this.callbacks.command('preview', this.indexOf(tile));
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const tile = this.tileOf(event.target);
+    if (!tile || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Keys on the tile's own buttons and link do what those do.
+    if (event.target !== tile) return;
+    const index = this.indexOf(tile);
+    if (isNavKey(event.key)) {
+      event.preventDefault();
+      const rowsPerPage = Math.max(1, Math.floor(this.scroller.clientHeight / this.layout.rowStride));
+      const next = moveIndex(index, event.key, this.layout.columns, this.items.length, rowsPerPage);
+      if (next >= 0) this.setActive(next, true);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      this.callbacks.command('insert', index);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      this.callbacks.command('preview', index);
+    }
+  }
+
+  private onFocusIn(event: FocusEvent): void {
+    const tile = this.tileOf(event.target);
+    if (!tile) return;
+    const index = this.indexOf(tile);
+    if (index !== this.focusIndex) this.setActive(index, false);
+    const item = this.items[index];
+    if (item) this.startHoverVideo(tile, item);
+  }
+
+  private onFocusOut(event: FocusEvent): void {
+    const tile = this.tileOf(event.target);
+    if (!tile || tile.contains(event.relatedTarget as Node | null)) return;
+    if (!tile.matches(':hover')) this.stopHoverVideo(tile);
+  }
+
+  /** Makes `index` the tile with the tab stop; with `focus`, also scrolls to it and focuses it. */
+  setActive(index: number, focus: boolean): void {
+    if (index < 0 || index >= this.items.length) return;
+    const previous = this.rendered.get(this.focusIndex);
+    this.focusIndex = index;
+    if (previous) setTabStops(previous, false);
+    if (focus) {
+      const top = scrollToReveal(this.layout, index, Math.max(0, this.scroller.scrollTop - this.element.offsetTop), this.scroller.clientHeight);
+      this.scroller.scrollTop = top + this.element.offsetTop;
+    }
+    this.renderNow();
+    let tile = this.rendered.get(index);
+    if (!tile) {
+      const item = this.items[index];
+      if (!item) return;
+      tile = this.createTile(item, index);
+      this.place(tile, index);
+      this.rendered.set(index, tile);
+      this.element.append(tile);
+    }
+    setTabStops(tile, true);
+    if (focus) tile.focus({ preventScroll: true });
+    this.callbacks.focusChanged(index);
+  }
+}
+
+function setTabStops(tile: HTMLElement, active: boolean): void {
+  tile.tabIndex = active ? 0 : -1;
+  for (const el of tile.querySelectorAll<HTMLElement>('button, a')) el.tabIndex = active ? 0 : -1;
+}
+
+function safeNumberFormat(lang: string): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(lang);
+  } catch {
+    return new Intl.NumberFormat('en');
+  }
+}

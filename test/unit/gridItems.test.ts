@@ -1,0 +1,153 @@
+// From the service's photos and videos to the grid's tiles.
+import assert from 'node:assert/strict';
+import type { Photo, Video } from '../../src/core/model';
+import { describeFromPageUrl, itemOrigins, previewVideoFile, smallestVideoFile, toGridItem } from '../../src/core/searchItems';
+import { addRecent, removeRecent, reviveRecent } from '../../src/core/searchRecent';
+import { isGridItem } from '../../src/shared/protocol';
+import { format, formatDuration } from '../../src/shared/strings';
+
+const img = (q: string): string => `https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?${q}`;
+const photo: Photo = {
+  id: 2014422,
+  width: 3024,
+  height: 3024,
+  url: 'https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/',
+  photographer: 'Joey Farina',
+  photographer_url: 'https://www.pexels.com/@joey',
+  photographer_id: 680589,
+  avg_color: '#978E82',
+  src: {
+    original: img(''),
+    large2x: img('dpr=2&h=650&w=940'),
+    large: img('h=650&w=940'),
+    medium: img('h=350'),
+    small: img('h=130'),
+    portrait: img('fit=crop&h=1200&w=800'),
+    landscape: img('fit=crop&h=627&w=1200'),
+    tiny: img('fit=crop&h=200&w=280'),
+  },
+  liked: false,
+  alt: 'Brown Rocks During Golden Hour',
+};
+
+const file = (id: number, quality: string, width: number | null, height: number | null, link: string): Video['video_files'][number] => ({
+  id,
+  quality,
+  file_type: quality === 'hls' ? 'application/x-mpegURL' : 'video/mp4',
+  width,
+  height,
+  link,
+});
+const video: Video = {
+  id: 856971,
+  width: 1920,
+  height: 1080,
+  url: 'https://www.pexels.com/video/a-woman-walking-on-the-beach-856971/',
+  image: 'https://images.pexels.com/videos/856971/free-video-856971.jpg?fit=crop&w=1200&h=630',
+  duration: 75,
+  user: { id: 1, name: 'Ana Lima', url: 'https://www.pexels.com/@ana' },
+  video_files: [
+    file(1, 'hls', null, null, 'https://videos.pexels.com/hls/856971.m3u8'),
+    file(2, 'hd', 1920, 1080, 'https://videos.pexels.com/video-files/856971/hd_1920.mp4'),
+    file(3, 'sd', 640, 360, 'https://videos.pexels.com/video-files/856971/sd_640.mp4'),
+    file(4, 'uhd', 3840, 2160, 'https://videos.pexels.com/video-files/856971/uhd_3840.mp4'),
+    file(5, 'sd', 426, 240, 'javascript:alert(1)'),
+  ],
+  video_pictures: [{ id: 9, picture: 'https://images.pexels.com/videos/856971/pictures/preview-0.jpg', nr: 0 }],
+};
+
+describe('grid items', () => {
+  it('shows a photo with a light variant, never the original', () => {
+    const item = toGridItem({ kind: 'photo', photo });
+    assert.equal(isGridItem(item), true);
+    assert.equal(item.key, 'photo:2014422');
+    assert.equal(item.thumb, photo.src.medium);
+    assert.notEqual(item.thumb, photo.src.original);
+    assert.equal(item.large, photo.src.large);
+    assert.equal(item.large2x, photo.src.large2x);
+    assert.equal(item.color, '#978e82');
+    assert.equal(item.description, 'Brown Rocks During Golden Hour');
+    assert.equal(item.credit, 'Joey Farina');
+    assert.equal(item.creditUrl, 'https://www.pexels.com/@joey');
+    assert.equal(item.duration, null);
+  });
+
+  it('shows a video with its poster, its duration and the smallest playable file on hover', () => {
+    const item = toGridItem({ kind: 'video', video });
+    assert.equal(isGridItem(item), true);
+    assert.equal(item.thumb, video.image);
+    assert.equal(item.duration, 75);
+    assert.equal(item.hoverVideo?.src, 'https://videos.pexels.com/video-files/856971/sd_640.mp4', 'not HLS, not the unsafe link');
+    assert.equal(item.playVideo?.src, 'https://videos.pexels.com/video-files/856971/hd_1920.mp4', 'largest up to 1920');
+    assert.equal(item.description, 'A woman walking on the beach');
+    assert.equal(item.credit, 'Ana Lima');
+  });
+
+  it('picks files by size, skipping HLS and unsafe links', () => {
+    assert.equal(smallestVideoFile(video)?.id, 3);
+    assert.equal(previewVideoFile(video, 1280)?.id, 3);
+    assert.equal(previewVideoFile({ ...video, video_files: [video.video_files[3]!] }, 1920)?.id, 4, 'the smallest when none fits');
+    assert.equal(smallestVideoFile({ ...video, video_files: [video.video_files[0]!] }), undefined);
+  });
+
+  it('leaves out URLs that are not https (or http to this computer), and odd colours', () => {
+    const item = toGridItem({
+      kind: 'photo',
+      photo: {
+        ...photo,
+        avg_color: 'red;background:url(x)',
+        photographer_url: 'javascript:alert(1)',
+        url: 'http://example.com/photo/x-1/',
+        src: { ...photo.src, medium: 'data:image/png;base64,AA', small: 'http://127.0.0.1:9/s.png' },
+      },
+    });
+    assert.equal(isGridItem(item), true);
+    assert.equal(item.color, null);
+    assert.equal(item.creditUrl, null);
+    assert.equal(item.pageUrl, null);
+    assert.equal(item.thumb, 'http://127.0.0.1:9/s.png');
+  });
+
+  it('falls back to the page URL for a description, and keeps text plain', () => {
+    const item = toGridItem({ kind: 'photo', photo: { ...photo, alt: undefined, photographer: 'A\u0000B <b>' } });
+    assert.equal(item.description, 'Brown rocks during golden hour');
+    assert.equal(item.credit, 'A B <b>', 'markup stays text; the webview only uses textContent');
+    assert.equal(describeFromPageUrl('https://www.pexels.com/photo/2014422/', 2014422), '');
+    assert.equal(describeFromPageUrl(null, 1), '');
+  });
+
+  it('lists the origins the CSP must allow', () => {
+    const { img: images, media } = itemOrigins([toGridItem({ kind: 'photo', photo }), toGridItem({ kind: 'video', video })]);
+    assert.deepEqual([...images].sort(), ['https://images.pexels.com']);
+    assert.deepEqual([...media].sort(), ['https://videos.pexels.com']);
+  });
+
+  it('formats durations and templates', () => {
+    assert.equal(formatDuration(0), '0:00');
+    assert.equal(formatDuration(75), '1:15');
+    assert.equal(formatDuration(3725), '1:02:05');
+    assert.equal(format('{0} of {1}, {2}', 'a', 2), 'a of 2, {2}');
+  });
+});
+
+describe('recent searches', () => {
+  it('keeps the most recent first, without duplicates, at most 20', () => {
+    let list = addRecent([], { query: 'cat', kind: 'photos' });
+    list = addRecent(list, { query: 'dog', kind: 'photos' });
+    list = addRecent(list, { query: '  CAT ', kind: 'photos' });
+    assert.deepEqual(list.map((r) => r.query), ['CAT', 'dog']);
+    list = addRecent(list, { query: 'cat', kind: 'videos' });
+    assert.equal(list.length, 3, 'the same words for videos is another search');
+    for (let i = 0; i < 30; i++) list = addRecent(list, { query: `q${i}`, kind: 'photos' });
+    assert.equal(list.length, 20);
+    assert.equal(list[0]?.query, 'q29');
+    assert.deepEqual(addRecent(list, { query: '   ', kind: 'photos' }), list);
+  });
+
+  it('removes one, and revives only well-formed entries', () => {
+    const list = [{ query: 'a', kind: 'photos' as const }, { query: 'b', kind: 'videos' as const }];
+    assert.deepEqual(removeRecent(list, { query: 'A', kind: 'photos' }), [list[1]]);
+    assert.deepEqual(reviveRecent([{ query: 'x', kind: 'photos' }, { query: 3 }, null, { query: 'y', kind: 'gifs' }, { query: ' ', kind: 'videos' }]), [{ query: 'x', kind: 'photos' }]);
+    assert.deepEqual(reviveRecent('nope'), []);
+  });
+});
