@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CollectionsNode, CollectionNode, ErrorNode, LoadMoreNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
+import { MEDIA_MIME } from '../../src/shared/dnd';
 import type { LibraryCollection, UserName } from '../server/library';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
@@ -11,6 +12,7 @@ import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './suppor
 interface Hook {
   provider: CollectionsProvider;
   treeView: vscode.TreeView<CollectionsNode>;
+  dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
 }
 
 async function hook(): Promise<Hook> {
@@ -425,5 +427,37 @@ describe('collections tree', function () {
       assert.doesNotMatch(md, /(^|[^\\])</m, 'no markup');
       assert.doesNotMatch(md, /\]\((javascript|data|command):/i, 'no unsafe links');
     }
+  });
+
+  it('media nodes work with the insert feature: drag payload, copy URL, copy credit', async function () {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const c = featuredOf(server).find((x) => counts(x).photos > 1 && x.media.length <= 80);
+    assert.ok(c);
+    const collection = await findCollection(provider, featured, c.id);
+    const media = (await provider.getChildren(collection)).filter((n): n is MediaNode => n.type === 'media');
+    const photos = media.filter((m) => m.media.kind === 'photo').slice(0, 2);
+    assert.equal(photos.length, 2);
+
+    // Dragging two photos (and the collection, which is no media) puts exactly the two on the drag.
+    const { dragAndDropController } = await hook();
+    assert.deepEqual(dragAndDropController.dragMimeTypes, [MEDIA_MIME]);
+    const transfer = new vscode.DataTransfer();
+    await dragAndDropController.handleDrag?.([collection, ...photos], transfer, new vscode.CancellationTokenSource().token);
+    const dragged = JSON.parse(await (transfer.get(MEDIA_MIME)?.asString() ?? '{}')) as { media?: { kind: string; photo?: { id: number } }[] };
+    assert.deepEqual(
+      dragged.media?.map((m) => `${m.kind}:${m.photo?.id}`),
+      photos.map((p) => (p.media.kind === 'photo' ? `photo:${p.media.photo.id}` : '')),
+    );
+
+    const commands = await vscode.commands.getCommands(true);
+    if (!commands.includes('stockMedia.copyUrl') || !commands.includes('stockMedia.copyCredit')) this.skip();
+    const first = photos[0];
+    assert.ok(first?.media.kind === 'photo');
+    const url = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyUrl', first);
+    assert.ok(url?.startsWith(`${server.origin}/media/photos/${first.media.photo.id}/`), url);
+    assert.equal(await vscode.env.clipboard.readText(), url);
+    const credit = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyCredit', first);
+    assert.ok(credit?.includes(first.media.photo.photographer), credit);
   });
 });

@@ -4,13 +4,14 @@ import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
 import { CommandId } from '../commandIds';
+import { mediaDragController } from '../insert/dragSource';
 import type { Services } from '../services';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import { isNode } from './collectionNodes';
-import type { CollectionNode, ErrorNode, LoadMoreNode } from './collectionNodes';
+import type { CollectionNode, CollectionsNode, ErrorNode, LoadMoreNode } from './collectionNodes';
 import { COLLECTIONS_VIEW_ID, CollectionsProvider } from './collectionsProvider';
 
-/** Registered only in ExtensionMode.Test: returns `{ provider, treeView }`. */
+/** Registered only in ExtensionMode.Test: returns `{ provider, treeView, dragAndDropController }`. */
 export const COLLECTIONS_TEST_HOOK = 'stockMedia.collections.testHook';
 
 function asCollection(value: unknown): CollectionNode | undefined {
@@ -28,7 +29,15 @@ function asError(value: unknown): ErrorNode | undefined {
 export function registerCollectionsView(services: Services): vscode.Disposable[] {
   const filters = new CollectionFilterStore(services.context.globalState);
   const provider = new CollectionsProvider(services, filters);
-  const treeView = vscode.window.createTreeView(COLLECTIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  // Dragging media into an editor inserts them (the insert feature's drop provider).
+  const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
+  const treeView = vscode.window.createTreeView(COLLECTIONS_VIEW_ID, {
+    treeDataProvider: provider,
+    showCollapseAll: true,
+    // Several photos at once: the insert commands take the selection as their second argument.
+    canSelectMany: true,
+    dragAndDropController,
+  });
 
   /** Sets a collection's filter: from the argument (tests, keybindings) or a picker. */
   const filter = async (target?: unknown, value?: unknown): Promise<CollectionFilter | undefined> => {
@@ -63,7 +72,7 @@ export function registerCollectionsView(services: Services): vscode.Disposable[]
     }),
   ];
   if (services.context.extensionMode === vscode.ExtensionMode.Test) {
-    disposables.push(vscode.commands.registerCommand(COLLECTIONS_TEST_HOOK, () => ({ provider, treeView })));
+    disposables.push(vscode.commands.registerCommand(COLLECTIONS_TEST_HOOK, () => ({ provider, treeView, dragAndDropController })));
   }
   return disposables;
 }
