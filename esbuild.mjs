@@ -57,7 +57,7 @@ const configs = [
     outfile: 'dist/extension.js',
     format: 'cjs',
     // When the bundle starts evaluating: activation time includes loading the code.
-    banner: { js: 'var __stockMediaLoadStart = performance.now();' },
+    banner: { js: '"use strict";var __stockMediaLoadStart = performance.now();' },
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
