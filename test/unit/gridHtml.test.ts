@@ -14,7 +14,7 @@ function fakeStrings(overrides: Partial<GridStrings> = {}): GridStrings {
 }
 
 const nonce = randomBytes(16).toString('base64');
-const cspSource = 'https://*.vscode-cdn.net';
+const cspSource = "'self' https://*.vscode-cdn.net";
 
 function options(overrides: Partial<GridHtmlOptions> = {}): GridHtmlOptions {
   return {
@@ -59,8 +59,8 @@ describe('renderGridHtml', () => {
   });
 
   it('allows styles and fonts only from the extension', () => {
-    assert.deepEqual(directive(csp, 'style-src'), [cspSource]);
-    assert.deepEqual(directive(csp, 'font-src'), [cspSource]);
+    assert.deepEqual(directive(csp, 'style-src'), cspSource.split(' '));
+    assert.deepEqual(directive(csp, 'font-src'), cspSource.split(' '));
   });
 
   it('allows images and media only from the given origins, as bare origins', () => {
@@ -109,6 +109,9 @@ describe('renderGridHtml', () => {
     assert.throws(() => renderGridHtml(options({ nonce: '' })));
     assert.throws(() => renderGridHtml(options({ nonce: 'abc' })));
     assert.throws(() => contentSecurityPolicy({ ...options(), cspSource: "https://x; script-src 'unsafe-inline'" }));
+    assert.throws(() => contentSecurityPolicy({ ...options(), cspSource: "'self' 'unsafe-inline'" }));
+    assert.throws(() => contentSecurityPolicy({ ...options(), cspSource: '' }));
+    assert.doesNotThrow(() => contentSecurityPolicy({ ...options(), cspSource: 'vscode-webview://abc123' }));
   });
 
   it('says none when there is no source to allow', () => {

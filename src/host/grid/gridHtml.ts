@@ -74,10 +74,17 @@ export function cspOrigins(sources: readonly string[]): string[] {
   return [...out].sort();
 }
 
-/** webview.cspSource is VS Code's own value; still, refuse anything that could add a directive. */
+/**
+ * webview.cspSource is VS Code's own value (e.g. `'self' https://*.vscode-cdn.net`);
+ * still, accept only source expressions, so nothing can add a directive or a keyword
+ * such as 'unsafe-inline'.
+ */
 function checkedCspSource(value: string): string {
-  if (!/^[\w*:/.\-\s]+$/.test(value) || /'/.test(value)) throw new Error(`Unexpected webview CSP source: ${value}`);
-  return value.trim();
+  const tokens = value.trim().split(/\s+/).filter(Boolean);
+  const ok = (t: string): boolean =>
+    t === "'self'" || /^[a-z][a-z0-9+.-]*:(\/\/(\*\.)?[a-z0-9.-]+(:(\d+|\*))?(\/[\w./-]*)?)?$/i.test(t);
+  if (tokens.length === 0 || !tokens.every(ok)) throw new Error(`Unexpected webview CSP source: ${value}`);
+  return tokens.join(' ');
 }
 
 function checkedNonce(value: string): string {

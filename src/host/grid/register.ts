@@ -77,7 +77,7 @@ export function registerGrid(services: Services): vscode.Disposable[] {
 /**
  * Tests read the grid through this: `{op: 'state'}` (the host's view), `{op: 'snapshot'}`
  * (what the webview shows, asked over the protocol), `{op: 'receive', message}` (a
- * message as if from the webview), `{op: 'loadMore'}`, `{op: 'settle'}`, `{op: 'recent'}`.
+ * message as if from the webview), `{op: 'loadMore'}`, `{op: 'settle'}`, `{op: 'recent'}`, `{op: 'reveal'}`, `{op: 'close'}`.
  */
 async function gridTestCommand(deps: GridCommandDeps, args: unknown): Promise<unknown> {
   const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
@@ -99,6 +99,12 @@ async function gridTestCommand(deps: GridCommandDeps, args: unknown): Promise<un
       return grid?.state;
     case 'recent':
       return deps.recent.list();
+    case 'reveal':
+      grid?.panel.reveal(grid.panel.viewColumn, false);
+      return grid?.state;
+    case 'close':
+      grid?.dispose();
+      return undefined;
     default:
       throw new Error(`${GRID_TEST_COMMAND}: unknown op ${String(op)}`);
   }

@@ -1,0 +1,239 @@
+// The search grid in a real VS Code against the local server: each command opens the one
+// grid with the right results (the server log shows what was asked), paging, the cache,
+// bad input refused without a request, the webview's own view of it, hide and show,
+// and insert into the editor that was active before the grid opened.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { defaultLocale } from '../../src/core/locale';
+import type { GridCommandResult } from '../../src/host/grid/searchCommands';
+import type { GridPanelState } from '../../src/host/grid/gridPanel';
+import type { GridSnapshot } from '../../src/shared/protocol';
+import { photoMatches, videoMatches } from '../server/search';
+import type { ApiServer, RequestLogEntry } from '../server/server';
+import { stopLocalServer, useLocalServer, waitFor } from './support';
+
+const TEST_COMMAND = 'stockMedia.test.grid';
+
+async function gridState(): Promise<GridPanelState | undefined> {
+  return vscode.commands.executeCommand<GridPanelState | undefined>(TEST_COMMAND, { op: 'state' });
+}
+
+async function openGrid(): Promise<GridPanelState> {
+  const state = await gridState();
+  assert.ok(state?.open, 'the grid is open');
+  return state;
+}
+
+/** What the webview shows, once it is loaded and has the expected number of results. */
+async function webviewShows(itemCount: number, ms = 15_000): Promise<GridSnapshot> {
+  return waitFor(async () => {
+    const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
+    return snapshot && snapshot.status === 'loaded' && snapshot.itemCount === itemCount ? snapshot : undefined;
+  }, `the webview to show ${itemCount} results`, ms);
+}
+
+function gridTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stockMedia.grid'));
+}
+
+/** Closes every editor; scratch documents are reverted first so no save prompt appears. */
+async function closeAllWithoutSaving(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+describe('search grid', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  const locale = defaultLocale(vscode.env.language);
+  const requests = (filter?: (e: RequestLogEntry) => boolean): RequestLogEntry[] => server.log.filter((e) => e.path.startsWith('/v1') || e.path.startsWith('/videos')).filter(filter ?? (() => true));
+  const photosFor = (query: string): number =>
+    server.library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+
+  before(async () => {
+    server = await useLocalServer('alice');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllWithoutSaving();
+    await stopLocalServer(server);
+  });
+
+  beforeEach(() => server.clearLog());
+
+  it('Search Photos opens the grid with the first page of 80, in one request', async () => {
+    const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
+    const total = photosFor('morning');
+    assert.ok(total > 80);
+    assert.deepEqual(result, { shown: true, spec: { mode: 'photos', query: 'morning', locale }, status: 'loaded', count: 80, totalResults: total });
+    const log = requests();
+    assert.equal(log.length, 1);
+    assert.equal(log[0]?.path, '/v1/search');
+    assert.deepEqual(log[0]?.query, { query: 'morning', locale, page: '1', per_page: '80' });
+    const state = await openGrid();
+    assert.equal(state.session.itemKeys.length, 80);
+    assert.ok(state.imgSources.includes(server.origin), `img-src allows the server: ${state.imgSources.join(' ')}`);
+    assert.equal(state.title, 'Photos: morning');
+    assert.equal(gridTabs().length, 1);
+
+    const shown = await webviewShows(80);
+    assert.equal(shown.totalText, `${total} results`);
+    assert.deepEqual(shown.spec, { mode: 'photos', query: 'morning', locale });
+    assert.equal(shown.form.query, 'morning');
+    // Windowed: far fewer tiles in the DOM than results, and they are the first ones.
+    assert.ok(shown.renderedTiles > 0 && shown.renderedTiles < 80, `rendered ${shown.renderedTiles}`);
+    assert.deepEqual(shown.renderedCredits, state.session.credits.slice(0, shown.renderedTiles));
+  });
+
+  it('loads page 2 through next_page, then stops at the last page', async () => {
+    const total = photosFor('morning');
+    const state = await vscode.commands.executeCommand<GridPanelState>(TEST_COMMAND, { op: 'loadMore' });
+    assert.equal(state.session.itemKeys.length, total);
+    assert.equal(state.session.hasMore, false);
+    assert.equal(requests().length, 1);
+    assert.deepEqual(requests()[0]?.query, { page: '2', per_page: '80', query: 'morning', locale });
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'loadMore' });
+    assert.equal(requests().length, 1, 'nothing past the last page');
+    await webviewShows(total);
+  });
+
+  it('keeps what it shows when hidden and shown again, without a request', async () => {
+    const total = photosFor('morning');
+    const before = (await openGrid()).htmlLoads;
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active });
+    await waitFor(async () => (await gridState())?.visible === false, 'the grid to be hidden');
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
+    const shown = await webviewShows(total);
+    assert.deepEqual(shown.spec, { mode: 'photos', query: 'morning', locale });
+    assert.equal(requests().length, 0);
+    assert.equal((await openGrid()).htmlLoads, before, 'the same HTML, reloaded by VS Code from its state');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('repeats a search within the cache TTL without a request', async () => {
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    assert.equal(requests().length, 0);
+    assert.equal((await openGrid()).session.itemKeys.length, 80);
+  });
+
+  it('Search Videos sends its filters and shows videos', async () => {
+    const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.searchVideos', { query: 'sea', orientation: 'landscape', size: 'medium' });
+    assert.equal(result.shown, true);
+    const log = requests();
+    assert.equal(log.length, 1);
+    assert.equal(log[0]?.path, '/videos/search');
+    assert.deepEqual(log[0]?.query, { query: 'sea', orientation: 'landscape', size: 'medium', locale, page: '1', per_page: '80' });
+    const expected = server.library.videos.filter((v) => videoMatches(v, { query: 'sea', orientation: 'landscape', size: 'medium' }));
+    const state = await openGrid();
+    assert.deepEqual(state.session.itemKeys, expected.slice(0, 80).map((v) => `video:${v.id}`));
+    assert.equal(gridTabs().length, 1, 'the same panel is reused');
+    const shown = await webviewShows(expected.length);
+    assert.equal(shown.form.kind, 'videos');
+    assert.equal(shown.form.orientation, 'landscape');
+  });
+
+  it('Browse Curated Photos and Browse Popular Videos (with its four filters)', async () => {
+    const curated = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showCurated');
+    assert.equal(curated.shown && curated.totalResults, server.library.curatedPhotoIds.length);
+    assert.equal(requests()[0]?.path, '/v1/curated');
+    server.clearLog();
+    const popular = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showPopularVideos', {
+      min_width: 1280,
+      min_height: 720,
+      min_duration: 5,
+      max_duration: 60,
+    });
+    assert.equal(popular.shown, true);
+    assert.equal(requests()[0]?.path, '/videos/popular');
+    assert.deepEqual(requests()[0]?.query, { min_width: '1280', min_height: '720', min_duration: '5', max_duration: '60', page: '1', per_page: '80' });
+    const shown = await webviewShows(popular.shown ? popular.count : -1);
+    assert.equal(shown.form.browse, true);
+    assert.equal(shown.form.minDuration, '5');
+  });
+
+  it('opens one photo by id, and one video by its page URL', async () => {
+    const photo = server.library.photos[5];
+    const video = server.library.videos[2];
+    assert.ok(photo && video);
+    await vscode.commands.executeCommand('stockMedia.openMedia', { id: photo.id });
+    assert.equal(requests()[0]?.path, `/v1/photos/${photo.id}`);
+    assert.deepEqual((await openGrid()).session.itemKeys, [`photo:${photo.id}`]);
+    server.clearLog();
+    await vscode.commands.executeCommand('stockMedia.openMedia', `${server.origin}/video/${video.slug}-${video.id}/`);
+    assert.equal(requests()[0]?.path, `/videos/videos/${video.id}`);
+    assert.deepEqual((await openGrid()).session.itemKeys, [`video:${video.id}`]);
+    const shown = await webviewShows(1);
+    assert.deepEqual(shown.spec, { mode: 'single', kind: 'video', id: video.id });
+  });
+
+  it('refuses bad input with a message and no request', async () => {
+    const cases: [string, unknown][] = [
+      ['stockMedia.search', { query: '   ' }],
+      ['stockMedia.search', { query: 'cat', color: '#12' }],
+      ['stockMedia.search', { query: 'cat', orientation: 'diagonal' }],
+      ['stockMedia.showPopularVideos', { min_width: -5 }],
+      ['stockMedia.showPopularVideos', { min_duration: 30, max_duration: 10 }],
+      ['stockMedia.openMedia', { url: 'https://evil.example/photo/cat-1/' }],
+      ['stockMedia.openMedia', 'not a link'],
+    ];
+    for (const [command, args] of cases) {
+      const result = await vscode.commands.executeCommand<GridCommandResult>(command, args);
+      assert.equal(result.shown, false, `${command} ${JSON.stringify(args)}`);
+      assert.ok(!result.shown && result.reason === 'invalid' && result.message, 'a message says why');
+    }
+    assert.equal(requests().length, 0);
+  });
+
+  it('runs searches the webview asks for, and ignores malformed messages', async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, {
+      op: 'receive',
+      message: { type: 'search', id: 1, spec: { mode: 'photos', query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR' } },
+    });
+    assert.deepEqual(requests()[0]?.query, { query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR', page: '1', per_page: '80' });
+    server.clearLog();
+    for (const message of [
+      { type: 'search', id: 2, spec: { mode: 'photos', query: 'cat', orientation: 'sideways' } },
+      { type: 'fetch', url: `${server.baseUrl}/curated` },
+      { type: 'action', id: 3, action: 'insert', key: 'javascript:alert(1)' },
+      'ready',
+    ]) {
+      await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message });
+    }
+    assert.equal(requests().length, 0);
+  });
+
+  it('remembers recent searches and clears them', async () => {
+    const recent = await vscode.commands.executeCommand<{ query: string; kind: string }[]>(TEST_COMMAND, { op: 'recent' });
+    // Most recent first, each once; refused and webview searches are not remembered.
+    assert.deepEqual(recent, [
+      { query: 'sea', kind: 'videos' },
+      { query: 'morning', kind: 'photos' },
+    ]);
+    const cleared = await vscode.commands.executeCommand<number>('stockMedia.clearRecentSearches');
+    assert.ok(cleared >= 2);
+    assert.deepEqual(await vscode.commands.executeCommand(TEST_COMMAND, { op: 'recent' }), []);
+  });
+
+  it('inserts into the editor that was active before the grid opened', async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '' });
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    const state = await openGrid();
+    assert.equal(state.targetUri, doc.uri.toString());
+    assert.equal(vscode.window.activeTextEditor, undefined, 'the grid has the focus');
+    const key = state.session.itemKeys[0];
+    assert.ok(key);
+    const credit = state.session.credits[0] ?? '';
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message: { type: 'action', id: 9, action: 'insert', key } });
+    await waitFor(() => doc.getText().includes(credit), `the credit "${credit}" in the document`, 10_000);
+    assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
+  });
+});
