@@ -137,4 +137,39 @@ describe('collections sidebar', () => {
     await mediaRows(page).first().waitFor({ timeout: 10_000 });
     assert.equal(api.apiRequestCount(), before);
   });
+
+  it('drags a photo from the tree into a Markdown file, which inserts it with its credit', async () => {
+    const { page } = workbench;
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill('README.md');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.waitFor({ state: 'visible', timeout: 10_000 });
+    // Only this collection open, so its first row is a photo (it holds no videos).
+    await row(page, 'Cats of the World').click();
+    await page.waitForTimeout(300);
+    assert.equal(await mediaRows(page).count(), 0);
+    await row(page, 'Minimal Desk Setups').click();
+    const photo = mediaRows(page).first();
+    await photo.waitFor({ timeout: 20_000 });
+    const box = await editor.boundingBox();
+    assert.ok(box);
+    // Below the last line: the drop lands at the end of the file.
+    await photo.dragTo(editor, { targetPosition: { x: 60, y: Math.max(40, box.height - 60) } });
+    const lines = editor.locator('.view-lines');
+    await page.waitForFunction(
+      () => /!\[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
+    // Monaco renders spaces as no-break spaces.
+    const text = ((await lines.textContent()) ?? '').replace(/\u00a0/g, ' ');
+    assert.match(text, /!\[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/media\/photos\//);
+    assert.match(text, /Photo by \[[^\]]+\]\(/);
+    assert.ok(text.startsWith('# Stock Media test workspace'), 'the file’s own text is untouched');
+    console.log(`      screenshot: ${await screenshot(page, 'collections-dragged')}`);
+  });
 });
