@@ -241,7 +241,15 @@ export class MediaInserter implements vscode.Disposable {
         if (document) return vscode.window.showTextDocument(document, { preview: false });
       }
     }
-    return this.usable(vscode.window.activeTextEditor) ?? this.usable(this.lastEditor);
+    const active = this.usable(vscode.window.activeTextEditor);
+    if (active) return active;
+    const last = this.usable(this.lastEditor);
+    if (!last) return undefined;
+    if (vscode.window.visibleTextEditors.includes(last)) return last;
+    // Hidden behind the grid in the same group: bring it back if its tab is still open.
+    const key = last.document.uri.toString();
+    const open = vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key));
+    return open ? vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preview: false }) : undefined;
   }
 
   private async copyInstead(all: readonly InsertArgs[], choice: VariantChoice): Promise<InsertOutcome> {
