@@ -47,7 +47,7 @@ let counter = 0;
 
 /** Prepares the host (cached), starts a server on a fresh workspace copy and opens the workbench. */
 export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const host = await prepare();
+  const host = await prepare({ browser: true });
   mkdirSync(LOG_DIR, { recursive: true });
   const id = `${process.pid}-${++counter}`;
   const consoleLog = join(LOG_DIR, `workbench-${id}.log`);

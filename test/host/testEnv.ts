@@ -5,6 +5,21 @@
 
 /** A file the mocha entry appends its report and the tests' console output to. */
 export const REPORT_ENV = 'STOCK_MEDIA_TEST_REPORT';
+/**
+ * A file the mocha entry writes its final counts to (JSON `TestResult`). The workbench
+ * reports exit code 0 even when the extension host is killed mid-run, so the runner
+ * trusts a pass only when this file says so.
+ */
+export const RESULT_ENV = 'STOCK_MEDIA_TEST_RESULT';
+
+export interface TestResult {
+  readonly passes: number;
+  readonly failures: number;
+  readonly pending: number;
+  /** Set when the run could not start (a test file threw while loading). */
+  readonly error?: string;
+}
+
 /** Run only the tests whose full title contains this text. */
 export const GREP_ENV = 'STOCK_MEDIA_TEST_GREP';
 /** '1' to colour the report (set when the runner's own terminal has colours). */

@@ -6,11 +6,12 @@
 // server only writes it to its own log), so when STOCK_MEDIA_TEST_REPORT names a file the
 // reporter's output, and whatever the tests print to the console, is also appended there;
 // the runner tails that file into its terminal.
-import { appendFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import Mocha from 'mocha';
-import { COLOR_ENV, GREP_ENV, REPORT_ENV } from '../host/testEnv';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV } from '../host/testEnv';
+import type { TestResult } from '../host/testEnv';
 
 export async function run(): Promise<void> {
   const grep = process.env[GREP_ENV];
@@ -31,19 +32,30 @@ export async function run(): Promise<void> {
   try {
     failures = await new Promise<number>((resolve, reject) => {
       try {
-        mocha.run(resolve);
+        const runner = mocha.run(() => {
+          const { passes, failures, pending } = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
+          writeResult({ passes, failures, pending });
+          resolve(failures);
+        });
       } catch (error) {
         // A test file that throws while loading.
         reject(error);
       }
     });
   } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(text);
+    writeResult({ passes: 0, failures: 0, pending: 0, error: text });
     throw error;
   } finally {
     restore();
   }
   if (failures > 0) throw new Error(`${failures} test${failures === 1 ? '' : 's'} failed`);
+}
+
+function writeResult(result: TestResult): void {
+  const file = process.env[RESULT_ENV];
+  if (file) writeFileSync(file, JSON.stringify(result) + '\n');
 }
 
 function testFiles(dir: string): string[] {
