@@ -2,6 +2,8 @@
 // per language, several cursors and one undo, the grid's target document, the clipboard
 // when no editor is open, saving into the workspace, trust, drops, and the copy commands.
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
@@ -379,6 +381,38 @@ describe('insert (real VS Code)', function () {
         assert.ok(document.getText().startsWith(`![${photo.alt}](images/${name})`));
       } finally {
         await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'images'), { recursive: true }).then(undefined, () => undefined);
+      }
+    });
+
+    it('a drop in download mode saves the file; cancelling a save writes and inserts nothing', async () => {
+      // A server that starts sending and then stalls, so the save can be cancelled midway.
+      const stall = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.write(Buffer.alloc(1000));
+      });
+      await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
+      await setInsertSetting('mode', 'download');
+      try {
+        const editor = await openNew('dropsave.md', '');
+        const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+        const done = await inserter.snippetForDrop(editor.document, [media], new vscode.CancellationTokenSource().token);
+        assert.ok(done?.value.includes(`](images/pexels-${photo.id}-large.png)`), done?.value);
+        assert.deepEqual(await filesIn(folder), [`pexels-${photo.id}-large.png`]);
+
+        const stalled: MediaItem = {
+          kind: 'photo',
+          photo: { ...photo, id: photo.id + 1, src: { ...photo.src, large: `http://127.0.0.1:${(stall.address() as AddressInfo).port}/slow.png` } },
+        };
+        const cancel = new vscode.CancellationTokenSource();
+        setTimeout(() => cancel.cancel(), 500);
+        const result = await inserter.snippetForDrop(editor.document, [stalled], cancel.token);
+        assert.equal(result, undefined);
+        assert.deepEqual(await filesIn(folder), [`pexels-${photo.id}-large.png`], 'nothing more written');
+        assert.equal(editor.document.getText(), '');
+      } finally {
+        await setInsertSetting('mode', undefined);
+        stall.closeAllConnections();
+        stall.close();
       }
     });
 

@@ -1,0 +1,133 @@
+// Downloads for "save into the workspace", against a local HTTP server: bytes and type,
+// safe redirects only, HTTP errors, size limits, cancellation, a stalled server, and no
+// credentials ever sent.
+import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { download } from '../../src/host/insert/download';
+import type { DownloadOptions } from '../../src/host/insert/download';
+import { isInsertError } from '../../src/core/insert/insertError';
+
+const BODY = Buffer.from(Array.from({ length: 50_000 }, (_, i) => i % 251));
+
+describe('insert download', () => {
+  let server: Server;
+  let origin = '';
+  const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+
+  before(async () => {
+    server = createServer((req, res) => {
+      seen.push({ path: req.url ?? '', headers: req.headers });
+      switch (req.url) {
+        case '/photo.png':
+          res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(BODY.length) });
+          res.end(BODY);
+          return;
+        case '/chunked.png':
+          res.writeHead(200, { 'content-type': 'image/png' });
+          res.write(BODY.subarray(0, 20_000));
+          setTimeout(() => res.end(BODY.subarray(20_000)), 20);
+          return;
+        case '/redirect':
+          res.writeHead(302, { location: '/photo.png' });
+          res.end();
+          return;
+        case '/redirect-away':
+          res.writeHead(301, { location: 'http://example.com/photo.png' });
+          res.end();
+          return;
+        case '/redirect-js':
+          res.writeHead(302, { location: 'javascript:alert(1)' });
+          res.end();
+          return;
+        case '/loop':
+          res.writeHead(302, { location: '/loop' });
+          res.end();
+          return;
+        case '/stall':
+          res.writeHead(200, { 'content-type': 'image/png' });
+          res.write(BODY.subarray(0, 1000));
+          return; // never ends
+        default:
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not Found');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const options = (extra: Partial<DownloadOptions> = {}): DownloadOptions => ({
+    fetch: (input, init) => fetch(input, init),
+    signal: new AbortController().signal,
+    idleTimeoutMs: 2000,
+    ...extra,
+  });
+
+  it('returns the bytes and the content type, reporting progress', async () => {
+    const progress: [number, number | undefined][] = [];
+    const result = await download(`${origin}/photo.png`, options({ onProgress: (r, t) => progress.push([r, t]) }));
+    assert.ok(Buffer.from(result.bytes).equals(BODY));
+    assert.equal(result.contentType, 'image/png');
+    assert.equal(result.url, `${origin}/photo.png`);
+    assert.deepEqual(progress.at(-1), [BODY.length, BODY.length]);
+    const chunked = await download(`${origin}/chunked.png`, options());
+    assert.ok(Buffer.from(chunked.bytes).equals(BODY));
+  });
+
+  it('sends no Authorization header or cookie', async () => {
+    seen.length = 0;
+    await download(`${origin}/photo.png`, options());
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0]?.headers.authorization, undefined);
+    assert.equal(seen[0]?.headers.cookie, undefined);
+  });
+
+  it('follows redirects to safe addresses only', async () => {
+    const result = await download(`${origin}/redirect`, options());
+    assert.equal(result.url, `${origin}/photo.png`);
+    for (const path of ['/redirect-away', '/redirect-js', '/loop']) {
+      await assert.rejects(download(`${origin}${path}`, options()), (e: unknown) => isInsertError(e) && /redirected the download to an address that is not a safe https link/.test(e.message), path);
+    }
+  });
+
+  it('refuses unsafe addresses without a request', async () => {
+    seen.length = 0;
+    for (const url of ['http://example.com/a.png', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://127.0.0.1/a']) {
+      await assert.rejects(download(url, options()), (e: unknown) => isInsertError(e) && /not a safe https link/.test(e.message), url);
+    }
+    assert.equal(seen.length, 0);
+  });
+
+  it('an HTTP error says which', async () => {
+    await assert.rejects(download(`${origin}/missing.png`, options()), (e: unknown) => isInsertError(e) && /answered HTTP 404 for the file, so nothing was saved or inserted/.test(e.message));
+  });
+
+  it('refuses files over the size limit (declared or streamed)', async () => {
+    await assert.rejects(download(`${origin}/photo.png`, options({ maxBytes: 1000 })), (e: unknown) => isInsertError(e) && /more than this extension saves/.test(e.message));
+    await assert.rejects(download(`${origin}/chunked.png`, options({ maxBytes: 30_000 })), (e: unknown) => isInsertError(e) && /bigger than this extension saves/.test(e.message));
+  });
+
+  it('a server that stops sending: a clear message after the idle time', async () => {
+    const started = Date.now();
+    await assert.rejects(download(`${origin}/stall`, options({ idleTimeoutMs: 300 })), (e: unknown) => isInsertError(e) && /stopped sending the file/.test(e.message));
+    assert.ok(Date.now() - started < 3000);
+  });
+
+  it('cancelling aborts, and is not reported as a failure', async () => {
+    const controller = new AbortController();
+    const pending = download(`${origin}/stall`, options({ signal: controller.signal, idleTimeoutMs: 10_000 }));
+    setTimeout(() => controller.abort(), 100);
+    await assert.rejects(pending, (e: unknown) => !isInsertError(e) && e instanceof Error && e.name === 'AbortError');
+  });
+
+  it('a connection that cannot be made: a clear message', async () => {
+    await assert.rejects(download('http://127.0.0.1:1/photo.png', options()), (e: unknown) => isInsertError(e) && /Could not download the file from 127\.0\.0\.1:1/.test(e.message));
+  });
+});
