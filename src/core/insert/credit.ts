@@ -5,6 +5,9 @@
 import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, jsxText } from './escape';
 import type { MediaFacts } from './facts';
 
+/** What a credit line needs (see facts.ts); photos and videos with unsafe files still have one. */
+export type CreditFacts = Pick<MediaFacts, 'kind' | 'author' | 'authorUrl' | 'pageUrl' | 'serviceName' | 'serviceUrl'>;
+
 interface CreditParts {
   readonly lead: string;
   readonly author: string;
@@ -13,7 +16,7 @@ interface CreditParts {
   readonly serviceLink: string | undefined;
 }
 
-function parts(facts: MediaFacts): CreditParts {
+function parts(facts: CreditFacts): CreditParts {
   return {
     lead: facts.kind === 'photo' ? 'Photo' : 'Video',
     author: facts.author,
@@ -24,7 +27,7 @@ function parts(facts: MediaFacts): CreditParts {
 }
 
 /** `Photo by [Name](profile) on [Service](page)`. */
-export function creditMarkdown(facts: MediaFacts): string {
+export function creditMarkdown(facts: CreditFacts): string {
   const p = parts(facts);
   const link = (label: string, url: string | undefined): string => (url ? `[${escapeMarkdownText(label)}](${url})` : escapeMarkdownText(label));
   const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
@@ -32,7 +35,7 @@ export function creditMarkdown(facts: MediaFacts): string {
 }
 
 /** The credit's HTML content (no wrapper): `Photo by <a href="…">Name</a> on <a href="…">Service</a>`. */
-export function creditHtml(facts: MediaFacts, escapeAtSign = false): string {
+export function creditHtml(facts: CreditFacts, escapeAtSign = false): string {
   const p = parts(facts);
   const link = (label: string, url: string | undefined): string =>
     url ? `<a href="${escapeHtmlAttribute(url, { escapeAtSign })}">${escapeHtmlText(label)}</a>` : escapeHtmlText(label);
@@ -41,7 +44,7 @@ export function creditHtml(facts: MediaFacts, escapeAtSign = false): string {
 }
 
 /** The credit's JSX content (no wrapper); risky names become `{'…'}` expressions. */
-export function creditJsx(facts: MediaFacts): string {
+export function creditJsx(facts: CreditFacts): string {
   const p = parts(facts);
   const link = (label: string, url: string | undefined): string => (url ? `<a href="${url}">${jsxText(label)}</a>` : jsxText(label));
   const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
@@ -49,7 +52,7 @@ export function creditJsx(facts: MediaFacts): string {
 }
 
 /** `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard. */
-export function creditPlain(facts: MediaFacts): string {
+export function creditPlain(facts: CreditFacts): string {
   const p = parts(facts);
   const named = (label: string, url: string | undefined): string => (url ? `${label} (${url})` : label);
   const by = p.author ? ` by ${named(p.author, p.authorUrl)}` : '';
@@ -57,6 +60,6 @@ export function creditPlain(facts: MediaFacts): string {
 }
 
 /** The plain credit as a CSS comment. */
-export function creditCss(facts: MediaFacts): string {
+export function creditCss(facts: CreditFacts): string {
   return `/* ${escapeCssComment(creditPlain(facts))} */`;
 }

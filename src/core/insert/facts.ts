@@ -2,6 +2,7 @@
 // safe: texts are one clean line, URLs are insertable or absent. The formats and
 // templates read only this, so no raw service text reaches a document.
 import type { MediaItem, Photo, PhotoVariant, Video } from '../model';
+import type { CreditFacts } from './credit';
 import { InsertError } from './insertError';
 import { insertableUrl } from './links';
 import { ALT_MAX, NAME_MAX, cleanText } from './text';
@@ -59,7 +60,7 @@ export function altFromPageUrl(url: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function serviceFacts(options: FactsOptions): { serviceName: string; serviceUrl: string | undefined } {
+function serviceFacts(options: Pick<FactsOptions, 'serviceName' | 'serviceUrl'>): { serviceName: string; serviceUrl: string | undefined } {
   return { serviceName: cleanText(options.serviceName, NAME_MAX) || 'the service', serviceUrl: insertableUrl(options.serviceUrl) };
 }
 
@@ -117,6 +118,21 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
     pixelHeight: size.height,
     fileType: isHls(file) ? 'application/x-mpegURL' : cleanText(file.file_type, 60).replace(/[^a-z0-9.+/-]/gi, '') || 'video/mp4',
     poster,
+  };
+}
+
+/** The credit's facts alone: they need no file address, so media with unsafe files still have them. */
+export function creditFacts(media: MediaItem, service: { serviceName: string; serviceUrl: string }): CreditFacts {
+  const [kind, author, authorUrl, pageUrl] =
+    media.kind === 'photo'
+      ? (['photo', media.photo.photographer, media.photo.photographer_url, media.photo.url] as const)
+      : (['video', media.video.user?.name, media.video.user?.url, media.video.url] as const);
+  return {
+    kind,
+    author: cleanText(author, NAME_MAX),
+    authorUrl: insertableUrl(authorUrl),
+    pageUrl: insertableUrl(pageUrl),
+    ...serviceFacts(service),
   };
 }
 

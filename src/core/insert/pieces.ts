@@ -9,11 +9,12 @@ export const text = (value: string): Piece => ({ text: value });
 export const tabStop = (value: string): Piece => ({ tabStop: value });
 
 /**
- * Snippet syntax. Every tab stop is `$1`, so when a template names the alt text twice
- * both places change together.
+ * Snippet syntax. Every tab stop of one insert has the same number (1 unless several
+ * photos are inserted together), so when a template names the alt text twice both
+ * places change together.
  */
-export function toSnippet(pieces: readonly Piece[]): string {
-  return pieces.map((p) => ('text' in p ? escapeSnippet(p.text) : `\${1:${escapeSnippet(p.tabStop)}}`)).join('');
+export function toSnippet(pieces: readonly Piece[], tabStopNumber = 1): string {
+  return pieces.map((p) => ('text' in p ? escapeSnippet(p.text) : `\${${tabStopNumber}:${escapeSnippet(p.tabStop)}}`)).join('');
 }
 
 export function toPlainText(pieces: readonly Piece[]): string {
