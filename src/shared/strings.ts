@@ -69,6 +69,7 @@ export interface GridStrings {
   openSettings: string;
   showQuota: string;
   quotaTitle: string;
+  keyTitle: string;
   errorTitle: string;
   /** {0}: kind + id, e.g. photo 123. */
   singleTitle: string;
@@ -129,7 +130,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'openSettings', 'showQuota', 'quotaTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
+  'setApiKey', 'openSettings', 'showQuota', 'quotaTitle', 'keyTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

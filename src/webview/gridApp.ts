@@ -190,6 +190,8 @@ export class GridApp {
     this.failure = message.status === 'failed' ? message.failure : null;
     this.moreFailure = message.status !== 'failed' && message.more === 'failed' ? message.failure : null;
     if (message.syncForm && message.spec) {
+      // A command chose this search: the results take the keyboard when they come.
+      this.pendingFocus = true;
       clearTimeout(this.debounce);
       this.form = formFromSpec(message.spec, this.form);
       this.toolbar.set(this.form);
@@ -344,10 +346,12 @@ export class GridApp {
       popular.addEventListener('click', () => this.browse('videos'));
       this.message.append(icon('search', 'message-icon'), h('p', {}, s.startHint), h('div', { class: 'message-actions' }, curated, popular));
     } else if (this.status === 'failed' && this.failure) {
-      const quota = this.failure.kind === 'rateLimited';
+      const kind = this.failure.kind;
+      const [iconName, title] =
+        kind === 'rateLimited' ? ['watch', s.quotaTitle] : kind === 'missingKey' || kind === 'unauthorized' || kind === 'forbidden' ? ['key', s.keyTitle] : ['error', s.errorTitle];
       this.message.append(
-        icon(quota ? 'watch' : 'error', 'message-icon'),
-        h('h2', {}, quota ? s.quotaTitle : s.errorTitle),
+        icon(iconName, 'message-icon'),
+        h('h2', {}, title),
         h('p', {}, this.failure.message),
         this.actionButtons(this.failure, false),
       );
@@ -359,7 +363,7 @@ export class GridApp {
       showMessage = false;
     }
     this.message.hidden = !showMessage;
-    this.message.classList.toggle('error', this.status === 'failed');
+    this.message.classList.toggle('error', this.status === 'failed' && this.failure?.kind !== 'missingKey');
 
     // Under the tiles: loading more, a failed page, or the end.
     this.footer.replaceChildren();

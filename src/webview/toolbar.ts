@@ -254,7 +254,7 @@ export class Toolbar {
     this.numbers = { minWidth: minWidth.input, minHeight: minHeight.input, minDuration: minDuration.input, maxDuration: maxDuration.input };
     this.popularFilters = h('div', { class: 'filters', role: 'group', 'aria-label': s.filtersLabel }, minWidth.element, minHeight.element, minDuration.element, maxDuration.element);
 
-    this.errorBox = h('div', { class: 'form-error', role: 'alert', id: uniqueId('form-error') });
+    this.errorBox = h('div', { class: 'form-error', role: 'alert', id: uniqueId('form-error'), hidden: true });
 
     this.element = h(
       'header',

@@ -109,12 +109,17 @@ describe('search grid', function () {
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active });
     await waitFor(async () => (await gridState())?.visible === false, 'the grid to be hidden');
+    assert.equal((await gridState())?.ready, false, 'a hidden webview is gone (no retainContextWhenHidden)');
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
+    // The webview comes back from its saved state and says ready; the host sends the session.
+    await waitFor(async () => (await gridState())?.ready === true, 'the webview to be ready again', 20_000);
     const shown = await webviewShows(total);
     assert.deepEqual(shown.spec, { mode: 'photos', query: 'morning', locale });
     assert.equal(requests().length, 0);
-    assert.equal((await openGrid()).htmlLoads, before, 'the same HTML, reloaded by VS Code from its state');
+    assert.equal((await openGrid()).htmlLoads, before, 'the same HTML, reloaded by VS Code with its state');
+    await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
   });
 
   it('repeats a search within the cache TTL without a request', async () => {

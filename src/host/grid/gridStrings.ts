@@ -81,6 +81,7 @@ export function gridStrings(serviceName: string, serviceUrl: string): GridString
     openSettings: vscode.l10n.t('Open Settings'),
     showQuota: vscode.l10n.t('Show Quota'),
     quotaTitle: vscode.l10n.t('Request limit used up'),
+    keyTitle: vscode.l10n.t('An API key is needed'),
     errorTitle: vscode.l10n.t('Something went wrong'),
     singleTitle: vscode.l10n.t('{0} {1}'),
     resultsLabel: vscode.l10n.t('Results'),

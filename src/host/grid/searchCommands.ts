@@ -90,7 +90,6 @@ function pickQuery(deps: GridCommandDeps, kind: SearchKind): Promise<string | un
       query: r.query,
       recent: true,
       iconPath: new vscode.ThemeIcon('history'),
-      description: vscode.l10n.t('recent'),
       buttons: [REMOVE_BUTTON],
     }));
   const refresh = (): void => {
