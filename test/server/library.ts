@@ -170,10 +170,10 @@ function makeUsers(seed: number): Record<UserName, LibraryUser> {
   };
 }
 
-function makePhotos(rng: Rng, people: readonly Person[]): LibraryPhoto[] {
+function makePhotos(rng: Rng, people: readonly Person[], count: number): LibraryPhoto[] {
   const photos: LibraryPhoto[] = [];
   let id = 1_200_000;
-  for (let i = 0; i < PHOTO_COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     id += rng.int(1, 20_000);
     const subject = SUBJECTS[i % SUBJECTS.length];
     const setting = rng.pick(SETTINGS);
@@ -281,10 +281,12 @@ function planMedia(rng: Rng, plan: CollectionPlan, photos: readonly LibraryPhoto
   return rng.shuffle(refs);
 }
 
-export function buildLibrary(seed: number = DEFAULT_SEED): Library {
+/** `photoCount` other than the default (PHOTO_COUNT) is for the benchmark's long result lists. */
+export function buildLibrary(seed: number = DEFAULT_SEED, photoCount: number = PHOTO_COUNT): Library {
+  if (!Number.isInteger(photoCount) || photoCount < 1) throw new Error(`photoCount must be a whole number above 0, not ${photoCount}`);
   const rng = createRng(seed);
   const people = makePeople(rng);
-  const photos = makePhotos(rng, people);
+  const photos = makePhotos(rng, people, photoCount);
   const videos = makeVideos(rng, people, photos[0].id);
   const taken = new Set<string>();
   const collections: LibraryCollection[] = [];

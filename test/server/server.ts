@@ -51,6 +51,8 @@ export interface ApiServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
   seed?: number;
+  /** How many photos the library holds; default 320 (PHOTO_COUNT). More gives longer result lists. */
+  photoCount?: number;
   /** Called when a request has been answered (or dropped), e.g. to print it. */
   onRequest?: (entry: RequestLogEntry, kind: 'api' | 'media') => void;
 }
@@ -164,7 +166,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
-  const library = buildLibrary(opts.seed ?? DEFAULT_SEED);
+  const library = buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount);
   const host = opts.host ?? '127.0.0.1';
   const keys = { alice: library.users.alice.key, bob: library.users.bob.key, limited: library.users.limited.key };
   const userByKey = new Map<string, UserName>(USER_NAMES.map((name) => [library.users[name].key, name]));

@@ -1,0 +1,55 @@
+// What the bench runner (test/bench/run.ts, this machine's Node) and its agent inside the
+// extension host (test/bench/vscode/index.ts) say to each other. The agent cannot be
+// reached from outside, so it calls the runner: it says hello, then asks for its next
+// task over and over, carrying the previous task's reply, until it is told it is done.
+// The runner is then free to drive the page with Playwright between two tasks.
+
+/** The runner's control URL, handed to the extension host through its environment. */
+export const CONTROL_ENV = 'STOCK_MEDIA_BENCH_CONTROL';
+
+export type Task =
+  /** The extension's own timings (activate() returns them) and whether a key is stored. */
+  | { op: 'activation' }
+  /** Any command, with one argument; the reply is its result. */
+  | { op: 'command'; command: string; args?: unknown }
+  /** Loads a fresh copy of the extension's bundle in this host: its own compile and top-level cost. */
+  | { op: 'bundleLoad' }
+  /** Heap used before and after these searches, each through `stockMedia.search`. */
+  | { op: 'heap'; queries: readonly string[] }
+  /** run() returns: the workbench ends the test session. */
+  | { op: 'done' };
+
+export type Reply = { ok: true; value: unknown } | { ok: false; error: string };
+
+export interface Hello {
+  readonly vscodeVersion: string;
+  readonly node: string;
+  /** vscode.ExtensionMode of the extension under test, by name. */
+  readonly extensionMode: string;
+  readonly remoteName: string | undefined;
+  /** Whether Node's fetch (undici) was loaded in this host before the extension was. */
+  readonly fetchLoadedBefore: boolean;
+}
+
+export interface NextRequest {
+  readonly reply: Reply | null;
+}
+
+export interface ActivationFigures {
+  /** Whether the extension had already been activated (onStartupFinished) before the agent asked. */
+  readonly wasActive: boolean;
+  readonly activationMs: number;
+  readonly loadAndActivateMs: number | null;
+  readonly hasKey: boolean;
+}
+
+export interface HeapFigures {
+  readonly before: number;
+  readonly after: number;
+  /** How the heap was settled before each reading. */
+  readonly method: 'global.gc' | 'v8 --expose-gc' | 'median after a pause';
+  readonly searches: number;
+  /** Searches whose grid did not end up loaded (should be 0). */
+  readonly failed: number;
+  readonly ms: number;
+}

@@ -1,0 +1,371 @@
+// `npm run bench` (issue 7): measures the packaged extension in the real VS Code host and
+// Chromium, and prints one table of figures, each the median of several runs, beside its
+// target. It reports; it is not a test: a missed target still exits 0, but a figure that
+// could not be measured exits 1.
+//
+// What runs: the VSIX from `npm run package`, unpacked; a local API server with a larger
+// library (6,400 photos, so one query has over 1,000 results); five fresh VS Code servers,
+// each opened once without a key (activation), given the key and reloaded (activation with
+// a key stored: requests counted); the grid figures in the last of those windows. An agent
+// in the extension host (test/bench/vscode/index.ts) runs commands and reads the heap; the
+// webview is scrolled with the mouse wheel and probed from Playwright (test/bench/webview.ts).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import { launchBrowser } from '../host/browser';
+import type { BrowserSession } from '../host/browser';
+import { CODE_SERVER_VERSION, prepare } from '../host/prepare';
+import { repoRoot } from '../host/workspace';
+import type { Library } from '../server/library';
+import { photoMatches } from '../server/search';
+import type { ApiServer, RequestLogEntry } from '../server/server';
+import { startApiServer } from '../server/server';
+import type { ActivationFigures } from './control';
+import { ControlServer } from './controlServer';
+import { GridDriver, epochNow, measureBrowse, measureDom, measureHeap, measurePaint } from './gridBench';
+import { describeMachine, machineLines } from './machine';
+import { renderTable } from './table';
+import type { Row } from './table';
+import { kb, packageExtension } from './vsix';
+import type { PackagedExtension } from './vsix';
+import { BenchWindow } from './workbench';
+
+const LAUNCHES = 5;
+const PHOTO_COUNT = 6_400;
+const BROWSE_RESULTS = 200;
+const BROWSE_QUERIES = ['ocean', 'forest', 'coffee'];
+const PAINT_QUERIES = ['city', 'cat', 'dog', 'mountain', 'flowers'];
+const DOM_RESULTS = 1_000;
+const DOM_QUERY = 'nature';
+const DOM_RUNS = 3;
+const HEAP_RUNS = 3;
+const HEAP_SEARCHES = 50;
+/** After activation with a key stored: how long to watch for requests nobody asked for. */
+const QUIET_MS = 3_000;
+const WATCHDOG_MIN = 20;
+const BARE_LOADS = 5;
+
+const OUTPUT = join(repoRoot(), 'test-output', 'bench');
+const startedAt = Date.now();
+const log = (line: string): void => console.log(line.replace(/^\[bench\]/, `[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(3)} s]`));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+/** Collected figures, one array per row; `errors` says why a row is incomplete. */
+class Figures {
+  readonly values = new Map<string, number[]>();
+  readonly notes = new Map<string, string>();
+  readonly errors = new Map<string, string>();
+
+  add(key: string, value: number): void {
+    const list = this.values.get(key) ?? [];
+    list.push(value);
+    this.values.set(key, list);
+  }
+
+  fail(keys: readonly string[], error: unknown): void {
+    for (const key of keys) if (!this.errors.has(key)) this.errors.set(key, message(error));
+    log(`[bench] ✗ ${keys.join(', ')}: ${message(error)}`);
+  }
+
+  get(key: string): number[] {
+    return this.values.get(key) ?? [];
+  }
+}
+
+/** Two-word searches with results: 50 new requests per heap run, none repeated. */
+function heapQueries(library: Library, count: number): string[] {
+  const subjects = ['cat', 'dog', 'mountain', 'ocean', 'forest', 'city', 'coffee', 'flowers', 'beach', 'snow', 'sunset', 'bicycle', 'books', 'food', 'bird', 'desk'];
+  const settings = ['sunrise', 'morning', 'rain', 'weather', 'sky', 'blue', 'fog', 'light', 'night', 'dark', 'autumn', 'fall', 'aerial', 'drone', 'monochrome'];
+  const queries: string[] = [];
+  for (const setting of settings) {
+    for (const subject of subjects) {
+      const query = `${subject} ${setting}`;
+      const hits = library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+      if (hits > 0) queries.push(query);
+      if (queries.length === count) return queries;
+    }
+  }
+  throw new Error(`Only ${queries.length} two-word searches have results; ${count} are needed`);
+}
+
+interface Context {
+  readonly figures: Figures;
+  readonly api: ApiServer;
+  readonly control: ControlServer;
+  readonly browser: BrowserSession;
+  readonly extension: PackagedExtension;
+  readonly sentAt: Map<RequestLogEntry, number>;
+  readonly machine: ReturnType<typeof describeMachine>;
+  /** Every window still open, so an interrupted run can close them. */
+  readonly windows: Set<BenchWindow>;
+}
+
+/** One fresh VS Code server: activation without a key, then with one after a reload. */
+async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<BenchWindow | undefined> {
+  const { figures, api, control } = ctx;
+  const host = await prepare({ browser: true });
+  const window = await BenchWindow.open({
+    host,
+    browser: ctx.browser.browser,
+    control,
+    extensionPath: ctx.extension.path,
+    settings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
+    logDir: OUTPUT,
+    name: `launch-${index}`,
+  });
+  ctx.windows.add(window);
+  try {
+    const hello = await window.load();
+    ctx.machine.vscode = hello.vscodeVersion;
+    ctx.machine.extensionHostNode = hello.node;
+    const fresh = await control.call<ActivationFigures>({ op: 'activation' });
+    if (fresh.loadAndActivateMs === null) throw new Error('The bundle has no load timestamp (esbuild banner missing?)');
+    figures.add('loadAndActivate', fresh.loadAndActivateMs);
+    figures.add('activate', fresh.activationMs);
+    figures.add('bundleInHost', await control.call<number>({ op: 'bundleLoad' }));
+    figures.notes.set('bundleInHost', `a second copy, compiled anew, after activation; Node's fetch ${hello.fetchLoadedBefore ? 'was' : 'was not'} loaded before the extension`);
+
+    api.resetQuotas();
+    const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
+    if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
+    const code = await window.endSession();
+    if (code !== 0) throw new Error(`The first session ended with code ${code}`);
+
+    // Reload: a new extension host, the same profile and browser storage (key kept).
+    const mark = api.log.length;
+    await window.load();
+    const reloaded = await control.call<ActivationFigures>({ op: 'activation' });
+    if (!reloaded.hasKey) throw new Error('The key was not there after the reload');
+    await sleep(QUIET_MS);
+    figures.add('requestsAtActivation', api.log.length - mark);
+    if (reloaded.loadAndActivateMs !== null) figures.add('loadAndActivateReloaded', reloaded.loadAndActivateMs);
+    log(
+      `[bench] Launch ${index}: activation ${fresh.loadAndActivateMs.toFixed(1)} ms (activate() ${fresh.activationMs.toFixed(1)} ms, ` +
+        `bundle ${figures.get('bundleInHost').at(-1)?.toFixed(1) ?? '?'} ms); ` +
+        `after reload with key ${reloaded.loadAndActivateMs?.toFixed(1) ?? '?'} ms, ${api.log.length - mark} requests`,
+    );
+    if (keepOpen) return window;
+    await window.endSession();
+  } catch (error) {
+    figures.fail(['loadAndActivate', 'activate', 'bundleInHost', 'requestsAtActivation'], new Error(`launch ${index}: ${message(error)}`));
+  }
+  ctx.windows.delete(window);
+  await window.close();
+  return undefined;
+}
+
+async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
+  const { figures, api, control } = ctx;
+  const grid = new GridDriver(window.page, control, api, ctx.sentAt);
+
+  try {
+    for (const query of BROWSE_QUERIES) {
+      api.resetQuotas();
+      const r = await measureBrowse(grid, query, BROWSE_RESULTS);
+      figures.add('browse', r.first);
+      figures.add('browseRepeat', r.repeat);
+      log(`[bench] Browse "${query}": ${r.first} requests for ${r.results} results, ${r.repeat} when repeated`);
+    }
+  } catch (error) {
+    figures.fail(['browse', 'browseRepeat'], error);
+  }
+
+  try {
+    api.resetQuotas();
+    let tiles = 0;
+    let clockError = 0;
+    for (const query of PAINT_QUERIES) {
+      const p = await measurePaint(grid, query);
+      figures.add('paint', p.responseToPaintMs);
+      figures.add('paintWebview', p.messageToPaintMs);
+      tiles = Math.max(tiles, p.tiles);
+      clockError = Math.max(clockError, p.clockError);
+      log(`[bench] Paint "${query}": ${p.responseToPaintMs.toFixed(1)} ms from the answer (${p.messageToPaintMs.toFixed(1)} ms in the webview), ${p.results} results, ${p.tiles} tiles in the DOM`);
+    }
+    figures.notes.set('paint', `first page (80 results) laid out, ${tiles} tiles in the DOM; clocks compared within ±${clockError.toFixed(1)} ms`);
+  } catch (error) {
+    figures.fail(['paint', 'paintWebview'], error);
+  }
+
+  try {
+    let detail = '';
+    for (let run = 1; run <= DOM_RUNS; run++) {
+      api.resetQuotas();
+      const d = await measureDom(grid, DOM_QUERY, DOM_RESULTS);
+      figures.add('dom', d.nodes);
+      detail = `${d.results} results loaded, ${d.tiles} tiles in the DOM`;
+      log(`[bench] DOM after ${d.results} results of "${DOM_QUERY}": ${d.nodes} elements, ${d.tiles} tiles, ${d.requests} requests`);
+    }
+    figures.notes.set('dom', detail);
+    mkdirSync(OUTPUT, { recursive: true });
+    await window.page.screenshot({ path: join(OUTPUT, 'grid-after-1000.png') });
+  } catch (error) {
+    figures.fail(['dom'], error);
+  }
+
+  try {
+    const queries = heapQueries(api.library, HEAP_RUNS * HEAP_SEARCHES);
+    let method = '';
+    for (let run = 0; run < HEAP_RUNS; run++) {
+      api.resetQuotas();
+      const h = await measureHeap(control, queries.slice(run * HEAP_SEARCHES, (run + 1) * HEAP_SEARCHES));
+      figures.add('heap', (h.after - h.before) / 1024 ** 2);
+      method = h.method;
+      log(`[bench] Heap: ${(h.before / 1024 ** 2).toFixed(1)} → ${(h.after / 1024 ** 2).toFixed(1)} MB over ${h.searches} searches (${(h.ms / 1000).toFixed(1)} s, settled by ${h.method})`);
+    }
+    figures.notes.set('heap', `heapUsed of the whole extension host, settled by ${method}`);
+  } catch (error) {
+    figures.fail(['heap'], error);
+  }
+}
+
+function rows(figures: Figures, extension: PackagedExtension | undefined): Row[] {
+  const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
+    const error = figures.errors.get(key);
+    const extra = figures.notes.get(key) ?? note;
+    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
+  };
+  const bundle = extension ? [extension.bundleBytes / 1024] : [];
+  const vsix = extension ? [extension.vsixBytes / 1024] : [];
+  const packaging = figures.errors.get('package');
+  return [
+    row('loadAndActivate', { measure: 'Activation: bundle load + activate()', unit: 'ms', target: { op: '<', value: 10 } }, `fresh VS Code server each run; includes VS Code's own set-up before activate(); after a reload with the key: ${figures.get('loadAndActivateReloaded').length ? medianText(figures.get('loadAndActivateReloaded')) : 'n/a'}`),
+    row('activate', { measure: '  activate() alone', unit: 'ms', target: null }),
+    row('bundleInHost', { measure: '  bundle load alone, in the host', unit: 'ms', target: null }),
+    row('bundleBare', { measure: '  bundle load alone, bare Node', unit: 'ms', target: null }),
+    row('requestsAtActivation', { measure: 'Requests at activation, key stored', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `window reloaded with the key, ${QUIET_MS / 1000} s watched`),
+    { measure: 'Extension bundle (production, minified)', unit: 'KB', values: bundle, target: { op: '<', value: 80 }, note: 'dist/extension.js in the VSIX', ...(packaging ? { error: packaging } : {}) },
+    { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
+    row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
+    row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
+    row('paint', { measure: 'Response → 80 results painted', unit: 'ms', target: { op: '<', value: 100 } }),
+    row('paintWebview', { measure: '  of which in the webview', unit: 'ms', target: null }, 'results message received → painted'),
+    row('dom', { measure: `DOM elements after ${DOM_RESULTS.toLocaleString('en')} results`, unit: 'elements', target: { op: '<', value: 600 } }),
+    row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
+  ];
+}
+
+/** Milliseconds to require the bundle in a new Node process (see bundleLoad.ts). */
+function bareBundleLoad(node: string, bundle: string): number {
+  const output = execFileSync(node, [join(__dirname, 'bundleLoad.js'), bundle], { encoding: 'utf8' });
+  const { ms } = JSON.parse(output) as { ms: unknown };
+  if (typeof ms !== 'number') throw new Error(`bundleLoad.js printed ${output}`);
+  return ms;
+}
+
+function medianText(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms`;
+}
+
+async function main(): Promise<number> {
+  const started = startedAt;
+  rmSync(OUTPUT, { recursive: true, force: true });
+  mkdirSync(OUTPUT, { recursive: true });
+  const machine = describeMachine();
+  const figures = new Figures();
+  let extension: PackagedExtension | undefined;
+  let api: ApiServer | undefined;
+  let control: ControlServer | undefined;
+  let browser: BrowserSession | undefined;
+  const windows = new Set<BenchWindow>();
+  const cleanup = async (): Promise<void> => {
+    for (const window of windows) await window.close().catch(() => undefined);
+    windows.clear();
+    await browser?.close();
+    await control?.close();
+    await api?.close();
+    extension?.dispose();
+  };
+  const watchdog = setTimeout(() => {
+    console.error(`[bench] Gave up after ${WATCHDOG_MIN} min`);
+    void cleanup().finally(() => process.exit(1));
+  }, WATCHDOG_MIN * 60_000);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+
+  try {
+    log('[bench] Packaging the extension (npm run package: production build + vsce)…');
+    try {
+      extension = packageExtension(log);
+    } catch (error) {
+      figures.fail(['package'], error);
+    }
+    if (extension) {
+      const host = await prepare({ browser: true });
+      log(`[bench] VS Code server from code-server ${CODE_SERVER_VERSION}, VS Code ${host.vscodeVersion}`);
+      try {
+        for (let i = 0; i < BARE_LOADS; i++) figures.add('bundleBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'extension.js')));
+        figures.notes.set('bundleBare', `a new Node ${execFileSync(host.node, ['--version'], { encoding: 'utf8' }).trim()} process each run, \`vscode\` stubbed`);
+      } catch (error) {
+        figures.fail(['bundleBare'], error);
+      }
+      const sentAt = new Map<RequestLogEntry, number>();
+      api = await startApiServer({
+        photoCount: PHOTO_COUNT,
+        onRequest: (entry, kind) => {
+          if (kind === 'api') sentAt.set(entry, epochNow());
+        },
+      });
+      control = await ControlServer.start();
+      browser = await launchBrowser();
+      machine.chromium = browser.browser.version();
+      const ctx: Context = { figures, api, control, browser, extension, sentAt, machine, windows };
+      let gridWindow: BenchWindow | undefined;
+      for (let i = 1; i <= LAUNCHES; i++) {
+        log(`[bench] Launch ${i} of ${LAUNCHES}: fresh VS Code server…`);
+        gridWindow = await launch(ctx, i, i === LAUNCHES);
+      }
+      if (gridWindow) {
+        log('[bench] Grid figures…');
+        try {
+          await gridFigures(ctx, gridWindow);
+        } finally {
+          await gridWindow.endSession().catch(() => undefined);
+          windows.delete(gridWindow);
+          await gridWindow.close();
+        }
+      } else {
+        figures.fail(['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap'], new Error('no VS Code window was left to measure the grid in'));
+      }
+    }
+  } catch (error) {
+    figures.fail(['run'], error);
+  } finally {
+    clearTimeout(watchdog);
+    await cleanup();
+  }
+
+  machine.loadEnd = loadavg()[0] ?? 0;
+  const table = rows(figures, extension);
+  const missing = table.filter((r) => r.values.length === 0 || r.error).map((r) => r.measure.trim());
+  const otherErrors = [...figures.errors.entries()].filter(([key]) => key === 'run');
+  console.log('');
+  console.log(`Stock Media benchmark, ${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  for (const line of machineLines(machine)) console.log(line);
+  console.log('');
+  console.log(renderTable(table));
+  console.log('');
+  console.log('Medians of the runs; counts of requests must meet their target in every run. Raw figures: test-output/bench/results.json');
+  writeFileSync(
+    join(OUTPUT, 'results.json'),
+    JSON.stringify({ at: new Date().toISOString(), machine, rows: table, errors: Object.fromEntries(figures.errors) }, null, 2) + '\n',
+  );
+  if (missing.length > 0 || otherErrors.length > 0) {
+    console.error(`[bench] Not measured (or incomplete): ${[...missing, ...otherErrors.map(([, e]) => e)].join('; ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,165 @@
+// The bench's agent in the extension host: VS Code loads this bundle as the tests of the
+// extension under development (`extensionTestsPath`, the same `run()` contract as the
+// test suites) and it does what the runner asks, one task at a time (see ../control.ts).
+// It measures nothing by itself except the heap, which only this process can see.
+import { rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as vscode from 'vscode';
+import type { StockMediaApi } from '../../../src/extension';
+import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
+import { CONTROL_ENV } from '../control';
+import type { ActivationFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
+
+const EXTENSION_ID = 'stockmedia.stock-media';
+
+export async function run(): Promise<void> {
+  const base = process.env[CONTROL_ENV];
+  if (!base) throw new Error(`${CONTROL_ENV} is not set: this bundle is started by test/bench/run.ts`);
+  const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+  // Before anything here can activate it: whether onStartupFinished already did.
+  const wasActive = extension.isActive;
+  const fetchLoadedBefore = !wasActive && nodeModuleLoaded('undici');
+  const api = await extension.activate();
+  const hello: Hello = {
+    vscodeVersion: vscode.version,
+    node: process.versions.node,
+    extensionMode: vscode.ExtensionMode[api.services.context.extensionMode] ?? 'unknown',
+    remoteName: vscode.env.remoteName,
+    fetchLoadedBefore,
+  };
+  await post(base, '/hello', hello);
+  let reply: Reply | null = null;
+  for (;;) {
+    const request: NextRequest = { reply };
+    const task = (await post(base, '/next', request)) as Task;
+    if (task.op === 'done') return;
+    try {
+      reply = { ok: true, value: (await perform(task, api, wasActive)) ?? null };
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+  }
+}
+
+async function post(base: string, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`bench control ${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function perform(task: Exclude<Task, { op: 'done' }>, api: StockMediaApi, wasActive: boolean): Promise<unknown> {
+  switch (task.op) {
+    case 'activation':
+      return activation(api, wasActive);
+    case 'command':
+      return vscode.commands.executeCommand(task.command, task.args);
+    case 'bundleLoad':
+      return bundleLoad(api.services.context.extensionPath);
+    case 'heap':
+      return heap(task.queries);
+    default: {
+      const never: never = task;
+      throw new Error(`Unknown task ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+async function activation(api: StockMediaApi, wasActive: boolean): Promise<ActivationFigures> {
+  // The key is looked up after activate() returns (SecretStorage is asynchronous).
+  await api.services.refreshKeyState();
+  return {
+    wasActive,
+    activationMs: api.activationMs,
+    loadAndActivateMs: api.loadAndActivateMs ?? null,
+    hasKey: api.services.hasKey,
+  };
+}
+
+/** Whether one of Node's own modules (by a part of its id) has been loaded in this process. */
+function nodeModuleLoaded(part: string): boolean {
+  const list = (process as unknown as { moduleLoadList?: readonly string[] }).moduleLoadList ?? [];
+  return list.some((id) => id.includes(part));
+}
+
+/**
+ * Milliseconds to require a copy of dist/extension.js, made unique so that V8 compiles it
+ * anew; the copy sits next to the original so it gets the extension's own `vscode` API.
+ */
+async function bundleLoad(extensionPath: string): Promise<number> {
+  const original = join(extensionPath, 'dist', 'extension.js');
+  const copy = join(extensionPath, 'dist', `extension.bench-${process.pid}-${Date.now()}.js`);
+  writeFileSync(copy, `${await readFile(original, 'utf8')}\n// ${Math.random()}\n`);
+  const load = createRequire(__filename);
+  try {
+    const started = performance.now();
+    load(copy);
+    return performance.now() - started;
+  } finally {
+    delete load.cache[copy];
+    rmSync(copy, { force: true });
+  }
+}
+
+type Gc = { method: HeapFigures['method']; collect: (() => void) | undefined };
+
+/**
+ * A real collection if one can be had: `global.gc` when the host runs with --expose-gc,
+ * else the flag set at run time and `gc` taken from a fresh context (V8 exposes it there).
+ */
+function findGc(): Gc {
+  const global = (globalThis as { gc?: unknown }).gc;
+  if (typeof global === 'function') return { method: 'global.gc', collect: () => (global as () => void)() };
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    if (typeof gc === 'function') return { method: 'v8 --expose-gc', collect: () => (gc as () => void)() };
+  } catch {
+    // Fall through to sampling.
+  }
+  return { method: 'median after a pause', collect: undefined };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function settledHeap(gc: Gc): Promise<number> {
+  if (gc.collect) {
+    // Twice, with a pause: objects freed by finalizers and pending promises go in the second.
+    gc.collect();
+    await sleep(200);
+    gc.collect();
+    return process.memoryUsage().heapUsed;
+  }
+  await sleep(2_000);
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    samples.push(process.memoryUsage().heapUsed);
+    await sleep(200);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[2] ?? 0;
+}
+
+async function heap(queries: readonly string[]): Promise<HeapFigures> {
+  const gc = findGc();
+  const before = await settledHeap(gc);
+  const started = performance.now();
+  let failed = 0;
+  for (const query of queries) {
+    const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query });
+    if (!result.shown || result.status !== 'loaded' || result.count === 0) failed++;
+  }
+  const ms = performance.now() - started;
+  // Let the webview's answers and the last messages go before reading.
+  await sleep(500);
+  const after = await settledHeap(gc);
+  return { before, after, method: gc.method, searches: queries.length, failed, ms };
+}

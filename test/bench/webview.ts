@@ -1,0 +1,115 @@
+// The grid's webview as Playwright sees it: VS Code puts a webview in `iframe.webview`
+// and the extension's page in its inner `#active-frame`. Also the probe the bench puts
+// into that page to time the first paint of a result list, without any help from the
+// grid's own code: it listens to the same `message` events the grid does (capturing, so
+// it hears each one first) and notes the first rendered frame after a loaded result list.
+import type { Frame, Page } from 'playwright-core';
+
+export interface PaintSample {
+  /** This page's clock (performance.timeOrigin + performance.now()), epoch ms. */
+  readonly arrivedEpoch: number;
+  /** After the grid handled the message: its tiles are in the DOM. */
+  readonly handledEpoch: number;
+  /** After the next rendered frame: the tiles are painted. */
+  readonly paintedEpoch: number;
+  readonly results: number;
+  /** Tiles in the DOM at that moment (the grid renders only the rows near the viewport). */
+  readonly tiles: number;
+}
+
+interface ProbeWindow {
+  __stockMediaBench?: { samples: PaintSample[] };
+}
+
+/** The inner frame of the grid's webview, once its page has started. */
+export async function gridFrame(page: Page, timeoutMs = 30_000): Promise<Frame> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    for (const outer of await page.locator('iframe.webview').elementHandles()) {
+      const outerFrame = await outer.contentFrame();
+      const active = await outerFrame?.$('#active-frame');
+      const inner = await active?.contentFrame();
+      if (inner && (await inner.$('main.scroller').catch(() => null))) return inner;
+    }
+    if (Date.now() > until) throw new Error(`The grid's webview did not appear within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Puts the paint probe into the grid's page (once per page load) and empties its samples. */
+export async function installPaintProbe(frame: Frame): Promise<void> {
+  await frame.evaluate(() => {
+    const w = window as unknown as ProbeWindow;
+    if (w.__stockMediaBench) {
+      w.__stockMediaBench.samples = [];
+      return;
+    }
+    const state: { samples: PaintSample[] } = { samples: [] };
+    w.__stockMediaBench = state;
+    const epoch = (): number => performance.timeOrigin + performance.now();
+    const isLoadedList = (data: unknown): number => {
+      if (typeof data !== 'object' || data === null) return 0;
+      const d = data as { type?: unknown; status?: unknown; items?: unknown };
+      return d.type === 'session' && d.status === 'loaded' && Array.isArray(d.items) ? d.items.length : 0;
+    };
+    let current: { arrivedEpoch: number; handledEpoch: number; results: number } | undefined;
+    // Capturing on window: runs before the grid's own (bubbling) listener.
+    window.addEventListener(
+      'message',
+      (event: MessageEvent<unknown>) => {
+        const results = isLoadedList(event.data);
+        if (results > 0) current = { arrivedEpoch: epoch(), handledEpoch: 0, results };
+      },
+      true,
+    );
+    // Added after the grid's listener, so it runs after the grid has handled the message.
+    window.addEventListener('message', (event: MessageEvent<unknown>) => {
+      const sample = current;
+      if (!sample || isLoadedList(event.data) === 0) return;
+      current = undefined;
+      sample.handledEpoch = epoch();
+      // A task posted from a frame callback runs once that frame has been rendered.
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          state.samples.push({ ...sample, paintedEpoch: epoch(), tiles: document.querySelectorAll('.tile').length });
+          channel.port1.close();
+        };
+        channel.port2.postMessage(null);
+      });
+    });
+  });
+}
+
+export async function paintSamples(frame: Frame): Promise<PaintSample[]> {
+  return frame.evaluate(() => (window as unknown as ProbeWindow).__stockMediaBench?.samples ?? []);
+}
+
+/**
+ * The page's clock minus this process's, in ms, and how far off that estimate can be (half
+ * the round trip). Both read the system clock; this catches any difference in their origins.
+ */
+export async function clockOffset(frame: Frame, now: () => number): Promise<{ offset: number; error: number }> {
+  let best = { offset: 0, error: Infinity };
+  for (let i = 0; i < 10; i++) {
+    const before = now();
+    const theirs = await frame.evaluate(() => performance.timeOrigin + performance.now());
+    const after = now();
+    const error = (after - before) / 2;
+    if (error < best.error) best = { offset: theirs - (before + after) / 2, error };
+  }
+  return best;
+}
+
+/** Element count of the grid's document, and its tiles. */
+export async function domCounts(frame: Frame): Promise<{ nodes: number; tiles: number }> {
+  return frame.evaluate(() => ({ nodes: document.querySelectorAll('*').length, tiles: document.querySelectorAll('.tile').length }));
+}
+
+/** Turns the mouse wheel over the grid's result area, as a person scrolling would. */
+export async function wheel(page: Page, frame: Frame, deltaY: number): Promise<void> {
+  const box = await frame.locator('main.scroller').boundingBox();
+  if (!box) throw new Error('The grid has no result area to scroll');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, deltaY);
+}
