@@ -10,7 +10,9 @@ const MAX_TEXT = 2_000;
 
 function text(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  // Control characters become spaces; bidi overrides and isolates are dropped, so a name
+  // cannot display reversed (\u202e "gpj.exe" showing as "exe.jpg").
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT - 1)}…` : clean;
 }
 
@@ -85,6 +87,27 @@ export function previewVideoFile(video: Video, maxSide = 1920): VideoFile | unde
   return fitting[fitting.length - 1] ?? files[0];
 }
 
+/** Twice a tile's size (px): enough for a sharp tile on a HiDPI screen. */
+const TILE_BOX = { width: 480, height: 360 };
+
+/**
+ * The poster at tile size. The service's image CDN renders the size its `w`/`h` query
+ * asks for (as the photo variants show), so a 1200×630 poster is asked for at the
+ * smallest size that still covers a tile. URLs without both numbers are kept as they are.
+ */
+export function tileSizedImage(url: string | null): string | null {
+  const parsed = url ? tryParseUrl(url) : undefined;
+  if (!url || !parsed) return url;
+  const w = Number(parsed.searchParams.get('w'));
+  const h = Number(parsed.searchParams.get('h'));
+  if (!Number.isInteger(w) || !Number.isInteger(h) || w <= 0 || h <= 0) return url;
+  const scale = Math.max(TILE_BOX.width / w, TILE_BOX.height / h);
+  if (scale >= 1) return url;
+  parsed.searchParams.set('w', String(Math.round(w * scale)));
+  parsed.searchParams.set('h', String(Math.round(h * scale)));
+  return parsed.href;
+}
+
 function photoItem(photo: Photo): GridItem {
   const src = photo.src;
   const pageUrl = safeLinkUrl(photo.url) ?? null;
@@ -120,7 +143,7 @@ function videoItem(video: Video): GridItem {
     height: count(video.height),
     description: describeFromPageUrl(pageUrl, video.id),
     color: color(video.avg_color),
-    thumb: poster,
+    thumb: tileSizedImage(poster),
     large: poster,
     large2x: null,
     credit: text(video.user?.name),

@@ -50,8 +50,13 @@ describe('search grid (e2e)', function () {
     );
   }
 
-  async function shot(name: string): Promise<void> {
+  async function shot(name: string, settle = true): Promise<void> {
     // The tiles on screen with their images loaded (or given up on), as a person would see them.
+    if (settle) await settleImages();
+    console.log(`      screenshot: ${await screenshot(page, name)}`);
+  }
+
+  async function settleImages(): Promise<void> {
     await grid
       .locator('.tile')
       .first()
@@ -72,12 +77,11 @@ describe('search grid (e2e)', function () {
               img.addEventListener('load', done, { once: true });
               img.addEventListener('error', done, { once: true });
             }
-            setTimeout(resolve, 5_000);
+            setTimeout(resolve, 15_000);
           }),
       )
       .catch(() => undefined);
     await page.waitForTimeout(250);
-    console.log(`      screenshot: ${await screenshot(page, name)}`);
   }
 
   async function setTheme(name: string): Promise<void> {
@@ -210,7 +214,7 @@ describe('search grid (e2e)', function () {
     await runPickerCommand('Stock Media: Search Photos…', /Type what you are looking for/);
     const recent = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'morning' }).first();
     await recent.waitFor({ state: 'visible' });
-    await shot('grid-recent-searches');
+    await shot('grid-recent-searches', false);
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.fill('morning');
     await page.keyboard.press('Enter');
@@ -232,7 +236,7 @@ describe('search grid (e2e)', function () {
     assert.equal(await grid.locator('.tile[tabindex="0"]').count(), 1, 'one tab stop (roving tabindex)');
     await page.keyboard.press('ArrowDown');
     const columns = await grid.locator('.tile:focus').getAttribute('data-index');
-    assert.ok(Number(columns) > 1);
+    assert.ok(Number(columns) > 1, `ArrowDown moved to ${columns}; active: ${await grid.locator('body').evaluate(() => document.activeElement?.outerHTML.slice(0, 160))}`);
     await page.keyboard.press(' ');
     const dialog = grid.locator('dialog.preview');
     await dialog.waitFor({ state: 'visible' });
@@ -244,6 +248,36 @@ describe('search grid (e2e)', function () {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(await grid.locator('.tile:focus').getAttribute('data-index'), columns, 'focus back on the tile');
+  });
+
+  it('shows hostile API text as plain text and drops unsafe links', async () => {
+    api.setSwitches({ hostile: true });
+    try {
+      const query = grid.getByRole('searchbox');
+      await query.fill('kitten');
+      await query.press('Enter');
+      await grid.locator('.total', { hasText: /results/ }).waitFor({ timeout: 20_000 });
+      await grid.locator('.tile .credit', { hasText: /[<>"]/ }).first().waitFor({ timeout: 20_000 });
+      const texts = await grid.locator('.tile .credit').allInnerTexts();
+      assert.ok(texts.some((t) => /<(img|svg|script|b)\b|<\/script>/.test(t)), `markup shows as text: ${texts.slice(0, 6).join(' | ')}`);
+      const found = await grid.locator('body').evaluate(() => ({
+        handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+        svgs: document.querySelectorAll('svg').length,
+        // VS Code adds a script of its own to every webview; none may carry API text.
+        scripts: [...document.querySelectorAll('script')].filter((el) => /alert\(/.test(el.textContent ?? '')).length,
+        unsafeLinks: [...document.querySelectorAll('a[href]')].filter((a) => !/^https?:/.test(a.getAttribute('href') ?? '')).length,
+      }));
+      assert.deepEqual(found, { handlers: 0, svgs: 0, scripts: 0, unsafeLinks: 0 });
+      // A long name is cut with an ellipsis instead of breaking the grid.
+      await shot('grid-hostile');
+    } finally {
+      api.setSwitches({ hostile: false });
+    }
+    // Back to the search of before (from the cache).
+    const query = grid.getByRole('searchbox');
+    await query.fill('morning');
+    await query.press('Enter');
+    await grid.locator('.tile .credit', { hasText: /[<>"]/ }).first().waitFor({ state: 'detached', timeout: 20_000 });
   });
 
   it('looks native in the light and high-contrast themes', async () => {

@@ -1,7 +1,7 @@
 // From the service's photos and videos to the grid's tiles.
 import assert from 'node:assert/strict';
 import type { Photo, Video } from '../../src/core/model';
-import { describeFromPageUrl, itemOrigins, previewVideoFile, smallestVideoFile, toGridItem } from '../../src/core/searchItems';
+import { describeFromPageUrl, itemOrigins, previewVideoFile, smallestVideoFile, tileSizedImage, toGridItem } from '../../src/core/searchItems';
 import { addRecent, removeRecent, reviveRecent } from '../../src/core/searchRecent';
 import { isGridItem } from '../../src/shared/protocol';
 import { format, formatDuration } from '../../src/shared/strings';
@@ -75,12 +75,21 @@ describe('grid items', () => {
   it('shows a video with its poster, its duration and the smallest playable file on hover', () => {
     const item = toGridItem({ kind: 'video', video });
     assert.equal(isGridItem(item), true);
-    assert.equal(item.thumb, video.image);
+    // The 1200×630 poster asked for at tile size (the CDN sizes by w/h); the preview keeps it whole.
+    assert.equal(item.thumb, 'https://images.pexels.com/videos/856971/free-video-856971.jpg?fit=crop&w=686&h=360');
+    assert.equal(item.large, video.image);
     assert.equal(item.duration, 75);
     assert.equal(item.hoverVideo?.src, 'https://videos.pexels.com/video-files/856971/sd_640.mp4', 'not HLS, not the unsafe link');
     assert.equal(item.playVideo?.src, 'https://videos.pexels.com/video-files/856971/hd_1920.mp4', 'largest up to 1920');
     assert.equal(item.description, 'A woman walking on the beach');
     assert.equal(item.credit, 'Ana Lima');
+  });
+
+  it('sizes posters for a tile only when the URL says its size', () => {
+    assert.equal(tileSizedImage('https://x.example/p.png?w=630&h=1200'), 'https://x.example/p.png?w=480&h=914');
+    assert.equal(tileSizedImage('https://x.example/p.png?w=400&h=300'), 'https://x.example/p.png?w=400&h=300', 'never enlarged');
+    assert.equal(tileSizedImage('https://x.example/preview-0.png'), 'https://x.example/preview-0.png');
+    assert.equal(tileSizedImage(null), null);
   });
 
   it('picks files by size, skipping HLS and unsafe links', () => {
@@ -112,6 +121,8 @@ describe('grid items', () => {
     const item = toGridItem({ kind: 'photo', photo: { ...photo, alt: undefined, photographer: 'A\u0000B <b>' } });
     assert.equal(item.description, 'Brown rocks during golden hour');
     assert.equal(item.credit, 'A B <b>', 'markup stays text; the webview only uses textContent');
+    const spoof = toGridItem({ kind: 'photo', photo: { ...photo, photographer: '\u202Egpj.exe\u202C \u2067x\u2069' } });
+    assert.equal(spoof.credit, 'gpj.exe x', 'bidi overrides and isolates are dropped');
     assert.equal(describeFromPageUrl('https://www.pexels.com/photo/2014422/', 2014422), '');
     assert.equal(describeFromPageUrl(null, 1), '');
   });
