@@ -132,7 +132,12 @@ export async function waitForExtension(page: Page, timeoutMs = 90_000): Promise<
   const manifest = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as {
     contributes?: { viewsContainers?: { activitybar?: Array<{ title?: string }> } };
   };
-  const title = manifest.contributes?.viewsContainers?.activitybar?.[0]?.title;
+  const raw = manifest.contributes?.viewsContainers?.activitybar?.[0]?.title;
+  // Contributed titles are `%key%` references into package.nls.json (the workbench runs in English).
+  const key = /^%(.+)%$/.exec(raw ?? '')?.[1];
+  const title = key
+    ? (JSON.parse(readFileSync(join(repoRoot(), 'package.nls.json'), 'utf8')) as Record<string, string | undefined>)[key]
+    : raw;
   if (!title) return;
   try {
     await activityBarItem(page, title).waitFor({ state: 'visible', timeout: timeoutMs });
