@@ -56,7 +56,10 @@ export function toMediaError(value: unknown): MediaError {
   return new MediaError('network', `Could not reach the service: ${text}`);
 }
 
-/** Turns server-provided text into one short line safe to show (no markup, no control chars). */
+/**
+ * Turns server-provided text into one short line safe to show (no markup, no control chars,
+ * no links: VS Code notifications turn `[text](command:…)` into a link that runs the command).
+ */
 export function cleanServerText(text: string, max = 200): string {
   const plain = text
     .replace(/<script[\s\S]*?<\/script>/gi, ' ')
@@ -64,6 +67,7 @@ export function cleanServerText(text: string, max = 200): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/\]\(/g, '] (')
     .trim();
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }

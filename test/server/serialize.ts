@@ -1,6 +1,6 @@
 // The JSON form of each resource, exactly as spec section 2 lists the fields, with the
 // hostile switch applied on the way out (the library itself never changes).
-import { hostileText, hostileUrl } from './hostile';
+import { hostileMediaUrl, hostileText, hostileUrl, mediaUrlSpoil } from './hostile';
 import { PHOTO_VARIANT_QUERIES } from './images';
 import type { PhotoVariant } from './images';
 import type { Library, LibraryCollection, LibraryPhoto, LibraryVideo, MediaRef } from './library';
@@ -13,10 +13,31 @@ import {
   videoPageUrl,
   videoPictureUrl,
 } from './urls';
+import { spoilCollection, spoilPhoto, spoilVideo } from './spoil';
 
 export interface RenderContext {
   readonly origin: string;
   readonly hostile: boolean;
+  /**
+   * Hostile mode points some media URLs at real files on this origin (another loopback
+   * host, the one foreignNextPage uses); without it they stay on `origin`.
+   */
+  readonly foreignOrigin?: string;
+  /** Some items lose required fields (spoil.ts). */
+  readonly missingFields?: boolean;
+  /** Some items carry required fields with the wrong JSON type (spoil.ts). */
+  readonly wrongTypes?: boolean;
+}
+
+const LIGHT_PHOTO_VARIANTS: ReadonlySet<PhotoVariant> = new Set(['tiny', 'small', 'medium', 'large']);
+
+/** A photo's media URL in hostile mode (mediaUrlSpoil), else the real one. */
+function photoMediaUrl(photo: LibraryPhoto, variant: PhotoVariant, ctx: RenderContext, slot: number): string {
+  const spoil = ctx.hostile ? mediaUrlSpoil(photo.id) : null;
+  const light = LIGHT_PHOTO_VARIANTS.has(variant);
+  if (spoil === 'unsafe' || (spoil === 'mixed' && !light)) return hostileMediaUrl(photo.id, slot);
+  if (spoil === 'foreign' && light) return photoFileUrl(ctx.foreignOrigin ?? ctx.origin, photo, variant);
+  return photoFileUrl(ctx.origin, photo, variant);
 }
 
 export type PhotoJson = {
@@ -76,7 +97,7 @@ export type VideoPlace = 'list' | 'single' | 'collection';
 export function photoJson(photo: LibraryPhoto, ctx: RenderContext, inCollection = false): PhotoJson {
   const { origin, hostile } = ctx;
   const src = {} as Record<PhotoVariant, string>;
-  for (const variant of Object.keys(PHOTO_VARIANT_QUERIES) as PhotoVariant[]) src[variant] = photoFileUrl(origin, photo, variant);
+  for (const [slot, variant] of (Object.keys(PHOTO_VARIANT_QUERIES) as PhotoVariant[]).entries()) src[variant] = photoMediaUrl(photo, variant, ctx, slot);
   const json: PhotoJson = {
     ...(inCollection ? { type: 'Photo' as const } : {}),
     id: photo.id,
@@ -91,18 +112,22 @@ export function photoJson(photo: LibraryPhoto, ctx: RenderContext, inCollection 
     liked: photo.liked,
   };
   if (!inCollection) json.alt = hostile ? hostileText(photo.id, 0) : photo.alt;
-  return json;
+  return spoilPhoto(json, ctx);
 }
 
 export function videoJson(video: LibraryVideo, ctx: RenderContext, place: VideoPlace): VideoJson {
   const { origin, hostile } = ctx;
-  return {
+  const spoil = hostile ? mediaUrlSpoil(video.id) : null;
+  const pictureOrigin = spoil === 'foreign' ? (ctx.foreignOrigin ?? origin) : origin;
+  const fileLink = (file: LibraryVideo['files'][number], slot: number): string =>
+    spoil === 'unsafe' || (spoil === 'mixed' && file.quality === 'hd') ? hostileMediaUrl(video.id, slot) : videoFileUrl(origin, video, file);
+  return spoilVideo({
     ...(place === 'collection' ? { type: 'Video' as const } : {}),
     id: video.id,
     width: video.width,
     height: video.height,
     url: (hostile && hostileUrl(video.id, 0)) || videoPageUrl(origin, video),
-    image: videoImageUrl(origin, video),
+    image: spoil === 'unsafe' ? hostileMediaUrl(video.id, 0) : videoImageUrl(pictureOrigin, video),
     ...(place === 'list' ? {} : { full_res: null, tags: [] }),
     ...(place === 'collection' ? { avg_color: null } : {}),
     duration: video.duration,
@@ -111,22 +136,26 @@ export function videoJson(video: LibraryVideo, ctx: RenderContext, place: VideoP
       name: hostile ? hostileText(video.id, 2) : video.user.name,
       url: (hostile && hostileUrl(video.id, 1)) || profileUrl(origin, video.user),
     },
-    video_files: video.files.map((file) => ({
+    video_files: video.files.map((file, slot) => ({
       id: file.id,
       quality: file.quality,
       file_type: file.fileType,
       width: file.width,
       height: file.height,
       fps: file.fps,
-      link: videoFileUrl(origin, video, file),
+      link: fileLink(file, slot),
     })),
-    video_pictures: video.pictureIds.map((id, nr) => ({ id, picture: videoPictureUrl(origin, video, nr), nr })),
-  };
+    video_pictures: video.pictureIds.map((id, nr) => ({
+      id,
+      picture: spoil === 'unsafe' ? hostileMediaUrl(video.id, nr + 1) : videoPictureUrl(pictureOrigin, video, nr),
+      nr,
+    })),
+  }, ctx);
 }
 
 export function collectionJson(collection: LibraryCollection, ctx: RenderContext): CollectionJson {
   const photos = collection.media.filter((m) => m.type === 'Photo').length;
-  return {
+  return spoilCollection({
     id: collection.id,
     title: ctx.hostile ? hostileText(collection.id, 0) : collection.title,
     description: ctx.hostile ? hostileText(collection.id, 1) : collection.description,
@@ -134,7 +163,7 @@ export function collectionJson(collection: LibraryCollection, ctx: RenderContext
     media_count: collection.media.length,
     photos_count: photos,
     videos_count: collection.media.length - photos,
-  };
+  }, ctx);
 }
 
 export function mediaRefJson(library: Library, ref: MediaRef, ctx: RenderContext): PhotoJson | VideoJson {

@@ -39,6 +39,7 @@ import { STATUS_CODES, createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerApi } from './api-routes';
+import { HOSTILE_ERROR_TEXT } from './hostile';
 import type { ApiAnswer } from './api-routes';
 import { DEFAULT_SEED, USER_NAMES, buildLibrary } from './library';
 import type { Library, UserName } from './library';
@@ -83,10 +84,19 @@ export interface ServerSwitches {
   plainText429: boolean;
   /** Destroy the socket without answering. */
   dropConnection: boolean;
-  /** Hostile strings in text fields and some URL fields (hostile.ts). */
+  /**
+   * Hostile strings in text fields, unsafe or foreign URLs in URL and media URL fields,
+   * hostile text in error bodies (hostile.ts).
+   */
   hostile: boolean;
   /** next_page/prev_page point at http://127.0.0.2:PORT with the right page numbers. */
   foreignNextPage: boolean;
+  /** Every API request answers 302 to the same path and query on http://127.0.0.2:PORT. */
+  foreignRedirect: boolean;
+  /** One item in four of every answer lacks required fields (spoil.ts). */
+  missingFields: boolean;
+  /** One item in four of every answer has required fields of the wrong JSON type (spoil.ts). */
+  wrongTypes: boolean;
   /** Body form of error answers. */
   errorBody: 'json' | 'text' | 'html';
 }
@@ -122,6 +132,9 @@ export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
   dropConnection: false,
   hostile: false,
   foreignNextPage: false,
+  foreignRedirect: false,
+  missingFields: false,
+  wrongTypes: false,
   errorBody: 'json',
 };
 
@@ -176,6 +189,8 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   let switches: ServerSwitches = { ...DEFAULT_SWITCHES };
   let origin = '';
   let port = 0;
+  /** "Another origin": another loopback address on the same port (hostile.ts, foreign* switches). */
+  const foreignOrigin = (): string => `http://127.0.0.2:${port}`;
 
   /** Whether a failure switch that is on fires now; counts down failCount. */
   const failureFires = (on: boolean): boolean => {
@@ -212,9 +227,13 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       req.socket.destroy();
       return;
     }
+    if (switches.foreignRedirect) {
+      const headers = { Location: `${foreignOrigin()}${url.pathname}${url.search}`, 'Content-Type': 'text/plain; charset=utf-8' };
+      return finish(res, entry, 'api', { status: 302, headers, body: Buffer.from('Found') });
+    }
     const failStatus = switches.failStatus;
     if (failStatus !== null && failureFires(true)) {
-      const message = STATUS_CODES[failStatus] ?? 'Server Error';
+      const message = switches.hostile ? HOSTILE_ERROR_TEXT : (STATUS_CODES[failStatus] ?? 'Server Error');
       return finish(res, entry, 'api', errorReply(failStatus, message, failStatus === 500 ? 'html' : form, false));
     }
     const key = req.headers.authorization;
@@ -229,10 +248,12 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       return finish(res, entry, 'api', reply);
     }
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-    const linkOrigin = switches.foreignNextPage ? `http://127.0.0.2:${port}` : origin;
+    const linkOrigin = switches.foreignNextPage ? foreignOrigin() : origin;
+    const { hostile, missingFields, wrongTypes } = switches;
+    const render = { origin, hostile, foreignOrigin: foreignOrigin(), missingFields, wrongTypes };
     let answer: ApiAnswer;
     try {
-      answer = answerApi({ library, user, path, query: url.searchParams, render: { origin, hostile: switches.hostile }, linkOrigin });
+      answer = answerApi({ library, user, path, query: url.searchParams, render, linkOrigin });
     } catch (error) {
       console.error('api-server: internal error', error);
       return finish(res, entry, 'api', errorReply(500, 'Internal Server Error', form, true));

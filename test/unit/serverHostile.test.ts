@@ -1,0 +1,199 @@
+// The local server's hostile-input switches (hostile media URLs, hostile error bodies,
+// missingFields, wrongTypes, foreignRedirect), which the hostile suites in the real VS Code
+// and the workbench rely on. And the client meeting each of them: one clear MediaError,
+// never a crash, never the key at another origin.
+import assert from 'node:assert/strict';
+import { MediaClient } from '../../src/api/client';
+import { describeError } from '../../src/core/describe';
+import { MediaError, cleanServerText } from '../../src/core/errors';
+import { safeLinkUrl } from '../../src/core/urls';
+import { HOSTILE_ERROR_TEXT, HOSTILE_MEDIA_URLS, HOSTILE_STRINGS, PWNED_MARKER, isSpoiledItem, mediaUrlSpoil } from '../server/hostile';
+import { startApiServer } from '../server/server';
+import type { ApiServer } from '../server/server';
+
+type Json = Record<string, unknown>;
+
+async function json(server: ApiServer, url: string): Promise<Json> {
+  const res = await fetch(url, { headers: { Authorization: server.keys.alice } });
+  assert.equal(res.status, 200, url);
+  return (await res.json()) as Json;
+}
+
+function items(body: Json, name: string): Json[] {
+  const list = body[name];
+  assert.ok(Array.isArray(list), name);
+  return list as Json[];
+}
+
+function clientFor(server: ApiServer): MediaClient {
+  return new MediaClient({
+    baseUrl: server.baseUrl,
+    videoBaseUrl: server.videoBaseUrl,
+    keyProvider: { getKey: () => Promise.resolve(server.keys.alice) },
+    cacheTtlMs: 0,
+    retryDelayMs: 1,
+  });
+}
+
+async function failure(work: Promise<unknown>): Promise<MediaError> {
+  try {
+    await work;
+  } catch (error) {
+    assert.ok(error instanceof MediaError, `a MediaError, not ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected a failure');
+}
+
+const describeContext = { serviceName: 'Pexels', formatTime: (ms: number) => new Date(ms).toISOString() };
+
+describe('local API server: hostile-input switches', function () {
+  this.timeout(15_000);
+  let server: ApiServer;
+  let foreign: ApiServer;
+
+  before(async () => {
+    server = await startApiServer();
+    // The "other origin" the hostile URLs, foreignNextPage and foreignRedirect point at.
+    foreign = await startApiServer({ host: '127.0.0.2', port: Number(new URL(server.origin).port) });
+  });
+
+  after(async () => {
+    await server.close();
+    await foreign.close();
+  });
+
+  afterEach(() => {
+    server.resetSwitches();
+    server.clearLog();
+    foreign.clearLog();
+  });
+
+  it('every script payload sets the marker a test can look for', () => {
+    const scripts = HOSTILE_STRINGS.filter((s) => /alert\(|onerror|onload|<script/i.test(s));
+    assert.ok(scripts.length >= 4);
+    for (const s of scripts) assert.ok(s.includes(`${PWNED_MARKER}=1`), s);
+  });
+
+  it('hostile mode spoils media URLs by kind: unsafe, foreign (real files elsewhere) or mixed', async () => {
+    server.setSwitches({ hostile: true });
+    const photos = items(await json(server, `${server.baseUrl}/curated?per_page=80`), 'photos');
+    const seen = new Set<string>();
+    for (const p of photos) {
+      const id = p.id as number;
+      const src = p.src as Record<string, string>;
+      const spoil = mediaUrlSpoil(id);
+      seen.add(String(spoil));
+      if (spoil === 'unsafe') {
+        for (const url of Object.values(src)) assert.ok(HOSTILE_MEDIA_URLS.includes(url), url);
+      } else if (spoil === 'foreign') {
+        assert.ok(src.tiny?.startsWith(`${foreign.origin}/media/photos/${id}/`), src.tiny);
+        assert.ok(src.original?.startsWith(`${server.origin}/`), src.original);
+      } else if (spoil === 'mixed') {
+        assert.ok(HOSTILE_MEDIA_URLS.includes(src.original ?? ''));
+        assert.ok(src.medium?.startsWith(`${server.origin}/`));
+      } else {
+        for (const url of Object.values(src)) assert.ok(url.startsWith(`${server.origin}/media/photos/${id}/`), url);
+      }
+    }
+    assert.deepEqual([...seen].sort(), ['foreign', 'mixed', 'null', 'unsafe']);
+    for (const url of HOSTILE_MEDIA_URLS) assert.equal(safeLinkUrl(url), undefined, url);
+    // A foreign rendering is a real image there.
+    const foreignTiny = photos.find((p) => mediaUrlSpoil(p.id as number) === 'foreign');
+    const res = await fetch((foreignTiny?.src as Record<string, string>).tiny ?? '');
+    assert.equal(res.headers.get('content-type'), 'image/png');
+    await res.arrayBuffer();
+
+    const videos = items(await json(server, `${server.videoBaseUrl}/popular?per_page=80`), 'videos');
+    const unsafe = videos.find((v) => mediaUrlSpoil(v.id as number) === 'unsafe');
+    assert.ok(unsafe);
+    assert.ok(HOSTILE_MEDIA_URLS.includes(unsafe.image as string));
+    for (const f of unsafe.video_files as Json[]) assert.ok(HOSTILE_MEDIA_URLS.includes(f.link as string));
+    const foreignVideo = videos.find((v) => mediaUrlSpoil(v.id as number) === 'foreign');
+    assert.ok((foreignVideo?.image as string).startsWith(foreign.origin));
+  });
+
+  it('hostile mode puts hostile text into error bodies', async () => {
+    server.setSwitches({ hostile: true, failStatus: 503 });
+    const res = await fetch(`${server.baseUrl}/curated`, { headers: { Authorization: server.keys.alice } });
+    assert.equal(res.status, 503);
+    assert.deepEqual(await res.json(), { error: HOSTILE_ERROR_TEXT });
+  });
+
+  it('missingFields and wrongTypes spoil one item in four, and nothing else', async () => {
+    const clean = await json(server, `${server.baseUrl}/curated?per_page=80`);
+    server.setSwitches({ missingFields: true });
+    const missing = await json(server, `${server.baseUrl}/curated?per_page=80`);
+    server.setSwitches({ missingFields: false, wrongTypes: true });
+    const wrong = await json(server, `${server.baseUrl}/curated?per_page=80`);
+    const [a, b, c] = [items(clean, 'photos'), items(missing, 'photos'), items(wrong, 'photos')];
+    let spoiled = 0;
+    for (const [i, p] of a.entries()) {
+      if (!isSpoiledItem(p.id as number)) {
+        assert.deepEqual(b[i], p);
+        assert.deepEqual(c[i], p);
+        continue;
+      }
+      spoiled += 1;
+      assert.equal(b[i]?.src, undefined);
+      assert.equal(b[i]?.photographer, undefined);
+      assert.equal(typeof c[i]?.width, 'string');
+      assert.equal(typeof c[i]?.src, 'string');
+      assert.equal(c[i]?.alt, 42);
+    }
+    assert.ok(spoiled > 5 && spoiled < 40, `${spoiled} of 80 spoiled`);
+    const collections = items(await json(server, `${server.baseUrl}/collections/featured`), 'collections');
+    assert.ok(collections.some((x) => x.title === 42), 'a featured collection with a numeric title');
+  });
+
+  it('the client turns each of them into one clear MediaError', async () => {
+    const client = clientFor(server);
+    server.setSwitches({ missingFields: true });
+    const missing = await failure(client.curatedPhotos({ per_page: 80 }));
+    assert.equal(missing.kind, 'invalidResponse');
+    assert.match(missing.message, /“photos\[\d+\]\.(src|photographer)” should be .+ but is missing/);
+    server.setSwitches({ missingFields: false, wrongTypes: true });
+    const wrong = await failure(client.featuredCollections());
+    assert.equal(wrong.kind, 'invalidResponse');
+    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*collections\[\d+\]\.\w+/);
+  });
+
+  it('a hostile error body reaches the message as inert text: no link, no markup', async () => {
+    const client = clientFor(server);
+    server.setSwitches({ hostile: true, failStatus: 500 });
+    const html = await failure(client.curatedPhotos());
+    server.setSwitches({ failStatus: 503 });
+    const json503 = await failure(client.curatedPhotos());
+    for (const error of [html, json503]) {
+      const { message } = describeError(error, describeContext);
+      assert.equal(error.kind, 'server');
+      assert.doesNotMatch(message, /<|>/, message);
+      // VS Code notifications turn `[text](command:…)` into a link that runs the command.
+      assert.doesNotMatch(message, /\]\(/, message);
+    }
+    assert.match(describeError(json503, describeContext).message, /The service said: “\[Fix it\] \(command:stockMedia\.clearApiKey\)/);
+  });
+
+  it('cleanServerText leaves no Markdown link a notification would make clickable', () => {
+    for (const text of ['[Fix](command:x)', 'a [b](https://evil.example) c', '[x](file:///etc/passwd)', '<b>[x]</b>(command:y)', '[x]\n(command:y)']) {
+      const cleaned = cleanServerText(text);
+      assert.doesNotMatch(cleaned, /\]\(/, cleaned);
+      assert.ok(cleaned.includes('command:') || cleaned.includes('https:') || cleaned.includes('file:'), 'the words stay readable');
+    }
+  });
+
+  it('foreignNextPage and foreignRedirect never take the key to the other origin', async () => {
+    const client = clientFor(server);
+    server.setSwitches({ foreignNextPage: true });
+    const first = await client.curatedPhotos({ per_page: 80 });
+    assert.ok(first.next_page?.startsWith(foreign.origin));
+    const second = await client.nextPage('curatedPhotos', { per_page: 80 }, first);
+    assert.equal(second?.page, 2);
+    assert.deepEqual(server.log.map((e) => e.query.page), ['1', '2']);
+    server.setSwitches({ foreignNextPage: false, foreignRedirect: true });
+    const redirected = await failure(client.curatedPhotos({ per_page: 79 }));
+    assert.equal(redirected.kind, 'unauthorized', 'the other origin got no key, so it said 401');
+    assert.equal(foreign.log.length, 1, 'the redirect was followed once');
+    assert.deepEqual([...foreign.log, ...foreign.mediaLog].filter((e) => e.hadKey), []);
+  });
+});
