@@ -2,14 +2,18 @@
 // videographer) with a link to their profile, and a link back to the service, which
 // points at the photo's own page so the photo is credited too. A link whose address is
 // not safe is dropped and its text kept.
+// The words around the names come from creditWords.ts, in the credit's language.
+import type { CreditWords } from './creditWords';
+import { ENGLISH_CREDIT, fillCredit } from './creditWords';
 import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, jsxText } from './escape';
 import type { MediaFacts } from './facts';
 
 /** What a credit line needs (see facts.ts); photos and videos with unsafe files still have one. */
-export type CreditFacts = Pick<MediaFacts, 'kind' | 'author' | 'authorUrl' | 'pageUrl' | 'serviceName' | 'serviceUrl'>;
+export type CreditFacts = Pick<MediaFacts, 'kind' | 'author' | 'authorUrl' | 'pageUrl' | 'serviceName' | 'serviceUrl' | 'words'>;
 
 interface CreditParts {
-  readonly lead: string;
+  readonly words: CreditWords;
+  readonly kind: 'photo' | 'video';
   readonly author: string;
   readonly authorUrl: string | undefined;
   readonly serviceName: string;
@@ -18,7 +22,8 @@ interface CreditParts {
 
 function parts(facts: CreditFacts): CreditParts {
   return {
-    lead: facts.kind === 'photo' ? 'Photo' : 'Video',
+    words: facts.words ?? ENGLISH_CREDIT,
+    kind: facts.kind,
     author: facts.author,
     authorUrl: facts.authorUrl,
     serviceName: facts.serviceName,
@@ -26,12 +31,18 @@ function parts(facts: CreditFacts): CreditParts {
   };
 }
 
+/** The sentence around the (already formatted) author and service. */
+function sentence(p: CreditParts, link: (label: string, url: string | undefined) => string): string {
+  const service = link(p.serviceName, p.serviceLink);
+  if (!p.author) return fillCredit(p.kind === 'photo' ? p.words.photoOn : p.words.videoOn, service);
+  return fillCredit(p.kind === 'photo' ? p.words.photoBy : p.words.videoBy, link(p.author, p.authorUrl), service);
+}
+
 /** `Photo by [Name](profile) on [Service](page)`. */
 export function creditMarkdown(facts: CreditFacts): string {
   const p = parts(facts);
   const link = (label: string, url: string | undefined): string => (url ? `[${escapeMarkdownText(label)}](${url})` : escapeMarkdownText(label));
-  const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
-  return `${p.lead}${by} on ${link(p.serviceName, p.serviceLink)}`;
+  return sentence(p, link);
 }
 
 /** The credit's HTML content (no wrapper): `Photo by <a href="…">Name</a> on <a href="…">Service</a>`. */
@@ -39,24 +50,21 @@ export function creditHtml(facts: CreditFacts, escapeAtSign = false): string {
   const p = parts(facts);
   const link = (label: string, url: string | undefined): string =>
     url ? `<a href="${escapeHtmlAttribute(url, { escapeAtSign })}">${escapeHtmlText(label)}</a>` : escapeHtmlText(label);
-  const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
-  return `${p.lead}${by} on ${link(p.serviceName, p.serviceLink)}`;
+  return sentence(p, link);
 }
 
 /** The credit's JSX content (no wrapper); risky names become `{'…'}` expressions. */
 export function creditJsx(facts: CreditFacts): string {
   const p = parts(facts);
   const link = (label: string, url: string | undefined): string => (url ? `<a href="${url}">${jsxText(label)}</a>` : jsxText(label));
-  const by = p.author ? ` by ${link(p.author, p.authorUrl)}` : '';
-  return `${p.lead}${by} on ${link(p.serviceName, p.serviceLink)}`;
+  return sentence(p, link);
 }
 
 /** `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard. */
 export function creditPlain(facts: CreditFacts): string {
   const p = parts(facts);
   const named = (label: string, url: string | undefined): string => (url ? `${label} (${url})` : label);
-  const by = p.author ? ` by ${named(p.author, p.authorUrl)}` : '';
-  return `${p.lead}${by} on ${named(p.serviceName, p.serviceLink)}`;
+  return sentence(p, named);
 }
 
 /** The plain credit as a CSS comment. */

@@ -1,8 +1,11 @@
 // Everything an insert format needs about one photo or video, already cleaned and made
 // safe: texts are one clean line, URLs are insertable or absent. The formats and
 // templates read only this, so no raw service text reaches a document.
+import { l10n } from '../l10n';
 import type { MediaItem, Photo, PhotoVariant, Video } from '../model';
 import type { CreditFacts } from './credit';
+import type { CreditWords } from './creditWords';
+import { ENGLISH_CREDIT, fillCredit } from './creditWords';
 import { InsertError } from './insertError';
 import { insertableUrl } from './links';
 import { ALT_MAX, NAME_MAX, cleanText } from './text';
@@ -21,6 +24,8 @@ export interface MediaFacts {
   readonly pageUrl: string | undefined;
   readonly serviceName: string;
   readonly serviceUrl: string | undefined;
+  /** The credit's words, in the credit's language; English when absent. */
+  readonly words?: CreditWords;
   readonly avgColor: string | undefined;
   /** Photo variant name, or the video file's label (`hd-1920x1080`). */
   readonly variant: string;
@@ -43,6 +48,8 @@ export interface FactsOptions {
   readonly videoQuality: VideoQuality;
   /** A specific video file (by id) chosen in a picker; overrides videoQuality. */
   readonly videoFileId?: number;
+  /** The words of the credit and of fallback alt texts (creditWords.ts); English when absent. */
+  readonly creditWords?: CreditWords;
 }
 
 /** Words from a page address like `/photo/brown-wooden-table-1234/`, as a fallback alt text. */
@@ -60,19 +67,25 @@ export function altFromPageUrl(url: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function serviceFacts(options: Pick<FactsOptions, 'serviceName' | 'serviceUrl'>): { serviceName: string; serviceUrl: string | undefined } {
-  return { serviceName: cleanText(options.serviceName, NAME_MAX) || 'the service', serviceUrl: insertableUrl(options.serviceUrl) };
+function serviceFacts(
+  options: Pick<FactsOptions, 'serviceName' | 'serviceUrl' | 'creditWords'>,
+): { serviceName: string; serviceUrl: string | undefined; words: CreditWords } {
+  const words = options.creditWords ?? ENGLISH_CREDIT;
+  return { serviceName: cleanText(options.serviceName, NAME_MAX) || words.theService, serviceUrl: insertableUrl(options.serviceUrl), words };
 }
 
 function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
   const variant = options.photoVariant;
   const url = insertableUrl(photo.src?.[variant]);
   if (url === undefined) {
-    throw new InsertError(`The ${variant} image of photo ${photo.id} has no safe https address, so nothing was inserted.`);
+    throw new InsertError(l10n.t('The {0} image of photo {1} has no safe https address, so nothing was inserted.', variant, photo.id));
   }
   const author = cleanText(photo.photographer, NAME_MAX);
+  const words = options.creditWords ?? ENGLISH_CREDIT;
   const alt =
-    cleanText(photo.alt, ALT_MAX) || cleanText(altFromPageUrl(photo.url), ALT_MAX) || (author ? `Photo by ${author}` : `Photo ${photo.id}`);
+    cleanText(photo.alt, ALT_MAX) ||
+    cleanText(altFromPageUrl(photo.url), ALT_MAX) ||
+    (author ? fillCredit(words.photoAlt, author) : fillCredit(words.photoId, String(photo.id)));
   const size = photoVariantSize(photo, variant);
   return {
     kind: 'photo',
@@ -96,15 +109,16 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
   const file = picked ?? chooseVideoFile(video, options.videoQuality);
   const url = file ? insertableUrl(file.link) : undefined;
   if (!file || url === undefined) {
-    throw new InsertError(`Video ${video.id} has no video file with a safe https address, so nothing was inserted.`);
+    throw new InsertError(l10n.t('Video {0} has no video file with a safe https address, so nothing was inserted.', video.id));
   }
   const author = cleanText(video.user?.name, NAME_MAX);
+  const words = options.creditWords ?? ENGLISH_CREDIT;
   const size = videoFileSize(video, file);
   const poster = insertableUrl(video.image) ?? insertableUrl(video.video_pictures?.[0]?.picture);
   return {
     kind: 'video',
     id: video.id,
-    alt: cleanText(altFromPageUrl(video.url), ALT_MAX) || (author ? `Video by ${author}` : `Video ${video.id}`),
+    alt: cleanText(altFromPageUrl(video.url), ALT_MAX) || (author ? fillCredit(words.videoAlt, author) : fillCredit(words.videoId, String(video.id))),
     author,
     authorUrl: insertableUrl(video.user?.url),
     pageUrl: insertableUrl(video.url),
@@ -122,7 +136,7 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
 }
 
 /** The credit's facts alone: they need no file address, so media with unsafe files still have them. */
-export function creditFacts(media: MediaItem, service: { serviceName: string; serviceUrl: string }): CreditFacts {
+export function creditFacts(media: MediaItem, service: { serviceName: string; serviceUrl: string; creditWords?: CreditWords }): CreditFacts {
   const [kind, author, authorUrl, pageUrl] =
     media.kind === 'photo'
       ? (['photo', media.photo.photographer, media.photo.photographer_url, media.photo.url] as const)

@@ -1,5 +1,6 @@
 // The built-in insert formats, one per format family. Each returns pieces whose only tab
 // stop is the alt text (or, for a video, its accessible label).
+import { l10n } from '../l10n';
 import { creditCss, creditHtml, creditJsx, creditMarkdown, creditPlain } from './credit';
 import { escapeCssString, escapeHtmlAttribute, escapeJsString, escapeMarkdownText } from './escape';
 import type { MediaFacts } from './facts';
@@ -119,7 +120,7 @@ function markup(facts: MediaFacts, options: FormatOptions, m: Markup): Piece[] {
 function css(facts: MediaFacts, options: FormatOptions): Piece[] {
   const image = facts.kind === 'photo' ? facts.url : facts.poster;
   if (image === undefined) {
-    throw new InsertError(`Video ${facts.id} has no poster image with a safe https address to use in CSS, so nothing was inserted.`);
+    throw new InsertError(l10n.t('Video {0} has no poster image with a safe https address to use in CSS, so nothing was inserted.', facts.id));
   }
   const value = `url("${escapeCssString(image)}")`;
   return [text(options.credit ? `${value} ${creditCss(facts)}` : value)];

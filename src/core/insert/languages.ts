@@ -1,4 +1,5 @@
 // Which insert format a document gets, by its language id.
+import { l10n } from '../l10n';
 
 export type FormatFamily = 'markdown' | 'html' | 'jsx' | 'css' | 'plain';
 
@@ -62,6 +63,6 @@ export function familyLabel(family: FormatFamily): string {
     case 'css':
       return 'CSS';
     case 'plain':
-      return 'plain text';
+      return l10n.t('plain text');
   }
 }

@@ -1,7 +1,9 @@
 // From a photo or video and the settings to what is inserted: checked first (unsafe
 // address, broken template → InsertError, nothing downloaded or inserted), rendered
 // after any downloads, with local paths in place of the remote addresses.
+import { l10n } from '../l10n';
 import type { MediaItem, PhotoVariant } from '../model';
+import type { CreditWords } from './creditWords';
 import type { MediaFacts } from './facts';
 import { mediaFacts } from './facts';
 import type { HtmlCreditStyle, UsedAssets } from './formats';
@@ -32,6 +34,8 @@ export interface InsertRequest {
   readonly settings: InsertSettings;
   /** A video file picked by id (Insert as…). */
   readonly videoFileId?: number;
+  /** The credit's words (creditWords.ts, chosen by the host from the setting); English when absent. */
+  readonly creditWords?: CreditWords;
 }
 
 export interface InsertPlan {
@@ -62,7 +66,7 @@ export function pickTemplate(
     if (!Object.prototype.hasOwnProperty.call(templates, key)) continue;
     const template = templates[key];
     if (typeof template !== 'string') {
-      throw new InsertError(`The stockMedia.insert.templates entry "${key}" must be text. Nothing was inserted.`);
+      throw new InsertError(l10n.t('The stockMedia.insert.templates entry "{0}" must be text. Nothing was inserted.', key));
     }
     if (template.trim() === '') continue;
     return { key, template };
@@ -79,10 +83,11 @@ export function planInsert(request: InsertRequest): InsertPlan {
     photoVariant: settings.photoVariant,
     videoQuality: settings.videoQuality,
     videoFileId: request.videoFileId,
+    creditWords: request.creditWords,
   });
   const picked = pickTemplate(settings.templates, request.languageId, facts.kind);
   const template = picked
-    ? { key: picked.key, segments: parseTemplate(picked.template, `the stockMedia.insert.templates entry "${picked.key}"`) }
+    ? { key: picked.key, segments: parseTemplate(picked.template, l10n.t('the stockMedia.insert.templates entry "{0}"', picked.key)) }
     : undefined;
   const plan: InsertPlan = {
     facts,

@@ -2,6 +2,7 @@
 // placeholders. Single braces keep clear of snippet syntax (`${1:…}`) and of the `${…}`
 // of JavaScript; `{{` and `}}` stand for literal braces. A template is checked whole
 // before anything is downloaded or inserted, and a mistake is reported by name.
+import { l10n } from '../l10n';
 import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText } from './escape';
 import type { MediaFacts } from './facts';
 import { creditFor } from './formats';
@@ -61,21 +62,22 @@ export function parseTemplate(template: string, where: string): Segment[] {
       literal += '}';
       i += 2;
     } else if (c === '}') {
+      // The braces are arguments: a message may hold no braces but its {0}-style placeholders.
       throw new InsertError(
-        `In ${where}, the "}" at position ${i + 1} closes nothing. Write }} for a literal brace. Nothing was inserted.`,
+        l10n.t('In {0}, the "{1}" at position {2} closes nothing. Write {3} for a literal brace. Nothing was inserted.', where, '}', i + 1, '}}'),
       );
     } else if (c === '{') {
       const end = template.indexOf('}', i + 1);
       const nextOpen = template.indexOf('{', i + 1);
       if (end < 0 || (nextOpen >= 0 && nextOpen < end)) {
         throw new InsertError(
-          `In ${where}, the "{" at position ${i + 1} is never closed. Write {{ for a literal brace. Nothing was inserted.`,
+          l10n.t('In {0}, the "{1}" at position {2} is never closed. Write {3} for a literal brace. Nothing was inserted.', where, '{', i + 1, '{{'),
         );
       }
       const name = template.slice(i + 1, end);
       if (!isPlaceholder(name)) {
         const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-        throw new InsertError(`In ${where}, {${shown}} is not a known placeholder. Known: ${known()}. Nothing was inserted.`);
+        throw new InsertError(l10n.t('In {0}, {1} is not a known placeholder. Known: {2}. Nothing was inserted.', where, `{${shown}}`, known()));
       }
       if (literal) segments.push({ literal });
       literal = '';

@@ -19,6 +19,7 @@
 // but not the size the image is meant to be shown at: the `width`/`height` attributes
 // are that shown size (CSS pixels), so a large2x image is as big on the page as a large
 // one and twice as sharp.
+import { l10n } from '../l10n';
 import type { Photo, PhotoVariant, Video, VideoFile } from '../model';
 import { PHOTO_VARIANTS } from '../model';
 import { insertableUrl } from './links';
@@ -99,12 +100,15 @@ export function photoVariantSize(photo: Photo, variant: PhotoVariant): VariantSi
 
 /** A short description of a variant's rule, for the size picker. */
 export function describeRule(rule: VariantRule): string {
-  const density = rule.dpr !== undefined && rule.dpr > 1 ? `, ${rule.dpr}× density` : '';
-  if (rule.crop && rule.w !== undefined && rule.h !== undefined) return `cropped to ${rule.w}×${rule.h}${density}`;
-  if (rule.w !== undefined && rule.h !== undefined) return `fits ${rule.w}×${rule.h}${density}`;
-  if (rule.h !== undefined) return `${rule.h} high${density}`;
-  if (rule.w !== undefined) return `${rule.w} wide${density}`;
-  return 'full size';
+  const shape = ((): string | undefined => {
+    if (rule.crop && rule.w !== undefined && rule.h !== undefined) return l10n.t('cropped to {0}×{1}', rule.w, rule.h);
+    if (rule.w !== undefined && rule.h !== undefined) return l10n.t('fits {0}×{1}', rule.w, rule.h);
+    if (rule.h !== undefined) return l10n.t('{0} high', rule.h);
+    if (rule.w !== undefined) return l10n.t('{0} wide', rule.w);
+    return undefined;
+  })();
+  if (shape === undefined) return l10n.t('full size');
+  return rule.dpr !== undefined && rule.dpr > 1 ? l10n.t('{0}, {1}× density', shape, rule.dpr) : shape;
 }
 
 // ---- videos ---------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 // Fetching a photo or video file to save it. Media files are public CDN addresses, so
 // no API key is ever sent; only https (or http to this computer) is fetched, redirects
 // included, and the download is cancellable and bounded.
+// Its messages go through core's l10n.t (which is vscode.l10n.t at run time), so this file
+// stays free of 'vscode' and runs in the plain-Node unit tests.
 import { InsertError } from '../../core/insert/insertError';
+import { l10n } from '../../core/l10n';
 import { safeLinkUrl } from '../../core/urls';
 
 /** Videos can be big, but the whole file is held in memory before it is written. */
@@ -44,15 +47,21 @@ export async function download(address: string, options: DownloadOptions): Promi
   const signal = AbortSignal.any([options.signal, idle.signal]);
   const failed = (error: unknown): never => {
     if (options.signal.aborted) throw error;
-    if (idle.signal.aborted) throw new InsertError(`${hostOf(address)} stopped sending the file, so nothing was saved or inserted.`);
+    if (idle.signal.aborted) {
+      throw new InsertError(l10n.t('{0} stopped sending the file, so nothing was saved or inserted.', hostOf(address)), { offerLink: true });
+    }
     if (error instanceof InsertError) throw error;
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    throw new InsertError(`Could not download the file from ${hostOf(address)} (${reason}), so nothing was saved or inserted.`);
+    throw new InsertError(l10n.t('Could not download the file from {0} ({1}), so nothing was saved or inserted.', hostOf(address), reason), {
+      offerLink: true,
+    });
   };
   try {
     touch();
     const first = safeLinkUrl(address);
-    if (first === undefined) throw new InsertError('The file’s address is not a safe https link, so nothing was saved or inserted.');
+    if (first === undefined) {
+      throw new InsertError(l10n.t('The file’s address is not a safe https link, so nothing was saved or inserted.'), { offerLink: true });
+    }
     let url: string = first;
     let response: Response | undefined;
     for (let hop = 0; ; hop++) {
@@ -63,19 +72,24 @@ export async function download(address: string, options: DownloadOptions): Promi
       const next: string | undefined = location ? safeLinkUrl(new URL(location, url).href) : undefined;
       await response.body?.cancel().catch(() => undefined);
       if (next === undefined || hop >= MAX_REDIRECTS) {
-        throw new InsertError(`${hostOf(url)} redirected the download to an address that is not a safe https link, so nothing was saved or inserted.`);
+        throw new InsertError(
+          l10n.t('{0} redirected the download to an address that is not a safe https link, so nothing was saved or inserted.', hostOf(url)),
+          { offerLink: true },
+        );
       }
       url = next;
     }
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);
-      throw new InsertError(`${hostOf(url)} answered HTTP ${response.status} for the file, so nothing was saved or inserted.`);
+      throw new InsertError(l10n.t('{0} answered HTTP {1} for the file, so nothing was saved or inserted.', hostOf(url), response.status), {
+        offerLink: true,
+      });
     }
     const lengthHeader = Number(response.headers.get('content-length'));
     const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
     if (total !== undefined && total > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
-      throw new InsertError(`The file is ${Math.round(total / 1048576)} MB, more than this extension saves; insert it as a link instead.`);
+      throw new InsertError(l10n.t('The file is {0} MB, more than this extension saves; insert it as a link instead.', Math.round(total / 1048576)));
     }
     const chunks: Uint8Array[] = [];
     let received = 0;
@@ -88,7 +102,7 @@ export async function download(address: string, options: DownloadOptions): Promi
         received += value.byteLength;
         if (received > maxBytes) {
           await reader.cancel().catch(() => undefined);
-          throw new InsertError('The file is bigger than this extension saves; insert it as a link instead.');
+          throw new InsertError(l10n.t('The file is bigger than this extension saves; insert it as a link instead.'));
         }
         chunks.push(value);
         options.onProgress?.(received, total);

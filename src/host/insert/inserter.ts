@@ -10,6 +10,7 @@ import { creditFacts, mediaFacts } from '../../core/insert/facts';
 import { InsertError, isInsertError } from '../../core/insert/insertError';
 import { familyLabel, formatFamily } from '../../core/insert/languages';
 import type { FormatFamily } from '../../core/insert/languages';
+import { creditWordsFor } from '../../core/insert/creditWords';
 import { encodeRelativePath } from '../../core/insert/links';
 import { downloadFileName, extensionFor } from '../../core/insert/naming';
 import { basename } from '../../core/insert/paths';
@@ -68,9 +69,51 @@ type Located = { readonly location: DocumentLocation; readonly base: vscode.Uri;
 
 const SEPARATORS: Record<FormatFamily, string> = { markdown: '\n\n', html: '\n\n', jsx: '\n\n', css: ', ', plain: '\n' };
 
-function noun(plans: readonly InsertPlan[]): string {
-  if (plans.length > 1) return `${plans.length} items`;
-  return plans[0]?.facts.kind === 'video' ? 'video' : 'photo';
+/** What is being inserted, for whole translated sentences (German articles differ by case). */
+type Subject = { readonly kind: 'photo' | 'video' } | { readonly kind: 'items'; readonly count: number };
+
+function subject(plans: readonly InsertPlan[]): Subject {
+  if (plans.length > 1) return { kind: 'items', count: plans.length };
+  return { kind: plans[0]?.facts.kind === 'video' ? 'video' : 'photo' };
+}
+
+function copiedNote(what: Subject, format: string): string {
+  switch (what.kind) {
+    case 'photo':
+      return vscode.l10n.t('No editor is open, so the {0} for the photo was copied to the clipboard.', format);
+    case 'video':
+      return vscode.l10n.t('No editor is open, so the {0} for the video was copied to the clipboard.', format);
+    case 'items':
+      return vscode.l10n.t('No editor is open, so the {0} for the {1} items was copied to the clipboard.', format, what.count);
+  }
+}
+
+function untrustedNote(what: Subject): string {
+  switch (what.kind) {
+    case 'photo':
+      return vscode.l10n.t('This workspace is not trusted, so the photo was inserted as a link instead of being saved into it.');
+    case 'video':
+      return vscode.l10n.t('This workspace is not trusted, so the video was inserted as a link instead of being saved into it.');
+    case 'items':
+      return vscode.l10n.t('This workspace is not trusted, so the {0} items were inserted as links instead of being saved into it.', what.count);
+  }
+}
+
+function savingTitle(what: Subject, files: number): string {
+  if (files !== 1) return vscode.l10n.t('Saving {0} files into the workspace', files);
+  switch (what.kind) {
+    case 'photo':
+      return vscode.l10n.t('Saving the photo into the workspace');
+    case 'video':
+      return vscode.l10n.t('Saving the video into the workspace');
+    case 'items':
+      return vscode.l10n.t('Saving the {0} items into the workspace', what.count);
+  }
+}
+
+/** Megabytes with one decimal, in the display language's number format. */
+function megabytes(bytes: number): string {
+  return (bytes / 1048576).toLocaleString(vscode.env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 export class MediaInserter implements vscode.Disposable {
@@ -133,7 +176,9 @@ export class MediaInserter implements vscode.Disposable {
       });
       await vscode.env.clipboard.writeText(facts.url);
       vscode.window.setStatusBarMessage(
-        facts.kind === 'photo' ? `Copied the address of the ${facts.variant} image.` : `Copied the address of the ${facts.variant} video file.`,
+        facts.kind === 'photo'
+          ? vscode.l10n.t('Copied the address of the {0} image.', facts.variant)
+          : vscode.l10n.t('Copied the address of the {0} video file.', facts.variant),
         4000,
       );
       return facts.url;
@@ -146,9 +191,10 @@ export class MediaInserter implements vscode.Disposable {
   async copyCredit(arg: unknown): Promise<string | undefined> {
     const args = parseInsertArgs(arg);
     if (!args) return void (await this.noMedia());
-    const credit = creditPlain(creditFacts(args.media, this.service()));
+    const creditWords = creditWordsFor(this.configFor(args).creditLanguage, vscode.env.language);
+    const credit = creditPlain(creditFacts(args.media, { ...this.service(), creditWords }));
     await vscode.env.clipboard.writeText(credit);
-    vscode.window.setStatusBarMessage('Copied the credit line.', 4000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the credit line.'), 4000);
     return credit;
   }
 
@@ -157,7 +203,11 @@ export class MediaInserter implements vscode.Disposable {
     if (!args) return (await this.noMedia(), false);
     const page = creditFacts(args.media, this.service()).pageUrl;
     if (!page) {
-      void vscode.window.showWarningMessage(`This ${args.media.kind} has no safe https page address to open.`);
+      void vscode.window.showWarningMessage(
+        args.media.kind === 'photo'
+          ? vscode.l10n.t('This photo has no safe https page address to open.')
+          : vscode.l10n.t('This video has no safe https page address to open.'),
+      );
       return false;
     }
     return vscode.env.openExternal(vscode.Uri.parse(page, true));
@@ -200,12 +250,13 @@ export class MediaInserter implements vscode.Disposable {
       ...this.service(),
       settings: { ...config, photoVariant: args.variant ?? choice.variant ?? config.photoVariant },
       videoFileId: args.videoFileId ?? (args.media.kind === 'video' ? choice.videoFileId : undefined),
+      creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
     });
   }
 
   private async noMedia(): Promise<InsertOutcome> {
-    const message = 'Choose a photo or video first: in the Stock Media view, or in the results of a search.';
-    const search = 'Search Photos';
+    const message = vscode.l10n.t('Choose a photo or video first: in the Stock Media view, or in the results of a search.');
+    const search = vscode.l10n.t('Search Photos');
     void vscode.window.showInformationMessage(message, search).then((picked) => {
       if (picked === search) void vscode.commands.executeCommand('stockMedia.search');
     });
@@ -217,8 +268,9 @@ export class MediaInserter implements vscode.Disposable {
       void vscode.window.showErrorMessage(error.message);
       return error.message;
     }
-    const message = `Could not insert: ${error instanceof Error ? error.message : String(error)}`;
-    this.services.logger.error(message);
+    const detail = error instanceof Error ? error.message : String(error);
+    this.services.logger.error(`Could not insert: ${detail}`);
+    const message = vscode.l10n.t('Could not insert: {0}', detail);
     void vscode.window.showErrorMessage(message);
     return message;
   }
@@ -261,7 +313,7 @@ export class MediaInserter implements vscode.Disposable {
       const family = plans[0]?.family ?? 'markdown';
       const text = plans.map((p) => toPlainText(renderPlan(p))).join(SEPARATORS[family]);
       await vscode.env.clipboard.writeText(text);
-      const note = `No editor is open, so the ${familyLabel(family)} for the ${noun(plans)} was copied to the clipboard.`;
+      const note = copiedNote(subject(plans), familyLabel(family));
       void vscode.window.showInformationMessage(note);
       return { result: 'copied', text, notes: [note] };
     } catch (error) {
@@ -292,7 +344,7 @@ export class MediaInserter implements vscode.Disposable {
     const ok = await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: true, undoStopAfter: true });
     for (const note of notes) void vscode.window.showInformationMessage(note);
     if (!ok) {
-      const message = 'The editor did not accept the insert (is it read-only?).';
+      const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
     }
@@ -301,9 +353,9 @@ export class MediaInserter implements vscode.Disposable {
   }
 
   private async showFailureWithLinkFallback(error: unknown, all: readonly InsertArgs[], choice: VariantChoice): Promise<string> {
-    if (!(error instanceof InsertError) || !/saved/.test(error.message)) return this.showFailure(error);
+    if (!(error instanceof InsertError) || !error.offerLink) return this.showFailure(error);
     // A download failed: offer the link, which needs no download.
-    const asLink = 'Insert as Link';
+    const asLink = vscode.l10n.t('Insert as Link');
     void vscode.window.showErrorMessage(error.message, asLink).then(async (picked) => {
       if (picked !== asLink) return;
       const editor = await this.targetEditor(all[0]?.targetUri);
@@ -332,13 +384,12 @@ export class MediaInserter implements vscode.Disposable {
     const family = plans[0]?.family ?? formatFamily(document.languageId);
     const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [] });
     if (mode !== 'download') return linked();
-    const what = noun(plans);
     if (!this.deps.isTrusted()) {
-      notes.push(`This workspace is not trusted, so the ${what} was inserted as a link instead of being saved into it.`);
+      notes.push(untrustedNote(subject(plans)));
       return linked();
     }
     if (plans.some((p) => p.uses.url && p.facts.fileType === 'application/x-mpegURL')) {
-      notes.push('An HLS stream is many files, not one, so it was inserted as a link instead of being saved.');
+      notes.push(vscode.l10n.t('An HLS stream is many files, not one, so it was inserted as a link instead of being saved.'));
       return linked();
     }
     const located = this.locate(document);
@@ -357,7 +408,7 @@ export class MediaInserter implements vscode.Disposable {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (document.isUntitled) {
       const folder = folders[0];
-      if (!folder) return { reason: 'The document is not saved and no folder is open, so the file was linked instead of saved.' };
+      if (!folder) return { reason: vscode.l10n.t('The document is not saved and no folder is open, so the file was linked instead of saved.') };
       return {
         location: {
           path: `${folder.uri.path.replace(/\/$/, '')}/${basename(document.uri.path) || 'Untitled'}`,
@@ -365,11 +416,13 @@ export class MediaInserter implements vscode.Disposable {
           workspaceFolders: folders.map((f) => f.uri.path),
         },
         base: folder.uri,
-        note: `The document is not saved yet, so the file went into the folder “${folder.name}” and the link is relative to it.`,
+        note: vscode.l10n.t('The document is not saved yet, so the file went into the folder “{0}” and the link is relative to it.', folder.name),
       };
     }
     if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) {
-      return { reason: `Files cannot be written next to this document (${document.uri.scheme}:), so the file was linked instead of saved.` };
+      return {
+        reason: vscode.l10n.t('Files cannot be written next to this document ({0}:), so the file was linked instead of saved.', document.uri.scheme),
+      };
     }
     const own = vscode.workspace.getWorkspaceFolder(document.uri);
     const sameFs = folders.filter((f) => f.uri.scheme === document.uri.scheme && f.uri.authority === document.uri.authority);
@@ -391,7 +444,7 @@ export class MediaInserter implements vscode.Disposable {
       ...(plan.uses.poster && plan.facts.poster ? [{ index, role: 'poster' as const, address: plan.facts.poster, label: 'poster' }] : []),
     ]);
     const locals: { url?: string; poster?: string }[] = plans.map(() => ({}));
-    const title = jobs.length === 1 ? `Saving the ${noun(plans)} into the workspace` : `Saving ${jobs.length} files into the workspace`;
+    const title = savingTitle(subject(plans), jobs.length);
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const abort = new AbortController();
       const cancel = (): void => abort.abort();
@@ -407,11 +460,13 @@ export class MediaInserter implements vscode.Disposable {
             signal: abort.signal,
             idleTimeoutMs: this.services.config.timeoutMs,
             onProgress: (received, total) => {
-              const mb = (bytes: number): string => (bytes / 1048576).toFixed(1);
               const done = total ? Math.min(share, (received / total) * share) : 0;
+              const amount = total
+                ? vscode.l10n.t('{0} of {1} MB', megabytes(received), megabytes(total))
+                : vscode.l10n.t('{0} MB', megabytes(received));
               progress.report({
                 increment: done - reported,
-                message: `${jobs.length > 1 ? `${n + 1} of ${jobs.length}: ` : ''}${mb(received)}${total ? ` of ${mb(total)}` : ''} MB`,
+                message: jobs.length > 1 ? vscode.l10n.t('{0} of {1}: {2}', n + 1, jobs.length, amount) : amount,
               });
               reported = done;
             },
@@ -419,7 +474,11 @@ export class MediaInserter implements vscode.Disposable {
           const extension = extensionFor(downloaded.contentType, downloaded.url);
           if (!extension) {
             throw new InsertError(
-              `The server sent “${(downloaded.contentType ?? 'no type').slice(0, 60)}”, not an image or video, so nothing was saved or inserted.`,
+              vscode.l10n.t(
+                'The server sent “{0}”, not an image or video, so nothing was saved or inserted.',
+                (downloaded.contentType ?? vscode.l10n.t('no type')).slice(0, 60),
+              ),
+              { offerLink: true },
             );
           }
           const fileName = downloadFileName(this.services.config.serviceName, plan.facts.id, job.label, extension);

@@ -19,10 +19,12 @@ function photoItems(media: Extract<MediaItem, { kind: 'photo' }>, current: Photo
   const photo = media.photo;
   return PHOTO_VARIANTS.filter((v) => insertableUrl(photo.src[v]) !== undefined).map((variant) => {
     const size = photoVariantSize(photo, variant);
-    const pixels = size.pixelWidth !== size.width ? ` (${size.pixelWidth} × ${size.pixelHeight} pixels)` : '';
+    const shown = size.pixelWidth !== size.width
+      ? vscode.l10n.t('{0} × {1} ({2} × {3} pixels)', size.width, size.height, size.pixelWidth, size.pixelHeight)
+      : vscode.l10n.t('{0} × {1}', size.width, size.height);
     return {
       label: variant,
-      description: `${size.width} × ${size.height}${pixels}${variant === current ? ' · your setting' : ''}`,
+      description: variant === current ? vscode.l10n.t('{0} · your setting', shown) : shown,
       detail: describeRule(ruleFor(photo, variant)),
       picked: variant === current,
       choice: { variant },
@@ -36,21 +38,28 @@ function videoItems(media: Extract<MediaItem, { kind: 'video' }>, quality: Video
   const area = (w: number | null, h: number | null): number => (w ?? 0) * (h ?? 0);
   return usableVideoFiles(video)
     .sort((a, b) => (isHls(a) ? 1 : 0) - (isHls(b) ? 1 : 0) || area(b.width, b.height) - area(a.width, a.height))
-    .map((file) => ({
-      label: isHls(file) ? 'HLS stream' : `${(file.quality ?? 'video').toUpperCase()} ${file.width} × ${file.height}`,
-      description: `${isHls(file) ? 'adaptive; plays natively in Safari only' : file.file_type}${typeof file.fps === 'number' ? ` · ${Math.round(file.fps)} fps` : ''}${file === preferred ? ' · your setting' : ''}`,
-      detail: videoFileLabel(file),
-      picked: file === preferred,
-      choice: { videoFileId: file.id },
-    }));
+    .map((file) => {
+      const type = isHls(file) ? vscode.l10n.t('adaptive; plays natively in Safari only') : file.file_type;
+      const rate = typeof file.fps === 'number' ? vscode.l10n.t('{0} · {1} fps', type, Math.round(file.fps)) : type;
+      return {
+        label: isHls(file)
+          ? vscode.l10n.t('HLS stream')
+          : vscode.l10n.t('{0} {1} × {2}', (file.quality ?? 'video').toUpperCase(), file.width ?? '', file.height ?? ''),
+        description: file === preferred ? vscode.l10n.t('{0} · your setting', rate) : rate,
+        detail: videoFileLabel(file),
+        picked: file === preferred,
+        choice: { videoFileId: file.id },
+      };
+    });
 }
 
 export async function pickVariant(media: MediaItem, current: { photoVariant: PhotoVariant; videoQuality: VideoQuality }): Promise<VariantChoice | undefined> {
   const items = media.kind === 'photo' ? photoItems(media, current.photoVariant) : videoItems(media, current.videoQuality);
   if (items.length === 0) return undefined;
   const quickPick = vscode.window.createQuickPick<Item>();
-  quickPick.title = media.kind === 'photo' ? 'Insert the photo at which size?' : 'Insert which video file?';
-  quickPick.placeholder = media.kind === 'photo' ? 'Sizes are shown size (width × height)' : 'Files from the biggest to the smallest';
+  quickPick.title = media.kind === 'photo' ? vscode.l10n.t('Insert the photo at which size?') : vscode.l10n.t('Insert which video file?');
+  quickPick.placeholder =
+    media.kind === 'photo' ? vscode.l10n.t('Sizes are shown size (width × height)') : vscode.l10n.t('Files from the biggest to the smallest');
   quickPick.matchOnDescription = true;
   quickPick.items = items;
   const active = items.find((i) => i.picked);

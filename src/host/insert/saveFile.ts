@@ -44,5 +44,5 @@ export async function saveFile(desired: vscode.Uri, bytes: Uint8Array, token?: v
       if (sameBytes(current, bytes)) return { uri, reused: true };
     }
   }
-  throw new Error(`${MAX_NUMBERED} files named like ${name} already exist in ${folder.path}.`);
+  throw new Error(vscode.l10n.t('{0} files named like {1} already exist in {2}.', MAX_NUMBERED, name, folder.path));
 }

@@ -2,6 +2,8 @@
 // document as scope, so folder settings and `[markdown]`-style language overrides apply.
 import * as vscode from 'vscode';
 import type { PhotoVariant } from '../../core/model';
+import type { CreditLanguageSetting } from '../../core/insert/creditWords';
+import { isCreditLanguageSetting } from '../../core/insert/creditWords';
 import type { HtmlCreditStyle } from '../../core/insert/formats';
 import type { InsertSettings } from '../../core/insert/plan';
 import type { VideoQuality } from '../../core/insert/variants';
@@ -13,6 +15,8 @@ export type InsertMode = 'link' | 'download';
 
 export interface InsertConfig extends InsertSettings {
   readonly mode: InsertMode;
+  /** `stockMedia.insert.creditLanguage`: the credit's language (`auto`: the display language). */
+  readonly creditLanguage: CreditLanguageSetting;
   readonly downloadFolder: string;
   /** `markdown.copyFiles.destination` for the document (a glob → destination map). */
   readonly copyFilesDestination: unknown;
@@ -33,6 +37,7 @@ export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }
   const credit = cfg.get<unknown>('credit');
   const htmlCredit = cfg.get<unknown>('htmlCredit');
   const mode = cfg.get<unknown>('mode');
+  const creditLanguage = cfg.get<unknown>('creditLanguage');
   const downloadFolder = cfg.get<unknown>('downloadFolder');
   const templates = cfg.get<unknown>('templates');
   return {
@@ -41,6 +46,7 @@ export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }
     credit: typeof credit === 'boolean' ? credit : true,
     htmlCredit: htmlCredit === 'paragraph' ? 'paragraph' : ('figure' satisfies HtmlCreditStyle),
     mode: isInsertMode(mode) ? mode : 'link',
+    creditLanguage: isCreditLanguageSetting(creditLanguage) ? creditLanguage : 'auto',
     downloadFolder: typeof downloadFolder === 'string' ? downloadFolder : '',
     templates: typeof templates === 'object' && templates !== null && !Array.isArray(templates) ? (templates as Record<string, unknown>) : {},
     copyFilesDestination: vscode.workspace.getConfiguration('markdown', target).get<unknown>('copyFiles.destination'),
