@@ -143,12 +143,12 @@ function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, onA
   if (!signal) return promise;
   if (signal.aborted) {
     onAbort();
-    return Promise.reject(new MediaError('cancelled', 'The request was cancelled.'));
+    return Promise.reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
   }
   return new Promise<T>((resolve, reject) => {
     const abort = (): void => {
       onAbort();
-      reject(new MediaError('cancelled', 'The request was cancelled.'));
+      reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
     };
     signal.addEventListener('abort', abort, { once: true });
     promise.then(
@@ -353,9 +353,9 @@ export class MediaClient {
         { field: 'apiBaseUrl' },
       );
     }
-    if (opts.signal?.aborted) throw new MediaError('cancelled', 'The request was cancelled.');
+    if (opts.signal?.aborted) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
     const key = (await this.options.keyProvider.getKey())?.trim();
-    if (!key) throw new MediaError('missingKey', 'No API key is set.');
+    if (!key) throw new MediaError('missingKey', l10n.t('No API key is set.'));
     const tag = await keyTag(key);
     if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) this.clearCache();
     this.lastKeyTag = tag;
@@ -491,10 +491,10 @@ export class MediaClient {
   private async mapFailure(error: unknown, signal: AbortSignal): Promise<MediaError> {
     if (error instanceof MediaError) return error;
     if (error instanceof TimeoutError) {
-      return new MediaError('timeout', `The service did not answer within ${Math.round(this.options.timeoutMs / 1000)} seconds.`);
+      return new MediaError('timeout', l10n.t('The service did not answer within {0} seconds.', Math.round(this.options.timeoutMs / 1000)));
     }
     if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
-      return new MediaError('cancelled', 'The request was cancelled.');
+      return new MediaError('cancelled', l10n.t('The request was cancelled.'));
     }
     if (error instanceof HTTPError) {
       const status = error.response.status;
@@ -508,27 +508,27 @@ export class MediaClient {
       const details = { status, ...(serverMessage ? { serverMessage } : {}) };
       switch (true) {
         case status === 401:
-          return new MediaError('unauthorized', 'The service did not accept the request without a valid API key.', details);
+          return new MediaError('unauthorized', l10n.t('The service did not accept the request without a valid API key.'), details);
         case status === 403:
-          return new MediaError('forbidden', 'The service refused the API key.', details);
+          return new MediaError('forbidden', l10n.t('The service refused the API key.'), details);
         case status === 404:
-          return new MediaError('notFound', 'Not found: it does not exist or is not visible to your key.', details);
+          return new MediaError('notFound', l10n.t('Not found: it does not exist or is not visible to your key.'), details);
         case status === 429: {
           const exhausted = exhaustedSnapshot(this.lastQuotaSnapshot, this.options.clock.now());
           this.emitQuota(exhausted);
-          return new MediaError('rateLimited', 'The request limit is used up.', {
+          return new MediaError('rateLimited', l10n.t('The request limit is used up.'), {
             ...details,
             ...(exhausted.resetAt > 0 ? { resetAt: exhausted.resetAt } : {}),
           });
         }
         case status >= 500:
-          return new MediaError('server', `The service had a problem (HTTP ${status}).`, details);
+          return new MediaError('server', l10n.t('The service had a problem (HTTP {0}).', status), details);
         default:
-          return new MediaError('invalidRequest', `The service rejected the request (HTTP ${status}).`, details);
+          return new MediaError('invalidRequest', l10n.t('The service rejected the request (HTTP {0}).', status), details);
       }
     }
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     const message = error instanceof Error ? error.message : String(error);
-    return new MediaError('network', `Could not reach the service (${message}${cause}).`);
+    return new MediaError('network', l10n.t('Could not reach the service ({0}).', `${message}${cause}`));
   }
 }

@@ -1,5 +1,6 @@
 // One closed set of failures. HTTP and network failures are mapped to it once, in api/,
 // and the UI turns each into one clear, actionable sentence (see describeError).
+import { l10n } from './l10n';
 
 export type MediaErrorKind =
   | 'missingKey'
@@ -50,10 +51,10 @@ export function isMediaError(value: unknown): value is MediaError {
 export function toMediaError(value: unknown): MediaError {
   if (value instanceof MediaError) return value;
   if (value instanceof Error && value.name === 'AbortError') {
-    return new MediaError('cancelled', 'The request was cancelled.');
+    return new MediaError('cancelled', l10n.t('The request was cancelled.'));
   }
   const text = value instanceof Error ? value.message : String(value);
-  return new MediaError('network', `Could not reach the service: ${text}`);
+  return new MediaError('network', l10n.t('Could not reach the service: {0}', text));
 }
 
 /**

@@ -21,7 +21,10 @@ function start(): void {
   const boot = readBoot();
   if (!root) return;
   if (!boot || !isGridStrings(boot.strings) || !isGridViewState(boot.initialState)) {
-    root.textContent = 'Stock Media: the grid could not start (its start-up data is missing or damaged). Close it and search again.';
+    // Translated by the host into an attribute outside the (unreadable) boot block.
+    root.textContent =
+      root.dataset['startFailed'] ||
+      'Stock Media: the grid could not start (its start-up data is missing or damaged). Close it and search again.';
     return;
   }
   const lang = typeof boot.lang === 'string' ? boot.lang : 'en';

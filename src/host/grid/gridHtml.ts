@@ -23,6 +23,11 @@ export interface GridHtmlOptions {
   initialState: GridViewState;
   /** BCP 47 language of the UI (vscode.env.language), for `<html lang>`. */
   lang?: string;
+  /**
+   * Shown when the boot block cannot be read, so it cannot travel inside it: an attribute
+   * of the app's element instead (the webview falls back to English without it).
+   */
+  startFailedText?: string;
 }
 
 /** What the webview script reads from the boot block. */
@@ -123,7 +128,7 @@ export function renderGridHtml(options: GridHtmlOptions): string {
 <title>${escapeHtml(options.strings.panelTitle)}</title>
 </head>
 <body>
-<div id="app" class="app" aria-busy="true"></div>
+<div id="app" class="app" aria-busy="true"${options.startFailedText ? ` data-start-failed="${escapeHtml(options.startFailedText)}"` : ''}></div>
 <script type="application/json" id="${GRID_BOOT_ELEMENT_ID}" nonce="${escapeHtml(options.nonce)}">${jsonForScript(boot)}</script>
 <script nonce="${escapeHtml(options.nonce)}" src="${escapeHtml(options.scriptUri)}"></script>
 </body>

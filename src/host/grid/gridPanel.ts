@@ -219,6 +219,7 @@ export class GridPanel implements vscode.Disposable {
       strings: gridStrings(cfg.serviceName, safeLinkUrl(cfg.serviceUrl) ?? 'https://www.pexels.com'),
       initialState: this.viewState,
       lang: vscode.env.language,
+      startFailedText: vscode.l10n.t('Stock Media: the grid could not start (its start-up data is missing or damaged). Close it and search again.'),
     });
   }
 
