@@ -40,9 +40,13 @@ const LOG_DIR = join(OUTPUT_DIR, 'e2e');
 
 // Each e2e file is bundled with its own copy of this module; the registry of open
 // workbenches is shared through globalThis so the runner can close all of them.
+// A workbench is registered from the moment it starts, so one still starting is closed too.
+interface Closable {
+  close(): Promise<void>;
+}
 const REGISTRY = Symbol.for('stock-media.e2e.workbenches');
-const shared = globalThis as typeof globalThis & { [REGISTRY]?: Set<Workbench> };
-const open: Set<Workbench> = (shared[REGISTRY] ??= new Set<Workbench>());
+const shared = globalThis as typeof globalThis & { [REGISTRY]?: Set<Closable> };
+const open: Set<Closable> = (shared[REGISTRY] ??= new Set<Closable>());
 let counter = 0;
 
 /** Prepares the host (cached), starts a server on a fresh workspace copy and opens the workbench. */
@@ -56,12 +60,17 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
   let server: VsCodeServer | undefined;
   let browser: BrowserSession | undefined;
   let closed: Promise<void> | undefined;
-  const close = (): Promise<void> =>
-    (closed ??= (async () => {
-      await browser?.close();
-      await server?.close();
-      workspace?.dispose();
-    })());
+  const closer: Closable = {
+    close: () =>
+      (closed ??= (async () => {
+        open.delete(closer);
+        await browser?.close();
+        await server?.close();
+        workspace?.dispose();
+      })()),
+  };
+  const close = closer.close;
+  open.add(closer);
   try {
     workspace = createWorkspace(options.settings ? { settings: options.settings } : {});
     server = await startServer(host, {
@@ -81,18 +90,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     await page.goto(server.workbenchUrl(workspace.path, payload), { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await waitForWorkbench(page, options.readyTimeoutMs ?? 90_000);
     await waitForExtension(page, options.readyTimeoutMs ?? 90_000);
-    const workbench: Workbench = {
-      page,
-      server,
-      workspace,
-      browser,
-      close: async () => {
-        open.delete(workbench);
-        await close();
-      },
-    };
-    open.add(workbench);
-    return workbench;
+    return { page, server, workspace, browser, close };
   } catch (error) {
     await close();
     throw error;

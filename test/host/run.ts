@@ -11,7 +11,8 @@
 //
 // Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
 // STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
 import type { BrowserSession } from './browser';
@@ -94,21 +95,28 @@ async function runInElectron(options: Options): Promise<number> {
 
 async function runInServer(options: Options): Promise<number> {
   const { root, tests, output } = paths();
-  rmSync(output, { recursive: true, force: true });
+  const started = Date.now();
+  const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const host = await prepare({ browser: true });
+  console.log(`[vscode] VS Code ${host.vscodeVersion} server, Node 24 (${seconds()})`);
+
+  // Logs go where people look for them; the report and the result, which the run depends
+  // on, go to a private folder, so a second run in the same checkout cannot disturb them.
   mkdirSync(output, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), 'stock-media-run-'));
+  // Playwright ends the process on SIGINT itself, possibly before cleanup() is done.
+  const removeScratch = (): void => rmSync(scratch, { recursive: true, force: true });
+  process.once('exit', removeScratch);
   const files = {
-    report: join(output, 'report.txt'),
-    result: join(output, 'result.json'),
+    report: join(scratch, 'report.txt'),
+    result: join(scratch, 'result.json'),
     server: join(output, 'server.log'),
     workbench: join(output, 'workbench-console.log'),
     screenshot: join(output, 'failure.png'),
   };
   writeFileSync(files.report, '');
-
-  const started = Date.now();
-  const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-  const host = await prepare({ browser: true });
-  console.log(`[vscode] VS Code ${host.vscodeVersion} server, Node 24 (${seconds()})`);
+  for (const log of [files.server, files.workbench]) writeFileSync(log, '');
+  rmSync(files.screenshot, { force: true });
 
   let workspace: TestWorkspace | undefined;
   let server: VsCodeServer | undefined;
@@ -119,6 +127,13 @@ async function runInServer(options: Options): Promise<number> {
     await browser?.close();
     await server?.close();
     workspace?.dispose();
+    // Kept with the logs for a later look (a CI artifact, say).
+    try {
+      copyFileSync(files.report, join(output, 'report.txt'));
+    } catch {
+      // Nothing was reported.
+    }
+    removeScratch();
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     console.error(`\n[vscode] ${signal}: stopping`);

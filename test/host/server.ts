@@ -115,8 +115,12 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     })();
     return closed;
   };
-  // A test run that dies without calling close() must not leave the server running.
-  const onExit = (): void => killGroupNow(child);
+  // A test run that exits without calling close() must not leave the server running, nor
+  // its profile behind (only synchronous work is possible here).
+  const onExit = (): void => {
+    killGroupNow(child);
+    rmSync(profile, { recursive: true, force: true });
+  };
   process.once('exit', onExit);
 
   try {

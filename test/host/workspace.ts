@@ -34,5 +34,14 @@ export function createWorkspace(options: WorkspaceOptions = {}): TestWorkspace {
     mkdirSync(join(path, '.vscode'), { recursive: true });
     writeFileSync(file, JSON.stringify({ ...base, ...options.settings }, null, 2) + '\n');
   }
-  return { path, dispose: () => rmSync(parent, { recursive: true, force: true, maxRetries: 3 }) };
+  const remove = (): void => rmSync(parent, { recursive: true, force: true, maxRetries: 3 });
+  // Also when the run exits without disposing it (process.exit on a failure or a signal).
+  process.once('exit', remove);
+  return {
+    path,
+    dispose: () => {
+      process.removeListener('exit', remove);
+      remove();
+    },
+  };
 }
