@@ -12,6 +12,8 @@ import type { PreparedHost } from './prepare';
 export interface ServerOptions {
   /** Extra command-line arguments for `server-main.js`. */
   readonly extraArgs?: readonly string[];
+  /** A folder to open by default (`--default-folder`; also `workbenchUrl()`'s default). */
+  readonly folder?: string;
   /** Extra environment for the server, which passes it on to the extension host. */
   readonly env?: Readonly<Record<string, string>>;
   /** Where the server's own output goes (appended); by default it is kept in memory only. */
@@ -26,8 +28,11 @@ export interface VsCodeServer {
   readonly port: number;
   /** `http://127.0.0.1:<port>/`. */
   readonly url: string;
-  /** `url` opening `folder` (absolute path on this machine), with an optional smoke-test payload. */
-  workbenchUrl(folder: string, payload?: ReadonlyArray<readonly [string, string]>): string;
+  /**
+   * `url` opening `folder` (absolute path on this machine; default: the `folder` option),
+   * with an optional smoke-test payload (honoured thanks to --enable-smoke-test-driver).
+   */
+  workbenchUrl(folder?: string, payload?: ReadonlyArray<readonly [string, string]>): string;
   /** Turns an absolute local path into the `vscode-remote://` URI the workbench expects. */
   remoteUri(path: string): string;
   /** The last lines the server printed, for error messages. */
@@ -75,6 +80,7 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     '--server-data-dir', dirs.server,
     '--user-data-dir', dirs.user,
     '--extensions-dir', dirs.extensions,
+    ...(options.folder ? ['--default-folder', options.folder] : []),
     ...(options.extraArgs ?? []),
   ];
   let log: WriteStream | undefined;
@@ -94,16 +100,20 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     detached: true,
   });
   const output: string[] = [];
-  const onData = (chunk: Buffer): void => {
+  // Chunks do not end at line ends; keep the unfinished line of each stream for the next.
+  const partial = { stdout: '', stderr: '' };
+  const onData = (stream: keyof typeof partial) => (chunk: Buffer): void => {
     const text = chunk.toString('utf8');
-    const lines = text.split('\n').filter((l) => l.length > 0);
+    log?.write(text);
+    const pieces = (partial[stream] + text).split('\n');
+    partial[stream] = pieces.pop() ?? '';
+    const lines = pieces.filter((l) => l.length > 0);
     output.push(...lines);
     if (options.onLine) for (const line of lines) options.onLine(line);
     if (output.length > 400) output.splice(0, output.length - 400);
-    log?.write(text);
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  child.stdout?.on('data', onData('stdout'));
+  child.stderr?.on('data', onData('stderr'));
   const outputTail = (lines = 30): string => output.slice(-lines).join('\n');
 
   let closed: Promise<void> | undefined;
@@ -138,8 +148,9 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     url,
     remoteUri,
     outputTail,
-    workbenchUrl(folder, payload) {
-      const query = new URLSearchParams({ folder });
+    workbenchUrl(folder = options.folder, payload) {
+      const query = new URLSearchParams();
+      if (folder) query.set('folder', folder);
       if (payload) query.set('payload', JSON.stringify(payload));
       return `${url}?${query.toString()}`;
     },
