@@ -15,8 +15,18 @@ const GRID_TEST_COMMAND = 'stockMedia.test.grid';
 /** Epoch ms with sub-millisecond resolution, the same clock the webview's probe reads. */
 export const epochNow = (): number => performance.timeOrigin + performance.now();
 
-/** One turn of the wheel: about a page of results at this window size, as a quick flick would. */
-const WHEEL_PX = 5_000;
+/**
+ * How far one turn of the wheel scrolls: `screens` times the result area's height. Each
+ * turn is let come to rest (the wheel scrolls smoothly) before the next, so the figures
+ * do not depend on how fast the bench scrolls.
+ */
+export interface ScrollPace {
+  readonly screens: number;
+}
+/** Reading through results: three screens (about 9 rows) at a time, well under the rows one page of 80 adds. */
+export const READING: ScrollPace = { screens: 3 };
+/** Hurrying to the end: most of a page of 80 results per turn, never more. */
+export const HURRYING: ScrollPace = { screens: 6 };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,7 +65,7 @@ export class GridDriver {
   }
 
   /** Scrolls down with the wheel until at least `count` results are loaded; returns how many are. */
-  async scrollUntil(count: number, timeoutMs = 120_000): Promise<number> {
+  async scrollUntil(count: number, pace: ScrollPace, timeoutMs = 120_000): Promise<number> {
     const until = Date.now() + timeoutMs;
     let frame = await this.frame();
     for (;;) {
@@ -67,13 +77,14 @@ export class GridDriver {
       if (Date.now() > until) throw new Error(`Only ${loaded} of ${count} results loaded after ${timeoutMs / 1000} s of scrolling`);
       if (session.more !== 'loading') {
         try {
-          await wheel(this.page, frame, WHEEL_PX);
+          await wheel(this.page, frame, pace.screens);
         } catch {
           // The page may have been loaded again (new media origins): find it again.
           frame = await this.frame();
         }
+      } else {
+        await sleep(100);
       }
-      await sleep(150);
     }
   }
 
@@ -104,7 +115,7 @@ export async function measureBrowse(grid: GridDriver, query: string, results: nu
   const pass = async (): Promise<number> => {
     const mark = grid.logMark;
     await grid.search(query);
-    await grid.scrollUntil(results);
+    await grid.scrollUntil(results, READING);
     await grid.settle();
     // Whatever scrolling set off would have arrived by now.
     await sleep(500);
@@ -166,7 +177,7 @@ export interface DomFigures {
 export async function measureDom(grid: GridDriver, query: string, results: number): Promise<DomFigures> {
   const mark = grid.logMark;
   await grid.search(query);
-  const loaded = await grid.scrollUntil(results);
+  const loaded = await grid.scrollUntil(results, HURRYING);
   await grid.settle();
   await sleep(300);
   const counts = await domCounts(await grid.frame());

@@ -32,7 +32,8 @@ import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { BenchWindow } from './workbench';
 
-const LAUNCHES = 5;
+/** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
+const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
 const PHOTO_COUNT = 6_400;
 const BROWSE_RESULTS = 200;
 const BROWSE_QUERIES = ['ocean', 'forest', 'coffee'];

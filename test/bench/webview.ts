@@ -106,10 +106,29 @@ export async function domCounts(frame: Frame): Promise<{ nodes: number; tiles: n
   return frame.evaluate(() => ({ nodes: document.querySelectorAll('*').length, tiles: document.querySelectorAll('.tile').length }));
 }
 
-/** Turns the mouse wheel over the grid's result area, as a person scrolling would. */
-export async function wheel(page: Page, frame: Frame, deltaY: number): Promise<void> {
-  const box = await frame.locator('main.scroller').boundingBox();
+/**
+ * Turns the mouse wheel over the grid's result area by `screens` times its height, as a
+ * person scrolling would, and waits until the (smooth) scroll has come to rest.
+ */
+export async function wheel(page: Page, frame: Frame, screens: number): Promise<void> {
+  const scroller = frame.locator('main.scroller');
+  const box = await scroller.boundingBox();
   if (!box) throw new Error('The grid has no result area to scroll');
+  const top = (): Promise<number> => scroller.evaluate((el) => el.scrollTop);
+  const before = await top();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, deltaY);
+  await page.mouse.wheel(0, Math.round(box.height * screens));
+  // Wheel events are handled after this returns: first see it move (unless at the end)...
+  let last = await top();
+  for (let i = 0; last === before && i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await top();
+  }
+  // ...then until it stops.
+  for (let still = 0, i = 0; still < 2 && i < 60; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await top();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
 }
