@@ -105,10 +105,21 @@ export function titleFromPageUrl(pageUrl: unknown, id: number): string | undefin
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Who made it: the photographer, or the video's user. */
+function authorName(item: MediaItem): string {
+  return plainLine(item.kind === 'photo' ? item.photo.photographer : item.video.user.name, 80);
+}
+
+/** Who made it, inside a sentence ("Photo by …"): the photographer, or the video's user. */
 export function mediaAuthor(item: MediaItem): string {
-  const name = item.kind === 'photo' ? item.photo.photographer : item.video.user.name;
-  return plainLine(name, 80) || l10n.t('an unknown author');
+  return authorName(item) || l10n.t('an unknown author');
+}
+
+/**
+ * Who made it, standing alone (the tree's description). A separate message from the one
+ * inside sentences, because languages such as German inflect it there ("von einem …").
+ */
+export function mediaAuthorAlone(item: MediaItem): string {
+  return authorName(item) || l10n.t('Unknown author');
 }
 
 /** The tree label: alt text, else the page's own title, else "Photo by …" / "Video by …". */

@@ -5,7 +5,7 @@ import type { CollectionFilter } from '../../core/collectionsText';
 import { collectionDescription, collectionTitle, collectionTooltipMarkdown, filteredCount } from '../../core/collectionsText';
 import type { ErrorAction, ErrorDescription } from '../../core/describe';
 import { toMediaError } from '../../core/errors';
-import { escapeMarkdown, mediaAccessibilityLabel, mediaAuthor, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
+import { escapeMarkdown, mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
 import { MAX_PER_PAGE } from '../../core/params';
 import { CommandId } from '../commandIds';
 import type {
@@ -94,7 +94,7 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
 function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
   const item = new vscode.TreeItem(mediaLabel(node.media), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  item.description = mediaAuthor(node.media);
+  item.description = mediaAuthorAlone(node.media);
   item.iconPath = new vscode.ThemeIcon(node.media.kind === 'photo' ? 'file-media' : 'device-camera-video');
   item.contextValue = `media.${node.media.kind}`;
   item.tooltip = markdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
