@@ -156,6 +156,8 @@ export interface GridSnapshot {
   /** Tiles in the DOM: bounded by the window, not by itemCount. */
   renderedTiles: number;
   totalText: string;
+  /** The text shown in place of tiles (start, empty, error, quota), or ''. */
+  messageText: string;
   formErrors: string[];
   renderedCredits: string[];
   focusKey: string | null;
@@ -398,6 +400,7 @@ const isSnapshot: Guard<GridSnapshot> = (v): v is GridSnapshot =>
     itemCount: isCount,
     renderedTiles: isCount,
     totalText: isText,
+    messageText: isText,
     formErrors: arrayOf(isText, 20),
     renderedCredits: arrayOf(isText, 1_000),
     focusKey: nullable(isKey),

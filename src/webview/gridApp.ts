@@ -443,6 +443,7 @@ export class GridApp {
       itemCount: this.grid.count,
       renderedTiles: this.grid.renderedCount,
       totalText: this.total.textContent ?? '',
+      messageText: this.message.hidden ? '' : (this.message.textContent ?? '').slice(0, 2_000),
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),
       focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,

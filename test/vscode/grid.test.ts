@@ -10,7 +10,7 @@ import type { GridPanelState } from '../../src/host/grid/gridPanel';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { stopLocalServer, useLocalServer, waitFor } from './support';
+import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -224,6 +224,42 @@ describe('search grid', function () {
     const cleared = await vscode.commands.executeCommand<number>('stockMedia.clearRecentSearches');
     assert.ok(cleared >= 2);
     assert.deepEqual(await vscode.commands.executeCommand(TEST_COMMAND, { op: 'recent' }), []);
+  });
+
+  it('shows an empty result, and a used-up quota with its reset time and no retry storm', async () => {
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'zzzzqqq' });
+    const empty = await waitFor(async () => {
+      const s = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
+      return s?.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'zzzzqqq' ? s : undefined;
+    }, 'the empty result', 15_000);
+    assert.equal(empty.itemCount, 0);
+    assert.match(empty.messageText, /Nothing found for “zzzzqqq”/);
+
+    server.setQuota(server.keys.alice, { monthlyLimit: 20_000, monthlyRemaining: 0 });
+    server.clearLog();
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'quota test' });
+    const failed = await waitFor(async () => {
+      const s = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
+      return s?.status === 'failed' ? s : undefined;
+    }, 'the quota state', 15_000);
+    assert.match(failed.messageText, /Request limit used up/);
+    assert.match(failed.messageText, /resets/, 'says when it resets');
+    assert.equal(requests().length, 1, 'one refused request, not retried');
+    assert.equal((await openGrid()).session.failure?.kind, 'rateLimited');
+    server.resetQuotas();
+  });
+
+  it('a new key shows the current search again, from the new key', async () => {
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    server.clearLog();
+    const api = await extensionApi();
+    await api.services.keys.setKey(server.keys.bob);
+    await waitFor(() => requests().length > 0, 'a request with the new key', 10_000);
+    assert.equal(requests()[0]?.key, server.keys.bob);
+    assert.equal(requests()[0]?.query['query'], 'morning');
+    await waitFor(async () => (await gridState())?.session.status === 'loaded', 'the search loaded again');
+    await api.services.keys.setKey(server.keys.alice);
+    await waitFor(async () => (await gridState())?.session.status === 'loaded' && requests().length > 1, 'back to the first key');
   });
 
   it('inserts into the editor that was active before the grid opened', async () => {

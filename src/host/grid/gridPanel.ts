@@ -107,6 +107,7 @@ export class GridPanel implements vscode.Disposable {
   private disposed = false;
   private nextRequestId = 1;
   private htmlLoads = 0;
+  private renderedInputs = '';
   private viewState: GridViewState;
 
   private constructor(
@@ -131,7 +132,7 @@ export class GridPanel implements vscode.Disposable {
         if (!webviewPanel.visible) this.ready = false;
       }),
       services.onDidChangeConnection(() => this.onConnectionChanged()),
-      services.onDidChangeConfig(() => this.render()),
+      services.onDidChangeConfig(() => this.renderIfChanged()),
     );
     this.render();
   }
@@ -201,8 +202,20 @@ export class GridPanel implements vscode.Disposable {
     return cspOrigins([...SERVICE_VIDEO_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraMedia]);
   }
 
+  /** What the HTML depends on besides the session: its texts and its CSP sources. */
+  private htmlInputs(): string {
+    const cfg = this.services.config;
+    return JSON.stringify([cfg.serviceName, cfg.serviceUrl, this.imgSources(), this.mediaSources()]);
+  }
+
+  /** Loads the HTML again only when a setting it depends on changed (a reload costs a flicker). */
+  private renderIfChanged(): void {
+    if (this.htmlInputs() !== this.renderedInputs) this.render();
+  }
+
   private render(): void {
     if (this.disposed) return;
+    this.renderedInputs = this.htmlInputs();
     const webview = this.panel.webview;
     const root = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist', 'webview');
     const cfg = this.services.config;
@@ -386,7 +399,7 @@ export class GridPanel implements vscode.Disposable {
 
   private onConnectionChanged(): void {
     // New key or base URL: allow the new hosts and show the current search from the new source.
-    this.render();
+    this.renderIfChanged();
     const spec = this.session.state.spec;
     if (spec) void this.session.start(spec, { syncForm: false, fresh: true });
   }
