@@ -10,7 +10,8 @@
 // internet): the same suites through @vscode/test-electron.
 //
 // Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
-// STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
+// --locale <language> (e.g. de) runs with that display language; STOCK_MEDIA_TEST_TIMEOUT_MIN
+// (default 15) bounds the whole run.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ interface Options {
   readonly electron: boolean;
   readonly grep: string | undefined;
   readonly timeoutMs: number;
+  /** Display language of the workbench, and so `vscode.env.language` and the extension's bundles. */
+  readonly locale: string | undefined;
 }
 
 /** Time from opening the workbench to the first line of the report. */
@@ -37,15 +40,19 @@ const START_TIMEOUT_MS = 3 * 60_000;
 function parseArgs(argv: readonly string[]): Options {
   let electron = false;
   let grep = process.env[GREP_ENV] || undefined;
+  let locale: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--electron') electron = true;
     else if (arg === '--grep' || arg === '-g') grep = argv[++i];
     else if (arg?.startsWith('--grep=')) grep = arg.slice('--grep='.length);
-    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--electron]`);
+    else if (arg === '--locale') locale = argv[++i];
+    else if (arg?.startsWith('--locale=')) locale = arg.slice('--locale='.length);
+    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--electron]`);
   }
+  if (locale !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale)) throw new Error(`Not a language id: ${locale}`);
   const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
-  return { electron, grep, timeoutMs: minutes * 60_000 };
+  return { electron, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase() };
 }
 
 function testEnvironment(options: Options): Record<string, string> {
@@ -82,7 +89,13 @@ async function runInElectron(options: Options): Promise<number> {
       extensionTestsPath: tests,
       // Desktop VS Code prints the extension host's output here itself: no report file.
       extensionTestsEnv: testEnvironment(options),
-      launchArgs: [workspace.path, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      launchArgs: [
+        workspace.path,
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        ...(options.locale ? [`--locale=${options.locale}`] : []),
+      ],
     });
     return 0;
   } catch (error) {
@@ -180,6 +193,16 @@ async function runInServer(options: Options): Promise<number> {
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
     ]);
+    if (options.locale) {
+      // The web workbench takes its display language from the global a language pack's NLS
+      // script sets; there is none offline (`--locale` alone finds no pack and stays English),
+      // so set it before the workbench loads. VS Code's own texts stay English; the remote
+      // extension host gets this language, so extensions load their bundle for it.
+      await page.addInitScript((language: string) => {
+        (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE = language;
+      }, options.locale);
+      console.log(`[vscode] Display language: ${options.locale}`);
+    }
     tail.start();
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     console.log(`[vscode] Workbench opened (${seconds()}); tests start in the extension host\n`);

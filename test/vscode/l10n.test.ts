@@ -1,0 +1,204 @@
+// Localisation in a real VS Code, against the local server. The credit-language setting is
+// checked in every run. The English block runs in the normal run; the German block runs
+// when the workbench's display language is German:
+//   npm run build:tests && node out/host/run.js --locale de --grep Localisation
+// (run.ts presets the web workbench's language, since the offline server has no language
+// pack; VS Code's own texts stay English, the extension host and its bundles are German).
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { MediaItem, Photo } from '../../src/core/model';
+import type { GridCommandResult } from '../../src/host/grid/searchCommands';
+import type { GridPanelState } from '../../src/host/grid/gridPanel';
+import type { InsertOutcome } from '../../src/host/insert/inserter';
+import type { GridSnapshot } from '../../src/shared/protocol';
+import { photoMatches } from '../server/search';
+import type { ApiServer } from '../server/server';
+import { EXTENSION_ID, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+
+const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
+const GRID_TEST_COMMAND = 'stockMedia.test.grid';
+
+function extensionRoot(): string {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension);
+  return extension.extensionUri.fsPath;
+}
+
+function readJson(path: string): Record<string, string> {
+  return JSON.parse(readFileSync(join(extensionRoot(), path), 'utf8')) as Record<string, string>;
+}
+
+function folder(): vscode.Uri {
+  const first = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(first, 'the tests run in a folder');
+  return first.uri;
+}
+
+let counter = 0;
+async function openMarkdown(): Promise<vscode.TextEditor> {
+  counter += 1;
+  const uri = vscode.Uri.joinPath(folder(), 'l10n-tests', `${counter}.md`);
+  await vscode.workspace.fs.writeFile(uri, new Uint8Array());
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+}
+
+async function closeAll(): Promise<void> {
+  for (let i = 0; i < 20 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
+    const editor = vscode.window.activeTextEditor;
+    if (editor) {
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } else {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  }
+}
+
+async function setCreditLanguage(value: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('stockMedia.insert').update('creditLanguage', value, vscode.ConfigurationTarget.Workspace);
+}
+
+/** A contributed title as the extension's manifest holds it: a string, or `{ value, original }` once localised. */
+function titleText(title: unknown): string {
+  if (typeof title === 'string') return title;
+  if (typeof title === 'object' && title !== null && typeof (title as { value?: unknown }).value === 'string') return (title as { value: string }).value;
+  return String(title);
+}
+
+describe('Localisation (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  let photo: Photo;
+  let media: MediaItem;
+
+  const image = (): string => `![${photo.alt ?? ''}](${photo.src.large})`;
+  const english = (): string => `Photo by [${photo.photographer}](${photo.photographer_url}) on [Pexels](${photo.url})`;
+  const german = (): string => `Foto von [${photo.photographer}](${photo.photographer_url}) auf [Pexels](${photo.url})`;
+
+  async function insertIntoNewDocument(): Promise<string> {
+    const editor = await openMarkdown();
+    const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media });
+    assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
+    return editor.document.getText();
+  }
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    const api = await extensionApi();
+    // A photo whose alt text and photographer need no escaping, so the text can be written out.
+    const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
+    assert.ok(candidate);
+    photo = await api.services.client.getPhoto(candidate.id);
+    media = { kind: 'photo', photo };
+  });
+
+  afterEach(async () => {
+    await closeAll();
+    await setCreditLanguage(undefined);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand(GRID_TEST_COMMAND, { op: 'close' });
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), 'l10n-tests'), { recursive: true }).then(undefined, () => undefined);
+    await stopLocalServer(server);
+  });
+
+  describe('in any display language', () => {
+    it('stockMedia.insert.creditLanguage "de" inserts "Foto von … auf …", "en" "Photo by … on …"', async () => {
+      await setCreditLanguage('de');
+      assert.equal(await insertIntoNewDocument(), `${image()}\n\n${german()}`);
+      await setCreditLanguage('en');
+      assert.equal(await insertIntoNewDocument(), `${image()}\n\n${english()}`);
+    });
+
+    it('Copy Credit follows the same setting', async () => {
+      await setCreditLanguage('de');
+      const credit = await vscode.commands.executeCommand<string>('stockMedia.copyCredit', { media });
+      assert.equal(credit, `Foto von ${photo.photographer} (${photo.photographer_url}) auf Pexels (${photo.url})`);
+      assert.equal(await vscode.env.clipboard.readText(), credit);
+    });
+  });
+
+  describe('in English, the default display language', () => {
+    before(function () {
+      if (!vscode.env.language.startsWith('en')) this.skip();
+    });
+
+    it('VS Code loads no bundle, and texts are the English messages and package.nls.json', () => {
+      assert.equal(vscode.l10n.bundle, undefined);
+      assert.equal(vscode.l10n.t('Retry'), 'Retry');
+      const extension = vscode.extensions.getExtension(EXTENSION_ID);
+      assert.equal(extension?.packageJSON.displayName, readJson('package.nls.json')['displayName']);
+    });
+
+    it('the credit follows the display language by default: English', async () => {
+      assert.equal(await insertIntoNewDocument(), `${image()}\n\n${english()}`);
+    });
+  });
+
+  describe('in German (run.js --locale de)', () => {
+    before(function () {
+      if (vscode.env.language !== 'de') this.skip();
+    });
+
+    it('VS Code loads l10n/bundle.l10n.de.json and the German manifest (package.nls.de.json)', () => {
+      const bundle = readJson('l10n/bundle.l10n.de.json');
+      assert.ok(vscode.l10n.uri?.path.endsWith('/l10n/bundle.l10n.de.json'), String(vscode.l10n.uri));
+      assert.deepEqual(Object.keys(vscode.l10n.bundle ?? {}).sort(), Object.keys(bundle).sort());
+      assert.equal(vscode.l10n.t('Retry'), 'Wiederholen');
+      assert.equal(vscode.l10n.t('{0} of {1} MB', '1,5', '3,0'), '1,5 von 3,0 MB');
+
+      const nls = readJson('package.nls.de.json');
+      const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+        displayName: string;
+        contributes: { commands: { command: string; title: unknown }[] };
+      };
+      assert.equal(manifest.displayName, nls['displayName']);
+      const setKey = manifest.contributes.commands.find((c) => c.command === 'stockMedia.setApiKey');
+      assert.equal(titleText(setKey?.title), 'API-Schlüssel festlegen…');
+    });
+
+    it('core and api sentences reach the user in German (core l10n.t is vscode.l10n.t)', async () => {
+      const api = await extensionApi();
+      const failure = await api.services.client.getPhoto(999_999_999).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      assert.ok(failure instanceof Error);
+      assert.equal(failure.message, 'Nicht gefunden: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.');
+      assert.equal(
+        api.services.describe(failure).message,
+        'Nicht gefunden auf Pexels: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.',
+      );
+    });
+
+    it('the credit follows the display language by default: "Foto von … auf …"', async () => {
+      assert.equal(await insertIntoNewDocument(), `${image()}\n\n${german()}`);
+    });
+
+    it('the insert commands speak German', async () => {
+      const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', {});
+      assert.equal(outcome.result, 'failed');
+      assert.deepEqual(outcome.notes, ['Wählen Sie zuerst ein Foto oder Video aus: in der Ansicht „Stock Media“ oder in den Ergebnissen einer Suche.']);
+    });
+
+    it('the grid shows the host’s German texts and searches in de-DE', async () => {
+      server.clearLog();
+      const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
+      assert.ok(result.shown);
+      assert.equal(result.spec.mode === 'photos' ? result.spec.locale : undefined, 'de-DE');
+      const searches = server.log.filter((e) => e.path === '/v1/search');
+      assert.equal(searches[0]?.query['locale'], 'de-DE');
+      const state = await vscode.commands.executeCommand<GridPanelState>(GRID_TEST_COMMAND, { op: 'state' });
+      assert.equal(state.title, 'Fotos: morning');
+      const total = server.library.photos.filter((p) => photoMatches(p, { query: 'morning', orientation: null, size: null, color: null })).length;
+      const shown = await waitFor(async () => {
+        const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID_TEST_COMMAND, { op: 'snapshot' });
+        return snapshot?.status === 'loaded' && snapshot.itemCount > 0 ? snapshot : undefined;
+      }, 'the grid to show results', 15_000);
+      assert.equal(shown.totalText, `${total.toLocaleString('de')} Ergebnisse`);
+    });
+  });
+});
