@@ -95,6 +95,11 @@ if (webviewEntries.length > 0) {
   });
 }
 
+if (production) {
+  // Maps from an earlier development build would otherwise ship in the VSIX.
+  for (const map of filesBelow('dist', /\.map$/)) rmSync(map, { force: true });
+}
+
 if (tests) {
   const testEntries = [
     ...filesBelow('test/unit', /\.test\.ts$/),

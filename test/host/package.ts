@@ -29,7 +29,14 @@ async function main(): Promise<void> {
   run(process.execPath, ['esbuild.mjs', '--production'], root);
   const out = join(root, `${name}-${version}.vsix`);
   const node = await nodeForVsce();
-  run(node, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', out], root);
+  // The README's screenshots are relative links into the repository. With the published
+  // repository's base URL (STOCK_MEDIA_PUBLISH_BASE_URL, e.g. its raw-content URL) vsce turns
+  // them into absolute links for the Marketplace; without it they stay relative and the
+  // screenshots are left out of the VSIX (they would double its size).
+  const base = process.env['STOCK_MEDIA_PUBLISH_BASE_URL'];
+  const links = base ? ['--baseContentUrl', base, '--baseImagesUrl', base] : ['--no-rewrite-relative-links'];
+  const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  run(node, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', ...links, '--out', out], root);
   console.log(`[package] ${out}: ${(statSync(out).size / 1024).toFixed(1)} KB`);
 }
 
