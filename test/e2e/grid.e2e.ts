@@ -280,6 +280,33 @@ describe('search grid (e2e)', function () {
     await grid.locator('.tile .credit', { hasText: /[<>"]/ }).first().waitFor({ state: 'detached', timeout: 20_000 });
   });
 
+  it('browses popular videos with its four filters, refusing a negative one inline', async () => {
+    await grid.getByRole('radio', { name: 'Videos' }).click();
+    await grid.locator('.tile-video').first().waitFor({ timeout: 20_000 });
+    const before = apiRequests().length;
+    await grid.getByRole('button', { name: 'Popular' }).click();
+    await expectRequests(before + 1, 'one request for popular videos');
+    assert.equal(lastRequest()?.path, '/videos/popular');
+    await grid.locator('.total', { hasText: /Popular videos · \d+ results/ }).waitFor();
+    const minDuration = grid.getByLabel('Min duration');
+    await minDuration.fill('-5');
+    await page.waitForTimeout(SETTLE_MS);
+    assert.match(await grid.locator('.form-error').innerText(), /Min duration must be a whole number, 0 or more/);
+    assert.equal(apiRequests().length, before + 1, 'no request for a negative duration');
+    await shot('grid-popular-bad-filter');
+    await minDuration.fill('10');
+    await grid.getByLabel('Min width').fill('1920');
+    await expectRequests(before + 2, 'one request once both fields rest');
+    assert.deepEqual(lastRequest()?.query, { min_width: '1920', min_duration: '10', page: '1', per_page: '80' });
+    await grid.locator('.form-error').waitFor({ state: 'hidden' });
+    await shot('grid-popular-dark');
+    // Back to the photo search of before (both from the cache).
+    await grid.getByRole('button', { name: 'Popular' }).click();
+    await grid.getByRole('radio', { name: 'Photos' }).click();
+    await grid.locator('.tile-photo').first().waitFor({ timeout: 20_000 });
+    await expectRequests(before + 2, 'searches already shown come from the cache');
+  });
+
   it('looks native in the light and high-contrast themes', async () => {
     await setTheme('Light Modern');
     await page.mouse.move(10, 10);
