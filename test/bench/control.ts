@@ -36,8 +36,8 @@ export interface NextRequest {
 }
 
 export interface ActivationFigures {
-  /** Whether the extension had already been activated (onStartupFinished) before the agent asked. */
-  readonly wasActive: boolean;
+  /** Whether VS Code activated the extension (onStartupFinished) rather than the agent asking it to. */
+  readonly byVsCode: boolean;
   readonly activationMs: number;
   readonly loadAndActivateMs: number | null;
   readonly hasKey: boolean;

@@ -114,21 +114,27 @@ export async function wheel(page: Page, frame: Frame, screens: number): Promise<
   const scroller = frame.locator('main.scroller');
   const box = await scroller.boundingBox();
   if (!box) throw new Error('The grid has no result area to scroll');
-  const top = (): Promise<number> => scroller.evaluate((el) => el.scrollTop);
-  const before = await top();
+  const before = await scroller.evaluate((el) => el.scrollTop);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, Math.round(box.height * screens));
-  // Wheel events are handled after this returns: first see it move (unless at the end)...
-  let last = await top();
-  for (let i = 0; last === before && i < 10; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await top();
-  }
-  // ...then until it stops.
-  for (let still = 0, i = 0; still < 2 && i < 60; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = await top();
-    still = now === last ? still + 1 : 0;
-    last = now;
-  }
+  // In the page, to spare round trips: wait for the scroll to start (unless already at the
+  // end), then for three frames without movement.
+  await scroller.evaluate(
+    (el, start) =>
+      new Promise<void>((resolve) => {
+        const began = performance.now();
+        let last = el.scrollTop;
+        let still = 0;
+        const frame = (): void => {
+          const now = el.scrollTop;
+          const moving = now !== start || performance.now() - began > 500;
+          still = moving && now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 3 || performance.now() - began > 5_000) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    before,
+  );
 }
