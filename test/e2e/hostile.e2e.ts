@@ -249,6 +249,7 @@ describe('hostile input (e2e)', function () {
     // Setting the key checks it with the (failing) service; the warning quotes what it said.
     // The grid goes first, so that no keystroke of the key's input box lands in it.
     await runCommand(page, 'View: Close All Editors');
+    api.setSwitches({ hostile: true, failStatus: 503 });
     api.clearLog();
     await setKey();
     // The check retries a 503 twice; then the warning comes. The headless workbench may keep
