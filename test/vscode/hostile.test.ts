@@ -9,6 +9,8 @@
 // extension's folder), so the notifications the extension shows and the links it opens are
 // recorded by replacing those functions for the duration of the suite.
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { ALT_MAX, NAME_MAX, cleanText } from '../../src/core/insert/text';
@@ -386,6 +388,35 @@ describe('hostile input (real VS Code)', function () {
         assert.match(shown[0]?.message ?? '', /safe https/);
       }
       assert.equal(editor.document.getText(), 'untouched\n');
+    });
+
+    it('a file server answering with a hostile content type: quoted as plain text, no link, nothing saved', async () => {
+      // Photo files come from any host the service names; its headers are as untrusted as its JSON.
+      const files = createServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; q=[Fix it](command:stockMedia.clearApiKey)' });
+        res.end('<script>window.__pwned=1</script>');
+      });
+      await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+      const base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+      const first = photos.find((m): m is Extract<MediaItem, { kind: 'photo' }> => m.kind === 'photo');
+      assert.ok(first);
+      const src = Object.fromEntries(Object.keys(first.photo.src).map((k) => [k, `${base}/photo.png`])) as Photo['src'];
+      const media: MediaItem = { kind: 'photo', photo: { ...first.photo, src } };
+      const editor = await scratch('download.md', '', 0);
+      const inserter = new MediaInserter((await extensionApi()).services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+      try {
+        const before = messages.length;
+        const outcome = await inserter.insert({ media, targetUri: editor.document.uri.toString() }, undefined, { mode: 'download' });
+        assert.equal(outcome.result, 'failed');
+        const shown = messagesSince(before).filter((m) => m.level === 'error');
+        assert.equal(shown.length, 1, JSON.stringify(messagesSince(before)));
+        assertClearMessage(shown[0]?.message ?? '', 'the download failure');
+        assert.match(shown[0]?.message ?? '', /text\/html/, 'the type the server sent is named');
+        assert.equal(editor.document.getText(), '', 'nothing inserted');
+      } finally {
+        inserter.dispose();
+        files.close();
+      }
     });
 
     it('copy URL and copy credit: only safe addresses, one clean line of text', async () => {

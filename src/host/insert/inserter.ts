@@ -2,6 +2,7 @@
 // language, the settings for its document, saving into the workspace when asked, and one
 // snippet at every cursor (one undo step). Also the copy and open commands.
 import * as vscode from 'vscode';
+import { cleanServerText } from '../../core/errors';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { DocumentLocation } from '../../core/insert/destination';
@@ -476,7 +477,8 @@ export class MediaInserter implements vscode.Disposable {
             throw new InsertError(
               vscode.l10n.t(
                 'The server sent “{0}”, not an image or video, so nothing was saved or inserted.',
-                (downloaded.contentType ?? vscode.l10n.t('no type')).slice(0, 60),
+                // The file server's header goes into a notification: no markup, no `[x](command:…)` link.
+                cleanServerText(downloaded.contentType ?? '', 60) || vscode.l10n.t('no type'),
               ),
               { offerLink: true },
             );
