@@ -9,6 +9,7 @@ import type { ApiServer, RequestLogEntry } from '../server/server';
 import type { HeapFigures } from './control';
 import type { ControlServer } from './controlServer';
 import { clockOffset, domCounts, gridFrame, installPaintProbe, paintSamples, wheel } from './webview';
+import type { DomCounts } from './webview';
 
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -166,9 +167,7 @@ export async function measurePaint(grid: GridDriver, query: string): Promise<Pai
   };
 }
 
-export interface DomFigures {
-  readonly nodes: number;
-  readonly tiles: number;
+export interface DomFigures extends DomCounts {
   readonly results: number;
   readonly requests: number;
 }

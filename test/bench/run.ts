@@ -162,6 +162,10 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
 async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   const { figures, api, control } = ctx;
   const grid = new GridDriver(window.page, control, api, ctx.sentAt);
+  // The grid's width decides its columns, and so how many tiles are in the DOM: the same
+  // layout every run (the workbench sometimes restores the secondary side bar).
+  await control.call({ op: 'command', command: 'workbench.action.closeAuxiliaryBar' });
+  await control.call({ op: 'command', command: 'workbench.action.closePanel' });
 
   try {
     for (const query of BROWSE_QUERIES) {
@@ -198,7 +202,7 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
       api.resetQuotas();
       const d = await measureDom(grid, DOM_QUERY, DOM_RESULTS);
       figures.add('dom', d.nodes);
-      detail = `${d.results} results loaded, ${d.tiles} tiles in the DOM`;
+      detail = `${d.results} results loaded, ${d.tiles} tiles in the DOM (${d.columns} columns, result area ${d.width}×${d.height} px)`;
       log(`[bench] DOM after ${d.results} results of "${DOM_QUERY}": ${d.nodes} elements, ${d.tiles} tiles, ${d.requests} requests`);
     }
     figures.notes.set('dom', detail);

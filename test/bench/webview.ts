@@ -101,9 +101,28 @@ export async function clockOffset(frame: Frame, now: () => number): Promise<{ of
   return best;
 }
 
-/** Element count of the grid's document, and its tiles. */
-export async function domCounts(frame: Frame): Promise<{ nodes: number; tiles: number }> {
-  return frame.evaluate(() => ({ nodes: document.querySelectorAll('*').length, tiles: document.querySelectorAll('.tile').length }));
+export interface DomCounts {
+  /** Elements in the grid's document (`querySelectorAll('*')`). */
+  readonly nodes: number;
+  readonly tiles: number;
+  /** Tiles per row, and the result area's size in CSS pixels: the window the counts depend on. */
+  readonly columns: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export async function domCounts(frame: Frame): Promise<DomCounts> {
+  return frame.evaluate(() => {
+    const tiles = [...document.querySelectorAll('.tile')];
+    const scroller = document.querySelector('main.scroller');
+    return {
+      nodes: document.querySelectorAll('*').length,
+      tiles: tiles.length,
+      columns: new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().left))).size,
+      width: scroller?.clientWidth ?? 0,
+      height: scroller?.clientHeight ?? 0,
+    };
+  });
 }
 
 /**
