@@ -51,13 +51,20 @@ function inspectWebview(grid: FrameLocator): Promise<WebviewReport> {
 }
 
 /** The marker in every frame of the page: the workbench, its webview hosts, the grid. */
-async function markersSet(page: Page): Promise<string[]> {
+async function markersSet(page: Page): Promise<{ found: string[]; frames: number }> {
   const found: string[] = [];
+  let frames = 0;
   for (const frame of page.frames()) {
-    const value = await frame.evaluate((marker) => (window as unknown as Record<string, unknown>)[marker], PWNED_MARKER).catch(() => undefined);
+    const value = await frame.evaluate((marker) => (window as unknown as Record<string, unknown>)[marker], PWNED_MARKER).then(
+      (v) => {
+        frames += 1;
+        return v;
+      },
+      () => undefined,
+    );
     if (value !== undefined) found.push(`${frame.url().slice(0, 80)}: ${String(value)}`);
   }
-  return found;
+  return { found, frames };
 }
 
 /** A row of the sidebar's tree by its label. */
@@ -77,8 +84,11 @@ describe('hostile input (e2e)', function () {
   /** No dialog, no marker anywhere, nothing in the grid a payload could have made. */
   async function expectNothingRan(where: string, checkGrid = true): Promise<void> {
     assert.deepEqual(dialogs, [], `${where}: no dialog opened`);
-    assert.deepEqual(await markersSet(page), [], `${where}: no frame has window.${PWNED_MARKER}`);
+    const markers = await markersSet(page);
+    assert.deepEqual(markers.found, [], `${where}: no frame has window.${PWNED_MARKER}`);
     if (!checkGrid) return;
+    // The workbench, the webview's host frame and the grid's own frame, at least.
+    assert.ok(markers.frames >= 3, `${where}: looked into ${markers.frames} frames`);
     const report = await inspectWebview(grid);
     assert.equal(report.marker, undefined);
     assert.deepEqual(report.handlers, [], `${where}: no event-handler attributes`);
