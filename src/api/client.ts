@@ -442,6 +442,9 @@ export class MediaClient {
       this.requestCount += 1;
       response = await this.http.get(url, {
         headers: { Authorization: key, Accept: 'application/json' },
+        // The API does not redirect; a redirect could lead the request elsewhere, so it is
+        // reported, not followed.
+        redirect: 'manual',
         signal,
         hooks: {
           beforeRetry: [
@@ -507,6 +510,17 @@ export class MediaClient {
       const serverMessage = errorBodyText(body, error.response.headers.get('content-type'));
       const details = { status, ...(serverMessage ? { serverMessage } : {}) };
       switch (true) {
+        case status >= 300 && status < 400: {
+          const location = error.response.headers.get('location');
+          const target = location ? tryParseUrl(location, error.request.url) : undefined;
+          return new MediaError(
+            'invalidResponse',
+            target
+              ? l10n.t('The service redirected the request to {0}; it was not followed, so your key stays with the configured API.', target.origin)
+              : l10n.t('The service answered with a redirect (HTTP {0}); it was not followed.', status),
+            details,
+          );
+        }
         case status === 401:
           return new MediaError('unauthorized', l10n.t('The service did not accept the request without a valid API key.'), details);
         case status === 403:

@@ -192,8 +192,9 @@ describe('local API server: hostile-input switches', function () {
     assert.deepEqual(server.log.map((e) => e.query.page), ['1', '2']);
     server.setSwitches({ foreignNextPage: false, foreignRedirect: true });
     const redirected = await failure(client.curatedPhotos({ per_page: 79 }));
-    assert.equal(redirected.kind, 'unauthorized', 'the other origin got no key, so it said 401');
-    assert.equal(foreign.log.length, 1, 'the redirect was followed once');
+    assert.equal(redirected.kind, 'invalidResponse', 'a redirect is reported, not followed');
+    assert.match(redirected.message, new RegExp(foreign.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'it says where it pointed');
+    assert.equal(foreign.log.length, 0, 'the redirect was not followed');
     assert.deepEqual([...foreign.log, ...foreign.mediaLog].filter((e) => e.hadKey), []);
   });
 });
