@@ -48,6 +48,7 @@ const QUIET_MS = 3_000;
 const WATCHDOG_MIN = 20;
 const BARE_LOADS = 5;
 
+const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap'];
 const OUTPUT = join(repoRoot(), 'test-output', 'bench');
 const startedAt = Date.now();
 const log = (line: string): void => console.log(line.replace(/^\[bench\]/, `[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(3)} s]`));
@@ -164,8 +165,13 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   const grid = new GridDriver(window.page, control, api, ctx.sentAt);
   // The grid's width decides its columns, and so how many tiles are in the DOM: the same
   // layout every run (the workbench sometimes restores the secondary side bar).
-  await control.call({ op: 'command', command: 'workbench.action.closeAuxiliaryBar' });
-  await control.call({ op: 'command', command: 'workbench.action.closePanel' });
+  try {
+    await control.call({ op: 'command', command: 'workbench.action.closeAuxiliaryBar' });
+    await control.call({ op: 'command', command: 'workbench.action.closePanel' });
+  } catch (error) {
+    figures.fail(GRID_KEYS, error);
+    return;
+  }
 
   try {
     for (const query of BROWSE_QUERIES) {
@@ -335,7 +341,7 @@ async function main(): Promise<number> {
           await gridWindow.close();
         }
       } else {
-        figures.fail(['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap'], new Error('no VS Code window was left to measure the grid in'));
+        figures.fail(GRID_KEYS, new Error('no VS Code window was left to measure the grid in'));
       }
     }
   } catch (error) {
