@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, screenshot, sideBar, startWorkbench, statusBarItem } from './harness';
+import { activityBarItem, apiSettings, screenshot, sideBar, startWorkbench, statusBarItem } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -23,13 +23,7 @@ describe('collections sidebar', () => {
   before(async function () {
     this.timeout(180_000);
     api = await startApiServer();
-    workbench = await startWorkbench({
-      settings: {
-        'stockMedia.apiBaseUrl': api.baseUrl,
-        'stockMedia.videoBaseUrl': api.videoBaseUrl,
-        'stockMedia.serviceUrl': api.origin,
-      },
-    });
+    workbench = await startWorkbench({ settings: apiSettings(api) });
   });
 
   after(async () => {

@@ -8,7 +8,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import { runCommand, screenshot, startWorkbench, statusBarEntry, waitForWorkbench, webview } from './harness';
+import { apiSettings, runCommand, runPickerCommand, screenshot, setApiKey, startWorkbench, statusBarEntry, waitForWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
@@ -34,21 +34,6 @@ describe('search grid (e2e)', function () {
     assert.equal(apiRequests().length, n, what);
   }
 
-  /**
-   * Runs a command from F1 that opens a quick input of its own (the harness's runCommand
-   * waits for the palette to close, which such a command never lets it do).
-   */
-  async function runPickerCommand(title: string, placeholder: RegExp): Promise<void> {
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: title }) }).first().click();
-    await page.waitForFunction(
-      (re) => new RegExp(re).test(document.querySelector('.quick-input-widget .quick-input-box input')?.getAttribute('placeholder') ?? ''),
-      placeholder.source,
-    );
-  }
 
   async function shot(name: string, settle = true): Promise<void> {
     // The tiles on screen with their images loaded (or given up on), as a person would see them.
@@ -86,7 +71,7 @@ describe('search grid (e2e)', function () {
 
   async function setTheme(name: string): Promise<void> {
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await runPickerCommand('Preferences: Color Theme', /Color Theme/);
+    await runPickerCommand(page, 'Preferences: Color Theme', /Color Theme/);
     await input.fill(name);
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().click();
     await input.waitFor({ state: 'hidden' });
@@ -98,18 +83,13 @@ describe('search grid (e2e)', function () {
     api = await startApiServer();
     workbench = await startWorkbench({
       settings: {
-        'stockMedia.apiBaseUrl': api.baseUrl,
-        'stockMedia.videoBaseUrl': api.videoBaseUrl,
-        'stockMedia.serviceUrl': api.origin,
+        ...apiSettings(api),
         'workbench.colorTheme': 'Default Dark Modern',
       },
     });
     page = workbench.page;
     await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-    await runPickerCommand('Stock Media: Set API Key…', /API key/);
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.fill(api.keys.alice);
-    await page.keyboard.press('Enter');
+    await setApiKey(page, api.keys.alice);
     await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
   });
 
@@ -120,7 +100,7 @@ describe('search grid (e2e)', function () {
 
   it('searches photos from the command palette and shows tiles with photographer names', async () => {
     api.clearLog();
-    await runPickerCommand('Stock Media: Search Photos…', /Type what you are looking for/);
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.pressSequentially('morning', { delay: 40 });
     await page.keyboard.press('Enter');
@@ -211,7 +191,7 @@ describe('search grid (e2e)', function () {
 
   it('repeating the first search asks the server nothing (cache)', async () => {
     const before = apiRequests().length;
-    await runPickerCommand('Stock Media: Search Photos…', /Type what you are looking for/);
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
     const recent = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'morning' }).first();
     await recent.waitFor({ state: 'visible' });
     await shot('grid-recent-searches', false);

@@ -240,3 +240,35 @@ function escapeRegExp(text: string): string {
 function cssString(text: string): string {
   return text.replace(/["\\]/g, '\\$&');
 }
+
+/** The workspace settings that point the extension at a local API server. */
+export function apiSettings(api: { baseUrl: string; videoBaseUrl: string; origin: string }): Record<string, string> {
+  return {
+    'stockMedia.apiBaseUrl': api.baseUrl,
+    'stockMedia.videoBaseUrl': api.videoBaseUrl,
+    'stockMedia.serviceUrl': api.origin,
+  };
+}
+
+/**
+ * Runs a command from F1 that opens a quick input of its own (runCommand waits for the
+ * palette to close, which such a command never lets it do), and waits for that input.
+ */
+export async function runPickerCommand(page: Page, title: string, placeholder: RegExp): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: title }) }).first().click();
+  await page.waitForFunction(
+    (re) => new RegExp(re).test(document.querySelector('.quick-input-widget .quick-input-box input')?.getAttribute('placeholder') ?? ''),
+    placeholder.source,
+  );
+}
+
+/** Sets the API key as a person would: the command, then the password box. */
+export async function setApiKey(page: Page, key: string): Promise<void> {
+  await runPickerCommand(page, 'Stock Media: Set API Key…', /API key/);
+  await page.locator('.quick-input-widget .quick-input-box input').fill(key);
+  await page.keyboard.press('Enter');
+}

@@ -10,7 +10,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { PWNED_MARKER } from '../server/hostile';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { activityBarItem, notifications, runCommand, screenshot, sideBar, startWorkbench, statusBarEntry, webview } from './harness';
+import { activityBarItem, apiSettings, notifications, runCommand, screenshot, setApiKey, sideBar, startWorkbench, statusBarEntry, webview } from './harness';
 import type { Workbench } from './harness';
 
 const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
@@ -113,33 +113,13 @@ describe('hostile input (e2e)', function () {
     console.log(`      screenshot: ${await screenshot(page, name)}`);
   }
 
-  async function runPickerCommand(title: string, placeholder: RegExp): Promise<void> {
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: title }) }).first().click();
-    await page.waitForFunction(
-      (re) => new RegExp(re).test(document.querySelector('.quick-input-widget .quick-input-box input')?.getAttribute('placeholder') ?? ''),
-      placeholder.source,
-    );
-  }
-
-  async function setKey(): Promise<void> {
-    await runPickerCommand('Stock Media: Set API Key…', /API key/);
-    await page.locator('.quick-input-widget .quick-input-box input').fill(api.keys.alice);
-    await page.keyboard.press('Enter');
-  }
-
   before(async function () {
     this.timeout(240_000);
     api = await startApiServer();
     foreign = await startApiServer({ host: '127.0.0.2', port: Number(new URL(api.origin).port) });
     workbench = await startWorkbench({
       settings: {
-        'stockMedia.apiBaseUrl': api.baseUrl,
-        'stockMedia.videoBaseUrl': api.videoBaseUrl,
-        'stockMedia.serviceUrl': api.origin,
+        ...apiSettings(api),
         'workbench.colorTheme': 'Default Dark Modern',
       },
     });
@@ -149,7 +129,7 @@ describe('hostile input (e2e)', function () {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
-    await setKey();
+    await setApiKey(page, api.keys.alice);
     await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
     api.setSwitches({ hostile: true });
   });
@@ -261,7 +241,7 @@ describe('hostile input (e2e)', function () {
     await runCommand(page, 'View: Close All Editors');
     api.setSwitches({ hostile: true, failStatus: 503 });
     api.clearLog();
-    await setKey();
+    await setApiKey(page, api.keys.alice);
     // The check retries a 503 twice; then the warning comes. The headless workbench may keep
     // toasts hidden: then it is read in the notification centre.
     const deadline = Date.now() + 20_000;

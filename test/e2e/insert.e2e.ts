@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { runCommand, screenshot, startWorkbench, statusBarEntry, webview } from './harness';
+import { apiSettings, runCommand, screenshot, setApiKey, startWorkbench, statusBarEntry, webview } from './harness';
 import type { Workbench } from './harness';
 
 const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
@@ -39,20 +39,14 @@ describe('insert from the grid (e2e)', function () {
     api = await startApiServer();
     workbench = await startWorkbench({
       settings: {
-        'stockMedia.apiBaseUrl': api.baseUrl,
-        'stockMedia.videoBaseUrl': api.videoBaseUrl,
-        'stockMedia.serviceUrl': api.origin,
+        ...apiSettings(api),
         'workbench.colorTheme': 'Default Dark Modern',
         'editor.wordWrap': 'on',
       },
     });
     page = workbench.page;
     await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-    await runCommand(page, 'Stock Media: Set API Key…');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(api.keys.alice);
-    await page.keyboard.press('Enter');
+    await setApiKey(page, api.keys.alice);
     await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
   });
 

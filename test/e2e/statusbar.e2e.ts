@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import type { Locator, Page } from 'playwright-core';
-import { runCommand, screenshot, startWorkbench, statusBarEntry } from './harness';
+import { apiSettings, runCommand, screenshot, setApiKey, startWorkbench, statusBarEntry } from './harness';
 import type { Workbench } from './harness';
 
 /**
@@ -34,13 +34,7 @@ describe('status bar quota', () => {
   before(async function () {
     this.timeout(180_000);
     api = await startApiServer();
-    workbench = await startWorkbench({
-      settings: {
-        'stockMedia.apiBaseUrl': api.baseUrl,
-        'stockMedia.videoBaseUrl': api.videoBaseUrl,
-        'stockMedia.serviceUrl': api.origin,
-      },
-    });
+    workbench = await startWorkbench({ settings: apiSettings(api) });
   });
 
   after(async () => {
@@ -56,16 +50,7 @@ describe('status bar quota', () => {
     await screenshot(page, 'statusbar-no-key');
 
     api.setQuota(api.keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
-    // The command opens a second input at once, so the palette never closes in between.
-    await page.keyboard.press('F1');
-    const palette = page.locator('.quick-input-widget .quick-input-box input');
-    await palette.waitFor({ timeout: 10_000 });
-    await palette.fill('>Stock Media: Set API Key');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Set API Key' }).first().click();
-    const password = page.locator('.quick-input-widget input[type="password"]');
-    await password.waitFor({ timeout: 10_000 });
-    await password.fill(api.keys.alice);
-    await page.keyboard.press('Enter');
+    await setApiKey(page, api.keys.alice);
 
     await item.filter({ hasText: '19,804 / 20,000' }).waitFor({ timeout: 20_000 });
     assert.equal(api.apiRequestCount(), 1, 'one request checked the key');
