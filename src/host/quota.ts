@@ -32,17 +32,32 @@ export class QuotaStore implements vscode.Disposable {
   }
 }
 
-export function quotaFormat(serviceName: string, serviceUrl: string): QuotaFormat {
-  const locale = vscode.env.language;
-  let numbers: Intl.NumberFormat;
-  let dates: Intl.DateTimeFormat;
-  try {
-    numbers = new Intl.NumberFormat(locale);
-    dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  } catch {
-    numbers = new Intl.NumberFormat('en-US');
-    dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+interface Formatters {
+  numbers: Intl.NumberFormat;
+  dates: Intl.DateTimeFormat;
+}
+
+/** Intl formatters are costly to make (tens of ms the first time): one pair per locale. */
+const formatters = new Map<string, Formatters>();
+
+function formattersFor(locale: string): Formatters {
+  let found = formatters.get(locale);
+  if (!found) {
+    try {
+      found = {
+        numbers: new Intl.NumberFormat(locale),
+        dates: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      };
+    } catch {
+      found = formattersFor('en-US');
+    }
+    formatters.set(locale, found);
   }
+  return found;
+}
+
+export function quotaFormat(serviceName: string, serviceUrl: string): QuotaFormat {
+  const { numbers, dates } = formattersFor(vscode.env.language);
   return {
     number: (n) => numbers.format(n),
     dateTime: (ms) => dates.format(new Date(ms)),

@@ -10,7 +10,7 @@ import { CommandId, ContextKey } from './commandIds';
 import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
 import { channelLogger } from './log';
-import { QuotaStore } from './quota';
+import { QuotaStore, quotaFormat } from './quota';
 import { ApiKeyStore } from './secrets';
 
 function actionLabel(action: ErrorAction): string {
@@ -120,11 +120,7 @@ export class Services implements vscode.Disposable {
   }
 
   formatTime(ms: number): string {
-    try {
-      return new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
-    } catch {
-      return new Date(ms).toISOString();
-    }
+    return quotaFormat(this.configSnapshot.serviceName, this.configSnapshot.serviceUrl).dateTime(ms);
   }
 
   describe(error: unknown): ErrorDescription {

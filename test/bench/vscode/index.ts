@@ -92,6 +92,7 @@ async function activation(api: StockMediaApi, byVsCode: boolean): Promise<Activa
     byVsCode,
     activationMs: api.activationMs,
     loadAndActivateMs: api.loadAndActivateMs ?? null,
+    loadToActivatedMs: api.loadToActivatedMs ?? null,
     hasKey: api.services.hasKey,
   };
 }
