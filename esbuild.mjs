@@ -1,4 +1,5 @@
-// Builds the extension (dist/extension.js), the webview bundle (dist/webview/) and,
+// Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
+// loaded on first use: see src/host/lazyFeatures.ts), the webview bundle (dist/webview/) and,
 // with --tests, every test entry point (out/). Type checking is `tsc --noEmit`.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -61,6 +62,16 @@ const configs = [
     // …and when it has finished evaluating, so the code's own load time can be told apart
     // from VS Code's work between loading the module and calling activate().
     footer: { js: 'var __stockMediaLoadEnd = performance.now();' },
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    // The on-use bundle: loaded by the activation bundle when a feature is first used.
+    ...common,
+    entryPoints: ['src/features.ts'],
+    outfile: 'dist/features.js',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     external: ['vscode'],

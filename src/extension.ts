@@ -1,21 +1,28 @@
 // Wiring only. Activation does no network and no heavy work: it shows the last known
-// quota and registers what the extension contributes; everything else happens on use.
+// quota and registers what the extension contributes, with stand-ins that load the
+// features bundle (features.ts → dist/features.js) on first use.
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { registerKeyCommands } from './host/commands/register';
-import { registerCollectionsView } from './host/views/register';
-import { registerGrid } from './host/grid/register';
-import { registerInsert } from './host/insert/register';
+import { CommandId } from './host/commandIds';
+import { EditorTracker } from './host/editorTracker';
+import { LazyFeatures } from './host/lazyFeatures';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
-import { Services } from './host/services';
-import { setTranslator } from './core/l10n';
+import type { Services } from './host/services';
+import { Shell } from './host/shell';
+import { useVsCodeTranslator } from './host/translator';
 
 /** Set by the bundle's first and last lines (esbuild.mjs banner and footer); absent when not bundled that way. */
 declare const __stockMediaLoadStart: number | undefined;
 declare const __stockMediaLoadEnd: number | undefined;
 
 export interface StockMediaApi {
-  /** For tests: the live services and the status bar. */
+  /** For tests: what exists from activation on. */
+  readonly shell: Shell;
+  /** For tests: the features' services (reading this loads the features bundle). */
   readonly services: Services;
+  /** Whether the features bundle has been loaded yet, and how long that took. */
+  readonly featuresLoaded: boolean;
+  readonly featuresLoadMs: number | undefined;
   readonly statusBar: QuotaStatusBar;
   /** How long activate() took, in milliseconds (for the benchmark). */
   readonly activationMs: number;
@@ -27,33 +34,41 @@ export interface StockMediaApi {
 
 export function activate(context: vscode.ExtensionContext): StockMediaApi {
   const started = performance.now();
-  setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
-  const services = new Services(context);
-  const statusBar = new QuotaStatusBar(services.quota, () =>
-    quotaFormat(services.config.serviceName, services.config.serviceUrl),
-  );
-  const render = (): void => statusBar.render(services.hasKey);
+  useVsCodeTranslator();
+  const shell = new Shell(context);
+  const tracker = new EditorTracker();
+  const features = new LazyFeatures(shell, tracker, join(__dirname, 'features.js'));
+  const statusBar = new QuotaStatusBar(shell.quota, () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl));
+  const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
-    services,
+    features,
+    tracker,
     statusBar,
-    ...registerKeyCommands(services),
-    ...registerCollectionsView(services),
-    ...registerGrid(services),
-    ...registerInsert(services),
-    services.quota.onDidChange(render),
-    services.onDidChangeConnection(render),
-    services.onDidChangeConfig(render),
+    shell,
+    vscode.commands.registerCommand(CommandId.showLog, () => shell.log.show()),
+    shell.quota.onDidChange(render),
+    shell.onDidChangeConnection(render),
+    shell.onDidChangeConfig(render),
   );
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
-  void services.refreshKeyState().then(render, (error: unknown) => services.logger.error(String(error)));
+  void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
   const ended = performance.now();
   const loadStart = typeof __stockMediaLoadStart === 'number' ? __stockMediaLoadStart : undefined;
   const loadEnd = typeof __stockMediaLoadEnd === 'number' ? __stockMediaLoadEnd : undefined;
   const activationMs = ended - started;
   return {
-    services,
+    shell,
+    get services() {
+      return features.load().services;
+    },
+    get featuresLoaded() {
+      return features.loaded;
+    },
+    get featuresLoadMs() {
+      return features.loadMs;
+    },
     statusBar,
     activationMs,
     loadAndActivateMs: loadStart === undefined || loadEnd === undefined ? undefined : loadEnd - loadStart + activationMs,

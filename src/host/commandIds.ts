@@ -24,6 +24,17 @@ export const CommandId = {
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
 
+/** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
+export const TestCommandId = {
+  /** Returns `{ provider, treeView, dragAndDropController }` of the collections tree. */
+  collections: 'stockMedia.collections.testHook',
+  /** Reports and drives the grid (see gridTestCommand in grid/register.ts). */
+  grid: 'stockMedia.test.grid',
+} as const;
+
+/** The collections tree (contributes.views). */
+export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
+
 /** Context keys the extension sets (used in `when` clauses). */
 export const ContextKey = {
   hasApiKey: 'stockMedia.hasApiKey',

@@ -1,17 +1,18 @@
-// What every feature needs from the host, made once at activation: settings, the key,
-// the client (created on first use), the quota, the log, and one way to show an error.
+// What every feature needs from the host, made when the first feature is used: the Shell's
+// settings, key, quota and log, plus the client (created on first request) and one way to
+// show an error. Lives in the on-use bundle (features.ts).
 import * as vscode from 'vscode';
 import { MediaClient } from '../api/client';
 import type { ErrorAction, ErrorDescription } from '../core/describe';
 import { describeError } from '../core/describe';
 import { toMediaError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { CommandId, ContextKey } from './commandIds';
+import { CommandId } from './commandIds';
 import type { StockMediaConfig } from './config';
-import { CONFIG_SECTION, readConfig } from './config';
-import { channelLogger } from './log';
-import { QuotaStore, quotaFormat } from './quota';
-import { ApiKeyStore } from './secrets';
+import { quotaFormat } from './quota';
+import type { QuotaStore } from './quota';
+import type { ApiKeyStore } from './secrets';
+import type { Shell } from './shell';
 
 function actionLabel(action: ErrorAction): string {
   switch (action) {
@@ -27,105 +28,97 @@ function actionLabel(action: ErrorAction): string {
 }
 
 export class Services implements vscode.Disposable {
-  readonly log: vscode.LogOutputChannel;
-  readonly logger: Logger;
-  readonly keys: ApiKeyStore;
-  readonly quota: QuotaStore;
-  private configSnapshot: StockMediaConfig;
   private clientInstance: MediaClient | undefined;
+  /** The settings the client was made or last updated with. */
+  private clientConfig: StockMediaConfig | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly connectionChanged = new vscode.EventEmitter<void>();
-  private readonly configChanged = new vscode.EventEmitter<StockMediaConfig>();
-  private hasKeyValue = false;
 
-  /** The key or a base URL changed: whatever shows data from the service should reload. */
-  readonly onDidChangeConnection = this.connectionChanged.event;
-  /** Any stockMedia.* setting changed. */
-  readonly onDidChangeConfig = this.configChanged.event;
+  constructor(readonly shell: Shell) {
+    // Before anything reloads for the new key: no answer got with the old key is reused.
+    this.disposables.push(shell.onDidChangeKey(() => this.clientInstance?.clearCache()));
+  }
 
-  constructor(readonly context: vscode.ExtensionContext) {
-    this.log = vscode.window.createOutputChannel('Stock Media', { log: true });
-    this.logger = channelLogger(this.log);
-    this.keys = new ApiKeyStore(context.secrets);
-    this.quota = new QuotaStore(context.globalState);
-    this.configSnapshot = readConfig();
-    this.disposables.push(
-      this.log,
-      this.keys,
-      this.quota,
-      this.connectionChanged,
-      this.configChanged,
-      this.keys.onDidChange(() => void this.onKeyChanged()),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(CONFIG_SECTION)) this.onConfigChanged();
-      }),
-    );
+  get context(): vscode.ExtensionContext {
+    return this.shell.context;
+  }
+
+  get log(): vscode.LogOutputChannel {
+    return this.shell.log;
+  }
+
+  get logger(): Logger {
+    return this.shell.logger;
+  }
+
+  get keys(): ApiKeyStore {
+    return this.shell.keys;
+  }
+
+  get quota(): QuotaStore {
+    return this.shell.quota;
   }
 
   get config(): StockMediaConfig {
-    return this.configSnapshot;
+    return this.shell.config;
   }
 
   /** Whether a key is stored (kept current by refreshKeyState and key changes). */
   get hasKey(): boolean {
-    return this.hasKeyValue;
+    return this.shell.hasKey;
   }
 
-  /** The client, created on first use so activation costs nothing. */
+  /** The key or a base URL changed: whatever shows data from the service should reload. */
+  get onDidChangeConnection(): vscode.Event<void> {
+    return this.shell.onDidChangeConnection;
+  }
+
+  /** Any stockMedia.* setting changed. */
+  get onDidChangeConfig(): vscode.Event<StockMediaConfig> {
+    return this.shell.onDidChangeConfig;
+  }
+
+  refreshKeyState(): Promise<boolean> {
+    return this.shell.refreshKeyState();
+  }
+
+  /**
+   * The client, created on first use; it always runs with the current settings (checked
+   * here, so no listener order can let a request go out with the old ones).
+   */
   get client(): MediaClient {
+    const cfg = this.shell.config;
     if (!this.clientInstance) {
-      const cfg = this.configSnapshot;
       const client = new MediaClient({
         baseUrl: cfg.apiBaseUrl,
         videoBaseUrl: cfg.videoBaseUrl,
-        keyProvider: this.keys,
-        logger: this.logger,
+        keyProvider: this.shell.keys,
+        logger: this.shell.logger,
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
       });
-      client.seedQuota(this.quota.current);
-      this.disposables.push(client.onQuota((snapshot) => this.quota.update(snapshot)));
+      client.seedQuota(this.shell.quota.current);
+      this.disposables.push(client.onQuota((snapshot) => this.shell.quota.update(snapshot)));
       this.clientInstance = client;
+    } else if (this.clientConfig !== cfg) {
+      this.clientInstance.updateOptions({
+        baseUrl: cfg.apiBaseUrl,
+        videoBaseUrl: cfg.videoBaseUrl,
+        cacheTtlMs: cfg.cacheTtlMs,
+        timeoutMs: cfg.timeoutMs,
+      });
     }
+    this.clientConfig = cfg;
     return this.clientInstance;
   }
 
-  async refreshKeyState(): Promise<boolean> {
-    this.hasKeyValue = await this.keys.hasKey();
-    await vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, this.hasKeyValue);
-    return this.hasKeyValue;
-  }
-
-  private async onKeyChanged(): Promise<void> {
-    this.clientInstance?.clearCache();
-    await this.refreshKeyState();
-    this.connectionChanged.fire();
-  }
-
-  private onConfigChanged(): void {
-    const before = this.configSnapshot;
-    const after = readConfig();
-    this.configSnapshot = after;
-    this.clientInstance?.updateOptions({
-      baseUrl: after.apiBaseUrl,
-      videoBaseUrl: after.videoBaseUrl,
-      cacheTtlMs: after.cacheTtlMs,
-      timeoutMs: after.timeoutMs,
-    });
-    this.configChanged.fire(after);
-    if (before.apiBaseUrl !== after.apiBaseUrl || before.videoBaseUrl !== after.videoBaseUrl) {
-      this.logger.info('API base URL changed; reloading.');
-      this.connectionChanged.fire();
-    }
-  }
-
   formatTime(ms: number): string {
-    return quotaFormat(this.configSnapshot.serviceName, this.configSnapshot.serviceUrl).dateTime(ms);
+    const cfg = this.shell.config;
+    return quotaFormat(cfg.serviceName, cfg.serviceUrl).dateTime(ms);
   }
 
   describe(error: unknown): ErrorDescription {
     return describeError(toMediaError(error), {
-      serviceName: this.configSnapshot.serviceName,
+      serviceName: this.shell.config.serviceName,
       formatTime: (ms) => this.formatTime(ms),
     });
   }

@@ -1,14 +1,14 @@
-// The key and quota commands.
-import * as vscode from 'vscode';
+// The key and quota commands (Show Log is the activation bundle's own: extension.ts).
+import type * as vscode from 'vscode';
 import { CommandId } from '../commandIds';
+import type { CommandRegistry } from '../commandRegistry';
 import type { Services } from '../services';
 import { clearApiKey, setApiKey, showQuota } from './apiKey';
 
-export function registerKeyCommands(services: Services): vscode.Disposable[] {
+export function registerKeyCommands(services: Services, commands: CommandRegistry): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CommandId.setApiKey, (args?: unknown) => setApiKey(services, args)),
-    vscode.commands.registerCommand(CommandId.clearApiKey, () => clearApiKey(services)),
-    vscode.commands.registerCommand(CommandId.showQuota, () => showQuota(services)),
-    vscode.commands.registerCommand(CommandId.showLog, () => services.log.show()),
+    commands.registerCommand(CommandId.setApiKey, (args?: unknown) => setApiKey(services, args)),
+    commands.registerCommand(CommandId.clearApiKey, () => clearApiKey(services)),
+    commands.registerCommand(CommandId.showQuota, () => showQuota(services)),
   ];
 }

@@ -34,6 +34,7 @@ import type {
 } from '../../shared/protocol';
 import { GRID_VIEW_TYPE, isFromWebview, isGridViewState, specKey } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
+import type { TargetEditorTracker } from '../editorTracker';
 import type { Services } from '../services';
 import { cspOrigins, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
@@ -46,11 +47,6 @@ export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://play
 /** Bounds the CSP when results keep pointing at new hosts. */
 const MAX_EXTRA_ORIGINS = 24;
 const SNAPSHOT_TIMEOUT_MS = 5_000;
-
-export interface TargetEditorTracker {
-  /** The text document the user was last editing (the insert target), as a string URI. */
-  readonly lastUri: string | undefined;
-}
 
 export interface GridPanelState {
   open: boolean;

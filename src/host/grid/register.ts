@@ -1,11 +1,12 @@
-// The search grid (issue 5): its commands, the panel serializer that brings the grid back
-// after a reload, and (in test runs only) a command that reports the grid's state.
+// The search grid (issue 5): its commands, bringing the grid back after a reload (the
+// serializer is registered at activation and calls `revive`), and (in test runs only) a
+// command that reports the grid's state.
 import * as vscode from 'vscode';
-import { GRID_VIEW_TYPE } from '../../shared/protocol';
-import { CommandId } from '../commandIds';
+import { CommandId, TestCommandId } from '../commandIds';
+import type { CommandRegistry } from '../commandRegistry';
+import type { TargetEditorTracker } from '../editorTracker';
 import type { Services } from '../services';
 import { GridPanel } from './gridPanel';
-import type { TargetEditorTracker } from './gridPanel';
 import { RecentSearches } from './recentSearches';
 import {
   clearRecentSearchesCommand,
@@ -16,62 +17,27 @@ import {
 } from './searchCommands';
 import type { GridCommandDeps } from './searchCommands';
 
-/** Registered only when the extension runs under tests (ExtensionMode.Test). */
-export const GRID_TEST_COMMAND = 'stockMedia.test.grid';
-
-/** Documents that are not an insert target even when their editor is active. */
-const NOT_TARGETS = new Set(['output', 'debug', 'vscode-settings', 'git', 'search-editor']);
-
-/** Remembers the text editor the user was last in: where the grid inserts. */
-class EditorTracker implements TargetEditorTracker, vscode.Disposable {
-  private uri: vscode.Uri | undefined;
-  private readonly subscription: vscode.Disposable;
-
-  constructor() {
-    this.note(vscode.window.activeTextEditor);
-    this.subscription = vscode.window.onDidChangeActiveTextEditor((editor) => this.note(editor));
-  }
-
-  private note(editor: vscode.TextEditor | undefined): void {
-    if (editor && !NOT_TARGETS.has(editor.document.uri.scheme)) this.uri = editor.document.uri;
-  }
-
-  get lastUri(): string | undefined {
-    // A closed document is no target any more.
-    const uri = this.uri;
-    if (!uri) return undefined;
-    const open = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
-    return open ? uri.toString() : undefined;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-  }
+export interface GridFeature {
+  /** Brings back a grid VS Code restored after a reload (the panel serializer's work). */
+  revive(panel: vscode.WebviewPanel, state: unknown): void;
+  readonly disposables: vscode.Disposable[];
 }
 
-export function registerGrid(services: Services): vscode.Disposable[] {
-  const tracker = new EditorTracker();
+export function registerGrid(services: Services, commands: CommandRegistry, tracker: TargetEditorTracker): GridFeature {
   const deps: GridCommandDeps = { services, tracker, recent: new RecentSearches(services.context.globalState) };
   const disposables: vscode.Disposable[] = [
-    tracker,
-    vscode.commands.registerCommand(CommandId.search, (args?: unknown) => searchCommand(deps, 'photos', args)),
-    vscode.commands.registerCommand(CommandId.searchVideos, (args?: unknown) => searchCommand(deps, 'videos', args)),
-    vscode.commands.registerCommand(CommandId.showCurated, () => showCuratedCommand(deps)),
-    vscode.commands.registerCommand(CommandId.showPopularVideos, (args?: unknown) => showPopularCommand(deps, args)),
-    vscode.commands.registerCommand(CommandId.openMedia, (args?: unknown) => openMediaCommand(deps, args)),
-    vscode.commands.registerCommand(CommandId.clearRecentSearches, () => clearRecentSearchesCommand(deps)),
-    vscode.window.registerWebviewPanelSerializer(GRID_VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state: unknown) => {
-        GridPanel.revive(services, tracker, panel, state);
-        return Promise.resolve();
-      },
-    }),
+    commands.registerCommand(CommandId.search, (args?: unknown) => searchCommand(deps, 'photos', args)),
+    commands.registerCommand(CommandId.searchVideos, (args?: unknown) => searchCommand(deps, 'videos', args)),
+    commands.registerCommand(CommandId.showCurated, () => showCuratedCommand(deps)),
+    commands.registerCommand(CommandId.showPopularVideos, (args?: unknown) => showPopularCommand(deps, args)),
+    commands.registerCommand(CommandId.openMedia, (args?: unknown) => openMediaCommand(deps, args)),
+    commands.registerCommand(CommandId.clearRecentSearches, () => clearRecentSearchesCommand(deps)),
     { dispose: () => GridPanel.instance?.dispose() },
   ];
   if (services.context.extensionMode === vscode.ExtensionMode.Test) {
-    disposables.push(vscode.commands.registerCommand(GRID_TEST_COMMAND, (args?: unknown) => gridTestCommand(deps, args)));
+    disposables.push(commands.registerCommand(TestCommandId.grid, (args?: unknown) => gridTestCommand(deps, args)));
   }
-  return disposables;
+  return { revive: (panel, state) => GridPanel.revive(services, tracker, panel, state), disposables };
 }
 
 /**
@@ -106,6 +72,6 @@ async function gridTestCommand(deps: GridCommandDeps, args: unknown): Promise<un
       grid?.dispose();
       return undefined;
     default:
-      throw new Error(`${GRID_TEST_COMMAND}: unknown op ${String(op)}`);
+      throw new Error(`${TestCommandId.grid}: unknown op ${String(op)}`);
   }
 }

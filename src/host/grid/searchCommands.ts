@@ -12,7 +12,7 @@ import type { SearchSpec } from '../../shared/protocol';
 import { formErrorMessage } from '../../shared/formMessages';
 import type { Services } from '../services';
 import { GridPanel } from './gridPanel';
-import type { TargetEditorTracker } from './gridPanel';
+import type { TargetEditorTracker } from '../editorTracker';
 import { gridStrings } from './gridStrings';
 import type { RecentSearches } from './recentSearches';
 

@@ -7,6 +7,7 @@ import { filterType } from '../../core/collectionsText';
 import type { LoadedPage, PageFetcher } from '../../core/collectionsPaging';
 import { toMediaError } from '../../core/errors';
 import type { CollectionMediaItem, Envelope, MediaItem } from '../../core/model';
+import { COLLECTIONS_VIEW_ID } from '../commandIds';
 import type { Services } from '../services';
 import type { CollectionFilterStore } from './collectionFilters';
 import { emptyText, treeItemFor } from './collectionItems';
@@ -23,8 +24,6 @@ import type {
   RootKind,
   RootNode,
 } from './collectionNodes';
-
-export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
 
 function toMediaItem(m: CollectionMediaItem): MediaItem {
   return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };

@@ -1,18 +1,17 @@
-// The collections tree in the sidebar (issue 4): the view, its commands, and, only when
-// the extension runs under its own tests, a hook that hands the tests the live provider.
+// The collections tree in the sidebar (issue 4): the data behind the view, its commands,
+// and, only when the extension runs under its own tests, a hook that hands the tests the
+// live provider. The view itself is made at activation (host/lazyFeatures.ts).
 import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
-import { CommandId } from '../commandIds';
+import { CommandId, TestCommandId } from '../commandIds';
+import type { CommandRegistry } from '../commandRegistry';
 import { mediaDragController } from '../insert/dragSource';
 import type { Services } from '../services';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import { isNode } from './collectionNodes';
 import type { CollectionNode, CollectionsNode, ErrorNode, LoadMoreNode } from './collectionNodes';
-import { COLLECTIONS_VIEW_ID, CollectionsProvider } from './collectionsProvider';
-
-/** Registered only in ExtensionMode.Test: returns `{ provider, treeView, dragAndDropController }`. */
-export const COLLECTIONS_TEST_HOOK = 'stockMedia.collections.testHook';
+import { CollectionsProvider } from './collectionsProvider';
 
 function asCollection(value: unknown): CollectionNode | undefined {
   return isNode(value) && value.type === 'collection' ? value : undefined;
@@ -26,18 +25,22 @@ function asError(value: unknown): ErrorNode | undefined {
   return isNode(value) && value.type === 'error' ? value : undefined;
 }
 
-export function registerCollectionsView(services: Services): vscode.Disposable[] {
+export interface CollectionsView {
+  readonly provider: CollectionsProvider;
+  readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
+  readonly disposables: vscode.Disposable[];
+}
+
+/** The tree's provider, drag source and commands, for the view made at activation. */
+export function registerCollectionsView(
+  services: Services,
+  commands: CommandRegistry,
+  treeView: vscode.TreeView<CollectionsNode>,
+): CollectionsView {
   const filters = new CollectionFilterStore(services.context.globalState);
   const provider = new CollectionsProvider(services, filters);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
-  const treeView = vscode.window.createTreeView(COLLECTIONS_VIEW_ID, {
-    treeDataProvider: provider,
-    showCollapseAll: true,
-    // Several photos at once: the insert commands take the selection as their second argument.
-    canSelectMany: true,
-    dragAndDropController,
-  });
 
   /** Sets a collection's filter: from the argument (tests, keybindings) or a picker. */
   const filter = async (target?: unknown, value?: unknown): Promise<CollectionFilter | undefined> => {
@@ -59,20 +62,19 @@ export function registerCollectionsView(services: Services): vscode.Disposable[]
 
   const disposables: vscode.Disposable[] = [
     provider,
-    treeView,
-    vscode.commands.registerCommand(CommandId.collectionsRefresh, () => provider.refresh()),
-    vscode.commands.registerCommand(CommandId.collectionsFilter, filter),
-    vscode.commands.registerCommand(CommandId.collectionsLoadMore, async (node?: unknown) => {
+    commands.registerCommand(CommandId.collectionsRefresh, () => provider.refresh()),
+    commands.registerCommand(CommandId.collectionsFilter, filter),
+    commands.registerCommand(CommandId.collectionsLoadMore, async (node?: unknown) => {
       const more = asLoadMore(node);
       if (more) await provider.loadMore(more);
     }),
-    vscode.commands.registerCommand(CommandId.collectionsRetry, async (node?: unknown) => {
+    commands.registerCommand(CommandId.collectionsRetry, async (node?: unknown) => {
       const failed = asError(node);
       if (failed) await provider.retry(failed);
     }),
   ];
   if (services.context.extensionMode === vscode.ExtensionMode.Test) {
-    disposables.push(vscode.commands.registerCommand(COLLECTIONS_TEST_HOOK, () => ({ provider, treeView, dragAndDropController })));
+    disposables.push(commands.registerCommand(TestCommandId.collections, () => ({ provider, treeView, dragAndDropController })));
   }
-  return disposables;
+  return { provider, dragAndDropController, disposables };
 }

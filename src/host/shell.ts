@@ -1,0 +1,101 @@
+// What the extension needs from the moment it is active: settings, the key, the quota and
+// the log. It lives in the activation bundle; the features (grid, tree, insert) build their
+// Services on top of it when first used (see features.ts and host/lazyFeatures.ts).
+import * as vscode from 'vscode';
+import type { Logger } from '../core/logger';
+import { ContextKey } from './commandIds';
+import type { StockMediaConfig } from './config';
+import { CONFIG_SECTION, readConfig } from './config';
+import { channelLogger } from './log';
+import { QuotaStore } from './quota';
+import { ApiKeyStore } from './secrets';
+
+export class Shell implements vscode.Disposable {
+  readonly keys: ApiKeyStore;
+  readonly quota: QuotaStore;
+  private logChannel: vscode.LogOutputChannel | undefined;
+  private loggerInstance: Logger | undefined;
+  private configSnapshot: StockMediaConfig;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly keyChanged = new vscode.EventEmitter<void>();
+  private readonly connectionChanged = new vscode.EventEmitter<void>();
+  private readonly configChanged = new vscode.EventEmitter<StockMediaConfig>();
+  private hasKeyValue = false;
+
+  /**
+   * The stored key was set or cleared: fired at once, before `onDidChangeConnection`, so
+   * whatever caches answers (the client) can drop them before anything reloads.
+   */
+  readonly onDidChangeKey = this.keyChanged.event;
+  /** The key or a base URL changed: whatever shows data from the service should reload. */
+  readonly onDidChangeConnection = this.connectionChanged.event;
+  /** Any stockMedia.* setting changed. */
+  readonly onDidChangeConfig = this.configChanged.event;
+
+  constructor(readonly context: vscode.ExtensionContext) {
+    this.keys = new ApiKeyStore(context.secrets);
+    this.quota = new QuotaStore(context.globalState);
+    this.configSnapshot = readConfig();
+    this.disposables.push(
+      this.keys,
+      this.quota,
+      this.keyChanged,
+      this.connectionChanged,
+      this.configChanged,
+      this.keys.onDidChange(() => void this.onKeyChanged()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(CONFIG_SECTION)) this.onConfigChanged();
+      }),
+    );
+  }
+
+  /** The output channel, made when something is first logged or shown. */
+  get log(): vscode.LogOutputChannel {
+    if (!this.logChannel) {
+      this.logChannel = vscode.window.createOutputChannel('Stock Media', { log: true });
+      this.disposables.push(this.logChannel);
+    }
+    return this.logChannel;
+  }
+
+  get logger(): Logger {
+    this.loggerInstance ??= channelLogger(this.log);
+    return this.loggerInstance;
+  }
+
+  get config(): StockMediaConfig {
+    return this.configSnapshot;
+  }
+
+  /** Whether a key is stored (kept current by refreshKeyState and key changes). */
+  get hasKey(): boolean {
+    return this.hasKeyValue;
+  }
+
+  async refreshKeyState(): Promise<boolean> {
+    this.hasKeyValue = await this.keys.hasKey();
+    await vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, this.hasKeyValue);
+    return this.hasKeyValue;
+  }
+
+  private async onKeyChanged(): Promise<void> {
+    this.keyChanged.fire();
+    await this.refreshKeyState();
+    this.connectionChanged.fire();
+  }
+
+  private onConfigChanged(): void {
+    const before = this.configSnapshot;
+    const after = readConfig();
+    this.configSnapshot = after;
+    this.configChanged.fire(after);
+    if (before.apiBaseUrl !== after.apiBaseUrl || before.videoBaseUrl !== after.videoBaseUrl) {
+      this.logger.info('API base URL changed; reloading.');
+      this.connectionChanged.fire();
+    }
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+  }
+}
