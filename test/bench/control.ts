@@ -14,6 +14,8 @@ export type Task =
   | { op: 'command'; command: string; args?: unknown }
   /** Loads a fresh copy of the extension's bundle in this host: its own compile and top-level cost. */
   | { op: 'bundleLoad' }
+  /** Whether the on-use bundle is loaded yet, and how long that took. */
+  | { op: 'features' }
   /** Heap used before and after these searches, each through `stockMedia.search`. */
   | { op: 'heap'; queries: readonly string[] }
   /** run() returns: the workbench ends the test session. */
@@ -43,6 +45,14 @@ export interface ActivationFigures {
   /** From the bundle's first line to the end of activate(), VS Code's own set-up included. */
   readonly loadToActivatedMs: number | null;
   readonly hasKey: boolean;
+  /** Whether the on-use bundle (dist/features.js) had been loaded when these were read. */
+  readonly featuresLoaded: boolean;
+}
+
+export interface FeaturesFigures {
+  readonly loaded: boolean;
+  /** How long loading the on-use bundle took on first use (require + set-up), if loaded. */
+  readonly loadMs: number | null;
 }
 
 export interface HeapFigures {

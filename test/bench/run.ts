@@ -22,7 +22,7 @@ import type { Library } from '../server/library';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import type { ActivationFigures } from './control';
+import type { ActivationFigures, FeaturesFigures } from './control';
 import { ControlServer } from './controlServer';
 import { GridDriver, epochNow, measureBrowse, measureDom, measureHeap, measurePaint } from './gridBench';
 import { describeMachine, machineLines } from './machine';
@@ -128,6 +128,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     figures.add('loadAndActivate', fresh.loadAndActivateMs);
     figures.add('activatedByVsCode', fresh.byVsCode ? 1 : 0);
     figures.add('activate', fresh.activationMs);
+    figures.add('featuresAtActivation', fresh.featuresLoaded ? 1 : 0);
     if (fresh.loadToActivatedMs !== null) figures.add('loadToActivated', fresh.loadToActivatedMs);
     figures.add('bundleInHost', await control.call<number>({ op: 'bundleLoad' }));
     figures.notes.set('bundleInHost', `a second copy, compiled anew, after activation; Node's fetch ${hello.fetchLoadedBefore ? 'was' : 'was not'} loaded before the extension`);
@@ -135,6 +136,10 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     api.resetQuotas();
     const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
     if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
+    // Set API Key was the first command: it loaded the on-use bundle.
+    const features = await control.call<FeaturesFigures>({ op: 'features' });
+    if (features.loadMs === null) throw new Error('The first command did not load the features bundle');
+    figures.add('featuresLoad', features.loadMs);
     const code = await window.endSession();
     if (code !== 0) throw new Error(`The first session ended with code ${code}`);
 
@@ -143,6 +148,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     await window.load();
     const reloaded = await control.call<ActivationFigures>({ op: 'activation' });
     if (!reloaded.hasKey) throw new Error('The key was not there after the reload');
+    figures.add('featuresAtActivation', reloaded.featuresLoaded ? 1 : 0);
     await sleep(QUIET_MS);
     figures.add('requestsAtActivation', api.log.length - mark);
     if (reloaded.loadAndActivateMs !== null) figures.add('loadAndActivateReloaded', reloaded.loadAndActivateMs);
@@ -154,7 +160,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     if (keepOpen) return window;
     await window.endSession();
   } catch (error) {
-    figures.fail(['loadAndActivate', 'activate', 'bundleInHost', 'requestsAtActivation'], new Error(`launch ${index}: ${message(error)}`));
+    figures.fail(['loadAndActivate', 'activate', 'bundleInHost', 'requestsAtActivation', 'featuresAtActivation', 'featuresLoad'], new Error(`launch ${index}: ${message(error)}`));
   }
   ctx.windows.delete(window);
   await window.close();
@@ -242,6 +248,8 @@ function rows(figures: Figures, extension: PackagedExtension | undefined): Row[]
     return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
   };
   const bundle = extension ? [extension.bundleBytes / 1024] : [];
+  const featuresBundle = extension ? [extension.featuresBytes / 1024] : [];
+  const allCode = extension ? [(extension.bundleBytes + extension.featuresBytes) / 1024] : [];
   const vsix = extension ? [extension.vsixBytes / 1024] : [];
   const packaging = figures.errors.get('package');
   return [
@@ -250,8 +258,13 @@ function rows(figures: Figures, extension: PackagedExtension | undefined): Row[]
     row('loadToActivated', { measure: '  load → activated, VS Code set-up incl.', unit: 'ms', target: null }, 'from the bundle’s first line to the end of activate(); VS Code’s own work in between included'),
     row('bundleInHost', { measure: '  bundle load alone, in the host', unit: 'ms', target: null }),
     row('bundleBare', { measure: '  bundle load alone, bare Node', unit: 'ms', target: null }),
+    row('featuresAtActivation', { measure: 'On-use bundle loaded at activation', unit: 'times', target: { op: '<=', value: 0, everyRun: true } }, 'dist/features.js, read before anything else; with and without a stored key'),
+    row('featuresLoad', { measure: 'First use: on-use bundle load + set-up', unit: 'ms', target: null }, 'dist/features.js required and its features made, on the first command (Set API Key)'),
+    row('featuresBare', { measure: '  on-use bundle load alone, bare Node', unit: 'ms', target: null }),
     row('requestsAtActivation', { measure: 'Requests at activation, key stored', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `window reloaded with the key, ${QUIET_MS / 1000} s watched`),
-    { measure: 'Extension bundle (production, minified)', unit: 'KB', values: bundle, target: { op: '<', value: 80 }, note: 'dist/extension.js in the VSIX', ...(packaging ? { error: packaging } : {}) },
+    { measure: 'Extension bundle loaded at activation', unit: 'KB', values: bundle, target: { op: '<', value: 80 }, note: 'dist/extension.js in the VSIX (production, minified)', ...(packaging ? { error: packaging } : {}) },
+    { measure: '  on-use bundle, loaded on first use', unit: 'KB', values: featuresBundle, target: null, note: 'dist/features.js in the VSIX: client, ky, grid, tree data, insert', ...(packaging ? { error: packaging } : {}) },
+    { measure: '  all extension-host code, both bundles', unit: 'KB', values: allCode, target: null, note: 'the sum of the two (the webview script is counted in the VSIX row)', ...(packaging ? { error: packaging } : {}) },
     { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
@@ -314,8 +327,9 @@ async function main(): Promise<number> {
       try {
         for (let i = 0; i < BARE_LOADS; i++) figures.add('bundleBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'extension.js')));
         figures.notes.set('bundleBare', `a new Node ${execFileSync(host.node, ['--version'], { encoding: 'utf8' }).trim()} process each run, \`vscode\` stubbed`);
+        for (let i = 0; i < BARE_LOADS; i++) figures.add('featuresBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'features.js')));
       } catch (error) {
-        figures.fail(['bundleBare'], error);
+        figures.fail(['bundleBare', 'featuresBare'], error);
       }
       const sentAt = new Map<RequestLogEntry, number>();
       api = await startApiServer({

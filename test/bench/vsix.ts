@@ -13,8 +13,10 @@ export interface PackagedExtension {
   /** The unpacked `extension/` folder of the VSIX (what VS Code loads). */
   readonly path: string;
   readonly vsixBytes: number;
-  /** dist/extension.js inside the VSIX. */
+  /** dist/extension.js inside the VSIX: the bundle loaded at activation. */
   readonly bundleBytes: number;
+  /** dist/features.js inside the VSIX: the bundle loaded on first use. */
+  readonly featuresBytes: number;
   /** dist/webview/*.js inside the VSIX (the grid's script). */
   readonly webviewScriptBytes: number;
   readonly files: number;
@@ -37,6 +39,7 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
   log(`[bench] Packaged ${built} (${kb(statSync(vsix).size)})`);
   const entries = unzip(readFileSync(vsix));
   let bundleBytes = -1;
+  let featuresBytes = -1;
   let webviewScriptBytes = 0;
   for (const entry of entries) {
     const target = normalize(join(parent, 'vsix', entry.name));
@@ -44,13 +47,16 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, entry.data);
     if (entry.name === 'extension/dist/extension.js') bundleBytes = entry.data.length;
+    if (entry.name === 'extension/dist/features.js') featuresBytes = entry.data.length;
     if (/^extension\/dist\/webview\/[^/]+\.js$/.test(entry.name)) webviewScriptBytes += entry.data.length;
   }
   if (bundleBytes < 0) throw new Error('The VSIX has no extension/dist/extension.js');
+  if (featuresBytes < 0) throw new Error('The VSIX has no extension/dist/features.js');
   return {
     path: join(parent, 'vsix', 'extension'),
     vsixBytes: statSync(vsix).size,
     bundleBytes,
+    featuresBytes,
     webviewScriptBytes,
     files: entries.length,
     dispose: () => rmSync(parent, { recursive: true, force: true, maxRetries: 3 }),

@@ -37,4 +37,16 @@ describe('project structure', () => {
     const contributed = pkg.contributes.commands.map((c) => c.command).sort();
     assert.deepEqual(Object.values(CommandId).sort(), contributed);
   });
+
+  it('the VSIX allow-list (.vscodeignore) puts back every extension bundle esbuild.mjs makes', () => {
+    const outfiles = [...readFileSync(join(root, 'esbuild.mjs'), 'utf8').matchAll(/outfile:\s*'([^']+)'/g)].map((m) => m[1]);
+    assert.ok(outfiles.includes('dist/extension.js') && outfiles.includes('dist/features.js'), `outfiles: ${outfiles.join(', ')}`);
+    const allowed = new Set(
+      readFileSync(join(root, '.vscodeignore'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('!'))
+        .map((line) => line.slice(1).trim()),
+    );
+    assert.deepEqual(outfiles.filter((file) => !allowed.has(file)), []);
+  });
 });

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../../src/extension';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
 import { CONTROL_ENV } from '../control';
-import type { ActivationFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
+import type { ActivationFigures, FeaturesFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
 
 const EXTENSION_ID = 'stockmedia.stock-media';
 const NATURAL_ACTIVATION_MS = 30_000;
@@ -30,7 +30,7 @@ export async function run(): Promise<void> {
   const hello: Hello = {
     vscodeVersion: vscode.version,
     node: process.versions.node,
-    extensionMode: vscode.ExtensionMode[api.services.context.extensionMode] ?? 'unknown',
+    extensionMode: vscode.ExtensionMode[api.shell.context.extensionMode] ?? 'unknown',
     remoteName: vscode.env.remoteName,
     fetchLoadedBefore,
   };
@@ -75,7 +75,9 @@ async function perform(task: Exclude<Task, { op: 'done' }>, api: StockMediaApi, 
     case 'command':
       return vscode.commands.executeCommand(task.command, task.args);
     case 'bundleLoad':
-      return bundleLoad(api.services.context.extensionPath);
+      return bundleLoad(api.shell.context.extensionPath);
+    case 'features':
+      return { loaded: api.featuresLoaded, loadMs: api.featuresLoadMs ?? null } satisfies FeaturesFigures;
     case 'heap':
       return heap(task.queries);
     default: {
@@ -86,14 +88,17 @@ async function perform(task: Exclude<Task, { op: 'done' }>, api: StockMediaApi, 
 }
 
 async function activation(api: StockMediaApi, byVsCode: boolean): Promise<ActivationFigures> {
+  // Read first: looking at anything of the features would load them.
+  const featuresLoaded = api.featuresLoaded;
   // The key is looked up after activate() returns (SecretStorage is asynchronous).
-  await api.services.refreshKeyState();
+  await api.shell.refreshKeyState();
   return {
+    featuresLoaded,
     byVsCode,
     activationMs: api.activationMs,
     loadAndActivateMs: api.loadAndActivateMs ?? null,
     loadToActivatedMs: api.loadToActivatedMs ?? null,
-    hasKey: api.services.hasKey,
+    hasKey: api.shell.hasKey,
   };
 }
 
