@@ -4,11 +4,22 @@
 // "bundle load + activate()" that is neither activate() nor VS Code's own set-up.
 //
 // Run as `<node24> out/bench/bundleLoad.js <bundle.js>`; prints {"ms": n}.
+import { readFileSync } from 'node:fs';
 import Module from 'node:module';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+
+/**
+ * The names `vscode` exports, from its type declarations: the bundle copies them from the
+ * module once (esbuild.mjs), so the stand-in must list them as its own.
+ */
+function vscodeExportNames(): string[] {
+  const declarations = readFileSync(join(__dirname, '..', '..', 'node_modules', '@types', 'vscode', 'index.d.ts'), 'utf8');
+  const names = [...declarations.matchAll(/^\texport (?:class|namespace|enum|const|let|function) (\w+)/gm)].map((m) => m[1] ?? '');
+  return [...new Set(names)].filter((name) => name !== '');
+}
 
 /** Anything: every property, call and construction gives another stand-in. */
-function standIn(): unknown {
+function standIn(ownNames: readonly string[] = []): unknown {
   const properties = new Map<PropertyKey, unknown>();
   const lookup = (name: PropertyKey): unknown => {
     if (name === Symbol.toPrimitive) return () => '';
@@ -23,6 +34,9 @@ function standIn(): unknown {
   };
   return new Proxy(target, {
     get: (t, name) => (name === 'prototype' ? t.prototype : lookup(name)),
+    ownKeys: (t) => [...new Set([...Reflect.ownKeys(t), ...ownNames])],
+    getOwnPropertyDescriptor: (t, name) =>
+      Reflect.getOwnPropertyDescriptor(t, name) ?? (ownNames.includes(String(name)) ? { configurable: true, enumerable: true, value: lookup(name) } : undefined),
     getPrototypeOf: () => proto,
     apply: () => standIn(),
     construct: () => ({}),
@@ -34,7 +48,7 @@ type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
 function measure(bundle: string): number {
   const loader = Module as unknown as { _load: Loader };
   const original = loader._load;
-  const vscode = standIn();
+  const vscode = standIn(vscodeExportNames());
   loader._load = (request, parent, isMain) => (request === 'vscode' ? vscode : original(request, parent, isMain));
   const started = performance.now();
   require(bundle);
