@@ -276,9 +276,12 @@ export class Toolbar {
     this.form = { ...form };
     const s = this.strings;
     this.kind.set(form.kind);
-    if (this.query.value !== form.query) this.query.value = form.query;
+    // Curated photos and popular videos answer no query: one left in the box would read as
+    // if it did. The form keeps it; it comes back when browsing is turned off.
+    const shown = form.browse ? '' : form.query;
+    if (this.query.value !== shown) this.query.value = shown;
     this.query.placeholder = form.kind === 'photos' ? s.searchPhotosPlaceholder : s.searchVideosPlaceholder;
-    this.clearQuery.hidden = form.query === '';
+    this.clearQuery.hidden = shown === '';
     const browseText = form.kind === 'photos' ? s.browseCurated : s.browsePopular;
     this.browseLabel.textContent = browseText;
     this.browse.title = form.kind === 'photos' ? s.curatedTitle : s.popularTitle;

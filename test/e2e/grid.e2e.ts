@@ -264,10 +264,14 @@ describe('search grid (e2e)', function () {
     await grid.getByRole('radio', { name: 'Videos' }).click();
     await grid.locator('.tile-video').first().waitFor({ timeout: 20_000 });
     const before = apiRequests().length;
+    const searchBox = grid.getByRole('searchbox');
+    const searched = await searchBox.inputValue();
+    assert.notEqual(searched, '', 'the video search of before shows its query');
     await grid.getByRole('button', { name: 'Popular' }).click();
     await expectRequests(before + 1, 'one request for popular videos');
     assert.equal(lastRequest()?.path, '/videos/popular');
     await grid.locator('.total', { hasText: /Popular videos · \d+ results/ }).waitFor();
+    assert.equal(await searchBox.inputValue(), '', 'popular videos answer no query: the box is empty');
     const minDuration = grid.getByLabel('Min duration');
     await minDuration.fill('-5');
     await page.waitForTimeout(SETTLE_MS);
@@ -280,8 +284,9 @@ describe('search grid (e2e)', function () {
     assert.deepEqual(lastRequest()?.query, { min_width: '1920', min_duration: '10', page: '1', per_page: '80' });
     await grid.locator('.form-error').waitFor({ state: 'hidden' });
     await shot('grid-popular-dark');
-    // Back to the photo search of before (both from the cache).
+    // Back to the photo search of before (both from the cache), its query back in the box.
     await grid.getByRole('button', { name: 'Popular' }).click();
+    assert.equal(await searchBox.inputValue(), searched);
     await grid.getByRole('radio', { name: 'Photos' }).click();
     await grid.locator('.tile-photo').first().waitFor({ timeout: 20_000 });
     await expectRequests(before + 2, 'searches already shown come from the cache');
