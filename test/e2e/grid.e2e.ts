@@ -8,10 +8,9 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import { apiSettings, runCommand, runPickerCommand, screenshot, setApiKey, startWorkbench, statusBarEntry, waitForWorkbench, webview } from './harness';
+import { runPickerCommand, screenshot, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
-const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
 /** A little more than the grid's typing debounce (600 ms). */
 const SETTLE_MS = 1_200;
 
@@ -81,16 +80,8 @@ describe('search grid (e2e)', function () {
   before(async function () {
     this.timeout(240_000);
     api = await startApiServer();
-    workbench = await startWorkbench({
-      settings: {
-        ...apiSettings(api),
-        'workbench.colorTheme': 'Default Dark Modern',
-      },
-    });
+    workbench = await startWorkbenchWithKey(api);
     page = workbench.page;
-    await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-    await setApiKey(page, api.keys.alice);
-    await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
   });
 
   after(async () => {

@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { ApiServer } from '../server/server';
 import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
@@ -271,4 +272,28 @@ export async function setApiKey(page: Page, key: string): Promise<void> {
   await runPickerCommand(page, 'Stock Media: Set API Key…', /API key/);
   await page.locator('.quick-input-widget .quick-input-box input').fill(key);
   await page.keyboard.press('Enter');
+}
+
+/** The status bar item that shows the quota: `<extension id>.<item id>`. */
+export const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
+
+/**
+ * Where the grid and insert suites start: a workbench pointed at `api` (the dark theme
+ * unless `settings` say otherwise), the primary side bar closed, alice's key set as a
+ * person would, and her quota shown in the status bar.
+ */
+export async function startWorkbenchWithKey(api: ApiServer, settings: Readonly<Record<string, unknown>> = {}): Promise<Workbench> {
+  const workbench = await startWorkbench({
+    settings: { ...apiSettings(api), 'workbench.colorTheme': 'Default Dark Modern', ...settings },
+  });
+  try {
+    const { page } = workbench;
+    await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+    await setApiKey(page, api.keys.alice);
+    await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
+    return workbench;
+  } catch (error) {
+    await workbench.close();
+    throw error;
+  }
 }

@@ -10,10 +10,9 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { PWNED_MARKER } from '../server/hostile';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { activityBarItem, apiSettings, notifications, runCommand, screenshot, setApiKey, sideBar, startWorkbench, statusBarEntry, webview } from './harness';
+import { QUOTA_ITEM, activityBarItem, apiSettings, notifications, runCommand, screenshot, setApiKey, sideBar, startWorkbench, statusBarEntry, webview } from './harness';
 import type { Workbench } from './harness';
 
-const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
 
 interface WebviewReport {
   handlers: string[];

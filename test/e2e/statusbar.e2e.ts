@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import type { Locator, Page } from 'playwright-core';
-import { apiSettings, runCommand, screenshot, setApiKey, startWorkbench, statusBarEntry } from './harness';
+import { QUOTA_ITEM, apiSettings, runCommand, screenshot, setApiKey, startWorkbench, statusBarEntry } from './harness';
 import type { Workbench } from './harness';
 
 /**
@@ -25,7 +25,6 @@ function notification(page: Page, text: string): Locator {
   return page.locator('.notification-list-item', { hasText: text }).first();
 }
 
-const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
 
 describe('status bar quota', () => {
   let api: ApiServer;
