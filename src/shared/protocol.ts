@@ -240,6 +240,13 @@ export interface SearchRequest {
   spec: SearchSpec;
 }
 
+/** The user pressed Enter on a query: it goes into the recent searches the palette offers. */
+export interface RememberRequest {
+  type: 'remember';
+  kind: 'photos' | 'videos';
+  query: string;
+}
+
 export interface LoadMoreRequest {
   type: 'loadMore';
   id: number;
@@ -271,6 +278,7 @@ export interface SnapshotReply {
 export type FromWebview =
   | ReadyMessage
   | SearchRequest
+  | RememberRequest
   | LoadMoreRequest
   | ActionRequest
   | CommandRequest
@@ -477,6 +485,12 @@ export function isFromWebview(value: unknown): value is FromWebview {
         type: (v): v is 'search' => v === 'search',
         id: isCount,
         spec: isSearchSpec,
+      });
+    case 'remember':
+      return hasFields<RememberRequest>(value, {
+        type: (v): v is 'remember' => v === 'remember',
+        kind: oneOf(['photos', 'videos'] as const),
+        query: (v): v is string => isText(v) && v.trim() !== '',
       });
     case 'loadMore':
       return hasFields<LoadMoreRequest>(value, {

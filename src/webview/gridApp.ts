@@ -241,8 +241,14 @@ export class GridApp {
       return;
     }
     this.setFormErrors([]);
-    if (this.spec && specKey(result.spec) === specKey(this.spec) && this.status !== 'failed') return;
-    this.search(result.spec);
+    // Enter on a query is the user's word that this is their search (typing that merely
+    // paused is not): it joins the recent searches, even when it is already shown.
+    const spec = result.spec;
+    if (trigger.explicit && trigger.field === 'query' && (spec.mode === 'photos' || spec.mode === 'videos')) {
+      this.host.post({ type: 'remember', kind: spec.mode, query: spec.query });
+    }
+    if (this.spec && specKey(spec) === specKey(this.spec) && this.status !== 'failed') return;
+    this.search(spec);
   }
 
   private search(spec: SearchSpec): void {

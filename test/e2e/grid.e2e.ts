@@ -68,6 +68,17 @@ describe('search grid (e2e)', function () {
     await page.waitForTimeout(250);
   }
 
+  /** Whether Search Photos… offers `query` among its recent searches (the picker is closed again). */
+  async function recentOffered(query: string): Promise<boolean> {
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
+    const rows = page.locator('.quick-input-widget .monaco-list-row');
+    await rows.first().waitFor({ state: 'visible' });
+    const labels = await rows.locator('.label-name').allInnerTexts();
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'hidden' });
+    return labels.some((label) => label.trim() === query);
+  }
+
   async function setTheme(name: string): Promise<void> {
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await runPickerCommand(page, 'Preferences: Color Theme', /Color Theme/);
@@ -160,10 +171,15 @@ describe('search grid (e2e)', function () {
     assert.equal(lastRequest()?.query['color'], '#ffb400');
     await hex.fill('');
     await page.waitForTimeout(SETTLE_MS);
+    // A query typed and left to rest is searched but not remembered; Enter remembers it.
+    assert.equal(await recentOffered('morning fog'), false, 'a paused typing is not a recent search');
+    await query.fill('morning fog');
+    await query.press('Enter');
     await query.fill('morning');
     await query.press('Enter');
     // Both searches were shown before: they come from the cache.
     await expectRequests(5, 'no request for searches already shown (cache)');
+    assert.equal(await recentOffered('morning fog'), true, 'Enter in the grid makes a recent search');
   });
 
   it('switches to videos and shows duration badges', async () => {

@@ -115,6 +115,7 @@ describe('grid protocol', () => {
       { type: 'ready', state },
       { type: 'ready', state: null },
       { type: 'search', id: 1, spec: { mode: 'videos', query: 'sea' } },
+      { type: 'remember', kind: 'photos', query: 'sea' },
       { type: 'loadMore', id: 2, generation: 1 },
       { type: 'action', id: 3, action: 'insert', key: 'video:7' },
       { type: 'command', command: 'setApiKey' },
@@ -129,6 +130,9 @@ describe('grid protocol', () => {
       assert.equal(isFromWebview({ type: 'command', command: 'workbench.action.terminal.new' }), false);
       assert.equal(isFromWebview({ type: 'search', id: 1, spec: { mode: 'photos', query: 'x'.repeat(5000) } }), false);
       assert.equal(isFromWebview({ type: 'loadMore', id: -1, generation: 1 }), false);
+      assert.equal(isFromWebview({ type: 'remember', kind: 'collections', query: 'sea' }), false);
+      assert.equal(isFromWebview({ type: 'remember', kind: 'photos', query: ' ' }), false);
+      assert.equal(isFromWebview({ type: 'remember', kind: 'photos', query: 'x'.repeat(5000) }), false);
       assert.equal(isFromWebview({ type: 'fetch', url: 'https://api.pexels.com/v1/curated' }), false);
       assert.equal(isFromWebview(null), false);
     });

@@ -221,8 +221,21 @@ describe('search grid', function () {
       { query: 'sea', kind: 'videos' },
       { query: 'morning', kind: 'photos' },
     ]);
+    // Enter on a query in the grid's box: the webview asks for it to be remembered.
+    for (const message of [
+      { type: 'remember', kind: 'photos', query: '  cat  ' },
+      { type: 'remember', kind: 'collections', query: 'forged' },
+      { type: 'remember', kind: 'videos', query: '   ' },
+    ]) {
+      await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message });
+    }
+    assert.deepEqual(await vscode.commands.executeCommand(TEST_COMMAND, { op: 'recent' }), [
+      { query: 'cat', kind: 'photos' },
+      { query: 'sea', kind: 'videos' },
+      { query: 'morning', kind: 'photos' },
+    ]);
     const cleared = await vscode.commands.executeCommand<number>('stockMedia.clearRecentSearches');
-    assert.ok(cleared >= 2);
+    assert.ok(cleared >= 3);
     assert.deepEqual(await vscode.commands.executeCommand(TEST_COMMAND, { op: 'recent' }), []);
   });
 

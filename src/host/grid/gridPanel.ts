@@ -36,6 +36,7 @@ import { GRID_VIEW_TYPE, isFromWebview, isGridViewState, specKey } from '../../s
 import { CommandId } from '../commandIds';
 import type { TargetEditorTracker } from '../editorTracker';
 import type { Services } from '../services';
+import type { RecentSearches } from './recentSearches';
 import { cspOrigins, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
 import { SearchSession } from './searchSession';
@@ -47,6 +48,13 @@ export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://play
 /** Bounds the CSP when results keep pointing at new hosts. */
 const MAX_EXTRA_ORIGINS = 24;
 const SNAPSHOT_TIMEOUT_MS = 5_000;
+
+/** What the grid works with: the services, where it inserts, and the recent searches. */
+export interface GridDeps {
+  readonly services: Services;
+  readonly tracker: TargetEditorTracker;
+  readonly recent: RecentSearches;
+}
 
 export interface GridPanelState {
   open: boolean;
@@ -68,7 +76,7 @@ export class GridPanel implements vscode.Disposable {
   }
 
   /** Opens (or reveals) the grid and shows `spec` in it. */
-  static show(services: Services, tracker: TargetEditorTracker, spec: SearchSpec): Promise<GridPanel> {
+  static show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
     let grid = GridPanel.current;
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
@@ -78,20 +86,20 @@ export class GridPanel implements vscode.Disposable {
         GRID_VIEW_TYPE,
         gridTitle(spec),
         { viewColumn: column, preserveFocus: false },
-        webviewOptions(services.context.extensionUri),
+        webviewOptions(deps.services.context.extensionUri),
       );
-      grid = new GridPanel(services, tracker, panel, initialViewState(spec));
+      grid = new GridPanel(deps, panel, initialViewState(spec));
     }
     const shown = grid;
     return shown.start(spec, true).then(() => shown);
   }
 
   /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
-  static revive(services: Services, tracker: TargetEditorTracker, panel: vscode.WebviewPanel, state: unknown): GridPanel {
+  static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
     GridPanel.current?.panel.dispose();
-    panel.webview.options = webviewOptions(services.context.extensionUri);
+    panel.webview.options = webviewOptions(deps.services.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
-    return new GridPanel(services, tracker, panel, restored);
+    return new GridPanel(deps, panel, restored);
   }
 
   private readonly session: SearchSession;
@@ -106,12 +114,19 @@ export class GridPanel implements vscode.Disposable {
   private renderedInputs = '';
   private viewState: GridViewState;
 
+  private readonly services: Services;
+  private readonly tracker: TargetEditorTracker;
+  private readonly recent: RecentSearches;
+
   private constructor(
-    private readonly services: Services,
-    private readonly tracker: TargetEditorTracker,
+    deps: GridDeps,
     readonly panel: vscode.WebviewPanel,
     viewState: GridViewState,
   ) {
+    const { services } = deps;
+    this.services = services;
+    this.tracker = deps.tracker;
+    this.recent = deps.recent;
     GridPanel.current = this;
     this.viewState = viewState;
     this.session = new SearchSession({
@@ -281,6 +296,9 @@ export class GridPanel implements vscode.Disposable {
         return;
       case 'search':
         void this.start(message.spec, false, message.id);
+        return;
+      case 'remember':
+        void this.recent.add({ query: message.query, kind: message.kind });
         return;
       case 'loadMore':
         void this.session.loadMore(message.generation, message.id);

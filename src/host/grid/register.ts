@@ -15,7 +15,7 @@ import {
   showCuratedCommand,
   showPopularCommand,
 } from './searchCommands';
-import type { GridCommandDeps } from './searchCommands';
+import type { GridDeps } from './gridPanel';
 
 export interface GridFeature {
   /** Brings back a grid VS Code restored after a reload (the panel serializer's work). */
@@ -24,7 +24,7 @@ export interface GridFeature {
 }
 
 export function registerGrid(services: Services, commands: CommandRegistry, tracker: TargetEditorTracker): GridFeature {
-  const deps: GridCommandDeps = { services, tracker, recent: new RecentSearches(services.context.globalState) };
+  const deps: GridDeps = { services, tracker, recent: new RecentSearches(services.context.globalState) };
   const disposables: vscode.Disposable[] = [
     commands.registerCommand(CommandId.search, (args?: unknown) => searchCommand(deps, 'photos', args)),
     commands.registerCommand(CommandId.searchVideos, (args?: unknown) => searchCommand(deps, 'videos', args)),
@@ -37,7 +37,7 @@ export function registerGrid(services: Services, commands: CommandRegistry, trac
   if (services.context.extensionMode === vscode.ExtensionMode.Test) {
     disposables.push(commands.registerCommand(TestCommandId.grid, (args?: unknown) => gridTestCommand(deps, args)));
   }
-  return { revive: (panel, state) => GridPanel.revive(services, tracker, panel, state), disposables };
+  return { revive: (panel, state) => GridPanel.revive(deps, panel, state), disposables };
 }
 
 /**
@@ -45,7 +45,7 @@ export function registerGrid(services: Services, commands: CommandRegistry, trac
  * (what the webview shows, asked over the protocol), `{op: 'receive', message}` (a
  * message as if from the webview), `{op: 'loadMore'}`, `{op: 'settle'}`, `{op: 'recent'}`, `{op: 'reveal'}`, `{op: 'close'}`.
  */
-async function gridTestCommand(deps: GridCommandDeps, args: unknown): Promise<unknown> {
+async function gridTestCommand(deps: GridDeps, args: unknown): Promise<unknown> {
   const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
   const grid = GridPanel.instance;
   switch (op) {

@@ -10,17 +10,10 @@ import type { RecentSearch } from '../../core/searchRecent';
 import { defaultForm, formFromArgs, validateForm } from '../../core/searchForm';
 import type { SearchSpec } from '../../shared/protocol';
 import { formErrorMessage } from '../../shared/formMessages';
-import type { Services } from '../services';
 import { GridPanel } from './gridPanel';
-import type { TargetEditorTracker } from '../editorTracker';
+import type { GridDeps } from './gridPanel';
 import { gridStrings } from './gridStrings';
-import type { RecentSearches } from './recentSearches';
 
-export interface GridCommandDeps {
-  services: Services;
-  tracker: TargetEditorTracker;
-  recent: RecentSearches;
-}
 
 export type GridCommandResult =
   | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number }
@@ -39,8 +32,8 @@ function baseForm(): ReturnType<typeof defaultForm> {
   return defaultForm(locale);
 }
 
-async function show(deps: GridCommandDeps, spec: SearchSpec): Promise<GridCommandResult> {
-  const grid = await GridPanel.show(deps.services, deps.tracker, spec);
+async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult> {
+  const grid = await GridPanel.show(deps, spec);
   const state = grid.state.session;
   return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
 }
@@ -51,7 +44,7 @@ function refuse(message: string): GridCommandResult {
 }
 
 /** Turns a form (from arguments or the QuickPick) into a search, or explains what is wrong. */
-async function runForm(deps: GridCommandDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
+async function runForm(deps: GridDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
   const strings = gridStrings(deps.services.config.serviceName, deps.services.config.serviceUrl);
   const { form, invalid } = formFromArgs(kind, browse, args, baseForm());
   if (invalid.length > 0) {
@@ -74,7 +67,7 @@ const REMOVE_BUTTON: vscode.QuickInputButton = {
 };
 
 /** The QuickPick: type a query, or pick a recent one. Undefined when cancelled. */
-function pickQuery(deps: GridCommandDeps, kind: SearchKind): Promise<string | undefined> {
+function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined> {
   const picker = vscode.window.createQuickPick<QueryItem>();
   const title = kind === 'photos' ? vscode.l10n.t('Search Photos') : vscode.l10n.t('Search Videos');
   const hint = vscode.l10n.t('Type what you are looking for and press Enter, or pick a recent search');
@@ -149,18 +142,18 @@ function pickQuery(deps: GridCommandDeps, kind: SearchKind): Promise<string | un
   });
 }
 
-export async function searchCommand(deps: GridCommandDeps, kind: SearchKind, args?: unknown): Promise<GridCommandResult> {
+export async function searchCommand(deps: GridDeps, kind: SearchKind, args?: unknown): Promise<GridCommandResult> {
   if (hasOwn(args, 'query')) return runForm(deps, kind, false, args);
   const query = await pickQuery(deps, kind);
   if (query === undefined) return { shown: false, reason: 'cancelled' };
   return runForm(deps, kind, false, { ...(typeof args === 'object' && args !== null ? args : {}), query });
 }
 
-export function showCuratedCommand(deps: GridCommandDeps): Promise<GridCommandResult> {
+export function showCuratedCommand(deps: GridDeps): Promise<GridCommandResult> {
   return show(deps, { mode: 'curated' });
 }
 
-export function showPopularCommand(deps: GridCommandDeps, args?: unknown): Promise<GridCommandResult> {
+export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
   return runForm(deps, 'videos', true, args);
 }
 
@@ -193,7 +186,7 @@ function argsText(args: unknown): string | undefined {
   return undefined;
 }
 
-export async function openMediaCommand(deps: GridCommandDeps, args?: unknown): Promise<GridCommandResult> {
+export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
   const cfg = deps.services.config;
   const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
   const given = argsText(args);
@@ -223,7 +216,7 @@ export async function openMediaCommand(deps: GridCommandDeps, args?: unknown): P
   return show(deps, { mode: 'single', kind, id: parsed.id });
 }
 
-export async function clearRecentSearchesCommand(deps: GridCommandDeps): Promise<number> {
+export async function clearRecentSearchesCommand(deps: GridDeps): Promise<number> {
   const count = deps.recent.list().length;
   await deps.recent.clear();
   void vscode.window.showInformationMessage(
