@@ -261,10 +261,11 @@ export async function runPickerCommand(page: Page, title: string, placeholder: R
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: title }) }).first().click();
-  await page.waitForFunction(
-    (re) => new RegExp(re).test(document.querySelector('.quick-input-widget .quick-input-box input')?.getAttribute('placeholder') ?? ''),
-    placeholder.source,
-  );
+  // The input keeps the placeholder of the last picker while hidden: wait for it to show too.
+  await page.waitForFunction((re) => {
+    const box = document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input');
+    return box !== null && box.checkVisibility() && new RegExp(re).test(box.getAttribute('placeholder') ?? '');
+  }, placeholder.source);
 }
 
 /** Sets the API key as a person would: the command, then the password box. */
