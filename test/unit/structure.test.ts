@@ -15,10 +15,10 @@ function sources(dir: string): string[] {
 }
 
 describe('project structure', () => {
-  it("only src/host and the two bundles' entries (src/extension.ts, src/features.ts) import 'vscode'", () => {
+  it("only src/host and src/extension.ts import 'vscode'", () => {
     const offenders = sources(join(root, 'src'))
       .map((p) => relative(root, p))
-      .filter((p) => !p.startsWith('src/host/') && p !== 'src/extension.ts' && p !== 'src/features.ts')
+      .filter((p) => !p.startsWith('src/host/') && p !== 'src/extension.ts')
       .filter((p) => /(from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\))/.test(readFileSync(join(root, p), 'utf8')));
     assert.deepEqual(offenders, []);
   });

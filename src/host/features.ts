@@ -1,0 +1,61 @@
+// The on-use bundle's features (dist/features.js, entry src/features.ts): everything that talks to the service or shows its
+// media. The activation bundle (extension.ts) loads it with the first command, the first
+// look at the collections tree, a restored grid or a drop of media, and hands it what it
+// made at activation. Nothing here runs before then.
+import * as vscode from 'vscode';
+import type { CommandRegistry } from './commandRegistry';
+import { registerKeyCommands } from './commands/register';
+import type { TargetEditorTracker } from './editorTracker';
+import { registerGrid } from './grid/register';
+import { registerInsert } from './insert/register';
+import { Services } from './services';
+import type { Shell } from './shell';
+import { useVsCodeTranslator } from './translator';
+import type { CollectionsNode } from './views/collectionNodes';
+import { registerCollectionsView } from './views/register';
+
+/** What the activation bundle made and the features work with. */
+export interface FeatureHost {
+  readonly shell: Shell;
+  readonly commands: CommandRegistry;
+  readonly tracker: TargetEditorTracker;
+  readonly treeView: vscode.TreeView<CollectionsNode>;
+}
+
+export interface Features extends vscode.Disposable {
+  readonly services: Services;
+  /** The collections tree's data and drag source, behind the view made at activation. */
+  readonly tree: {
+    readonly provider: vscode.TreeDataProvider<CollectionsNode>;
+    readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
+  };
+  /** Brings back a grid VS Code restored after a reload. */
+  reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
+  /** Media dropped into an editor. */
+  readonly drop: vscode.DocumentDropEditProvider;
+}
+
+export function loadFeatures(host: FeatureHost): Features {
+  // This bundle has its own copy of the core modules, so its own translator too.
+  useVsCodeTranslator();
+  const services = new Services(host.shell);
+  const collections = registerCollectionsView(services, host.commands, host.treeView);
+  const grid = registerGrid(services, host.commands, host.tracker);
+  const insert = registerInsert(services, host.commands);
+  const disposables: vscode.Disposable[] = [
+    services,
+    ...registerKeyCommands(services, host.commands),
+    ...collections.disposables,
+    ...grid.disposables,
+    ...insert.disposables,
+  ];
+  return {
+    services,
+    tree: collections,
+    reviveGrid: grid.revive,
+    drop: insert.drop,
+    dispose: () => {
+      for (const d of disposables.splice(0).reverse()) d.dispose();
+    },
+  };
+}
