@@ -10,7 +10,7 @@ import type { GridPanelState } from '../../src/host/grid/gridPanel';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -38,15 +38,6 @@ function gridTabs(): vscode.Tab[] {
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stockMedia.grid'));
 }
 
-/** Closes every editor; scratch documents are reverted first so no save prompt appears. */
-async function closeAllWithoutSaving(): Promise<void> {
-  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) {
-    await vscode.window.showTextDocument(doc);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
 describe('search grid', function () {
   this.timeout(60_000);
   let server: ApiServer;
@@ -61,7 +52,7 @@ describe('search grid', function () {
 
   after(async () => {
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
-    await closeAllWithoutSaving();
+    await closeAllEditors();
     await stopLocalServer(server);
   });
 

@@ -35,7 +35,7 @@ import {
   renderMarkdown,
   renderMarkdownWithoutHtml,
 } from './hostileChecks';
-import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const MARKUP_TAGS = new Set(['p', 'img', 'a', 'strong', 'em', 'h1', 'figure', 'figcaption', 'video', 'source', 'br', 'html', 'head', 'body']);
@@ -104,14 +104,6 @@ function mediaOf(item: MediaItem): Photo | Video {
   return item.kind === 'photo' ? item.photo : item.video;
 }
 
-async function closeEditors(): Promise<void> {
-  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-    await vscode.window.showTextDocument(doc);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
 function scratchFolder(): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   assert.ok(folder, 'the tests run in a folder');
@@ -170,7 +162,7 @@ describe('hostile input (real VS Code)', function () {
   after(async () => {
     restoreUi();
     await vscode.commands.executeCommand(GRID, { op: 'close' });
-    await closeEditors();
+    await closeAllEditors();
     await vscode.workspace.fs.delete(scratchFolder(), { recursive: true }).then(undefined, () => undefined);
     await vscode.workspace.getConfiguration('stockMedia').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await stopLocalServer(server);
@@ -312,7 +304,7 @@ describe('hostile input (real VS Code)', function () {
       for (const s of HOSTILE_STRINGS) assert.ok(alts.has(s), `a photo to insert with the alt text ${JSON.stringify(s.slice(0, 30))}`);
     });
 
-    afterEach(closeEditors);
+    afterEach(closeAllEditors);
 
     const insertAll = async (editor: vscode.TextEditor): Promise<InsertOutcome> => {
       const [first] = insertable;
@@ -627,7 +619,7 @@ describe('hostile input (real VS Code)', function () {
       } finally {
         inserter.dispose();
         for (const uri of saved) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
-        await closeEditors();
+        await closeAllEditors();
         await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, 'hostile-tests'), { recursive: true }).then(undefined, () => undefined);
       }
 

@@ -12,7 +12,7 @@ import { MediaDropProvider } from '../../src/host/insert/drop';
 import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
-import { extensionApi, stopLocalServer, useLocalServer } from './support';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
@@ -30,18 +30,6 @@ async function openNew(name: string, content: string): Promise<vscode.TextEditor
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
   const document = await vscode.workspace.openTextDocument(uri);
   return vscode.window.showTextDocument(document, { preview: false });
-}
-
-async function closeAll(): Promise<void> {
-  for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
-    const editor = vscode.window.activeTextEditor;
-    if (editor) {
-      await vscode.window.showTextDocument(editor.document);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    } else {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    }
-  }
 }
 
 async function setInsertSetting(key: string, value: unknown): Promise<void> {
@@ -77,13 +65,13 @@ describe('insert (real VS Code)', function () {
   });
 
   after(async () => {
-    await closeAll();
+    await closeAllEditors();
     for (const key of ['templates', 'mode', 'credit', 'downloadFolder', 'photoVariant']) await setInsertSetting(key, undefined);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'insert-tests'), { recursive: true }).then(undefined, () => undefined);
     await stopLocalServer(server);
   });
 
-  afterEach(closeAll);
+  afterEach(closeAllEditors);
 
   const candidateAlt = (): string => photo.alt ?? '';
   const credit = (): string => `Photo by [${photo.photographer}](${photo.photographer_url}) on [Pexels](${photo.url})`;
@@ -202,7 +190,7 @@ describe('insert (real VS Code)', function () {
     });
 
     it('with no editor open, the text goes to the clipboard', async () => {
-      await closeAll();
+      await closeAllEditors();
       await vscode.env.clipboard.writeText('before');
       const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media });
       assert.equal(outcome.result, 'copied');

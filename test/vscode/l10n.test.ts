@@ -15,7 +15,7 @@ import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
 import type { ApiServer } from '../server/server';
-import { EXTENSION_ID, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, EXTENSION_ID, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
@@ -42,18 +42,6 @@ async function openMarkdown(): Promise<vscode.TextEditor> {
   const uri = vscode.Uri.joinPath(folder(), 'l10n-tests', `${counter}.md`);
   await vscode.workspace.fs.writeFile(uri, new Uint8Array());
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-}
-
-async function closeAll(): Promise<void> {
-  for (let i = 0; i < 20 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
-    const editor = vscode.window.activeTextEditor;
-    if (editor) {
-      await vscode.window.showTextDocument(editor.document);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    } else {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    }
-  }
 }
 
 async function setCreditLanguage(value: string | undefined): Promise<void> {
@@ -95,7 +83,7 @@ describe('Localisation (real VS Code)', function () {
   });
 
   afterEach(async () => {
-    await closeAll();
+    await closeAllEditors();
     await setCreditLanguage(undefined);
   });
 

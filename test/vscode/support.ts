@@ -59,3 +59,16 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Closes every editor and panel; changed documents are reverted first, so no save prompt appears. */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
+    const editor = vscode.window.activeTextEditor;
+    if (editor) {
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } else {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  }
+}
