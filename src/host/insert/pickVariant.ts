@@ -59,7 +59,7 @@ export async function pickVariant(media: MediaItem, current: { photoVariant: Pho
   const quickPick = vscode.window.createQuickPick<Item>();
   quickPick.title = media.kind === 'photo' ? vscode.l10n.t('Insert the photo at which size?') : vscode.l10n.t('Insert which video file?');
   quickPick.placeholder =
-    media.kind === 'photo' ? vscode.l10n.t('Sizes are shown size (width × height)') : vscode.l10n.t('Files from the biggest to the smallest');
+    media.kind === 'photo' ? vscode.l10n.t('Sizes are display sizes (width × height)') : vscode.l10n.t('Files from the biggest to the smallest');
   quickPick.matchOnDescription = true;
   quickPick.items = items;
   const active = items.find((i) => i.picked);
