@@ -354,7 +354,7 @@ export class MediaClient {
       );
     }
     if (opts.signal?.aborted) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
-    const key = (await this.options.keyProvider.getKey())?.trim();
+    const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
     if (!key) throw new MediaError('missingKey', l10n.t('No API key is set.'));
     const tag = await keyTag(key);
     if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) this.clearCache();

@@ -2,11 +2,14 @@
 import type { MediaError } from './errors';
 import { l10n } from './l10n';
 
-export type ErrorAction = 'setApiKey' | 'retry' | 'openSettings' | 'showQuota';
+/** `checkKey`: check the stored key with the configured API origins and bind it to them. */
+export type ErrorAction = 'setApiKey' | 'retry' | 'openSettings' | 'showQuota' | 'checkKey';
 
 export interface ErrorDescription {
   message: string;
   actions: ErrorAction[];
+  /** For `checkKey`: the origin to name in its label ("Check Key with …"). */
+  origin?: string;
 }
 
 export interface DescribeContext {
@@ -63,6 +66,18 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
         message: error.message,
         actions: error.field === 'apiBaseUrl' || error.field === 'videoBaseUrl' ? ['openSettings'] : [],
       };
+    case 'keyNotForOrigin': {
+      const origin = error.origin ?? '';
+      return {
+        message: l10n.t(
+          'Your {0} API key was not sent to {1}: it was checked with another server. Check the key with {1} to use it there.',
+          service,
+          origin,
+        ),
+        actions: ['checkKey', 'openSettings'],
+        origin,
+      };
+    }
     case 'cancelled':
       return { message: l10n.t('Cancelled.'), actions: [] };
     default: {

@@ -13,6 +13,7 @@ export type MediaErrorKind =
   | 'timeout'
   | 'invalidResponse'
   | 'invalidRequest'
+  | 'keyNotForOrigin'
   | 'cancelled';
 
 export interface MediaErrorDetails {
@@ -23,6 +24,8 @@ export interface MediaErrorDetails {
   resetAt?: number;
   /** Text the server sent (already trimmed to a sane length, never HTML markup). */
   serverMessage?: string;
+  /** For keyNotForOrigin: the API origin the key was not sent to (it was checked elsewhere). */
+  origin?: string;
 }
 
 export class MediaError extends Error {
@@ -31,6 +34,7 @@ export class MediaError extends Error {
   readonly field?: string;
   readonly resetAt?: number;
   readonly serverMessage?: string;
+  readonly origin?: string;
 
   constructor(kind: MediaErrorKind, message: string, details: MediaErrorDetails = {}) {
     super(message);
@@ -40,6 +44,7 @@ export class MediaError extends Error {
     this.field = details.field;
     this.resetAt = details.resetAt;
     this.serverMessage = details.serverMessage;
+    this.origin = details.origin;
   }
 }
 

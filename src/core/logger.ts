@@ -22,7 +22,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** Supplies the API key per request; undefined when none is set. */
+/**
+ * Supplies the API key for a request to `origin` (scheme://host[:port]); undefined when none
+ * is set. A provider may refuse an origin the key is not meant for by throwing a MediaError.
+ */
 export interface KeyProvider {
-  getKey(): Promise<string | undefined>;
+  getKey(origin: string): Promise<string | undefined>;
 }

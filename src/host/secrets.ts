@@ -1,5 +1,9 @@
-// The API key lives only in SecretStorage (the OS keychain where there is one).
+// The API key lives only in SecretStorage (the OS keychain where there is one), together
+// with the API origins it was checked against (see core/keyBinding.ts): one secret, a small
+// JSON object `{ key, origins }`.
 import * as vscode from 'vscode';
+import type { BoundKey } from '../core/keyBinding';
+import { keyForOrigin, parseBoundKey, serializeBoundKey } from '../core/keyBinding';
 import type { KeyProvider } from '../core/logger';
 
 export const API_KEY_SECRET = 'stockMedia.apiKey';
@@ -16,17 +20,26 @@ export class ApiKeyStore implements KeyProvider, vscode.Disposable {
     });
   }
 
-  async getKey(): Promise<string | undefined> {
-    const key = await this.secrets.get(API_KEY_SECRET);
-    return key && key.trim() !== '' ? key : undefined;
+  /**
+   * The key for a request to `origin`; undefined when none is stored. Refuses (throws a
+   * `keyNotForOrigin` MediaError) when the key was checked with other origins.
+   */
+  async getKey(origin: string): Promise<string | undefined> {
+    return keyForOrigin(await this.stored(), origin);
+  }
+
+  /** The stored key with the origins it is bound to, whatever the configured base URLs. */
+  async stored(): Promise<BoundKey | undefined> {
+    return parseBoundKey(await this.secrets.get(API_KEY_SECRET));
   }
 
   async hasKey(): Promise<boolean> {
-    return (await this.getKey()) !== undefined;
+    return (await this.stored()) !== undefined;
   }
 
-  async setKey(key: string): Promise<void> {
-    await this.secrets.store(API_KEY_SECRET, key.trim());
+  /** Stores the key bound to `origins` (the origins of the base URLs it was checked with). */
+  async setKey(key: string, origins: readonly string[]): Promise<void> {
+    await this.secrets.store(API_KEY_SECRET, serializeBoundKey({ key, origins }));
   }
 
   async clearKey(): Promise<void> {

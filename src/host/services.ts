@@ -14,7 +14,8 @@ import type { QuotaStore } from './quota';
 import type { ApiKeyStore } from './secrets';
 import type { Shell } from './shell';
 
-function actionLabel(action: ErrorAction): string {
+/** The button text of an error action; `origin` names the server of `checkKey`. */
+export function actionLabel(action: ErrorAction, origin = ''): string {
   switch (action) {
     case 'setApiKey':
       return vscode.l10n.t('Set API Key');
@@ -24,6 +25,8 @@ function actionLabel(action: ErrorAction): string {
       return vscode.l10n.t('Open Settings');
     case 'showQuota':
       return vscode.l10n.t('Show Quota');
+    case 'checkKey':
+      return vscode.l10n.t('Check Key with {0}', origin);
   }
 }
 
@@ -128,10 +131,10 @@ export class Services implements vscode.Disposable {
     const mediaError = toMediaError(error);
     if (mediaError.kind === 'cancelled') return;
     this.logger.warn(`${mediaError.kind}: ${mediaError.message}`);
-    const { message, actions } = this.describe(mediaError);
+    const { message, actions, origin } = this.describe(mediaError);
     const usable = actions.filter((a) => a !== 'retry' || retry !== undefined);
-    const picked = await vscode.window.showErrorMessage(message, ...usable.map(actionLabel));
-    const action = usable.find((a) => actionLabel(a) === picked);
+    const picked = await vscode.window.showErrorMessage(message, ...usable.map((a) => actionLabel(a, origin)));
+    const action = usable.find((a) => actionLabel(a, origin) === picked);
     switch (action) {
       case 'setApiKey':
         await vscode.commands.executeCommand(CommandId.setApiKey);
@@ -144,6 +147,9 @@ export class Services implements vscode.Disposable {
         break;
       case 'showQuota':
         await vscode.commands.executeCommand(CommandId.showQuota);
+        break;
+      case 'checkKey':
+        await vscode.commands.executeCommand(CommandId.checkApiKey);
         break;
       case undefined:
         break;

@@ -124,8 +124,8 @@ export interface GridItem {
   playVideo: VideoSource | null;
 }
 
-export type ErrorActionId = 'retry' | 'setApiKey' | 'openSettings' | 'showQuota';
-export const ERROR_ACTIONS: readonly ErrorActionId[] = ['retry', 'setApiKey', 'openSettings', 'showQuota'];
+export type ErrorActionId = 'retry' | 'setApiKey' | 'openSettings' | 'showQuota' | 'checkKey';
+export const ERROR_ACTIONS: readonly ErrorActionId[] = ['retry', 'setApiKey', 'openSettings', 'showQuota', 'checkKey'];
 
 export interface GridFailure {
   /** A MediaErrorKind, kept as text so the webview needs no core error types. */
@@ -133,6 +133,8 @@ export interface GridFailure {
   /** One clear sentence, already localised and formatted by the host. */
   message: string;
   actions: ErrorActionId[];
+  /** For `checkKey`: the API origin its button names ("Check Key with …"). */
+  origin?: string;
 }
 
 export type SessionStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -167,8 +169,8 @@ export interface GridSnapshot {
 export type TileAction = 'insert' | 'copyUrl' | 'copyCredit' | 'openOnService' | 'openPhotographer';
 export const TILE_ACTIONS: readonly TileAction[] = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer'];
 
-export type HostCommand = 'setApiKey' | 'openSettings' | 'showQuota';
-export const HOST_COMMANDS: readonly HostCommand[] = ['setApiKey', 'openSettings', 'showQuota'];
+export type HostCommand = 'setApiKey' | 'openSettings' | 'showQuota' | 'checkKey';
+export const HOST_COMMANDS: readonly HostCommand[] = ['setApiKey', 'openSettings', 'showQuota', 'checkKey'];
 
 // ---- host → webview -----------------------------------------------------------------------
 
@@ -398,7 +400,7 @@ export function isGridItem(value: unknown): value is GridItem {
 }
 
 const isFailure: Guard<GridFailure> = (v): v is GridFailure =>
-  hasFields<GridFailure>(v, { kind: isText, message: isText, actions: arrayOf(oneOf(ERROR_ACTIONS), 4) });
+  hasFields<GridFailure>(v, { kind: isText, message: isText, actions: arrayOf(oneOf(ERROR_ACTIONS), 5), origin: optional(isText) });
 
 const isSnapshot: Guard<GridSnapshot> = (v): v is GridSnapshot =>
   hasFields<GridSnapshot>(v, {

@@ -68,8 +68,11 @@ export interface GridStrings {
   setApiKey: string;
   openSettings: string;
   showQuota: string;
+  /** {0}: the API origin the key is checked with. */
+  checkKey: string;
   quotaTitle: string;
   keyTitle: string;
+  keyOriginTitle: string;
   errorTitle: string;
   /** {0}: kind + id, e.g. photo 123. */
   singleTitle: string;
@@ -130,7 +133,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'openSettings', 'showQuota', 'quotaTitle', 'keyTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
+  'setApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

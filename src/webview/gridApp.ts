@@ -296,6 +296,7 @@ export class GridApp {
       case 'setApiKey':
       case 'openSettings':
       case 'showQuota':
+      case 'checkKey':
         this.host.post({ type: 'command', command: action });
         return;
       default: {
@@ -354,7 +355,13 @@ export class GridApp {
     } else if (this.status === 'failed' && this.failure) {
       const kind = this.failure.kind;
       const [iconName, title] =
-        kind === 'rateLimited' ? ['watch', s.quotaTitle] : kind === 'missingKey' || kind === 'unauthorized' || kind === 'forbidden' ? ['key', s.keyTitle] : ['error', s.errorTitle];
+        kind === 'rateLimited'
+          ? ['watch', s.quotaTitle]
+          : kind === 'missingKey' || kind === 'unauthorized' || kind === 'forbidden'
+            ? ['key', s.keyTitle]
+            : kind === 'keyNotForOrigin'
+              ? ['key', s.keyOriginTitle]
+              : ['error', s.errorTitle];
       this.message.append(
         icon(iconName, 'message-icon'),
         h('h2', {}, title),
@@ -391,6 +398,7 @@ export class GridApp {
       setApiKey: [s.setApiKey, 'key'],
       openSettings: [s.openSettings, 'settings-gear'],
       showQuota: [s.showQuota, 'dashboard'],
+      checkKey: [format(s.checkKey, failure.origin ?? ''), 'key'],
     };
     const box = h('div', { class: 'message-actions' });
     failure.actions.forEach((action, i) => {

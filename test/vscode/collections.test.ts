@@ -7,7 +7,7 @@ import type { CollectionsProvider } from '../../src/host/views/collectionsProvid
 import { MEDIA_MIME } from '../../src/shared/dnd';
 import type { LibraryCollection, UserName } from '../server/library';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 interface Hook {
   provider: CollectionsProvider;
@@ -392,7 +392,6 @@ describe('collections tree', function () {
 
   it('a new key reloads the whole tree and drops what the old key loaded', async () => {
     await start('alice');
-    const api = await extensionApi();
     const { mine } = await roots(provider);
     assert.deepEqual((await collectionsOf(provider, mine)).map((n) => n.collection.title), ownedBy(server, 'alice').map((c) => c.title));
     let reloaded = false;
@@ -400,7 +399,7 @@ describe('collections tree', function () {
       if (e === undefined) reloaded = true;
     });
     try {
-      await api.services.keys.setKey(server.keys.bob);
+      await storeKeyFor(server, server.keys.bob);
       await waitFor(() => reloaded, 'the tree to reload');
     } finally {
       sub.dispose();

@@ -10,7 +10,7 @@ import type { GridPanelState } from '../../src/host/grid/gridPanel';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -256,13 +256,12 @@ describe('search grid', function () {
   it('a new key shows the current search again, from the new key', async () => {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
     server.clearLog();
-    const api = await extensionApi();
-    await api.services.keys.setKey(server.keys.bob);
+    await storeKeyFor(server, server.keys.bob);
     await waitFor(() => requests().length > 0, 'a request with the new key', 10_000);
     assert.equal(requests()[0]?.key, server.keys.bob);
     assert.equal(requests()[0]?.query['query'], 'morning');
     await waitFor(async () => (await gridState())?.session.status === 'loaded', 'the search loaded again');
-    await api.services.keys.setKey(server.keys.alice);
+    await storeKeyFor(server, server.keys.alice);
     await waitFor(async () => (await gridState())?.session.status === 'loaded' && requests().length > 1, 'back to the first key');
   });
 

@@ -8,7 +8,7 @@ import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import { QuotaStore } from '../../src/host/quota';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { extensionApi, pointAt, stopLocalServer, useLocalServer, waitFor } from './support';
+import { extensionApi, pointAt, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const fmt = (n: number): string => new Intl.NumberFormat(vscode.env.language).format(n);
 
@@ -57,7 +57,7 @@ describe('extension shell', () => {
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
     assert.equal(result.saved, true);
     assert.equal(server.apiRequestCount(), 1, 'one cheap request to check the key');
-    assert.equal(await api.services.keys.getKey(), server.keys.alice);
+    assert.equal((await api.services.keys.stored())?.key, server.keys.alice);
 
     // Nowhere in settings, nowhere in the workspace's files.
     const cfg = vscode.workspace.getConfiguration('stockMedia');
@@ -78,7 +78,7 @@ describe('extension shell', () => {
 
   it('shows exactly the server’s remaining / limit after a request, and warns under 10 %', async () => {
     const api = await extensionApi();
-    await api.services.keys.setKey(server.keys.bob);
+    await storeKeyFor(server, server.keys.bob);
     await api.services.refreshKeyState();
     server.setQuota(server.keys.bob, { monthlyRemaining: 1501, monthlyLimit: 20000 });
     await api.services.client.curatedPhotos({}, { fresh: true });
@@ -89,7 +89,7 @@ describe('extension shell', () => {
 
   it('shows the exhausted state after a 429, with when it resets', async () => {
     const api = await extensionApi();
-    await api.services.keys.setKey(server.keys.alice);
+    await storeKeyFor(server, server.keys.alice);
     await api.services.refreshKeyState();
     await api.services.client.curatedPhotos({ per_page: 1 }, { fresh: true });
     server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
@@ -103,7 +103,7 @@ describe('extension shell', () => {
     const api = await extensionApi();
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: 'not-a-real-key' });
     assert.deepEqual(result, { saved: false, reason: 'forbidden' });
-    assert.equal(await api.services.keys.getKey(), undefined);
+    assert.equal((await api.services.keys.stored())?.key, undefined);
     assert.equal(server.apiRequestCount((e) => e.status === 403), 1);
     assert.equal(statusBar(api)?.level, 'noKey');
   });
@@ -113,14 +113,14 @@ describe('extension shell', () => {
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
     await waitFor(() => statusBar(api)?.level === 'ok', 'the quota');
     await vscode.commands.executeCommand('stockMedia.clearApiKey');
-    assert.equal(await api.services.keys.getKey(), undefined);
+    assert.equal((await api.services.keys.stored())?.key, undefined);
     const view = await waitFor(() => statusBar(api)?.level === 'noKey' && statusBar(api), 'the no-key item');
     assert.equal(view.command, 'stockMedia.setApiKey');
   });
 
   it('a change of the secret from elsewhere (not through the command) refreshes what depends on it', async () => {
     const api = await extensionApi();
-    await api.services.keys.setKey(server.keys.alice);
+    await storeKeyFor(server, server.keys.alice);
     await waitFor(() => api.services.hasKey, 'hasKey after the secret changed');
     let reloads = 0;
     const sub = api.services.onDidChangeConnection(() => reloads++);
@@ -135,7 +135,7 @@ describe('extension shell', () => {
 
   it('a new base URL takes effect without a reload', async () => {
     const api = await extensionApi();
-    await api.services.keys.setKey(server.keys.alice);
+    await storeKeyFor(server, server.keys.alice);
     await api.services.refreshKeyState();
     await api.services.client.curatedPhotos({ per_page: 3 });
     assert.equal(server.apiRequestCount(), 1);

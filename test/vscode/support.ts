@@ -1,5 +1,6 @@
 // Shared by the suites that run inside VS Code: the extension's test API, the local API
-// server wired into the workspace settings, and waiting for the UI to settle.
+// server wired into the user's settings (where a person sets the base URLs: they are
+// machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
 import type { ApiServer } from '../server/server';
@@ -13,19 +14,32 @@ export async function extensionApi(): Promise<StockMediaApi> {
   return extension.activate();
 }
 
-const SETTINGS = ['apiBaseUrl', 'videoBaseUrl', 'serviceUrl', 'cacheTtlSeconds'] as const;
+/** Machine-scoped: only user (here: the remote's machine) settings count. */
+const MACHINE_SETTINGS = ['apiBaseUrl', 'videoBaseUrl', 'serviceUrl', 'serviceName'] as const;
+const WORKSPACE_SETTINGS = ['cacheTtlSeconds'] as const;
 
-/** Points the extension (workspace settings) at a server. */
+/**
+ * Points the extension at a server as a person would: in their settings. In this remote
+ * window VS Code writes a machine-scoped setting updated with the Global target to the
+ * remote's machine settings (`<user-data-dir>/Machine/settings.json`).
+ */
 export async function pointAt(server: ApiServer): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('stockMedia');
-  await cfg.update('apiBaseUrl', server.baseUrl, vscode.ConfigurationTarget.Workspace);
-  await cfg.update('videoBaseUrl', server.videoBaseUrl, vscode.ConfigurationTarget.Workspace);
-  await cfg.update('serviceUrl', server.origin, vscode.ConfigurationTarget.Workspace);
+  await cfg.update('apiBaseUrl', server.baseUrl, vscode.ConfigurationTarget.Global);
+  await cfg.update('videoBaseUrl', server.videoBaseUrl, vscode.ConfigurationTarget.Global);
+  await cfg.update('serviceUrl', server.origin, vscode.ConfigurationTarget.Global);
 }
 
 export async function resetSettings(): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('stockMedia');
-  for (const key of SETTINGS) await cfg.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  for (const key of MACHINE_SETTINGS) await cfg.update(key, undefined, vscode.ConfigurationTarget.Global);
+  for (const key of WORKSPACE_SETTINGS) await cfg.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+}
+
+/** Stores `key` as the Set API Key command does after checking it with `server`. */
+export async function storeKeyFor(server: ApiServer, key: string): Promise<void> {
+  const api = await extensionApi();
+  await api.services.keys.setKey(key, [server.origin]);
 }
 
 /** Starts a fresh local server, points the extension at it and (optionally) sets a key. */
@@ -33,7 +47,7 @@ export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = '
   const server = await startApiServer();
   await pointAt(server);
   const api = await extensionApi();
-  if (key) await api.services.keys.setKey(server.keys[key]);
+  if (key) await storeKeyFor(server, server.keys[key]);
   else await api.services.keys.clearKey();
   await api.services.refreshKeyState();
   api.services.client.clearCache();

@@ -1,10 +1,11 @@
-// Set and clear the API key. The key is checked with one cheap request before it is kept,
-// and it is kept only in SecretStorage.
+// Set, check and clear the API key. The key is checked with one cheap request before it is
+// kept, and it is kept only in SecretStorage, bound to the API origins it was checked with.
 import * as vscode from 'vscode';
 import { MediaClient } from '../../api/client';
 import type { QuotaSnapshot } from '../../core/quota';
 import { exhaustedSnapshot } from '../../core/quota';
 import { toMediaError } from '../../core/errors';
+import { keyForOrigin, originsOf } from '../../core/keyBinding';
 import { CommandId } from '../commandIds';
 import type { Services } from '../services';
 
@@ -22,13 +23,21 @@ function keyFromArgs(args: unknown): string | undefined {
   return undefined;
 }
 
-/** One request for one photo: the cheapest call that proves the key and returns the quota. */
-async function checkKey(services: Services, key: string): Promise<QuotaSnapshot | undefined> {
+/** The origins of the configured base URLs: where a key checked now may be sent. */
+export function configuredOrigins(services: Services): string[] {
+  return originsOf(services.config.apiBaseUrl, services.config.videoBaseUrl);
+}
+
+/**
+ * One request for one photo: the cheapest call that proves the key and returns the quota.
+ * The key goes only to the configured origins (`origins`).
+ */
+async function checkKey(services: Services, key: string, origins: readonly string[]): Promise<QuotaSnapshot | undefined> {
   const cfg = services.config;
   const probe = new MediaClient({
     baseUrl: cfg.apiBaseUrl,
     videoBaseUrl: cfg.videoBaseUrl,
-    keyProvider: { getKey: () => Promise.resolve(key) },
+    keyProvider: { getKey: (origin) => Promise.resolve(keyForOrigin({ key, origins }, origin)) },
     logger: services.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
@@ -67,11 +76,13 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
     void vscode.window.showErrorMessage(vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.'));
     return { saved: false, reason: 'invalid' };
   }
+  // The origins are read once: the key is bound to exactly the ones it was checked with.
+  const origins = configuredOrigins(services);
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', service) },
-      () => checkKey(services, key),
+      () => checkKey(services, key, origins),
     );
   } catch (error) {
     const failure = toMediaError(error);
@@ -94,7 +105,7 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
       if (choice !== saveAnyway) return { saved: false, reason: failure.kind };
     }
   }
-  await services.keys.setKey(key);
+  await services.keys.setKey(key, origins);
   services.client.clearCache();
   if (quota) services.quota.update(quota);
   await services.refreshKeyState();
@@ -105,6 +116,51 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
       : vscode.l10n.t('{0} API key saved.', service),
   );
   return quota ? { saved: true, quota } : { saved: true };
+}
+
+export type CheckApiKeyResult = { bound: true; origins: string[]; quota?: QuotaSnapshot } | { bound: false; reason: string };
+
+/**
+ * Checks the stored key with the configured base URLs (after they changed) and, when the
+ * service accepts it, binds the key to their origins. Until then the key is not sent there.
+ */
+export async function checkApiKey(services: Services): Promise<CheckApiKeyResult> {
+  const stored = await services.keys.stored();
+  if (!stored) {
+    await vscode.commands.executeCommand(CommandId.setApiKey);
+    return { bound: false, reason: 'missingKey' };
+  }
+  const origins = configuredOrigins(services);
+  const where = origins.join(', ');
+  let quota: QuotaSnapshot | undefined;
+  try {
+    quota = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', where) },
+      () => checkKey(services, stored.key, origins),
+    );
+  } catch (error) {
+    const failure = toMediaError(error);
+    if (failure.kind === 'rateLimited') {
+      // The key is known there; it is only out of requests.
+      services.quota.update(exhaustedSnapshot(services.quota.current, Date.now()));
+    } else {
+      const message =
+        failure.kind === 'unauthorized' || failure.kind === 'forbidden'
+          ? vscode.l10n.t('{0} did not accept your API key, so it is still not sent there.', where)
+          : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, services.describe(failure).message);
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window.showErrorMessage(message, setKey).then((picked) => {
+        if (picked === setKey) void vscode.commands.executeCommand(CommandId.setApiKey);
+      });
+      return { bound: false, reason: failure.kind };
+    }
+  }
+  await services.keys.setKey(stored.key, origins);
+  services.client.clearCache();
+  if (quota) services.quota.update(quota);
+  await services.refreshKeyState();
+  void vscode.window.showInformationMessage(vscode.l10n.t('Your API key works with {0}; it is now used there.', where));
+  return quota ? { bound: true, origins, quota } : { bound: true, origins };
 }
 
 export async function clearApiKey(services: Services): Promise<void> {

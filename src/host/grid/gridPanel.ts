@@ -389,6 +389,9 @@ export class GridPanel implements vscode.Disposable {
       case 'showQuota':
         await vscode.commands.executeCommand(CommandId.showQuota);
         return;
+      case 'checkKey':
+        await vscode.commands.executeCommand(CommandId.checkApiKey);
+        return;
       default: {
         const never: never = command;
         throw new Error(`Unknown command ${String(never)}`);
@@ -407,8 +410,8 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private describe(error: MediaError): GridFailure {
-    const { message, actions } = this.services.describe(error);
-    return { kind: error.kind, message, actions };
+    const { message, actions, origin } = this.services.describe(error);
+    return origin === undefined ? { kind: error.kind, message, actions } : { kind: error.kind, message, actions, origin };
   }
 
   private onConnectionChanged(): void {

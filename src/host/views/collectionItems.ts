@@ -120,8 +120,9 @@ function loadMoreItem(node: LoadMoreNode, ctx: ItemContext): vscode.TreeItem {
   return item;
 }
 
-const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, (node: ErrorNode) => vscode.Command> = {
+const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, (node: ErrorNode, origin: string) => vscode.Command> = {
   setApiKey: () => ({ command: CommandId.setApiKey, title: vscode.l10n.t('Set API Key') }),
+  checkKey: (_node, origin) => ({ command: CommandId.checkApiKey, title: vscode.l10n.t('Check Key with {0}', origin) }),
   showQuota: () => ({ command: CommandId.showQuota, title: vscode.l10n.t('Show Quota') }),
   openSettings: () => ({
     command: 'workbench.action.openSettings',
@@ -130,8 +131,10 @@ const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, (node: ErrorNode) =
   }),
 };
 
-function actionHint(action: ErrorAction): string {
+function actionHint(action: ErrorAction, origin: string): string {
   switch (action) {
+    case 'checkKey':
+      return vscode.l10n.t('Click it to check your API key with {0}.', origin);
     case 'retry':
       return vscode.l10n.t('Click it, or use Retry, to try again.');
     case 'setApiKey':
@@ -145,7 +148,7 @@ function actionHint(action: ErrorAction): string {
 
 function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
   const failure = toMediaError(node.error);
-  const { message, actions } = ctx.describe(failure);
+  const { message, actions, origin = '' } = ctx.describe(failure);
   const item = new vscode.TreeItem(message, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
@@ -154,12 +157,12 @@ function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
     .filter((f): f is string => f !== undefined && f !== '');
   const primary = actions[0] ?? 'retry';
   item.tooltip = markdown(
-    [`**${escapeMarkdown(message)}**`, escapeMarkdown(facts.join(' · ')), escapeMarkdown(actionHint(primary))].join('\n\n'),
+    [`**${escapeMarkdown(message)}**`, escapeMarkdown(facts.join(' · ')), escapeMarkdown(actionHint(primary, origin))].join('\n\n'),
   );
   item.command =
     primary === 'retry'
       ? { command: CommandId.collectionsRetry, title: vscode.l10n.t('Retry'), arguments: [node] }
-      : ACTION_COMMANDS[primary](node);
+      : ACTION_COMMANDS[primary](node, origin);
   return item;
 }
 
