@@ -114,7 +114,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     browser: ctx.browser.browser,
     control,
     extensionPath: ctx.extension.path,
-    settings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
+    machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
     logDir: OUTPUT,
     name: `launch-${index}`,
   });

@@ -24,8 +24,8 @@ export interface BenchWindowOptions {
   readonly control: ControlServer;
   /** The unpacked extension folder. */
   readonly extensionPath: string;
-  /** Workspace settings (the local API server's URLs). */
-  readonly settings: Readonly<Record<string, unknown>>;
+  /** The remote's machine settings (the local API server's URLs, which are machine-scoped). */
+  readonly machineSettings: Readonly<Record<string, unknown>>;
   /** Where the server's and the page's logs go. */
   readonly logDir: string;
   readonly name: string;
@@ -46,11 +46,14 @@ export class BenchWindow {
   ) {}
 
   static async open(options: BenchWindowOptions): Promise<BenchWindow> {
-    const workspace = createWorkspace({ settings: options.settings });
+    const workspace = createWorkspace();
     let server: VsCodeServer | undefined;
     let context: BrowserContext | undefined;
     try {
-      server = await startServer(options.host, { logFile: join(options.logDir, `${options.name}-server.log`) });
+      server = await startServer(options.host, {
+        logFile: join(options.logDir, `${options.name}-server.log`),
+        machineSettings: options.machineSettings,
+      });
       context = await options.browser.newContext({ viewport: VIEWPORT });
       // code-server's workbench keeps extension secrets in localStorage, sealed with a key
       // its own server hands out at <path>/mint-key; the bare VS Code server does not serve

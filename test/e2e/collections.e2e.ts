@@ -23,7 +23,7 @@ describe('collections sidebar', () => {
   before(async function () {
     this.timeout(180_000);
     api = await startApiServer();
-    workbench = await startWorkbench({ settings: apiSettings(api) });
+    workbench = await startWorkbench({ machineSettings: apiSettings(api) });
   });
 
   after(async () => {

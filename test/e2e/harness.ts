@@ -26,6 +26,11 @@ export interface Workbench {
 export interface WorkbenchOptions {
   /** Written to the workspace's `.vscode/settings.json`. */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * Written to the remote's machine settings before the server starts: where a person puts
+   * machine-scoped settings (the API base URLs; see apiSettings).
+   */
+  readonly machineSettings?: Readonly<Record<string, unknown>>;
   /** Extra environment for the extension host. */
   readonly extensionEnv?: Readonly<Record<string, string>>;
   /** Extra arguments for the VS Code server. */
@@ -77,6 +82,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     server = await startServer(host, {
       logFile: join(LOG_DIR, `server-${id}.log`),
       ...(options.serverArgs ? { extraArgs: options.serverArgs } : {}),
+      ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
     });
     browser = await launchBrowser();
     const { page } = browser;
@@ -242,7 +248,10 @@ function cssString(text: string): string {
   return text.replace(/["\\]/g, '\\$&');
 }
 
-/** The workspace settings that point the extension at a local API server. */
+/**
+ * The settings that point the extension at a local API server. They are machine-scoped (a
+ * folder cannot set them), so they go into `machineSettings`, as a person would set them.
+ */
 export function apiSettings(api: { baseUrl: string; videoBaseUrl: string; origin: string }): Record<string, string> {
   return {
     'stockMedia.apiBaseUrl': api.baseUrl,
@@ -285,7 +294,8 @@ export const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
  */
 export async function startWorkbenchWithKey(api: ApiServer, settings: Readonly<Record<string, unknown>> = {}): Promise<Workbench> {
   const workbench = await startWorkbench({
-    settings: { ...apiSettings(api), 'workbench.colorTheme': 'Default Dark Modern', ...settings },
+    machineSettings: apiSettings(api),
+    settings: { 'workbench.colorTheme': 'Default Dark Modern', ...settings },
   });
   try {
     const { page } = workbench;

@@ -117,10 +117,8 @@ describe('hostile input (e2e)', function () {
     api = await startApiServer();
     foreign = await startApiServer({ host: '127.0.0.2', port: Number(new URL(api.origin).port) });
     workbench = await startWorkbench({
-      settings: {
-        ...apiSettings(api),
-        'workbench.colorTheme': 'Default Dark Modern',
-      },
+      machineSettings: apiSettings(api),
+      settings: { 'workbench.colorTheme': 'Default Dark Modern' },
     });
     page = workbench.page;
     // Dialogs from any frame, the webviews' included, come here.

@@ -33,7 +33,7 @@ describe('status bar quota', () => {
   before(async function () {
     this.timeout(180_000);
     api = await startApiServer();
-    workbench = await startWorkbench({ settings: apiSettings(api) });
+    workbench = await startWorkbench({ machineSettings: apiSettings(api) });
   });
 
   after(async () => {

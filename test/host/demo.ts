@@ -1,7 +1,8 @@
 // `npm run demo`: the extension working in a real VS Code against the local sandbox
 // library. Starts the local API server and the VS Code server with the extension loaded
-// from this repo, opens a sample workspace pointed at the local server, and prints the URL
-// to open in a browser and the demo API key. Ctrl+C stops both.
+// from this repo, opens a sample workspace, and prints the URL to open in a browser and the
+// demo API key. The local server is configured where a person would configure it: in the
+// remote's machine settings (the base URLs are machine-scoped). Ctrl+C stops both.
 import { join } from 'node:path';
 import { startApiServer } from '../server/server';
 import { prepare } from './prepare';
@@ -16,16 +17,19 @@ async function main(): Promise<void> {
   const workspace = createWorkspace({
     fixture: join(repoRoot(), 'test', 'fixtures', 'demo'),
     settings: {
-      'stockMedia.apiBaseUrl': api.baseUrl,
-      'stockMedia.videoBaseUrl': api.videoBaseUrl,
-      'stockMedia.serviceName': 'Sandbox Library',
-      'stockMedia.serviceUrl': api.origin,
       'workbench.startupEditor': 'none',
       'chat.disableAIFeatures': true,
       'workbench.secondarySideBar.defaultVisibility': 'hidden',
     },
   });
-  const vscodeServer = await startServer(host);
+  const vscodeServer = await startServer(host, {
+    machineSettings: {
+      'stockMedia.apiBaseUrl': api.baseUrl,
+      'stockMedia.videoBaseUrl': api.videoBaseUrl,
+      'stockMedia.serviceName': 'Sandbox Library',
+      'stockMedia.serviceUrl': api.origin,
+    },
+  });
   const url = vscodeServer.workbenchUrl(workspace.path, [
     ['extensionDevelopmentPath', vscodeServer.remoteUri(repoRoot())],
     ['skipWelcome', 'true'],

@@ -2,7 +2,7 @@
 // in a fresh, throwaway profile, and stops it with everything it started.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,12 @@ export interface ServerOptions {
   readonly startTimeoutMs?: number;
   /** Called with each line the server prints (its log, and the extension host's output). */
   readonly onLine?: (line: string) => void;
+  /**
+   * The remote's machine settings (`<user-data-dir>/Machine/settings.json`), written before
+   * the server starts: where a person sets machine-scoped settings such as the API base URLs,
+   * which a folder's `.vscode/settings.json` cannot set.
+   */
+  readonly machineSettings?: Readonly<Record<string, unknown>>;
 }
 
 export interface VsCodeServer {
@@ -68,6 +74,10 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     tmp: join(profile, 'tmp'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir);
+  if (options.machineSettings) {
+    mkdirSync(join(dirs.user, 'Machine'));
+    writeFileSync(join(dirs.user, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2) + '\n');
+  }
 
   const args = [
     host.serverMain,
