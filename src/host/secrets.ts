@@ -3,12 +3,16 @@
 // JSON object `{ key, origins }`.
 import * as vscode from 'vscode';
 import type { BoundKey } from '../core/keyBinding';
-import { keyForOrigin, parseBoundKey, serializeBoundKey } from '../core/keyBinding';
-import type { KeyProvider } from '../core/logger';
+import { parseBoundKey, serializeBoundKey } from '../core/keyBinding';
 
 export const API_KEY_SECRET = 'stockMedia.apiKey';
 
-export class ApiKeyStore implements KeyProvider, vscode.Disposable {
+/**
+ * The stored key. The client gets it through Services' key provider, which hands it out only
+ * for the origins it is bound to (there, in the features bundle, so that the refusal is that
+ * bundle's MediaError).
+ */
+export class ApiKeyStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the key is set or cleared, in this window or another. */
   readonly onDidChange = this.changed.event;
@@ -18,14 +22,6 @@ export class ApiKeyStore implements KeyProvider, vscode.Disposable {
     this.subscription = secrets.onDidChange((e) => {
       if (e.key === API_KEY_SECRET) this.changed.fire();
     });
-  }
-
-  /**
-   * The key for a request to `origin`; undefined when none is stored. Refuses (throws a
-   * `keyNotForOrigin` MediaError) when the key was checked with other origins.
-   */
-  async getKey(origin: string): Promise<string | undefined> {
-    return keyForOrigin(await this.stored(), origin);
   }
 
   /** The stored key with the origins it is bound to, whatever the configured base URLs. */

@@ -6,6 +6,7 @@ import { MediaClient } from '../api/client';
 import type { ErrorAction, ErrorDescription } from '../core/describe';
 import { describeError } from '../core/describe';
 import { toMediaError } from '../core/errors';
+import { keyForOrigin } from '../core/keyBinding';
 import type { Logger } from '../core/logger';
 import { CommandId } from './commandIds';
 import type { StockMediaConfig } from './config';
@@ -94,7 +95,8 @@ export class Services implements vscode.Disposable {
       const client = new MediaClient({
         baseUrl: cfg.apiBaseUrl,
         videoBaseUrl: cfg.videoBaseUrl,
-        keyProvider: this.shell.keys,
+        // The key only for an origin it was checked with; any other is refused before sending.
+        keyProvider: { getKey: async (origin) => keyForOrigin(await this.shell.keys.stored(), origin) },
         logger: this.shell.logger,
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
