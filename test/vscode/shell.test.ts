@@ -143,9 +143,13 @@ describe('extension shell', () => {
     try {
       await pointAt(other);
       await waitFor(() => api.services.config.apiBaseUrl === other.baseUrl, 'the new setting');
+      // The key was checked with the first server only: it is checked with the new one first.
+      const checked = await vscode.commands.executeCommand<{ bound: boolean }>('stockMedia.checkApiKey');
+      assert.equal(checked.bound, true);
+      assert.equal(other.apiRequestCount(), 1, 'the key check');
       // The same question again: not answered from the old server's cache, asked of the new one.
       await api.services.client.curatedPhotos({ per_page: 3 });
-      assert.equal(other.apiRequestCount(), 1);
+      assert.equal(other.apiRequestCount(), 2);
       assert.equal(server.apiRequestCount(), 1);
     } finally {
       await other.close();
