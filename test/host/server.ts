@@ -43,6 +43,8 @@ export interface VsCodeServer {
   remoteUri(path: string): string;
   /** The last lines the server printed, for error messages. */
   outputTail(lines?: number): string;
+  /** The remote's machine settings file (see ServerOptions.machineSettings); VS Code watches it. */
+  readonly machineSettingsFile: string;
   /** Stops the server's whole process group and removes its temporary profile. */
   close(): Promise<void>;
 }
@@ -74,9 +76,10 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     tmp: join(profile, 'tmp'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir);
+  const machineSettingsFile = join(dirs.user, 'Machine', 'settings.json');
   if (options.machineSettings) {
-    mkdirSync(join(dirs.user, 'Machine'));
-    writeFileSync(join(dirs.user, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2) + '\n');
+    mkdirSync(dirname(machineSettingsFile));
+    writeFileSync(machineSettingsFile, JSON.stringify(options.machineSettings, null, 2) + '\n');
   }
 
   const args = [
@@ -158,6 +161,7 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     url,
     remoteUri,
     outputTail,
+    machineSettingsFile,
     workbenchUrl(folder = options.folder, payload) {
       const query = new URLSearchParams();
       if (folder) query.set('folder', folder);
