@@ -94,6 +94,12 @@ describe('grid protocol', () => {
       { type: 'session', generation: 2, spec: null, status: 'failed', items: [], totalResults: 0, hasMore: false, more: 'idle', failure: { kind: 'rateLimited', message: 'Used up.', actions: ['showQuota'] }, syncForm: false, inReplyTo: 4 },
       { type: 'page', generation: 1, items: [item], totalResults: 100, hasMore: true },
       { type: 'more', generation: 1, status: 'failed', failure: { kind: 'server', message: 'Oops', actions: ['retry'] } },
+      {
+        type: 'more',
+        generation: 1,
+        status: 'failed',
+        failure: { kind: 'keyNotForOrigin', message: 'Not sent.', actions: ['checkKey', 'openSettings'], origin: 'https://api.example.com' },
+      },
       { type: 'actionDone', inReplyTo: 3, ok: false, message: 'No editor' },
       { type: 'snapshotRequest', id: 9 },
       { type: 'focus' },
@@ -106,6 +112,7 @@ describe('grid protocol', () => {
       assert.equal(isToWebview({ type: 'page', generation: 1, items: [{ ...item, id: 'x' }], totalResults: 1, hasMore: false }), false);
       assert.equal(isToWebview({ type: 'more', generation: 1, status: 'failed', failure: { kind: 'x', message: 'y', actions: ['format disk'] } }), false);
       assert.equal(isToWebview({ type: 'session', generation: 1 }), false);
+      assert.equal(isToWebview({ type: 'more', generation: 1, status: 'failed', failure: { kind: 'x', message: 'y', actions: ['checkKey'], origin: 7 } }), false);
       assert.equal(isToWebview([]), false);
     });
   });
@@ -119,6 +126,7 @@ describe('grid protocol', () => {
       { type: 'loadMore', id: 2, generation: 1 },
       { type: 'action', id: 3, action: 'insert', key: 'video:7' },
       { type: 'command', command: 'setApiKey' },
+      { type: 'command', command: 'checkKey' },
       { type: 'openService' },
     ];
     for (const message of good) {
