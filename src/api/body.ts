@@ -33,8 +33,8 @@ export async function readCappedText(response: Response, max: number, signal: Ab
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<never>((_resolve, reject) => {
     onAbort = () => {
-      reader.cancel().catch(() => undefined);
       reject(abortError(signal));
+      reader.cancel().catch(() => undefined);
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
@@ -46,6 +46,8 @@ export async function readCappedText(response: Response, max: number, signal: Ab
   try {
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), aborted]);
+      // A cancel on abort also ends the read: that end is not the body's.
+      if (signal.aborted) throw abortError(signal);
       if (done) break;
       if (total + value.byteLength > max) {
         chunks.push(value.subarray(0, max - total));

@@ -146,16 +146,22 @@ describe('local API server: hostile-input switches', function () {
     assert.ok(collections.some((x) => x.title === 42), 'a featured collection with a numeric title');
   });
 
-  it('the client turns each of them into one clear MediaError', async () => {
+  it('the client keeps every good item and counts the spoiled ones; a single one by id fails as a whole', async () => {
     const client = clientFor(server);
+    const clean = await client.curatedPhotos({ per_page: 80 }, { fresh: true });
+    const spoiledIds = clean.photos.filter((p) => isSpoiledItem(p.id)).map((p) => p.id);
+    assert.ok(spoiledIds.length > 5, `${spoiledIds.length} spoiled`);
     server.setSwitches({ missingFields: true });
-    const missing = await failure(client.curatedPhotos({ per_page: 80 }));
-    assert.equal(missing.kind, 'invalidResponse');
-    assert.match(missing.message, /“photos\[\d+\]\.(src|photographer)” should be .+ but is missing/);
+    const missing = await client.curatedPhotos({ per_page: 80 }, { fresh: true });
+    assert.equal(missing.skipped, spoiledIds.length);
+    assert.deepEqual(missing.photos.map((p) => p.id), clean.photos.filter((p) => !isSpoiledItem(p.id)).map((p) => p.id));
     server.setSwitches({ missingFields: false, wrongTypes: true });
-    const wrong = await failure(client.featuredCollections());
+    const collections = await client.featuredCollections({}, { fresh: true });
+    assert.ok(collections.skipped && collections.skipped > 0, 'some collections skipped');
+    assert.ok(collections.collections.every((c) => typeof c.title === 'string' && typeof c.media_count === 'number'));
+    const wrong = await failure(client.getPhoto(spoiledIds[0] ?? 0));
     assert.equal(wrong.kind, 'invalidResponse');
-    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*collections\[\d+\]\.\w+/);
+    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*“\w+”/);
   });
 
   it('a hostile error body reaches the message as inert text: no link, no markup', async () => {
