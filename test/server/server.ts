@@ -310,7 +310,14 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       }
       res.writeHead(answer.status, { ...CORS, ...headers });
       for (let at = 0; at < body.length && !res.destroyed; at += 64 * 1024) {
-        if (!res.write(body.subarray(at, at + 64 * 1024))) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (res.write(body.subarray(at, at + 64 * 1024))) continue;
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done).off('close', done);
+            resolve();
+          };
+          res.on('drain', done).on('close', done);
+        });
       }
       res.end();
       return;

@@ -46,6 +46,8 @@ async function shown(status: GridSnapshot['status'], ms = 15_000): Promise<GridS
 }
 
 async function setTimeoutSeconds(seconds: number | undefined): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('stockMedia');
+  if (cfg.inspect('requestTimeoutSeconds')?.workspaceValue === seconds) return;
   const api = await extensionApi();
   const changed = new Promise<void>((resolve) => {
     const sub = api.services.onDidChangeConfig(() => {
@@ -68,7 +70,6 @@ describe('Hostile service: a page, a body and a key the extension must survive (
   after(async () => {
     await vscode.commands.executeCommand(GRID, { op: 'close' });
     await closeAllEditors();
-    await setTimeoutSeconds(undefined).catch(() => undefined);
     await stopLocalServer(server);
   });
 
