@@ -7,7 +7,7 @@
 //   an unknown path under /v1 or /videos is the same 404. A search without `query`
 //   (or only spaces) -> 400 {"status":400,"error":...}. Other methods -> 405
 //   (OPTIONS gets a CORS preflight 204 instead, as browsers need it).
-// - Order: delay -> method -> failure switches -> auth -> quota -> the endpoint. Every
+// - Order: delay -> method -> failure switches -> auth -> per-key delay -> quota -> the endpoint. Every
 //   request with a known key uses one request of its quota (also 400/404 answers); an
 //   exhausted quota answers 429 without using more. Failure switches fire before auth, like
 //   a failing gateway, and use no quota. Quota headers (monthly figures) only on 2xx.
