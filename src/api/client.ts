@@ -18,30 +18,20 @@ import type {
   Video,
   VideoList,
 } from '../core/model';
-import type {
-  CollectionMediaParams,
-  Paging,
-  PhotoSearchParams,
-  PopularVideoParams,
-  QueryValues,
-  VideoSearchParams,
-} from '../core/params';
-import {
-  checkCollectionId,
-  checkMediaId,
-  checkPaging,
-  collectionMediaQuery,
-  photoSearchQuery,
-  popularVideoQuery,
-  videoSearchQuery,
-} from '../core/params';
+import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, VideoSearchParams } from '../core/params';
+import { checkMediaId } from '../core/params';
 import type { QuotaSnapshot } from '../core/quota';
 import { exhaustedSnapshot, parseQuotaHeaders } from '../core/quota';
 import { isSecureOrLoopback, tryParseUrl, withTrailingSlash } from '../core/urls';
 import { readCappedText } from './body';
 import * as decode from './decode';
+import { listEndpoint } from './endpoints';
+import type { Base, Endpoint, ListOperation, ListOperations } from './endpoints';
 import { errorBodyText } from './errorBody';
 import type { Decoder } from './schema';
+import { cacheKeyOf, keyTag, raceSignal } from './sharing';
+
+export type { ListOperation, ListOperations } from './endpoints';
 
 export const DEFAULT_BASE_URL = 'https://api.pexels.com/v1';
 export const DEFAULT_VIDEO_BASE_URL = 'https://api.pexels.com/videos';
@@ -75,26 +65,6 @@ export interface RequestOptions {
   fresh?: boolean;
 }
 
-export interface ListOperations {
-  searchPhotos: { params: PhotoSearchParams; result: PhotoList };
-  curatedPhotos: { params: Paging; result: PhotoList };
-  searchVideos: { params: VideoSearchParams; result: VideoList };
-  popularVideos: { params: PopularVideoParams; result: VideoList };
-  featuredCollections: { params: Paging; result: CollectionList };
-  myCollections: { params: Paging; result: CollectionList };
-  collectionMedia: { params: CollectionMediaParams & { id: string }; result: CollectionMediaList };
-}
-export type ListOperation = keyof ListOperations;
-
-type Base = 'photo' | 'video';
-
-interface Endpoint<T> {
-  base: Base;
-  path: string;
-  query: QueryValues;
-  decoder: Decoder<T>;
-}
-
 type QuotaListener = (snapshot: QuotaSnapshot) => void;
 
 interface InFlight {
@@ -105,76 +75,6 @@ interface InFlight {
   epoch: number;
   /** A fresh request for the same URL replaced it: its answer is not cached. */
   superseded: boolean;
-}
-
-/** Builds the endpoint of a list operation; validates every parameter first. */
-function listEndpoint<K extends ListOperation>(op: K, params: ListOperations[K]['params']): Endpoint<ListOperations[K]['result']> {
-  type R = Endpoint<ListOperations[K]['result']>;
-  switch (op) {
-    case 'searchPhotos':
-      return { base: 'photo', path: 'search', query: photoSearchQuery(params as PhotoSearchParams), decoder: decode.photoList } as R;
-    case 'curatedPhotos':
-      return { base: 'photo', path: 'curated', query: checkPaging(params), decoder: decode.photoList } as R;
-    case 'searchVideos':
-      return { base: 'video', path: 'search', query: videoSearchQuery(params as VideoSearchParams), decoder: decode.videoList } as R;
-    case 'popularVideos':
-      return { base: 'video', path: 'popular', query: popularVideoQuery(params as PopularVideoParams), decoder: decode.videoList } as R;
-    case 'featuredCollections':
-      return { base: 'photo', path: 'collections/featured', query: checkPaging(params), decoder: decode.collectionList } as R;
-    case 'myCollections':
-      return { base: 'photo', path: 'collections', query: checkPaging(params), decoder: decode.collectionList } as R;
-    case 'collectionMedia': {
-      const p = params as CollectionMediaParams & { id: string };
-      const id = checkCollectionId(p.id);
-      return {
-        base: 'photo',
-        path: `collections/${encodeURIComponent(id)}`,
-        query: collectionMediaQuery(p),
-        decoder: decode.collectionMediaList,
-      } as R;
-    }
-    default: {
-      const never: never = op;
-      throw new MediaError('invalidRequest', `Unknown operation ${String(never)}.`);
-    }
-  }
-}
-
-/** Same URL, same cache entry, whatever the order of its query parameters. */
-function cacheKeyOf(url: URL): string {
-  const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
-}
-
-/** A short, non-reversible tag of the key, only to notice that the key changed. */
-async function keyTag(key: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return Buffer.from(digest).toString('base64').slice(0, 16);
-}
-
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
 }
 
 export class MediaClient {
