@@ -9,6 +9,9 @@ describe('error bodies', () => {
   it('reads the JSON forms', () => {
     assert.equal(errorBodyText('{"error":"Invalid API key"}', 'application/json'), 'Invalid API key');
     assert.equal(errorBodyText('{"status":404,"error":"Not Found"}', 'application/json; charset=utf-8'), 'Not Found');
+    // Escaped or not, invisible and direction-changing characters do not come through.
+    assert.equal(errorBodyText('{"error":"Invalid\\u202e key\\u200b"}', 'application/json'), 'Invalid key');
+    assert.equal(errorBodyText('Bad\u2066 key\u0085', 'text/plain'), 'Bad key');
     assert.equal(errorBodyText('{"code":"x"}', null), 'x');
     assert.equal(errorBodyText('{}', 'application/json'), undefined);
   });
