@@ -1,6 +1,7 @@
 // The one HTTP client of the extension, on ky: all nine operations of the spec, quota
 // tracking, the closed error set, retries that never touch a 429, paging that never
-// sends the key to another origin, in-flight sharing and a TTL cache.
+// sends the key to another origin, in-flight sharing and a TTL cache (both keyed by the
+// key's identity and the URL), a deadline over the whole response and a cap on its size.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { TtlCache } from '../core/cache';
@@ -17,34 +18,29 @@ import type {
   Video,
   VideoList,
 } from '../core/model';
-import type {
-  CollectionMediaParams,
-  Paging,
-  PhotoSearchParams,
-  PopularVideoParams,
-  QueryValues,
-  VideoSearchParams,
-} from '../core/params';
-import {
-  checkCollectionId,
-  checkMediaId,
-  checkPaging,
-  collectionMediaQuery,
-  photoSearchQuery,
-  popularVideoQuery,
-  videoSearchQuery,
-} from '../core/params';
+import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, VideoSearchParams } from '../core/params';
+import { checkMediaId } from '../core/params';
 import type { QuotaSnapshot } from '../core/quota';
 import { exhaustedSnapshot, parseQuotaHeaders } from '../core/quota';
 import { isSecureOrLoopback, tryParseUrl, withTrailingSlash } from '../core/urls';
+import { readCappedText } from './body';
 import * as decode from './decode';
+import { listEndpoint } from './endpoints';
+import type { Base, Endpoint, ListOperation, ListOperations } from './endpoints';
 import { errorBodyText } from './errorBody';
 import type { Decoder } from './schema';
+import { cacheKeyOf, keyTag, raceSignal } from './sharing';
+
+export type { ListOperation, ListOperations } from './endpoints';
 
 export const DEFAULT_BASE_URL = 'https://api.pexels.com/v1';
 export const DEFAULT_VIDEO_BASE_URL = 'https://api.pexels.com/videos';
 export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** The largest JSON answer read (a full page of 80 items is well under 1 MB). */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Of an error answer only the start is read: it becomes one short line at most. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 export interface MediaClientOptions {
   baseUrl: string;
@@ -55,35 +51,18 @@ export interface MediaClientOptions {
   logger?: Logger;
   clock?: Clock;
   cacheTtlMs?: number;
+  /** The deadline of one request, from sending it to the last byte of its answer. */
   timeoutMs?: number;
+  /** Larger JSON answers are refused (Content-Length at once, otherwise while reading). */
+  maxBodyBytes?: number;
   /** First retry delay; doubles on the second. */
   retryDelayMs?: number;
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** Skip the cache (not the in-flight sharing): an explicit refresh. */
+  /** An explicit refresh: skip the cache and start a new request (never join one in flight). */
   fresh?: boolean;
-}
-
-export interface ListOperations {
-  searchPhotos: { params: PhotoSearchParams; result: PhotoList };
-  curatedPhotos: { params: Paging; result: PhotoList };
-  searchVideos: { params: VideoSearchParams; result: VideoList };
-  popularVideos: { params: PopularVideoParams; result: VideoList };
-  featuredCollections: { params: Paging; result: CollectionList };
-  myCollections: { params: Paging; result: CollectionList };
-  collectionMedia: { params: CollectionMediaParams & { id: string }; result: CollectionMediaList };
-}
-export type ListOperation = keyof ListOperations;
-
-type Base = 'photo' | 'video';
-
-interface Endpoint<T> {
-  base: Base;
-  path: string;
-  query: QueryValues;
-  decoder: Decoder<T>;
 }
 
 type QuotaListener = (snapshot: QuotaSnapshot) => void;
@@ -92,76 +71,10 @@ interface InFlight {
   promise: Promise<unknown>;
   controller: AbortController;
   waiters: number;
-}
-
-/** Builds the endpoint of a list operation; validates every parameter first. */
-function listEndpoint<K extends ListOperation>(op: K, params: ListOperations[K]['params']): Endpoint<ListOperations[K]['result']> {
-  type R = Endpoint<ListOperations[K]['result']>;
-  switch (op) {
-    case 'searchPhotos':
-      return { base: 'photo', path: 'search', query: photoSearchQuery(params as PhotoSearchParams), decoder: decode.photoList } as R;
-    case 'curatedPhotos':
-      return { base: 'photo', path: 'curated', query: checkPaging(params), decoder: decode.photoList } as R;
-    case 'searchVideos':
-      return { base: 'video', path: 'search', query: videoSearchQuery(params as VideoSearchParams), decoder: decode.videoList } as R;
-    case 'popularVideos':
-      return { base: 'video', path: 'popular', query: popularVideoQuery(params as PopularVideoParams), decoder: decode.videoList } as R;
-    case 'featuredCollections':
-      return { base: 'photo', path: 'collections/featured', query: checkPaging(params), decoder: decode.collectionList } as R;
-    case 'myCollections':
-      return { base: 'photo', path: 'collections', query: checkPaging(params), decoder: decode.collectionList } as R;
-    case 'collectionMedia': {
-      const p = params as CollectionMediaParams & { id: string };
-      const id = checkCollectionId(p.id);
-      return {
-        base: 'photo',
-        path: `collections/${encodeURIComponent(id)}`,
-        query: collectionMediaQuery(p),
-        decoder: decode.collectionMediaList,
-      } as R;
-    }
-    default: {
-      const never: never = op;
-      throw new MediaError('invalidRequest', `Unknown operation ${String(never)}.`);
-    }
-  }
-}
-
-/** Same URL, same cache entry, whatever the order of its query parameters. */
-function cacheKeyOf(url: URL): string {
-  const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
-}
-
-/** A short, non-reversible tag of the key, only to notice that the key changed. */
-async function keyTag(key: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return Buffer.from(digest).toString('base64').slice(0, 16);
-}
-
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
+  /** The key epoch it was sent in; an answer from an older epoch is neither cached nor returned. */
+  epoch: number;
+  /** A fresh request for the same URL replaced it: its answer is not cached. */
+  superseded: boolean;
 }
 
 export class MediaClient {
@@ -171,6 +84,8 @@ export class MediaClient {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly quotaListeners = new Set<QuotaListener>();
   private lastKeyTag: string | undefined;
+  /** Counts key changes (abortAll); requests of an older epoch cannot deliver. */
+  private keyEpoch = 0;
   private lastQuotaSnapshot: QuotaSnapshot | undefined;
   private requestCount = 0;
 
@@ -180,6 +95,7 @@ export class MediaClient {
       clock: systemClock,
       cacheTtlMs: DEFAULT_CACHE_TTL_MS,
       timeoutMs: DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       retryDelayMs: 500,
       ...options,
     };
@@ -200,6 +116,17 @@ export class MediaClient {
 
   clearCache(): void {
     this.cache.clear();
+  }
+
+  /**
+   * Stops every request under way (their callers get `cancelled`) and makes sure no answer
+   * to them is cached or returned: the key changed, and they were sent with the old one.
+   */
+  abortAll(): void {
+    this.keyEpoch += 1;
+    const entries = [...this.inFlight.values()];
+    this.inFlight.clear();
+    for (const entry of entries) entry.controller.abort();
   }
 
   /** Requests actually sent (cache hits and shared in-flight requests excluded). */
@@ -271,10 +198,10 @@ export class MediaClient {
   }
 
   /**
-   * The page after `current`, or undefined after the last page. `next_page` is followed
-   * as given only when it points under the configured base on the same origin; otherwise
-   * only its page number is used and the request is built here, so the key never travels
-   * to a host the user did not configure.
+   * The page after `current`, or undefined after the last page. Only the page number of
+   * `next_page` is used: the request is always built here from the configured base and
+   * the search's own parameters, so the key never travels to a host the user did not
+   * configure and no parameter the service slipped into the link is sent.
    */
   async nextPage<K extends ListOperation>(
     op: K,
@@ -303,17 +230,15 @@ export class MediaClient {
   ): Promise<ListOperations[K]['result'] | undefined> {
     if (link === undefined || fallbackPage < 1) return undefined;
     const endpoint = listEndpoint(op, params);
-    const base = new URL(withTrailingSlash(this.baseOf(endpoint.base)));
+    const base = tryParseUrl(withTrailingSlash(this.baseOf(endpoint.base)));
     const url = tryParseUrl(link);
-    const expectedPath = new URL(endpoint.path, base).pathname;
-    if (url && url.origin === base.origin && url.pathname === expectedPath) {
-      return this.fetchUrl(url, endpoint.decoder, opts);
-    }
     const fromLink = Number(url?.searchParams.get('page'));
     const page = Number.isInteger(fromLink) && fromLink >= 1 ? fromLink : fallbackPage;
-    this.options.logger.warn(
-      `The service's page link points elsewhere (${url ? url.origin : 'unparsable'}); building page ${page} from the configured base instead.`,
-    );
+    if (!url || !base || url.origin !== base.origin) {
+      this.options.logger.warn(
+        `The service's page link points elsewhere (${url ? url.origin : 'unparsable'}); building page ${page} from the configured base instead.`,
+      );
+    }
     return this.list(op, { ...params, page }, opts);
   }
 
@@ -357,10 +282,16 @@ export class MediaClient {
     const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
     if (!key) throw new MediaError('missingKey', l10n.t('No API key is set.'));
     const tag = await keyTag(key);
-    if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) this.clearCache();
+    if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) {
+      // Another key than the last request's: what the old one asked for is not ours.
+      this.abortAll();
+      this.clearCache();
+    }
     this.lastKeyTag = tag;
+    if (opts.signal?.aborted) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
 
-    const cacheKey = cacheKeyOf(url);
+    // The key's identity (a tag, never the key) and the whole URL, base included.
+    const cacheKey = `${tag} ${cacheKeyOf(url)}`;
     if (!opts.fresh) {
       const hit = this.cache.get(cacheKey);
       if (hit !== undefined) {
@@ -369,22 +300,24 @@ export class MediaClient {
       }
     }
 
-    let shared = this.inFlight.get(cacheKey);
+    // A refresh never joins an older request: that one may be the one that hangs.
+    let shared = opts.fresh ? undefined : this.inFlight.get(cacheKey);
     if (!shared) {
+      const older = this.inFlight.get(cacheKey);
+      if (older) older.superseded = true;
       const controller = new AbortController();
-      const promise = this.send(url, key, decoder, controller.signal).then(
-        (value) => {
-          this.cache.set(cacheKey, value);
-          return value;
-        },
-      );
-      const entry: InFlight = { promise, controller, waiters: 0 };
+      const entry: InFlight = { promise: Promise.resolve(), controller, waiters: 0, epoch: this.keyEpoch, superseded: false };
+      entry.promise = this.send(url, key, decoder, controller.signal).then((value) => {
+        if (entry.epoch !== this.keyEpoch) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
+        if (!entry.superseded) this.cache.set(cacheKey, value);
+        return value;
+      });
       shared = entry;
       this.inFlight.set(cacheKey, entry);
       const forget = (): void => {
         if (this.inFlight.get(cacheKey) === entry) this.inFlight.delete(cacheKey);
       };
-      promise.then(forget, forget);
+      entry.promise.then(forget, forget);
     }
     const entry = shared;
     entry.waiters += 1;
@@ -395,7 +328,7 @@ export class MediaClient {
       entry.waiters -= 1;
     };
     try {
-      return (await raceSignal(entry.promise, opts.signal, () => {
+      const value = (await raceSignal(entry.promise, opts.signal, () => {
         leave();
         // The last one waiting for it gives up: stop the request itself.
         if (entry.waiters <= 0) {
@@ -403,6 +336,9 @@ export class MediaClient {
           if (this.inFlight.get(cacheKey) === entry) this.inFlight.delete(cacheKey);
         }
       })) as T;
+      // The key changed while the answer was on its way: it belongs to the old key.
+      if (entry.epoch !== this.keyEpoch) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
+      return value;
     } finally {
       leave();
     }
@@ -437,47 +373,82 @@ export class MediaClient {
   private async send<T>(url: URL, key: string, decoder: Decoder<T>, signal: AbortSignal): Promise<T> {
     const started = this.options.clock.now();
     const label = `GET ${url.pathname}${url.search}`;
-    let response: Response;
+    // ky's timeout ends when the headers arrive; this deadline covers the body as well.
+    const deadline = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.abort();
+    }, this.options.timeoutMs);
+    const forward = (): void => deadline.abort();
+    if (signal.aborted) deadline.abort();
+    else signal.addEventListener('abort', forward, { once: true });
+    const fail = (error: unknown): Promise<MediaError> => this.mapFailure(error, deadline.signal, timedOut);
     try {
-      this.requestCount += 1;
-      response = await this.http.get(url, {
-        headers: { Authorization: key, Accept: 'application/json' },
-        // The API does not redirect; a redirect could lead the request elsewhere, so it is
-        // reported, not followed.
-        redirect: 'manual',
-        signal,
-        hooks: {
-          beforeRetry: [
-            ({ retryCount }) => {
-              this.requestCount += 1;
-              this.options.logger.debug(`${label}: retry ${retryCount}`);
-            },
-          ],
-        },
-      });
-    } catch (error) {
-      const mapped = await this.mapFailure(error, signal);
-      this.options.logger.debug(`${label} → ${mapped.status ?? mapped.kind} (${this.options.clock.now() - started} ms)`);
-      throw mapped;
+      let response: Response;
+      try {
+        this.requestCount += 1;
+        response = await this.http.get(url, {
+          headers: { Authorization: key, Accept: 'application/json' },
+          // The API does not redirect; a redirect could lead the request elsewhere, so it is
+          // reported, not followed.
+          redirect: 'manual',
+          signal: deadline.signal,
+          hooks: {
+            beforeRetry: [
+              ({ retryCount }) => {
+                this.requestCount += 1;
+                this.options.logger.debug(`${label}: retry ${retryCount}`);
+              },
+            ],
+          },
+        });
+      } catch (error) {
+        const mapped = await fail(error);
+        this.options.logger.debug(`${label} → ${mapped.status ?? mapped.kind} (${this.options.clock.now() - started} ms)`);
+        throw mapped;
+      }
+      this.options.logger.debug(`${label} → ${response.status} (${this.options.clock.now() - started} ms)`);
+      const snapshot = parseQuotaHeaders((name) => response.headers.get(name), this.options.clock.now());
+      if (snapshot) this.emitQuota(snapshot);
+      const max = this.options.maxBodyBytes;
+      let text: string;
+      try {
+        const body = await readCappedText(response, max, deadline.signal);
+        if (body.truncated) throw this.tooLarge(response.status);
+        text = body.text;
+      } catch (error) {
+        throw await fail(error);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new MediaError('invalidResponse', l10n.t('The service sent an answer that is not valid JSON.'), {
+          status: response.status,
+        });
+      }
+      const skipped: MediaError[] = [];
+      const value = decoder(json, '', (error) => skipped.push(error));
+      if (skipped.length > 0) this.logSkipped(label, skipped);
+      return value;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', forward);
     }
-    this.options.logger.debug(`${label} → ${response.status} (${this.options.clock.now() - started} ms)`);
-    const snapshot = parseQuotaHeaders((name) => response.headers.get(name), this.options.clock.now());
-    if (snapshot) this.emitQuota(snapshot);
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw await this.mapFailure(error, signal);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new MediaError('invalidResponse', l10n.t('The service sent an answer that is not valid JSON.'), {
-        status: response.status,
-      });
-    }
-    return decoder(json, '');
+  }
+
+  private tooLarge(status: number): MediaError {
+    const megabytes = Math.round((this.options.maxBodyBytes / (1024 * 1024)) * 10) / 10;
+    return new MediaError('invalidResponse', l10n.t('The answer is larger than {0} MB, so it was not read.', megabytes), { status });
+  }
+
+  /** Each item left out of a page, with the field at fault (no values: they are the service's). */
+  private logSkipped(label: string, skipped: readonly MediaError[]): void {
+    const shown = 20;
+    this.options.logger.warn(`${label}: ${skipped.length} item(s) could not be read and are not shown.`);
+    for (const error of skipped.slice(0, shown)) this.options.logger.warn(`${label}: skipped ${error.field ?? '?'}: ${error.message}`);
+    if (skipped.length > shown) this.options.logger.warn(`${label}: … and ${skipped.length - shown} more.`);
   }
 
   private emitQuota(snapshot: QuotaSnapshot): void {
@@ -491,9 +462,9 @@ export class MediaClient {
     }
   }
 
-  private async mapFailure(error: unknown, signal: AbortSignal): Promise<MediaError> {
+  private async mapFailure(error: unknown, signal: AbortSignal, timedOut: boolean): Promise<MediaError> {
     if (error instanceof MediaError) return error;
-    if (error instanceof TimeoutError) {
+    if (timedOut || error instanceof TimeoutError) {
       return new MediaError('timeout', l10n.t('The service did not answer within {0} seconds.', Math.round(this.options.timeoutMs / 1000)));
     }
     if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
@@ -503,7 +474,7 @@ export class MediaClient {
       const status = error.response.status;
       let body = '';
       try {
-        body = await error.response.text();
+        body = (await readCappedText(error.response, ERROR_BODY_BYTES, signal)).text;
       } catch {
         // The body could not be read; the status alone has to do.
       }

@@ -1,4 +1,6 @@
 // Decoders for every resource and envelope of the spec, with its documented variations.
+// A list answer keeps every item that decodes and counts the others in `skipped`; a
+// broken envelope, or a single photo or video asked for by id, fails as a whole.
 import type {
   Collection,
   CollectionList,
@@ -14,7 +16,7 @@ import type {
   VideoUser,
 } from '../core/model';
 import type { Decoder } from './schema';
-import { array, bool, int, intLike, literal, nullable, num, object, str, unknownValue } from './schema';
+import { array, bool, int, intLike, items, literal, nullable, num, object, str, unknownValue } from './schema';
 
 const photoSrc: Decoder<PhotoSrc> = object<PhotoSrc>({
   original: str,
@@ -98,31 +100,53 @@ const collectionMediaItem: Decoder<CollectionMediaItem> = (v, p) => {
     : { ...video(v, p), type: 'Video' as const };
 };
 
+/** `skipped` is this extension's count, set by listOf; a value the service sends is dropped. */
+const notFromService: Decoder<undefined> = () => undefined;
+
 const envelopeFields = {
   page: int,
   per_page: int,
   total_results: int,
   next_page: str,
   prev_page: str,
+  skipped: notFromService,
 };
-const envelopeOptional = ['next_page', 'prev_page'] as const;
+const envelopeOptional = ['next_page', 'prev_page', 'skipped'] as const;
 
-export const photoList: Decoder<PhotoList> = object<PhotoList>(
-  { ...envelopeFields, photos: array(photo) },
-  envelopeOptional,
+/**
+ * A list answer: the envelope decoded strictly, the result list item by item. `skipped`
+ * is always set from what was left out here (never taken from the answer itself).
+ */
+function listOf<T extends { skipped?: number }>(decoder: Decoder<T>): Decoder<T> {
+  return (v, p, report) => {
+    let skipped = 0;
+    const out = decoder(v, p, (error) => {
+      skipped += 1;
+      report?.(error);
+    });
+    return { ...out, skipped };
+  };
+}
+
+export const photoList: Decoder<PhotoList> = listOf(
+  object<PhotoList>({ ...envelopeFields, photos: items(photo) }, envelopeOptional),
 );
 
-export const videoList: Decoder<VideoList> = object<VideoList>(
-  { ...envelopeFields, videos: array(video), url: str },
-  [...envelopeOptional, 'url'],
+export const videoList: Decoder<VideoList> = listOf(
+  object<VideoList>({ ...envelopeFields, videos: items(video), url: str }, [...envelopeOptional, 'url']),
 );
 
-export const collectionList: Decoder<CollectionList> = object<CollectionList>(
-  { ...envelopeFields, collections: array(collection) },
-  envelopeOptional,
+export const collectionList: Decoder<CollectionList> = listOf(
+  object<CollectionList>({ ...envelopeFields, collections: items(collection) }, envelopeOptional),
 );
 
-export const collectionMediaList: Decoder<CollectionMediaList> = object<CollectionMediaList>(
-  { ...envelopeFields, id: (v, p) => (typeof v === 'number' ? String(v) : str(v, p)), media: array(collectionMediaItem) },
-  envelopeOptional,
+export const collectionMediaList: Decoder<CollectionMediaList> = listOf(
+  object<CollectionMediaList>(
+    {
+      ...envelopeFields,
+      id: (v, p) => (typeof v === 'number' ? String(v) : str(v, p)),
+      media: items(collectionMediaItem),
+    },
+    envelopeOptional,
+  ),
 );

@@ -1,8 +1,16 @@
 // Error bodies come as JSON ({"error": ...} or {"status":404,"error":"Not Found"}), plain
-// text or HTML. Whatever the form, one short plain line comes out, or undefined.
+// text or HTML. Whatever the form, one short plain line comes out, or undefined, without
+// invisible and direction-changing characters (as all service text).
 import { cleanServerText } from '../core/errors';
+import { stripInvisible } from '../core/invisible';
 
 export function errorBodyText(body: string, contentType: string | null): string | undefined {
+  const line = bodyLine(body, contentType);
+  const visible = line === undefined ? '' : stripInvisible(line).trim();
+  return visible === '' ? undefined : visible;
+}
+
+function bodyLine(body: string, contentType: string | null): string | undefined {
   const text = body.trim();
   if (text === '') return undefined;
   const looksJson = (contentType ?? '').includes('json') || text.startsWith('{');

@@ -1,9 +1,15 @@
 // Run-time checks of what the service sends. A missing or wrong-typed required field is a
 // MediaError('invalidResponse') naming the field path; unknown extra fields pass through.
+// Every string loses its invisible and direction-changing characters here, so no surface
+// that shows or inserts service text can receive them.
 import { MediaError } from '../core/errors';
+import { stripInvisible } from '../core/invisible';
 import { l10n } from '../core/l10n';
 
-export type Decoder<T> = (value: unknown, path: string) => T;
+/** Told about each list item that was skipped (see `items`), with the reason. */
+export type SkipReport = (error: MediaError) => void;
+
+export type Decoder<T> = (value: unknown, path: string, report?: SkipReport) => T;
 
 function fail(path: string, expected: string, value: unknown): never {
   const got = value === undefined ? l10n.t('missing') : value === null ? 'null' : typeof value;
@@ -14,7 +20,7 @@ function fail(path: string, expected: string, value: unknown): never {
   );
 }
 
-export const str: Decoder<string> = (v, p) => (typeof v === 'string' ? v : fail(p, l10n.t('text'), v));
+export const str: Decoder<string> = (v, p) => (typeof v === 'string' ? stripInvisible(v) : fail(p, l10n.t('text'), v));
 
 export const int: Decoder<number> = (v, p) =>
   typeof v === 'number' && Number.isSafeInteger(v) ? v : fail(p, l10n.t('a whole number'), v);
@@ -45,6 +51,27 @@ export function array<T>(d: Decoder<T>): Decoder<T[]> {
   return (v, p) => (Array.isArray(v) ? v.map((item, i) => d(item, `${p}[${i}]`)) : fail(p, l10n.t('a list'), v));
 }
 
+/**
+ * The result list of a page: each item is decoded on its own, and one that fails is left
+ * out and reported (to `report`), so one broken item cannot cost the user the good ones.
+ * Anything but a list is still a failure of the whole answer.
+ */
+export function items<T>(d: Decoder<T>): Decoder<T[]> {
+  return (v, p, report) => {
+    if (!Array.isArray(v)) return fail(p, l10n.t('a list'), v);
+    const out: T[] = [];
+    v.forEach((item, i) => {
+      try {
+        out.push(d(item, `${p}[${i}]`));
+      } catch (error) {
+        if (!(error instanceof MediaError)) throw error;
+        report?.(error);
+      }
+    });
+    return out;
+  };
+}
+
 type Fields<T> = { [K in keyof T]-?: Decoder<T[K]> };
 type OptionalKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
 
@@ -56,7 +83,7 @@ export function object<T extends object>(
   fields: Fields<T>,
   optional: readonly OptionalKeys<T>[] = [],
 ): Decoder<T> {
-  return (v, p) => {
+  return (v, p, report) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(p, l10n.t('an object'), v);
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = { ...input };
@@ -67,7 +94,7 @@ export function object<T extends object>(
         delete out[key];
         continue;
       }
-      out[key] = fields[key](value, p ? `${p}.${key}` : key);
+      out[key] = fields[key](value, p ? `${p}.${key}` : key, report);
     }
     return out as T;
   };

@@ -21,6 +21,7 @@ export class PagedList<T> {
   private pending: Promise<void> | undefined;
   private failure: unknown;
   private pagesLoaded = 0;
+  private skippedCount = 0;
 
   /** `keyOf` names an item; an item seen on an earlier page is not added again. */
   constructor(private readonly keyOf: (item: T) => string) {}
@@ -59,6 +60,11 @@ export class PagedList<T> {
 
   get pages(): number {
     return this.pagesLoaded;
+  }
+
+  /** Items of the loaded pages the service sent unreadable (left out of `items`). */
+  get skipped(): number {
+    return this.skippedCount;
   }
 
   /**
@@ -108,6 +114,7 @@ export class PagedList<T> {
     }
     this.last = page.envelope;
     this.pagesLoaded += 1;
+    this.skippedCount += page.envelope.skipped ?? 0;
     return added;
   }
 }

@@ -94,6 +94,11 @@ export interface Envelope {
   total_results: number;
   next_page?: string;
   prev_page?: string;
+  /**
+   * Not the service's: how many items of this page could not be read and were left out
+   * (each is logged with its field path). Set on every decoded list answer.
+   */
+  skipped?: number;
 }
 
 export interface PhotoList extends Envelope {

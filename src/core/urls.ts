@@ -1,11 +1,15 @@
 // URL rules that keep the key and the user safe: where a key may go, which links may be
 // inserted or opened.
 
-/** 127.0.0.0/8, localhost and ::1. */
+/**
+ * Exactly `localhost`, 127.0.0.0/8 and ::1. Not `*.localhost`: such names are resolved by
+ * whatever resolver the machine has, which need not keep them on this computer.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
-  return /^127(\.\d{1,3}){3}$/.test(host);
+  if (host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 export function tryParseUrl(value: string, base?: string): URL | undefined {

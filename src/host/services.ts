@@ -38,8 +38,14 @@ export class Services implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly shell: Shell) {
-    // Before anything reloads for the new key: no answer got with the old key is reused.
-    this.disposables.push(shell.onDidChangeKey(() => this.clientInstance?.clearCache()));
+    // Before anything reloads for the new key: no answer got with the old key is reused,
+    // and what is still on its way for the old key is stopped and never delivered.
+    this.disposables.push(
+      shell.onDidChangeKey(() => {
+        this.clientInstance?.abortAll();
+        this.clientInstance?.clearCache();
+      }),
+    );
   }
 
   get context(): vscode.ExtensionContext {

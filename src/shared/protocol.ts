@@ -158,6 +158,8 @@ export interface GridSnapshot {
   /** Tiles in the DOM: bounded by the window, not by itemCount. */
   renderedTiles: number;
   totalText: string;
+  /** The note that some results could not be shown, or ''. */
+  skippedText: string;
   /** The text shown in place of tiles (start, empty, error, quota), or ''. */
   messageText: string;
   formErrors: string[];
@@ -182,6 +184,8 @@ export interface SessionMessage {
   status: SessionStatus;
   items: GridItem[];
   totalResults: number;
+  /** Results of the loaded pages the service sent unreadable (left out, not shown). */
+  skipped: number;
   hasMore: boolean;
   more: MoreStatus;
   failure: GridFailure | null;
@@ -196,6 +200,8 @@ export interface PageMessage {
   generation: number;
   items: GridItem[];
   totalResults: number;
+  /** As in SessionMessage: for every page so far. */
+  skipped: number;
   hasMore: boolean;
   inReplyTo?: number;
 }
@@ -410,6 +416,7 @@ const isSnapshot: Guard<GridSnapshot> = (v): v is GridSnapshot =>
     itemCount: isCount,
     renderedTiles: isCount,
     totalText: isText,
+    skippedText: isText,
     messageText: isText,
     formErrors: arrayOf(isText, 20),
     renderedCredits: arrayOf(isText, 1_000),
@@ -432,6 +439,7 @@ export function isToWebview(value: unknown): value is ToWebview {
         status: oneOf(['idle', 'loading', 'loaded', 'failed'] as const),
         items: isItems,
         totalResults: isCount,
+        skipped: isCount,
         hasMore: isBoolean,
         more: isMoreStatus,
         failure: nullable(isFailure),
@@ -444,6 +452,7 @@ export function isToWebview(value: unknown): value is ToWebview {
         generation: isCount,
         items: isItems,
         totalResults: isCount,
+        skipped: isCount,
         hasMore: isBoolean,
         inReplyTo: isReplyId,
       });

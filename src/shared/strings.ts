@@ -58,6 +58,10 @@ export interface GridStrings {
   /** {0}: formatted count. */
   resultsMany: string;
   resultOne: string;
+  /** The service sent one result that could not be read. */
+  skippedOne: string;
+  /** {0}: formatted count of results that could not be read. */
+  skippedMany: string;
   noResults: string;
   /** {0}: query. */
   noResultsFor: string;
@@ -132,7 +136,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'hexColorPlaceholder', 'colorSwatch', 'minWidth', 'minHeight', 'minDuration', 'maxDuration',
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
-  'resultOne', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
+  'resultOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
   'setApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',

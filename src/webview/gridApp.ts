@@ -75,6 +75,9 @@ export class GridApp {
   private readonly preview: Preview;
   private readonly progress: HTMLElement;
   private readonly total: HTMLElement;
+  /** Says how many results the service sent that could not be read (they are not shown). */
+  private readonly skippedNote: HTMLElement;
+  private skipped = 0;
   private readonly scroller: HTMLElement;
   private readonly message: HTMLElement;
   private readonly footer: HTMLElement;
@@ -108,7 +111,8 @@ export class GridApp {
       event.preventDefault();
       this.host.post({ type: 'openService' });
     });
-    const statusLine = h('div', { class: 'status-line' }, this.total, attribution);
+    this.skippedNote = h('div', { class: 'skipped', role: 'status', hidden: true });
+    const statusLine = h('div', { class: 'status-line' }, this.total, this.skippedNote, attribution);
 
     this.scroller = h('main', { class: 'scroller' });
     this.grid = new ResultsGrid(this.scroller, s, boot.lang, {
@@ -149,6 +153,7 @@ export class GridApp {
       case 'page':
         if (message.generation !== this.generation) return;
         this.totalResults = message.totalResults;
+        this.skipped = message.skipped;
         this.hasMore = message.hasMore;
         this.more = 'idle';
         this.moreFailure = null;
@@ -185,6 +190,7 @@ export class GridApp {
     this.spec = message.spec;
     this.status = message.status;
     this.totalResults = message.totalResults;
+    this.skipped = message.skipped;
     this.hasMore = message.hasMore;
     this.more = message.more;
     this.failure = message.status === 'failed' ? message.failure : null;
@@ -342,6 +348,11 @@ export class GridApp {
     this.progress.hidden = !loading;
     this.grid.element.setAttribute('aria-busy', String(loading));
     this.total.textContent = this.totalText();
+    const skipped = this.status === 'loaded' ? this.skipped : 0;
+    this.skippedNote.hidden = skipped === 0;
+    this.skippedNote.replaceChildren(
+      ...(skipped === 0 ? [] : [icon('warning'), h('span', {}, skipped === 1 ? s.skippedOne : format(s.skippedMany, this.numbers.format(skipped)))]),
+    );
 
     // The message in place of tiles.
     this.message.replaceChildren();
@@ -457,6 +468,7 @@ export class GridApp {
       itemCount: this.grid.count,
       renderedTiles: this.grid.renderedCount,
       totalText: this.total.textContent ?? '',
+      skippedText: this.skippedNote.hidden ? '' : (this.skippedNote.textContent ?? ''),
       messageText: this.message.hidden ? '' : (this.message.textContent ?? '').slice(0, 2_000),
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),

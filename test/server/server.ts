@@ -7,7 +7,7 @@
 //   an unknown path under /v1 or /videos is the same 404. A search without `query`
 //   (or only spaces) -> 400 {"status":400,"error":...}. Other methods -> 405
 //   (OPTIONS gets a CORS preflight 204 instead, as browsers need it).
-// - Order: delay -> method -> failure switches -> auth -> quota -> the endpoint. Every
+// - Order: delay -> method -> failure switches -> auth -> per-key delay -> quota -> the endpoint. Every
 //   request with a known key uses one request of its quota (also 400/404 answers); an
 //   exhausted quota answers 429 without using more. Failure switches fire before auth, like
 //   a failing gateway, and use no quota. Quota headers (monthly figures) only on 2xx.
@@ -45,6 +45,7 @@ import { DEFAULT_SEED, USER_NAMES, buildLibrary } from './library';
 import type { Library, UserName } from './library';
 import { answerMedia } from './media-routes';
 import { QuotaBook } from './quota';
+import { breakTwoItems } from './spoil';
 import type { QuotaSettings } from './quota';
 
 export interface ApiServerOptions {
@@ -99,6 +100,20 @@ export interface ServerSwitches {
   wrongTypes: boolean;
   /** Body form of error answers. */
   errorBody: 'json' | 'text' | 'html';
+  /**
+   * Exactly two items of every list answer are broken (the second wrong-typed, the fourth
+   * missing a required field; spoil.ts breakTwoItems); the envelope is fine.
+   */
+  badItems: boolean;
+  /** 2xx API answers send their headers and half the body, then never finish it. */
+  stallBody: boolean;
+  /**
+   * 2xx API answers carry 9 MB of padding: `declared` with its Content-Length, `chunked`
+   * streamed without one (so only counting the bytes finds out).
+   */
+  oversizedBody: false | 'declared' | 'chunked';
+  /** API answers to these users' keys wait this long (ms) after the key was checked. */
+  keyDelays: Partial<Record<UserName, number>>;
 }
 
 export type QuotaOverride = QuotaSettings;
@@ -136,7 +151,14 @@ export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
   missingFields: false,
   wrongTypes: false,
   errorBody: 'json',
+  badItems: false,
+  stallBody: false,
+  oversizedBody: false,
+  keyDelays: {},
 };
+
+/** The padding of oversizedBody: more than the client's 8 MB cap. */
+export const OVERSIZED_PADDING_BYTES = 9 * 1024 * 1024;
 
 /** The limited user starts nearly out of its (small) monthly allowance. */
 export const LIMITED_QUOTA: Readonly<QuotaSettings> = { monthlyLimit: 50, monthlyRemaining: 10 };
@@ -240,6 +262,8 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     if (!key) return finish(res, entry, 'api', errorReply(401, 'Authorization field missing', form, false));
     const user = userByKey.get(key);
     if (!user) return finish(res, entry, 'api', errorReply(403, 'Invalid API key', form, false));
+    const userDelay = switches.keyDelays[user] ?? 0;
+    if (userDelay > 0) await sleep(userDelay);
     const quota = quotas.consume(key);
     if (!quota.ok) {
       const reply = switches.plainText429
@@ -262,19 +286,43 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       const message = (answer.body as { error?: string }).error ?? STATUS_CODES[answer.status] ?? 'Error';
       return finish(res, entry, 'api', errorReply(answer.status, message, form, true));
     }
+    if (switches.badItems) breakTwoItems(answer.body);
+    if (switches.oversizedBody) (answer.body as Record<string, unknown>).padding = 'x'.repeat(OVERSIZED_PADDING_BYTES);
     let text = JSON.stringify(answer.body);
     if (failureFires(switches.malformedJson)) text = text.slice(0, Math.floor(text.length * 0.6));
-    finish(res, entry, 'api', {
-      status: answer.status,
-      headers: {
-        'Content-Type': JSON_TYPE,
-        ...EXPOSED,
-        'X-Ratelimit-Limit': String(quota.limit),
-        'X-Ratelimit-Remaining': String(quota.remaining),
-        'X-Ratelimit-Reset': String(quota.reset),
-      },
-      body: Buffer.from(text),
-    });
+    const headers = {
+      'Content-Type': JSON_TYPE,
+      ...EXPOSED,
+      'X-Ratelimit-Limit': String(quota.limit),
+      'X-Ratelimit-Remaining': String(quota.remaining),
+      'X-Ratelimit-Reset': String(quota.reset),
+    };
+    const body = Buffer.from(text);
+    if (switches.stallBody || switches.oversizedBody === 'chunked') {
+      entry.status = answer.status;
+      opts.onRequest?.(entry, 'api');
+      if (res.destroyed || res.headersSent) return;
+      if (switches.stallBody) {
+        // Headers and half the body now; the rest never comes (the connection stays open).
+        res.writeHead(answer.status, { ...CORS, ...headers, 'Content-Length': String(body.length) });
+        res.write(body.subarray(0, Math.floor(body.length / 2)));
+        return;
+      }
+      res.writeHead(answer.status, { ...CORS, ...headers });
+      for (let at = 0; at < body.length && !res.destroyed; at += 64 * 1024) {
+        if (res.write(body.subarray(at, at + 64 * 1024))) continue;
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done).off('close', done);
+            resolve();
+          };
+          res.on('drain', done).on('close', done);
+        });
+      }
+      res.end();
+      return;
+    }
+    finish(res, entry, 'api', { status: answer.status, headers, body });
   };
 
   const handleMedia = async (req: IncomingMessage, res: ServerResponse, url: URL, entry: RequestLogEntry): Promise<void> => {

@@ -41,6 +41,21 @@ describe('PagedList', () => {
     assert.deepEqual(s.calls, [undefined, 1, 2]);
   });
 
+  it('adds up what the pages could not show', async () => {
+    const s = server(170, 80);
+    const list = new PagedList<Item>((i) => String(i.id));
+    const withSkipped = async (last: Envelope | undefined): Promise<LoadedPage<Item> | undefined> => {
+      const page = await s.fetch(last);
+      return page && { ...page, envelope: { ...page.envelope, skipped: page.envelope.page === 3 ? 0 : 2 } };
+    };
+    await list.load(withSkipped);
+    assert.equal(list.skipped, 2);
+    await list.load(withSkipped);
+    await list.load(withSkipped);
+    assert.equal(list.skipped, 4);
+    assert.equal(list.items.length, 170);
+  });
+
   it('shares a load in progress instead of asking twice', async () => {
     const s = server(100, 80);
     const list = new PagedList<Item>((i) => String(i.id));

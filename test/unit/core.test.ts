@@ -9,6 +9,9 @@ describe('error bodies', () => {
   it('reads the JSON forms', () => {
     assert.equal(errorBodyText('{"error":"Invalid API key"}', 'application/json'), 'Invalid API key');
     assert.equal(errorBodyText('{"status":404,"error":"Not Found"}', 'application/json; charset=utf-8'), 'Not Found');
+    // Escaped or not, invisible and direction-changing characters do not come through.
+    assert.equal(errorBodyText('{"error":"Invalid\\u202e key\\u200b"}', 'application/json'), 'Invalid key');
+    assert.equal(errorBodyText('Bad\u2066 key\u0085', 'text/plain'), 'Bad key');
     assert.equal(errorBodyText('{"code":"x"}', null), 'x');
     assert.equal(errorBodyText('{}', 'application/json'), undefined);
   });
@@ -33,8 +36,12 @@ describe('error bodies', () => {
 
 describe('urls', () => {
   it('knows loopback hosts', () => {
-    for (const h of ['127.0.0.1', '127.3.4.5', 'localhost', '[::1]', 'api.localhost']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['128.0.0.1', '10.0.0.1', 'example.com', '127.0.0.1.example.com']) assert.ok(!isLoopbackHost(h), h);
+    for (const h of ['127.0.0.1', '127.3.4.5', '127.255.255.255', 'localhost', 'LOCALHOST', '[::1]']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['128.0.0.1', '10.0.0.1', 'example.com', '127.0.0.1.example.com', '127.0.0.256', '0.0.0.0', '[::]']) assert.ok(!isLoopbackHost(h), h);
+    // `*.localhost` is left to the machine's resolver, which need not keep it local.
+    for (const h of ['api.localhost', 'evil.localhost', 'localhost.example.com', 'localhostx']) assert.ok(!isLoopbackHost(h), h);
+    assert.equal(isSecureOrLoopback(new URL('http://api.localhost:8080/v1')), false);
+    assert.equal(isSecureOrLoopback(new URL('http://[::1]:8080/v1')), true);
   });
   it('allows https anywhere and http only to loopback', () => {
     assert.ok(isSecureOrLoopback(new URL('https://api.pexels.com/v1')));

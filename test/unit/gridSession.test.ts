@@ -70,6 +70,30 @@ describe('grid search session', () => {
     assert.ok(loaded?.items.every((i) => i.kind === 'photo' && i.thumb?.startsWith(server.origin)));
   });
 
+  it('shows the good items of pages with unreadable ones and counts those over every page', async () => {
+    const { session, messages } = harness();
+    await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
+    const clean = session.state.items.map((i) => i.key);
+    await session.loadMore(session.state.generation);
+    // The second page loses its second and fourth items, if it has them.
+    const secondPage = session.state.items.length - clean.length;
+    const brokenOnSecond = (secondPage >= 2 ? 1 : 0) + (secondPage >= 4 ? 1 : 0);
+    server.setSwitches({ badItems: true });
+    const broken = harness();
+    await broken.session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
+    const loaded = sessions(broken.messages).at(-1);
+    assert.equal(loaded?.status, 'loaded');
+    assert.equal(loaded?.skipped, 2);
+    assert.deepEqual(loaded?.items.map((i) => i.key), clean.filter((_, i) => i !== 1 && i !== 3));
+    await broken.session.loadMore(broken.session.state.generation);
+    const page = broken.messages.at(-1);
+    assert.equal(page?.type, 'page');
+    assert.equal(page?.type === 'page' ? page.skipped : -1, 2 + brokenOnSecond, 'the first page’s and the second’s');
+    assert.equal(broken.session.state.skipped, 2 + brokenOnSecond);
+    assert.equal(broken.session.state.items.length, session.state.items.length - 2 - brokenOnSecond);
+    assert.ok(sessions(messages).every((m) => m.skipped === 0), 'a clean search skips nothing');
+  });
+
   it('loads the next pages through next_page and stops at the last one', async () => {
     const { session, messages } = harness();
     await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });

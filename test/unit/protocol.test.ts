@@ -90,9 +90,9 @@ describe('grid protocol', () => {
 
   describe('messages to the webview', () => {
     const good: ToWebview[] = [
-      { type: 'session', generation: 1, spec: { mode: 'curated' }, status: 'loaded', items: [item], totalResults: 1, hasMore: false, more: 'idle', failure: null, syncForm: true },
-      { type: 'session', generation: 2, spec: null, status: 'failed', items: [], totalResults: 0, hasMore: false, more: 'idle', failure: { kind: 'rateLimited', message: 'Used up.', actions: ['showQuota'] }, syncForm: false, inReplyTo: 4 },
-      { type: 'page', generation: 1, items: [item], totalResults: 100, hasMore: true },
+      { type: 'session', generation: 1, spec: { mode: 'curated' }, status: 'loaded', items: [item], totalResults: 1, skipped: 2, hasMore: false, more: 'idle', failure: null, syncForm: true },
+      { type: 'session', generation: 2, spec: null, status: 'failed', items: [], totalResults: 0, skipped: 0, hasMore: false, more: 'idle', failure: { kind: 'rateLimited', message: 'Used up.', actions: ['showQuota'] }, syncForm: false, inReplyTo: 4 },
+      { type: 'page', generation: 1, items: [item], totalResults: 100, skipped: 1, hasMore: true },
       { type: 'more', generation: 1, status: 'failed', failure: { kind: 'server', message: 'Oops', actions: ['retry'] } },
       {
         type: 'more',
@@ -109,7 +109,11 @@ describe('grid protocol', () => {
     }
     it('refuses unknown types, bad items and unknown error actions', () => {
       assert.equal(isToWebview({ type: 'eval', code: '1' }), false);
-      assert.equal(isToWebview({ type: 'page', generation: 1, items: [{ ...item, id: 'x' }], totalResults: 1, hasMore: false }), false);
+      assert.equal(isToWebview({ type: 'page', generation: 1, items: [{ ...item, id: 'x' }], totalResults: 1, skipped: 0, hasMore: false }), false);
+      // The count of unreadable results is a whole number, and it is not optional.
+      assert.equal(isToWebview({ type: 'page', generation: 1, items: [item], totalResults: 1, skipped: -1, hasMore: false }), false);
+      assert.equal(isToWebview({ type: 'page', generation: 1, items: [item], totalResults: 1, skipped: '2', hasMore: false }), false);
+      assert.equal(isToWebview({ type: 'page', generation: 1, items: [item], totalResults: 1, hasMore: false }), false);
       assert.equal(isToWebview({ type: 'more', generation: 1, status: 'failed', failure: { kind: 'x', message: 'y', actions: ['format disk'] } }), false);
       assert.equal(isToWebview({ type: 'session', generation: 1 }), false);
       assert.equal(isToWebview({ type: 'more', generation: 1, status: 'failed', failure: { kind: 'x', message: 'y', actions: ['checkKey'], origin: 7 } }), false);

@@ -146,16 +146,86 @@ describe('local API server: hostile-input switches', function () {
     assert.ok(collections.some((x) => x.title === 42), 'a featured collection with a numeric title');
   });
 
-  it('the client turns each of them into one clear MediaError', async () => {
+  it('badItems breaks exactly the second and fourth item of every list, and nothing else', async () => {
+    const clean = await json(server, `${server.baseUrl}/curated?per_page=10`);
+    server.setSwitches({ badItems: true });
+    const broken = await json(server, `${server.baseUrl}/curated?per_page=10`);
+    const [a, b] = [items(clean, 'photos'), items(broken, 'photos')];
+    assert.equal(b.length, a.length);
+    assert.equal(b[1]?.width, 'wide');
+    assert.equal(b[3]?.src, undefined);
+    assert.ok('src' in (a[3] ?? {}));
+    for (const i of [0, 2, 4, 5, 6, 7, 8, 9]) assert.deepEqual(b[i], a[i]);
+    assert.deepEqual({ ...broken, photos: null }, { ...clean, photos: null }, 'the envelope is intact');
+    const videos = items(await json(server, `${server.videoBaseUrl}/popular?per_page=5`), 'videos');
+    assert.equal(videos[1]?.width, 'wide');
+    assert.equal(videos[3]?.video_files, undefined);
+    const collections = items(await json(server, `${server.baseUrl}/collections/featured`), 'collections');
+    assert.equal(collections[1]?.media_count, 'many');
+    assert.equal(collections[3]?.title, undefined);
+  });
+
+  it('stallBody sends the headers and half the body, then nothing more', async () => {
+    server.setSwitches({ stallBody: true });
+    const controller = new AbortController();
+    const res = await fetch(`${server.baseUrl}/curated?per_page=5`, { headers: { Authorization: server.keys.alice }, signal: controller.signal });
+    assert.equal(res.status, 200);
+    const declared = Number(res.headers.get('content-length'));
+    const reader = res.body!.getReader();
+    let received = 0;
+    const timeout = new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), 500));
+    for (;;) {
+      const next = await Promise.race([reader.read(), timeout]);
+      if (next === 'stalled') break;
+      assert.equal(next.done, false, 'the body never ends');
+      received += next.value.byteLength;
+    }
+    controller.abort();
+    assert.ok(received > 0 && received < declared, `${received} of ${declared} bytes`);
+  });
+
+  it('oversizedBody sends more than 8 MB, declared or streamed', async () => {
+    server.setSwitches({ oversizedBody: 'declared' });
+    const declared = await fetch(`${server.baseUrl}/curated?per_page=5`, { headers: { Authorization: server.keys.alice } });
+    assert.ok(Number(declared.headers.get('content-length')) > 8 * 1024 * 1024);
+    await declared.body?.cancel();
+    server.setSwitches({ oversizedBody: 'chunked' });
+    const streamed = await fetch(`${server.baseUrl}/curated?per_page=5`, { headers: { Authorization: server.keys.alice } });
+    assert.equal(streamed.headers.get('content-length'), null);
+    const text = await streamed.text();
+    assert.ok(text.length > 8 * 1024 * 1024);
+    assert.ok(Array.isArray((JSON.parse(text) as Json).photos), 'still the answer, with padding');
+  });
+
+  it('keyDelays slows down only that user’s answers', async () => {
+    server.setSwitches({ keyDelays: { bob: 400 } });
+    const timed = async (key: string): Promise<number> => {
+      const started = Date.now();
+      const res = await fetch(`${server.baseUrl}/collections`, { headers: { Authorization: key } });
+      await res.json();
+      return Date.now() - started;
+    };
+    assert.ok((await timed(server.keys.bob)) >= 380);
+    assert.ok((await timed(server.keys.alice)) < 300);
+    assert.deepEqual(server.log.slice(-2).map((e) => e.key), [server.keys.bob, server.keys.alice]);
+  });
+
+  it('the client keeps every good item and counts the spoiled ones; a single one by id fails as a whole', async () => {
     const client = clientFor(server);
+    const clean = await client.curatedPhotos({ per_page: 80 }, { fresh: true });
+    const spoiledIds = clean.photos.filter((p) => isSpoiledItem(p.id)).map((p) => p.id);
+    assert.ok(spoiledIds.length > 5, `${spoiledIds.length} spoiled`);
     server.setSwitches({ missingFields: true });
-    const missing = await failure(client.curatedPhotos({ per_page: 80 }));
-    assert.equal(missing.kind, 'invalidResponse');
-    assert.match(missing.message, /“photos\[\d+\]\.(src|photographer)” should be .+ but is missing/);
+    const missing = await client.curatedPhotos({ per_page: 80 }, { fresh: true });
+    assert.equal(missing.skipped, spoiledIds.length);
+    assert.deepEqual(missing.photos.map((p) => p.id), clean.photos.filter((p) => !isSpoiledItem(p.id)).map((p) => p.id));
     server.setSwitches({ missingFields: false, wrongTypes: true });
-    const wrong = await failure(client.featuredCollections());
+    const collections = await client.featuredCollections({}, { fresh: true });
+    assert.ok(collections.skipped && collections.skipped > 0, 'some collections skipped');
+    assert.ok(collections.collections.every((c) => typeof c.title === 'string' && typeof c.media_count === 'number'));
+    const wrong = await failure(client.getPhoto(spoiledIds[0] ?? 0));
     assert.equal(wrong.kind, 'invalidResponse');
-    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*collections\[\d+\]\.\w+/);
+    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*“\w+”/);
   });
 
   it('a hostile error body reaches the message as inert text: no link, no markup', async () => {

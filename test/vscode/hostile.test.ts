@@ -12,6 +12,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { stripInvisible } from '../../src/core/invisible';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { ALT_MAX, NAME_MAX, cleanText } from '../../src/core/insert/text';
 import { isLoopbackHost, safeLinkUrl } from '../../src/core/urls';
@@ -301,7 +302,8 @@ describe('hostile input (real VS Code)', function () {
         ...videos.filter((m) => mediaUrlSpoil(mediaOf(m).id) !== 'unsafe').slice(0, 6),
       ];
       const alts = new Set(insertable.map((m) => (m.kind === 'photo' ? m.photo.alt : undefined)));
-      for (const s of HOSTILE_STRINGS) assert.ok(alts.has(s), `a photo to insert with the alt text ${JSON.stringify(s.slice(0, 30))}`);
+      // As decoded: without its invisible and direction-changing characters.
+      for (const s of HOSTILE_STRINGS.map(stripInvisible)) assert.ok(alts.has(s), `a photo to insert with the alt text ${JSON.stringify(s.slice(0, 30))}`);
     });
 
     afterEach(closeAllEditors);
@@ -475,8 +477,6 @@ describe('hostile input (real VS Code)', function () {
     };
     const cases: Case[] = [
       { name: 'a body that is not JSON', switches: { malformedJson: true }, expect: /sent an answer this extension cannot read.*not valid JSON/ },
-      { name: 'items with missing fields', switches: { missingFields: true }, expect: /cannot read.*“\w+\[\d+\]\.\w+” should be .+ but is missing/ },
-      { name: 'items with wrong-typed fields', switches: { wrongTypes: true }, expect: /cannot read.*“\w+\[\d+\]\.\w+” should be .+ but is \w+/ },
       {
         name: 'a plain-text 429',
         switches: { plainText429: true },

@@ -148,11 +148,14 @@ export class GridPanel implements vscode.Disposable {
     this.render();
   }
 
-  /** Runs `spec` from its first page; resolves when it has loaded or failed. */
-  start(spec: SearchSpec, fromCommand: boolean, inReplyTo?: number): Promise<void> {
+  /**
+   * Runs `spec` from its first page; resolves when it has loaded or failed. `fresh`
+   * (a retry or refresh) asks the service again and never joins a request under way.
+   */
+  start(spec: SearchSpec, fromCommand: boolean, inReplyTo?: number, fresh = false): Promise<void> {
     this.panel.title = gridTitle(spec);
     this.viewState = { ...this.viewState, spec, ...(fromCommand ? { form: formFromSpec(spec, this.viewState.form), scrollTop: 0, focusKey: null } : {}) };
-    const run = this.session.start(spec, { syncForm: fromCommand, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    const run = this.session.start(spec, { syncForm: fromCommand, fresh, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
     if (fromCommand) this.post({ type: 'focus' });
     return run;
   }
@@ -294,9 +297,13 @@ export class GridPanel implements vscode.Disposable {
       case 'ready':
         this.onReady(message.state);
         return;
-      case 'search':
-        void this.start(message.spec, false, message.id);
+      case 'search': {
+        // The search already shown, asked for again (the webview's Retry): a refresh.
+        const current = this.session.state.spec;
+        const again = current !== null && specKey(current) === specKey(message.spec);
+        void this.start(message.spec, false, message.id, again);
         return;
+      }
       case 'remember':
         void this.recent.add({ query: message.query, kind: message.kind });
         return;

@@ -71,6 +71,8 @@ export function gridStrings(serviceName: string, serviceUrl: string): GridString
     loadingMore: vscode.l10n.t('Loading more…'),
     resultsMany: vscode.l10n.t('{0} results'),
     resultOne: vscode.l10n.t('1 result'),
+    skippedOne: vscode.l10n.t('1 result could not be shown'),
+    skippedMany: vscode.l10n.t('{0} results could not be shown'),
     noResults: vscode.l10n.t('Nothing found'),
     noResultsFor: vscode.l10n.t('Nothing found for “{0}”.'),
     noResultsHint: vscode.l10n.t('Try other words, or fewer filters.'),

@@ -36,6 +36,8 @@ export interface SessionState {
   status: SessionStatus;
   items: readonly GridItem[];
   totalResults: number;
+  /** Results of the loaded pages that could not be read and are not shown. */
+  skipped: number;
   hasMore: boolean;
   more: MoreStatus;
   failure: GridFailure | null;
@@ -82,6 +84,7 @@ export class SearchSession {
   private items: GridItem[] = [];
   private readonly media = new Map<string, MediaItem>();
   private totalResults = 0;
+  private skipped = 0;
   private envelope: Envelope | undefined;
   private paged: Paged | undefined;
   private more: MoreStatus = 'idle';
@@ -99,6 +102,7 @@ export class SearchSession {
       status: this.status,
       items: this.items,
       totalResults: this.totalResults,
+      skipped: this.skipped,
       hasMore: this.hasMore,
       more: this.more,
       failure: this.failure,
@@ -130,6 +134,7 @@ export class SearchSession {
       status: this.status,
       items: [...this.items],
       totalResults: this.totalResults,
+      skipped: this.skipped,
       hasMore: this.hasMore,
       more: this.more,
       failure: this.failure ?? this.moreFailure,
@@ -150,6 +155,7 @@ export class SearchSession {
     this.items = [];
     this.media.clear();
     this.totalResults = 0;
+    this.skipped = 0;
     this.envelope = undefined;
     this.paged = undefined;
     this.more = 'idle';
@@ -212,6 +218,7 @@ export class SearchSession {
       this.paged = paged;
       this.envelope = envelope;
       this.add(media);
+      this.skipped = envelope?.skipped ?? 0;
       this.totalResults = envelope ? Math.max(envelope.total_results, this.items.length) : this.items.length;
       this.status = 'loaded';
       this.options.post(this.snapshot(false));
@@ -233,15 +240,17 @@ export class SearchSession {
       if (!result) {
         // The client found no next page after all: the end.
         this.envelope = { ...envelope, next_page: undefined };
-        this.options.post({ type: 'page', generation, items: [], totalResults: this.totalResults, hasMore: false });
+        this.options.post({ type: 'page', generation, items: [], totalResults: this.totalResults, skipped: this.skipped, hasMore: false });
         return;
       }
       const media = mediaOf(result as { photos?: Photo[]; videos?: Video[] });
       const added = this.add(media);
-      // An empty page past the end would otherwise ask again forever.
-      this.envelope = media.length === 0 ? { ...result, next_page: undefined } : result;
+      this.skipped += result.skipped ?? 0;
+      // An empty page past the end would otherwise ask again forever (a page whose items
+      // were all unreadable is not empty).
+      this.envelope = media.length === 0 && !result.skipped ? { ...result, next_page: undefined } : result;
       this.totalResults = Math.max(result.total_results, this.items.length);
-      this.options.post({ type: 'page', generation, items: added, totalResults: this.totalResults, hasMore: this.hasMore });
+      this.options.post({ type: 'page', generation, items: added, totalResults: this.totalResults, skipped: this.skipped, hasMore: this.hasMore });
     } catch (error) {
       if (generation !== this.generation) return;
       const failure = toMediaError(error);

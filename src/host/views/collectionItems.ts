@@ -17,6 +17,7 @@ import type {
   LoadMoreNode,
   MediaNode,
   RootNode,
+  SkippedNode,
 } from './collectionNodes';
 
 /** What the items need to know about the tree's state and the settings. */
@@ -174,6 +175,17 @@ function emptyItem(node: EmptyNode): vscode.TreeItem {
   return item;
 }
 
+function skippedItem(node: SkippedNode, ctx: ItemContext): vscode.TreeItem {
+  const n = node.branch.list.skipped;
+  const label = n === 1 ? vscode.l10n.t('1 result could not be shown') : vscode.l10n.t('{0} results could not be shown', n.toLocaleString(ctx.locale));
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon('warning');
+  item.contextValue = 'skipped';
+  item.tooltip = vscode.l10n.t('{0} sent them in a form this extension cannot read. The Stock Media log names the fields.', ctx.serviceName);
+  return item;
+}
+
 export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.TreeItem {
   switch (node.type) {
     case 'root':
@@ -188,6 +200,8 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
       return errorItem(node, ctx);
     case 'empty':
       return emptyItem(node);
+    case 'skipped':
+      return skippedItem(node, ctx);
     default: {
       const never: never = node;
       return new vscode.TreeItem(String(never));

@@ -53,16 +53,25 @@ export interface EmptyNode {
   readonly text: string;
 }
 
+/** Says that some items of the loaded pages could not be read; shown, not clickable. */
+export interface SkippedNode {
+  readonly type: 'skipped';
+  readonly id: string;
+  readonly parent: RootNode | CollectionNode;
+  readonly branch: Branch;
+}
+
 export type ParentNode = RootNode | CollectionNode;
 /** What a branch's pages hold. */
 export type ListedNode = CollectionNode | MediaNode;
-export type CollectionsNode = RootNode | CollectionNode | MediaNode | LoadMoreNode | ErrorNode | EmptyNode;
+export type CollectionsNode = RootNode | CollectionNode | MediaNode | LoadMoreNode | ErrorNode | EmptyNode | SkippedNode;
 
 /** What the tree keeps for one expanded parent: its loaded pages and its fixed extra nodes. */
 export class Branch {
   readonly list: PagedList<ListedNode> = new PagedList<ListedNode>((node) => node.id);
   readonly more: LoadMoreNode;
   readonly empty: EmptyNode;
+  readonly skipped: SkippedNode;
   /** The node showing the current failure, made once per failure so it can be refreshed. */
   private failureNode: ErrorNode | undefined;
 
@@ -75,6 +84,7 @@ export class Branch {
   ) {
     this.more = { type: 'loadMore', id: `${owner.id}/more`, parent: owner, branch: this };
     this.empty = { type: 'empty', id: `${owner.id}/empty`, parent: owner, text: emptyText };
+    this.skipped = { type: 'skipped', id: `${owner.id}/skipped`, parent: owner, branch: this };
   }
 
   /** Loads the first page, or the next one; never rejects (see PagedList.load). */
@@ -95,13 +105,18 @@ export class Branch {
     return this.failureNode;
   }
 
-  /** What the tree shows below the owner: items, then the failure, "Load more…" or "empty". */
+  /**
+   * What the tree shows below the owner: items, how many could not be shown (if any), then
+   * the failure, "Load more…" or "empty".
+   */
   children(): CollectionsNode[] {
     const out: CollectionsNode[] = [...this.list.items];
+    const shown = out.length;
+    if (this.list.skipped > 0) out.push(this.skipped);
     const failure = this.errorNode;
     if (failure) out.push(failure);
     else if (this.list.hasMore) out.push(this.more);
-    else if (out.length === 0 && this.list.started) out.push(this.empty);
+    else if (shown === 0 && this.list.skipped === 0 && this.list.started) out.push(this.empty);
     return out;
   }
 }
@@ -110,7 +125,7 @@ export function isNode(value: unknown): value is CollectionsNode {
   if (typeof value !== 'object' || value === null) return false;
   const type = (value as { type?: unknown }).type;
   return (
-    (type === 'root' || type === 'collection' || type === 'media' || type === 'loadMore' || type === 'error' || type === 'empty') &&
+    (type === 'root' || type === 'collection' || type === 'media' || type === 'loadMore' || type === 'error' || type === 'empty' || type === 'skipped') &&
     typeof (value as { id?: unknown }).id === 'string'
   );
 }

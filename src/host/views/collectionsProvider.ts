@@ -25,6 +25,10 @@ import type {
   RootNode,
 } from './collectionNodes';
 
+function isCancelled(error: unknown): boolean {
+  return error !== undefined && toMediaError(error).kind === 'cancelled';
+}
+
 function toMediaItem(m: CollectionMediaItem): MediaItem {
   return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };
 }
@@ -84,6 +88,11 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
       await this.withProgress(branch.loadNext());
       // Refreshed while loading: the new tree asks again with its own branches.
       if (!this.isCurrent(branch)) return [];
+      // Stopped under way (the key changed; the tree reloads next): not a failure to show.
+      if (isCancelled(branch.list.error)) {
+        this.branches.delete(this.branchKey(node));
+        return [];
+      }
       // The root shows how many collections there are once it knows.
       if (node.type === 'root') setTimeout(() => this.isCurrent(branch) && this.changed.fire(node), 0);
     }

@@ -1,0 +1,60 @@
+// The list operations of the spec as endpoints: path, checked query and decoder.
+import { MediaError } from '../core/errors';
+import type { CollectionList, CollectionMediaList, PhotoList, VideoList } from '../core/model';
+import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, QueryValues, VideoSearchParams } from '../core/params';
+import { checkCollectionId, checkPaging, collectionMediaQuery, photoSearchQuery, popularVideoQuery, videoSearchQuery } from '../core/params';
+import * as decode from './decode';
+import type { Decoder } from './schema';
+
+export interface ListOperations {
+  searchPhotos: { params: PhotoSearchParams; result: PhotoList };
+  curatedPhotos: { params: Paging; result: PhotoList };
+  searchVideos: { params: VideoSearchParams; result: VideoList };
+  popularVideos: { params: PopularVideoParams; result: VideoList };
+  featuredCollections: { params: Paging; result: CollectionList };
+  myCollections: { params: Paging; result: CollectionList };
+  collectionMedia: { params: CollectionMediaParams & { id: string }; result: CollectionMediaList };
+}
+export type ListOperation = keyof ListOperations;
+
+export type Base = 'photo' | 'video';
+
+export interface Endpoint<T> {
+  base: Base;
+  path: string;
+  query: QueryValues;
+  decoder: Decoder<T>;
+}
+
+/** Builds the endpoint of a list operation; validates every parameter first. */
+export function listEndpoint<K extends ListOperation>(op: K, params: ListOperations[K]['params']): Endpoint<ListOperations[K]['result']> {
+  type R = Endpoint<ListOperations[K]['result']>;
+  switch (op) {
+    case 'searchPhotos':
+      return { base: 'photo', path: 'search', query: photoSearchQuery(params as PhotoSearchParams), decoder: decode.photoList } as R;
+    case 'curatedPhotos':
+      return { base: 'photo', path: 'curated', query: checkPaging(params), decoder: decode.photoList } as R;
+    case 'searchVideos':
+      return { base: 'video', path: 'search', query: videoSearchQuery(params as VideoSearchParams), decoder: decode.videoList } as R;
+    case 'popularVideos':
+      return { base: 'video', path: 'popular', query: popularVideoQuery(params as PopularVideoParams), decoder: decode.videoList } as R;
+    case 'featuredCollections':
+      return { base: 'photo', path: 'collections/featured', query: checkPaging(params), decoder: decode.collectionList } as R;
+    case 'myCollections':
+      return { base: 'photo', path: 'collections', query: checkPaging(params), decoder: decode.collectionList } as R;
+    case 'collectionMedia': {
+      const p = params as CollectionMediaParams & { id: string };
+      const id = checkCollectionId(p.id);
+      return {
+        base: 'photo',
+        path: `collections/${encodeURIComponent(id)}`,
+        query: collectionMediaQuery(p),
+        decoder: decode.collectionMediaList,
+      } as R;
+    }
+    default: {
+      const never: never = op;
+      throw new MediaError('invalidRequest', `Unknown operation ${String(never)}.`);
+    }
+  }
+}

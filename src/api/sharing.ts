@@ -1,0 +1,40 @@
+// What in-flight sharing and the cache are keyed by, and a waiter that can stop waiting.
+import { MediaError } from '../core/errors';
+import { l10n } from '../core/l10n';
+
+/** Same URL, same cache entry, whatever the order of its query parameters. */
+export function cacheKeyOf(url: URL): string {
+  const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
+}
+
+/** A short, non-reversible tag of the key, only to notice that the key changed. */
+export async function keyTag(key: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return Buffer.from(digest).toString('base64').slice(0, 16);
+}
+
+export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) {
+    onAbort();
+    return Promise.reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}
