@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { cleanServerText } from '../../core/errors';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
+import type { LineContext } from '../../core/insert/block';
+import { blockPadding, layoutBlock } from '../../core/insert/block';
 import type { DocumentLocation } from '../../core/insert/destination';
 import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
 import { creditFacts, mediaFacts } from '../../core/insert/facts';
@@ -117,6 +119,55 @@ function megabytes(bytes: number): string {
   return (bytes / 1048576).toLocaleString(vscode.env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
+/** The text around a selection, for the block layout (block.ts). */
+function lineContext(document: vscode.TextDocument, range: vscode.Range): LineContext {
+  return {
+    lineBefore: document.lineAt(range.start.line).text.slice(0, range.start.character),
+    lineAfter: document.lineAt(range.end.line).text.slice(range.end.character),
+    previousLine: range.start.line > 0 ? document.lineAt(range.start.line - 1).text : undefined,
+    nextLine: range.end.line < document.lineCount - 1 ? document.lineAt(range.end.line + 1).text : undefined,
+  };
+}
+
+/**
+ * Makes room for a block insert at every cursor: the padding each one needs (blank lines,
+ * a line break and indentation) replaces its selection, and the cursor goes between the
+ * padding's two halves, where the snippet then goes. The same undo step as the snippet
+ * (no undo stop after this edit). Undefined when the editor refused the edit.
+ */
+async function padSelections(editor: vscode.TextEditor, family: FormatFamily, multiLine: boolean): Promise<{ edited: boolean } | undefined> {
+  const document = editor.document;
+  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const ordered = [...editor.selections]
+    .map((selection) => {
+      const padding = blockPadding(family, lineContext(document, selection), multiLine);
+      return {
+        selection,
+        before: padding.before.replace(/\n/g, eol),
+        after: padding.after.replace(/\n/g, eol),
+        start: document.offsetAt(selection.start),
+        end: document.offsetAt(selection.end),
+      };
+    })
+    .sort((a, b) => a.start - b.start);
+  if (ordered.every((o) => !o.before && !o.after)) return { edited: false };
+  const ok = await editor.edit(
+    (builder) => {
+      for (const o of ordered) builder.replace(o.selection, `${o.before}${o.after}`);
+    },
+    { undoStopBefore: true, undoStopAfter: false },
+  );
+  if (!ok) return undefined;
+  let shift = 0;
+  const cursors = ordered.map((o) => {
+    const at = document.positionAt(o.start + shift + o.before.length);
+    shift += o.before.length + o.after.length - (o.end - o.start);
+    return new vscode.Selection(at, at);
+  });
+  editor.selections = cursors;
+  return { edited: true };
+}
+
 export class MediaInserter implements vscode.Disposable {
   private lastEditor: vscode.TextEditor | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -217,7 +268,12 @@ export class MediaInserter implements vscode.Disposable {
   // ---- the drop provider's entry -------------------------------------------------------
 
   /** The snippet for media dropped into a document (saved into the workspace when the mode says so). */
-  async snippetForDrop(document: vscode.TextDocument, media: readonly MediaItem[], token: vscode.CancellationToken): Promise<vscode.SnippetString | undefined> {
+  async snippetForDrop(
+    document: vscode.TextDocument,
+    media: readonly MediaItem[],
+    token: vscode.CancellationToken,
+    position?: vscode.Position,
+  ): Promise<vscode.SnippetString | undefined> {
     const args: InsertArgs[] = media.map((m) => ({ media: m }));
     try {
       const config = readInsertConfig({ uri: document.uri, languageId: document.languageId });
@@ -226,7 +282,13 @@ export class MediaInserter implements vscode.Disposable {
       const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
       if (!prepared || token.isCancellationRequested) return undefined;
       for (const note of notes) void vscode.window.showInformationMessage(note);
-      return new vscode.SnippetString(this.joinSnippet(prepared));
+      if (!position) return new vscode.SnippetString(this.joinSnippet(prepared));
+      // One snippet at one place: the padding goes into it. The editor puts the drop line's
+      // whitespace (up to the drop) in front of each further line itself.
+      const context = lineContext(document, new vscode.Range(position, position));
+      const lineIndent = /^[ \t]*/.exec(context.lineBefore)?.[0] ?? '';
+      const pieces = prepared.pieces.flatMap((p, i) => (i === 0 ? p : [{ text: SEPARATORS[prepared.family] }, ...p]));
+      return new vscode.SnippetString(toSnippet(layoutBlock(pieces, prepared.family, context, lineIndent)));
     } catch (error) {
       if (!token.isCancellationRequested) await this.showFailure(error);
       return undefined;
@@ -342,8 +404,12 @@ export class MediaInserter implements vscode.Disposable {
     const snippet = this.joinSnippet(prepared);
     // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
     const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
-    const ok = await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: true, undoStopAfter: true });
+    const multiLine = prepared.pieces.length > 1 || prepared.pieces.some((p) => toPlainText(p).includes('\n'));
+    const padded = await padSelections(shown, prepared.family, multiLine);
+    const ok = padded && (await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: !padded.edited, undoStopAfter: true }));
     for (const note of notes) void vscode.window.showInformationMessage(note);
+    // The padding alone is not left behind.
+    if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
     if (!ok) {
       const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
