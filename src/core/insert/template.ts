@@ -3,7 +3,7 @@
 // of JavaScript; `{{` and `}}` stand for literal braces. A template is checked whole
 // before anything is downloaded or inserted, and a mistake is reported by name.
 import { l10n } from '../l10n';
-import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText } from './escape';
+import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText, plainInert } from './escape';
 import type { MediaFacts } from './facts';
 import { creditFor } from './formats';
 import { creditPlain } from './credit';
@@ -110,9 +110,10 @@ function escaperFor(ctx: TemplateContext): (value: string) => string {
     case 'jsx':
       return (v) => escapeHtmlAttribute(v, { escapeAtSign: ctx.escapeAtSign });
     case 'css':
-      return (v) => escapeCssComment(escapeCssString(v));
+      // The comment rule first: its `# {` reads well in a comment and in a string alike.
+      return (v) => escapeCssString(escapeCssComment(v));
     case 'plain':
-      return (v) => v;
+      return plainInert;
   }
 }
 
