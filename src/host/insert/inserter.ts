@@ -7,7 +7,7 @@ import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { LineContext } from '../../core/insert/block';
 import { blockPadding, layoutBlock } from '../../core/insert/block';
-import type { DocumentLocation } from '../../core/insert/destination';
+import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
 import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
 import { creditFacts, mediaFacts } from '../../core/insert/facts';
 import { InsertError, isInsertError } from '../../core/insert/insertError';
@@ -16,7 +16,7 @@ import type { FormatFamily } from '../../core/insert/languages';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import { encodeRelativePath } from '../../core/insert/links';
 import { downloadFileName, extensionFor } from '../../core/insert/naming';
-import { basename } from '../../core/insert/paths';
+import { basename, dirname } from '../../core/insert/paths';
 import type { Piece } from '../../core/insert/pieces';
 import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
@@ -24,7 +24,9 @@ import { planInsert, renderPlan } from '../../core/insert/plan';
 import type { Services } from '../services';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
-import { download } from './download';
+import { MAX_DOWNLOAD_BYTES, MAX_STREAM_BYTES, openDownload } from './download';
+import { leavesRoot } from './containment';
+import { saveStream } from './saveStream';
 import { pickVariant } from './pickVariant';
 import type { VariantChoice } from './pickVariant';
 import { saveFile } from './saveFile';
@@ -37,6 +39,8 @@ export interface InserterDeps {
   isTrusted(): boolean;
   readonly fetch: typeof fetch;
   now(): Date;
+  /** Write downloads into `file:` folders piece by piece (the default) rather than whole from memory. */
+  readonly streamToDisk?: boolean;
 }
 
 export const defaultInserterDeps: InserterDeps = {
@@ -166,6 +170,24 @@ async function padSelections(editor: vscode.TextEditor, family: FormatFamily, mu
   });
   editor.selections = cursors;
   return { edited: true };
+}
+
+/** Why files may not be saved at `target` (outside every workspace folder, or out through a link), or undefined. */
+async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Promise<string | undefined> {
+  const source = target.source === 'default' ? undefined : target.source;
+  if (target.problem === 'home' && source) {
+    return vscode.l10n.t('The setting {0} starts with “~”, which does not mean your home folder here, so the file was linked instead of saved.', source);
+  }
+  if (target.problem !== undefined || target.root === undefined) {
+    return source
+      ? vscode.l10n.t('The setting {0} points outside the workspace folders, so the file was linked instead of saved.', source)
+      : vscode.l10n.t('The folder for saved files is outside the workspace folders, so the file was linked instead of saved.');
+  }
+  const folder = base.with({ path: dirname(target.path), query: '', fragment: '' });
+  if (await leavesRoot(folder, base.with({ path: target.root, query: '', fragment: '' }))) {
+    return vscode.l10n.t('The folder for saved files leads out of the workspace folder through a symbolic link, so the file was linked instead of saved.');
+  }
+  return undefined;
 }
 
 export class MediaInserter implements vscode.Disposable {
@@ -465,6 +487,19 @@ export class MediaInserter implements vscode.Disposable {
       return linked();
     }
     if (located.note) notes.push(located.note);
+    // Where the files would go, checked before anything is downloaded.
+    const probe = downloadTarget({
+      downloadFolder: config.downloadFolder,
+      copyFiles: config.copyFilesDestination,
+      doc: located.location,
+      fileName: 'file',
+      now: this.deps.now(),
+    });
+    const refused = await refusedDestination(probe, located.base);
+    if (refused) {
+      notes.push(refused);
+      return linked();
+    }
     const files: SavedFile[] = [];
     const locals = await this.saveAll(plans, located, config, files, token);
     if (!locals) return undefined;
@@ -522,10 +557,12 @@ export class MediaInserter implements vscode.Disposable {
           if (!plan) continue;
           let reported = 0;
           const share = 100 / jobs.length;
-          const downloaded = await download(job.address, {
+          const stream = located.base.scheme === 'file' && this.deps.streamToDisk !== false;
+          const opened = await openDownload(job.address, {
             fetch: this.deps.fetch,
             signal: abort.signal,
             idleTimeoutMs: this.services.config.timeoutMs,
+            maxBytes: stream ? MAX_STREAM_BYTES : MAX_DOWNLOAD_BYTES,
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
               const amount = total
@@ -538,13 +575,14 @@ export class MediaInserter implements vscode.Disposable {
               reported = done;
             },
           });
-          const extension = extensionFor(downloaded.contentType, downloaded.url);
+          const extension = extensionFor(opened.contentType, opened.url);
           if (!extension) {
+            await opened.cancel();
             throw new InsertError(
               vscode.l10n.t(
                 'The server sent “{0}”, not an image or video, so nothing was saved or inserted.',
                 // The file server's header goes into a notification: no markup, no `[x](command:…)` link.
-                cleanServerText(downloaded.contentType ?? '', 60) || vscode.l10n.t('no type'),
+                cleanServerText(opened.contentType ?? '', 60) || vscode.l10n.t('no type'),
               ),
               { offerLink: true },
             );
@@ -557,12 +595,29 @@ export class MediaInserter implements vscode.Disposable {
             fileName,
             now: this.deps.now(),
           });
-          const saved = await saveFile(located.base.with({ path: target.path, query: '', fragment: '' }), downloaded.bytes, token);
+          const refused = await refusedDestination(target, located.base);
+          if (refused) {
+            await opened.cancel();
+            throw new InsertError(refused, { offerLink: true });
+          }
+          const desired = located.base.with({ path: target.path, query: '', fragment: '' });
+          let saved: SavedFile;
+          let size: number;
+          if (stream) {
+            const folder = desired.with({ path: dirname(desired.path) });
+            const written = await saveStream(folder.fsPath, basename(desired.path), opened);
+            saved = { uri: vscode.Uri.joinPath(folder, basename(written.path.replace(/\\/g, '/'))), reused: written.reused };
+            size = written.bytes;
+          } else {
+            const chunks: Uint8Array[] = [];
+            size = await opened.read((chunk) => void chunks.push(chunk));
+            saved = await saveFile(desired, Buffer.concat(chunks, size), token);
+          }
           files.push(saved);
           const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
           const local = locals[job.index];
           if (local) local[job.role] = link;
-          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${downloaded.bytes.byteLength} bytes).`);
+          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
           progress.report({ increment: share - reported });
         }
         return locals;
