@@ -162,6 +162,28 @@ describe('insert blocks (real VS Code)', function () {
     });
   });
 
+  describe('templates', () => {
+    it('a placeholder unquoted in a tag is refused with a message naming it; nothing is inserted', async () => {
+      const original = '<main>\n</main>\n';
+      const editor = await openNew('template.html', original);
+      editor.selection = at(1, 0);
+      const config = vscode.workspace.getConfiguration('stockMedia.insert');
+      await config.update('templates', { html: '<img src="{url}" alt={alt}>' }, vscode.ConfigurationTarget.Workspace);
+      try {
+        const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media });
+        assert.equal(outcome.result, 'failed');
+        assert.match(outcome.notes.join('\n'), /\{alt\} is inside a tag but not in quotes, where its value could add attributes\. Put it in quotes, e\.g\. alt="\{alt\}"/);
+        assert.equal(editor.document.getText(), original);
+        await config.update('templates', { html: '<img src="{url}" alt="{alt}">' }, vscode.ConfigurationTarget.Workspace);
+        const quoted = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media });
+        assert.equal(quoted.result, 'inserted', quoted.notes.join('\n'));
+        assert.deepEqual(htmlElements(editor.document.getText()).map((e) => e.split(' ')[0]), ['main', 'img', 'p', 'a', 'a']);
+      } finally {
+        await config.update('templates', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+    });
+  });
+
   describe('HTML', () => {
     it('takes the indentation of the line it goes into; a figure after an element starts on its own line', async () => {
       const editor = await openNew('indent.html', '<main>\n    <p>Intro</p>\n</main>\n');
