@@ -2,7 +2,7 @@
 // back with markdown-it and its paragraphs compared before and after), HTML and JSX
 // markup that spans lines starts on its own line at the line's indentation.
 import * as assert from 'node:assert/strict';
-import { blockPadding, layoutBlock, lineContextAt } from '../../src/core/insert/block';
+import { blockPadding, layoutBlock, layoutSnippet, lineContextAt } from '../../src/core/insert/block';
 import { formatFamily } from '../../src/core/insert/languages';
 import type { Piece } from '../../src/core/insert/pieces';
 import { toPlainText, toSnippet } from '../../src/core/insert/pieces';
@@ -138,6 +138,21 @@ describe('insert blocks', () => {
       const asEditorLeavesIt = plain.replace(/\n/g, '\n  ');
       assert.deepEqual(markdownBlocks(`${doc}${asEditorLeavesIt}`), ['li > p: One', `li > ${IMAGE}`, `li > ${CREDIT}`]);
       assert.equal(asEditorLeavesIt, toPlainText(layoutBlock(pieces('markdown'), 'markdown', ctx)).replace(/\n\n/g, '\n  \n'));
+    });
+  });
+
+  describe('several photos in one snippet (a drop)', () => {
+    it('one block around them all, each with its own tab stop in order', () => {
+      const second = renderPlan(planInsert({ media: photoItem({ id: 7, alt: 'Second' }), languageId: 'markdown', ...SERVICE, settings: SETTINGS }));
+      const doc = 'Para';
+      const snippet = layoutSnippet([pieces('markdown'), second], '\n\n', 'markdown', lineContextAt(doc, 4));
+      assert.ok(snippet.startsWith('\n\n![${1:Brown Rocks During Golden Hour}]('), snippet);
+      assert.ok(snippet.includes('![${2:Second}]('), snippet);
+      const read = snippet.replace(/\$\{\d:([^}]*)\}/g, '$1');
+      const blocks = markdownBlocks(`${doc}${read}`);
+      assert.equal(blocks.length, 5);
+      assert.deepEqual([blocks[0], blocks[1], blocks[2]], ['p: Para', IMAGE, CREDIT]);
+      assert.match(blocks[3] ?? '', /^p: !\[Second\]\(/);
     });
   });
 

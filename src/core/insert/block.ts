@@ -5,7 +5,7 @@
 // of its own and takes that line's indentation. CSS and plain text go where the cursor is.
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
-import { text } from './pieces';
+import { text, toSnippet } from './pieces';
 
 /** The text around one cursor (or selection, which the insert replaces). */
 export interface LineContext {
@@ -134,4 +134,23 @@ export function layoutBlock(pieces: readonly Piece[], family: FormatFamily, ctx:
     if (value !== '') lineStart = value.endsWith('\n');
   }
   return [text(own(padding.before)), ...body, text(own(padding.after))].filter((p) => !('text' in p) || p.text !== '');
+}
+
+/**
+ * Several inserts (one per photo, joined by `separator`) laid out as one snippet at one
+ * place, as layoutBlock does; each keeps its own tab stop number, 1, 2, … in order.
+ */
+export function layoutSnippet(
+  items: readonly (readonly Piece[])[],
+  separator: string,
+  family: FormatFamily,
+  ctx: LineContext,
+  lineIndent = '',
+): string {
+  const all = items.flatMap((pieces, i) => (i === 0 ? [...pieces] : [text(separator), ...pieces]));
+  const owners = items.flatMap((pieces, i) => pieces.filter((p) => 'tabStop' in p).map(() => i + 1));
+  let stop = 0;
+  return layoutBlock(all, family, ctx, lineIndent)
+    .map((p) => toSnippet([p], 'tabStop' in p ? (owners[stop++] ?? 1) : 1))
+    .join('');
 }

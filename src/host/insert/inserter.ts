@@ -6,7 +6,7 @@ import { cleanServerText } from '../../core/errors';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { LineContext } from '../../core/insert/block';
-import { blockPadding, layoutBlock } from '../../core/insert/block';
+import { blockPadding, layoutSnippet } from '../../core/insert/block';
 import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
 import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
 import { creditFacts, mediaFacts } from '../../core/insert/facts';
@@ -309,8 +309,7 @@ export class MediaInserter implements vscode.Disposable {
       // whitespace (up to the drop) in front of each further line itself.
       const context = lineContext(document, new vscode.Range(position, position));
       const lineIndent = /^[ \t]*/.exec(context.lineBefore)?.[0] ?? '';
-      const pieces = prepared.pieces.flatMap((p, i) => (i === 0 ? p : [{ text: SEPARATORS[prepared.family] }, ...p]));
-      return new vscode.SnippetString(toSnippet(layoutBlock(pieces, prepared.family, context, lineIndent)));
+      return new vscode.SnippetString(layoutSnippet(prepared.pieces, SEPARATORS[prepared.family], prepared.family, context, lineIndent));
     } catch (error) {
       if (!token.isCancellationRequested) await this.showFailure(error);
       return undefined;
