@@ -101,8 +101,9 @@ const TOKEN_PLACEHOLDERS: ReadonlySet<Placeholder> = new Set<Placeholder>(['widt
  * value with a space adds attributes), or inside literal braces (written `{{…}}`), which
  * are JSX expressions and the expressions of Vue, Svelte, Angular and the other template
  * languages. So the template's JSX form for text is the quoted one, `alt="{alt}"`: the
- * value goes into a JSX string, escaped; numbers may also be expressions, `width={{{width}}}`. Markdown counts too, for its raw HTML and MDX.
- * `family` is the template's format family; CSS and plain text have no tags.
+ * value goes into a JSX string, escaped; numbers may also be expressions,
+ * `width={{{width}}}`. Markdown counts too, for its raw HTML and MDX. `family` is the
+ * template's format family; CSS and plain text have no tags.
  */
 export function checkTemplatePositions(segments: readonly Segment[], family: FormatFamily, where: string): void {
   if (family !== 'html' && family !== 'jsx' && family !== 'markdown') return;
