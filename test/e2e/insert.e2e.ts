@@ -107,7 +107,9 @@ describe('insert from the grid (e2e)', function () {
     await save();
     const typed = readme();
     assert.ok(typed.startsWith(original), 'the file’s own text is untouched');
-    const [imageLine, blank, creditLine, ...rest] = typed.slice(original.length).split('\n');
+    // A block of its own: a blank line after "Photos:", so the image does not join that paragraph.
+    const [lead, imageLine, blank, creditLine, ...rest] = typed.slice(original.length).split('\n');
+    assert.equal(lead, '');
     assert.match(imageLine ?? '', new RegExp(image.source.replace(escape(alt), 'A quiet morning')));
     assert.equal(blank, '');
     assert.equal(creditLine, credit);
@@ -115,7 +117,7 @@ describe('insert from the grid (e2e)', function () {
     console.log(`      screenshot: ${await screenshot(page, 'insert-alt-typed')}`);
 
     // Undo the typing (the editor undoes it word by word) until the alt text is back…
-    const firstLine = (): string => readme().slice(original.length).split('\n')[0] ?? '';
+    const firstLine = (): string => readme().slice(original.length).split('\n')[1] ?? '';
     for (let i = 0; i < 6 && !image.test(firstLine()); i++) {
       await page.keyboard.press('Control+Z');
       await save();

@@ -9,7 +9,7 @@ import { planInsert, renderPlan } from '../../src/core/insert/plan';
 import type { InsertSettings } from '../../src/core/insert/plan';
 import { toPlainText, toSnippet } from '../../src/core/insert/pieces';
 import { ALT_MAX, NAME_MAX, cleanText } from '../../src/core/insert/text';
-import { escapeSnippet } from '../../src/core/insert/escape';
+import { escapeCssComment, escapeSnippet, isPlainInertUrl, plainInert } from '../../src/core/insert/escape';
 import { insertableUrl } from '../../src/core/insert/links';
 import { altFromPageUrl } from '../../src/core/insert/facts';
 import type { MediaItem } from '../../src/core/model';
@@ -249,9 +249,12 @@ function checkCss(text: string, input: string, link: string): void {
   const m = /^url\("((?:[^"\\\n]|\\.)*)"\) \/\*(.*)\*\/$/s.exec(text);
   assert.ok(m, text.slice(0, 200));
   assert.ok(!m[2].includes('*/'), 'the comment ends only once');
-  const name = cleanText(input, NAME_MAX);
-  if (name) assert.ok(m[2].includes(name.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *')), 'the name is in the comment');
-  if (insertableUrl(link)) assert.ok(m[2].includes(insertableUrl(link) ?? ''));
+  assert.doesNotMatch(m[2], /[#@]\{/, 'no SCSS, Sass or Less interpolation in the comment');
+  // The comment holds the plain credit: names without shell, TeX or template syntax.
+  const name = escapeCssComment(plainInert(cleanText(input, NAME_MAX)));
+  if (name) assert.ok(m[2].includes(name), 'the name is in the comment');
+  const url = insertableUrl(link);
+  if (url && isPlainInertUrl(url)) assert.ok(m[2].includes(url));
 }
 
 describe('insert escaping against hostile text', () => {

@@ -93,14 +93,17 @@ describe('insert download destination', () => {
     assert.deepEqual(downloadTarget({ ...base, downloadFolder: '', copyFiles: {} }), {
       path: '/ws/docs/guide/images/pexels-1-large.jpg',
       source: 'default',
+      root: '/ws',
     });
     assert.deepEqual(downloadTarget({ ...base, downloadFolder: '', copyFiles: { '**/*.md': '/static/img/' } }), {
       path: '/ws/static/img/pexels-1-large.jpg',
       source: 'markdown.copyFiles.destination',
+      root: '/ws',
     });
     assert.deepEqual(downloadTarget({ ...base, downloadFolder: 'assets/stock', copyFiles: { '**/*.md': '/static/img/' } }), {
       path: '/ws/docs/guide/assets/stock/pexels-1-large.jpg',
       source: 'stockMedia.insert.downloadFolder',
+      root: '/ws',
     });
     assert.equal(downloadTarget({ ...base, downloadFolder: '/media/', copyFiles: {} }).path, '/ws/media/pexels-1-large.jpg');
   });
@@ -108,5 +111,50 @@ describe('insert download destination', () => {
   it('a document outside any workspace folder: `/` means its own folder', () => {
     const loose: DocumentLocation = { path: '/tmp/notes/a.md', workspaceFolder: undefined, workspaceFolders: [] };
     assert.equal(resolveDestination('/img/', loose, 'f.png', NOW), '/tmp/notes/img/f.png');
+  });
+
+  describe('stays inside a workspace folder', () => {
+    const base = { doc, fileName: 'f.png', now: NOW, copyFiles: {} };
+    const target = (downloadFolder: string, copyFiles: unknown = {}): ReturnType<typeof downloadTarget> =>
+      downloadTarget({ ...base, downloadFolder, copyFiles });
+
+    it('.. past the workspace folder, variables that climb, absolute-looking and Windows paths: outside, nothing saved', () => {
+      for (const folder of ['../../../../etc', '../../../outside', '${documentWorkspaceFolder}/../x', '${documentDirName}/../../../../home', '..\\..\\..\\x', 'a/../../../../../b']) {
+        const t = target(folder);
+        assert.equal(t.problem, 'outside', folder);
+        assert.equal(t.root, undefined, folder);
+      }
+      assert.equal(target('', { '**/*.md': '../../../../tmp/' }).problem, 'outside');
+    });
+
+    it('a leading ~ is refused: it is no home folder here', () => {
+      for (const folder of ['~', '~/Pictures', '~\\Pictures']) assert.equal(target(folder).problem, 'home', folder);
+      // A ~ inside a name is just a character.
+      assert.equal(target('img~old').problem, undefined);
+    });
+
+    it('inside: / is the workspace folder, .. that stays inside, backslashes as folders', () => {
+      assert.deepEqual(target('/etc'), { path: '/ws/etc/f.png', source: 'stockMedia.insert.downloadFolder', root: '/ws' });
+      assert.equal(target('../../shared/img').path, '/ws/shared/img/f.png');
+      assert.equal(target('..\\img').path, '/ws/docs/img/f.png');
+      assert.equal(target('${documentBaseName/(\\w+)/$1-files/}').path, '/ws/docs/guide/intro-files/f.png');
+    });
+
+    it('multi-root: another workspace folder is fine, the nearest one is the root', () => {
+      const multi: DocumentLocation = { path: '/ws/docs/a.md', workspaceFolder: '/ws', workspaceFolders: ['/ws', '/other', '/ws/docs'] };
+      const t = downloadTarget({ ...base, doc: multi, downloadFolder: '../../other/img', copyFiles: {} });
+      assert.deepEqual([t.path, t.root, t.problem], ['/other/img/f.png', '/other', undefined]);
+      assert.equal(downloadTarget({ ...base, doc: multi, downloadFolder: 'img', copyFiles: {} }).root, '/ws/docs');
+    });
+
+    it('a document outside every folder: only the default images/ next to it', () => {
+      const loose: DocumentLocation = { path: '/tmp/notes/a.md', workspaceFolder: undefined, workspaceFolders: ['/ws'] };
+      assert.deepEqual(downloadTarget({ ...base, doc: loose, downloadFolder: '' }), {
+        path: '/tmp/notes/images/f.png',
+        source: 'default',
+        root: '/tmp/notes',
+      });
+      assert.equal(downloadTarget({ ...base, doc: loose, downloadFolder: 'img' }).problem, 'outside');
+    });
   });
 });

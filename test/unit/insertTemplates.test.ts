@@ -132,3 +132,65 @@ describe('insert templates', () => {
     });
   });
 });
+
+describe('insert templates: where placeholders may stand', () => {
+  const refused = (languageId: string, template: string): string => {
+    try {
+      withTemplate(photoItem(), languageId, { [languageId]: template }, { credit: false });
+    } catch (error) {
+      assert.ok(isInsertError(error), String(error));
+      return error.message;
+    }
+    assert.fail(`${languageId}: ${template} was accepted`);
+  };
+
+  it('an unquoted attribute value in HTML is refused, naming the placeholder and the quoted form', () => {
+    const message = refused('html', '<img src={url} alt="{alt}">');
+    assert.match(message, /\{url\} is inside a tag but not in quotes/);
+    assert.ok(message.includes('src="{url}"'), message);
+    assert.match(message, /Nothing was inserted/);
+    assert.match(refused('html', '<img src="{url}" alt={alt}>'), /\{alt\} is inside a tag/);
+    assert.match(refused('vue', '<img alt = {alt}>'), /\{alt\} is inside a tag/);
+    // Not as an attribute name or a tag name either.
+    assert.match(refused('html', '<img {alt}>'), /\{alt\} is inside a tag/);
+    assert.match(refused('html', '<{kind} title={photographer}>'), /\{photographer\} is inside a tag/);
+  });
+
+  it('JSX: text placeholders go in quotes; in an expression (`{{…}}` in the template) they are refused', () => {
+    assert.match(refused('typescriptreact', '<img src={url} />'), /\{url\} is inside a tag but not in quotes/);
+    const message = refused('typescriptreact', '<img alt={{{alt}}} />');
+    assert.match(message, /\{alt\} is inside braces, where JSX and template languages read code/);
+    assert.ok(message.includes('alt="{alt}"'), message);
+    assert.match(refused('javascriptreact', '<p>{{"{photographer}"}}</p>'), /\{photographer\} is inside braces/);
+    // The quoted form: the value is a JSX string, its entities read back as the text.
+    const hostile = photoItem({ alt: 'a" onError={alert(1)} b' });
+    const { text } = withTemplate(hostile, 'typescriptreact', { typescriptreact: '<img alt="{alt}" width={{{width}}} />' }, { credit: false });
+    assert.equal(text, '<img alt="a&quot; onError=&#123;alert(1)&#125; b" width={650} />');
+  });
+
+  it('template languages and MDX: no placeholder inside {{ }} either', () => {
+    assert.match(refused('vue', '<p>{{{{ {alt} }}}}</p>'), /\{alt\} is inside braces/);
+    assert.match(refused('mdx', '<Figure caption={{{photographer}}} />'), /\{photographer\} is inside braces/);
+    assert.match(refused('markdown', '<img src={url}>'), /\{url\} is inside a tag/);
+  });
+
+  it('what stays allowed: quoted values, text between tags, comments, numbers, and CSS/plain templates', () => {
+    const ok = (languageId: string, template: string): string => withTemplate(photoItem(), languageId, { [languageId]: template }, { credit: false }).text;
+    assert.match(ok('html', "<img src='{url}' alt=\"{alt}\" width={width}><p>{photographer}</p><!-- <b {alt} --> {alt}"), /^<img src='https/);
+    assert.match(ok('html', '<p title="x > y">{alt}</p>'), /^<p title="x > y">Brown Rocks/);
+    assert.match(ok('markdown', 'a < b {alt} ![{alt}]({url})'), /^a < b Brown/);
+    assert.match(ok('typescriptreact', '<img src="{url}" width={{{width}}} height={{{height}}} data-id={id} />'), /width=\{650\}/);
+    assert.match(ok('css', '.a {{ background: url("{url}"); }}'), /^\.a \{ background/);
+    assert.match(ok('plaintext', '{alt} {{x}}'), /^Brown Rocks During Golden Hour \{x\}$/);
+  });
+});
+
+describe('insert templates in Restricted Mode', () => {
+  it('a workspace cannot set stockMedia.insert.templates while it is untrusted', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile('package.json', 'utf8')) as {
+      capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+    };
+    assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('stockMedia.insert.templates'));
+  });
+});

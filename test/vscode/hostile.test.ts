@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import { stripInvisible } from '../../src/core/invisible';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { ALT_MAX, NAME_MAX, cleanText } from '../../src/core/insert/text';
+import { plainInert } from '../../src/core/insert/escape';
 import { isLoopbackHost, safeLinkUrl } from '../../src/core/urls';
 import type { GridPanelState } from '../../src/host/grid/gridPanel';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
@@ -427,8 +428,9 @@ describe('hostile input (real VS Code)', function () {
         const credit = await vscode.commands.executeCommand<string>('stockMedia.copyCredit', { media });
         assert.equal(await vscode.env.clipboard.readText(), credit);
         assertPlainLine(credit, 'the credit');
-        // The name is the name, as text; every address the credit adds is a safe one.
-        const name = cleanText(media.kind === 'photo' ? media.photo.photographer : media.video.user.name, NAME_MAX);
+        // The name is the name, as text without shell, TeX or template syntax (plainInert);
+        // every address the credit adds is a safe one.
+        const name = plainInert(cleanText(media.kind === 'photo' ? media.photo.photographer : media.video.user.name, NAME_MAX));
         const rest = name ? credit.replace(name, ' ') : credit;
         for (const [url] of rest.matchAll(/[a-z][\w+.-]*:\/\/[^\s)]+/gi)) assert.ok(localUrl(url), `an address in the credit: ${url}`);
         assert.doesNotMatch(rest, /javascript:|data:|command:/i, credit);

@@ -172,7 +172,8 @@ describe('insert (real VS Code)', function () {
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), other.document.uri.toString());
       await vscode.commands.executeCommand('stockMedia.insert', { media, targetUri: target.document.uri.toString() });
       assert.equal(other.document.getText(), 'O\n');
-      assert.ok(target.document.getText().startsWith(`T\n![${photo.alt}]`), target.document.getText());
+      // A block of its own: a blank line between the paragraph and the image.
+      assert.ok(target.document.getText().startsWith(`T\n\n![${photo.alt}]`), target.document.getText());
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), target.document.uri.toString());
     });
 
@@ -216,7 +217,7 @@ describe('insert (real VS Code)', function () {
         assert.equal(editor.document.getText(), 'keep');
         await setInsertSetting('templates', { markdown: '![{alt}]({url}) by {photographer}' });
         await vscode.commands.executeCommand('stockMedia.insert', { media });
-        assert.equal(editor.document.getText(), `keep![${photo.alt}](${photo.src.large}) by ${photo.photographer}`);
+        assert.equal(editor.document.getText(), `keep\n\n![${photo.alt}](${photo.src.large}) by ${photo.photographer}`);
       } finally {
         await setInsertSetting('templates', undefined);
       }

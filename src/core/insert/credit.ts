@@ -5,7 +5,7 @@
 // The words around the names come from creditWords.ts, in the credit's language.
 import type { CreditWords } from './creditWords';
 import { ENGLISH_CREDIT, fillCredit } from './creditWords';
-import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, jsxText } from './escape';
+import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, isPlainInertUrl, jsxText, plainInert } from './escape';
 import type { MediaFacts } from './facts';
 
 /** What a credit line needs (see facts.ts); photos and videos with unsafe files still have one. */
@@ -60,10 +60,17 @@ export function creditJsx(facts: CreditFacts): string {
   return sentence(p, link);
 }
 
-/** `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard. */
+/**
+ * `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard.
+ * Nothing in it from the service reads as shell, TeX or template syntax (see plainInert):
+ * such characters in names become spaces, and an address holding one is left out.
+ */
 export function creditPlain(facts: CreditFacts): string {
   const p = parts(facts);
-  const named = (label: string, url: string | undefined): string => (url ? `${label} (${url})` : label);
+  const named = (label: string, url: string | undefined): string => {
+    const name = plainInert(label);
+    return url && isPlainInertUrl(url) ? `${name} (${url})` : name;
+  };
   return sentence(p, named);
 }
 

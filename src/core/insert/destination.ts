@@ -10,7 +10,7 @@
 //   ${documentRelativeFilePath}, ${documentWorkspaceFolder}, ${fileName}, ${fileExtName},
 //   ${unixTime}, ${isoTime}, and `${name/regex/replacement/}`.
 import { globMatches } from './glob';
-import { basename, dirname, extname, normalizePath, relativePath, resolvePath } from './paths';
+import { basename, dirname, extname, isInside, normalizePath, relativePath, resolvePath } from './paths';
 
 export const DEFAULT_DOWNLOAD_FOLDER = 'images/';
 
@@ -60,7 +60,9 @@ function variables(doc: DocumentLocation, fileName: string, now: Date): Map<stri
 
 /** The absolute path of the file for one destination setting value. */
 export function resolveDestination(dest: string, doc: DocumentLocation, fileName: string, now: Date): string {
-  let out = dest.trim() || '${fileName}';
+  // `\` separates folders on Windows: as `/` here, so `..\..` is seen (outside `${…}`,
+  // whose regular expressions use it).
+  let out = dest.trim().replace(/\$\{[^}]*\}|\\/g, (m) => (m === '\\' ? '/' : m)) || '${fileName}';
   if (out.startsWith('/')) out = `\${documentWorkspaceFolder}/${out.slice(1)}`;
   if (out.endsWith('/')) out += '${fileName}';
   const vars = variables(doc, fileName, now);
@@ -84,6 +86,27 @@ export interface DownloadTarget {
   readonly path: string;
   /** Which setting decided it, for messages. */
   readonly source: 'stockMedia.insert.downloadFolder' | 'markdown.copyFiles.destination' | 'default';
+  /**
+   * The folder the file must stay in (after symbolic links too): the workspace folder
+   * holding it, or for the default `images/` of a document outside every workspace folder,
+   * the document's folder. Undefined when there is none: see `problem`.
+   */
+  readonly root: string | undefined;
+  /**
+   * Why nothing may be saved there: `outside` every workspace folder (after `..`, `/`,
+   * `\` and variables), or `home`, a setting starting with `~`, which names no home folder
+   * here (it would be a folder called `~`).
+   */
+  readonly problem?: 'outside' | 'home';
+}
+
+function contained(path: string, source: DownloadTarget['source'], doc: DocumentLocation, setting: string): DownloadTarget {
+  if (/^~(?:[/\\]|$)/.test(setting.trim())) return { path, source, root: undefined, problem: 'home' };
+  const folder = doc.workspaceFolders.filter((f) => isInside(f, path)).sort((a, b) => b.length - a.length)[0];
+  if (folder !== undefined) return { path, source, root: folder };
+  const docDir = dirname(doc.path);
+  if (source === 'default' && isInside(docDir, path)) return { path, source, root: docDir };
+  return { path, source, root: undefined, problem: 'outside' };
 }
 
 /**
@@ -101,11 +124,12 @@ export function downloadTarget(options: {
   const { doc, fileName, now } = options;
   const folder = options.downloadFolder.trim();
   if (folder) {
-    return { path: resolveDestination(folder.endsWith('/') ? folder : `${folder}/`, doc, fileName, now), source: 'stockMedia.insert.downloadFolder' };
+    const path = resolveDestination(/[/\\]$/.test(folder) ? folder : `${folder}/`, doc, fileName, now);
+    return contained(path, 'stockMedia.insert.downloadFolder', doc, folder);
   }
   const copy = copyFilesDestination(options.copyFiles, doc);
-  if (copy !== undefined) return { path: resolveDestination(copy, doc, fileName, now), source: 'markdown.copyFiles.destination' };
-  return { path: resolveDestination(DEFAULT_DOWNLOAD_FOLDER, doc, fileName, now), source: 'default' };
+  if (copy !== undefined) return contained(resolveDestination(copy, doc, fileName, now), 'markdown.copyFiles.destination', doc, copy);
+  return contained(resolveDestination(DEFAULT_DOWNLOAD_FOLDER, doc, fileName, now), 'default', doc, DEFAULT_DOWNLOAD_FOLDER);
 }
 
 /** The link to write into the document: relative to its folder. */

@@ -71,14 +71,42 @@ export function jsxText(text: string): string {
   return /^[^{}<>&\\]*$/.test(text) && text.trim() === text ? text : `{'${escapeJsString(text)}'}`;
 }
 
-/** Text inside a CSS comment: `*\/` would end it early. */
+/**
+ * Text inside a CSS comment: `*\/` would end it early, and SCSS and Sass interpolate
+ * `#{…}` inside (loud) comments, Less `@{…}`; a space after `#` and `@` keeps both inert.
+ */
 export function escapeCssComment(text: string): string {
-  return text.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *');
+  return text
+    .replace(/\*\//g, '* /')
+    .replace(/\/\*/g, '/ *')
+    .replace(/([#@])(?=\{)/g, '$1 ');
 }
 
-/** The content of a double-quoted CSS string, e.g. in `url("…")`. */
+/**
+ * The content of a double-quoted CSS string, e.g. in `url("…")`. A `{` after `#` or `@`
+ * becomes the CSS escape `\7b ` (still a `{` to CSS), so SCSS/Sass `#{…}` and Less `@{…}`
+ * interpolation cannot start in the string.
+ */
 export function escapeCssString(text: string): string {
-  return text.replace(/["'\\]/g, (c) => `\\${c}`);
+  return text.replace(/["'\\]/g, (c) => `\\${c}`).replace(/([#@])\{/g, '$1\\7b ');
+}
+
+/**
+ * The characters that start an expansion, command, comment or tag in the languages
+ * without an insert format: shell and Perl (`$`, backtick, `\`), TeX (`\`, `%`, `{}`),
+ * printf-style and batch files (`%`), and the template languages such files are often run
+ * through (`{{ }}`, `{% %}`, `<% %>`, `#{}`, `${}`).
+ */
+const PLAIN_SYNTAX = /[$`\\%{}<>]/g;
+
+/** Service text for a plain-text credit: each of `PLAIN_SYNTAX` becomes a space. */
+export function plainInert(text: string): string {
+  return text.replace(PLAIN_SYNTAX, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** Whether a URL can go into plain text as it is (no `PLAIN_SYNTAX`, e.g. `%`-escapes or `$`). */
+export function isPlainInertUrl(url: string): boolean {
+  return !/[$`\\%{}<>]/.test(url);
 }
 
 /**

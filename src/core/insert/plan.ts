@@ -14,7 +14,7 @@ import { atSignIsSyntax, formatFamily } from './languages';
 import type { Piece } from './pieces';
 import { text } from './pieces';
 import type { Segment } from './template';
-import { parseTemplate, renderTemplate, usesPlaceholder } from './template';
+import { checkTemplatePositions, parseTemplate, renderTemplate, usesPlaceholder } from './template';
 import type { VideoQuality } from './variants';
 
 export interface InsertSettings {
@@ -86,9 +86,13 @@ export function planInsert(request: InsertRequest): InsertPlan {
     creditWords: request.creditWords,
   });
   const picked = pickTemplate(settings.templates, request.languageId, facts.kind);
-  const template = picked
-    ? { key: picked.key, segments: parseTemplate(picked.template, l10n.t('the stockMedia.insert.templates entry "{0}"', picked.key)) }
-    : undefined;
+  let template: InsertPlan['template'];
+  if (picked) {
+    const where = l10n.t('the stockMedia.insert.templates entry "{0}"', picked.key);
+    const segments = parseTemplate(picked.template, where);
+    checkTemplatePositions(segments, family, where);
+    template = { key: picked.key, segments };
+  }
   const plan: InsertPlan = {
     facts,
     family,

@@ -3,7 +3,7 @@
 // of JavaScript; `{{` and `}}` stand for literal braces. A template is checked whole
 // before anything is downloaded or inserted, and a mistake is reported by name.
 import { l10n } from '../l10n';
-import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText } from './escape';
+import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText, plainInert } from './escape';
 import type { MediaFacts } from './facts';
 import { creditFor } from './formats';
 import { creditPlain } from './credit';
@@ -92,6 +92,90 @@ export function parseTemplate(template: string, where: string): Segment[] {
   return segments;
 }
 
+/** Placeholders whose values are digits (or one fixed word): no markup or code in any position. */
+const TOKEN_PLACEHOLDERS: ReadonlySet<Placeholder> = new Set<Placeholder>(['width', 'height', 'pixelWidth', 'pixelHeight', 'id', 'kind']);
+
+/**
+ * Refuses a template whose placeholders sit where their values would be markup or code
+ * rather than text: inside a tag but outside quotes (`<img src={url}>`, `alt={alt}`, where a
+ * value with a space adds attributes), or inside literal braces (written `{{…}}`), which
+ * are JSX expressions and the expressions of Vue, Svelte, Angular and the other template
+ * languages. So the template's JSX form for text is the quoted one, `alt="{alt}"`: the
+ * value goes into a JSX string, escaped; numbers may also be expressions,
+ * `width={{{width}}}`. Markdown counts too, for its raw HTML and MDX. `family` is the
+ * template's format family; CSS and plain text have no tags.
+ */
+export function checkTemplatePositions(segments: readonly Segment[], family: FormatFamily, where: string): void {
+  if (family !== 'html' && family !== 'jsx' && family !== 'markdown') return;
+  let state: 'text' | 'tag' | 'comment' = 'text';
+  let quote = '';
+  let braces = 0;
+  let previous = '';
+  // The attribute the value would belong to, for the message's example.
+  let word = '';
+  let attribute = '';
+  for (const segment of segments) {
+    if ('placeholder' in segment) {
+      previous = 'x';
+      // Numbers (and `photo`/`video`) are the same as code and as text: `width={{{width}}}`.
+      if (TOKEN_PLACEHOLDERS.has(segment.placeholder)) continue;
+      const name = `{${segment.placeholder}}`;
+      if (braces > 0) {
+        throw new InsertError(
+          l10n.t(
+            'In {0}, {1} is inside braces, where JSX and template languages read code, not text. Put it in quotes in an attribute ({2}) or in the text. Nothing was inserted.',
+            where,
+            name,
+            `${attribute || 'alt'}="${name}"`,
+          ),
+        );
+      }
+      if (state === 'tag' && !quote) {
+        throw new InsertError(
+          l10n.t(
+            'In {0}, {1} is inside a tag but not in quotes, where its value could add attributes. Put it in quotes, e.g. {2}. Nothing was inserted.',
+            where,
+            name,
+            `${attribute || 'alt'}="${name}"`,
+          ),
+        );
+      }
+      continue;
+    }
+    const literal = segment.literal;
+    for (let i = 0; i < literal.length; i++) {
+      const c = literal.charAt(i);
+      if (state === 'comment') {
+        if (literal.startsWith('-->', i)) {
+          state = 'text';
+          i += 2;
+        }
+      } else if (quote) {
+        if (c === quote) quote = '';
+      } else if (c === '{') {
+        braces += 1;
+      } else if (c === '}') {
+        braces = Math.max(0, braces - 1);
+      } else if (state === 'text') {
+        if (literal.startsWith('<!--', i)) {
+          state = 'comment';
+          i += 3;
+        } else if (c === '<' && (i + 1 === literal.length || /[A-Za-z/!?]/.test(literal.charAt(i + 1)))) {
+          // A placeholder right after `<` names the tag: the tag has begun.
+          state = 'tag';
+        }
+      } else if (braces === 0) {
+        // In a tag: quotes open attribute values; `>` ends the tag.
+        if ((c === '"' || c === "'") && /[=\s]/.test(previous)) quote = c;
+        else if (c === '>') state = 'text';
+        else if (c === '=') attribute = word;
+      }
+      word = /[\w:.@-]/.test(c) ? word + c : '';
+      previous = c;
+    }
+  }
+}
+
 export function usesPlaceholder(segments: readonly Segment[], ...names: Placeholder[]): boolean {
   return segments.some((s) => 'placeholder' in s && names.includes(s.placeholder));
 }
@@ -110,9 +194,10 @@ function escaperFor(ctx: TemplateContext): (value: string) => string {
     case 'jsx':
       return (v) => escapeHtmlAttribute(v, { escapeAtSign: ctx.escapeAtSign });
     case 'css':
-      return (v) => escapeCssComment(escapeCssString(v));
+      // The comment rule first: its `# {` reads well in a comment and in a string alike.
+      return (v) => escapeCssString(escapeCssComment(v));
     case 'plain':
-      return (v) => v;
+      return plainInert;
   }
 }
 

@@ -1,14 +1,17 @@
 // Fetching a photo or video file to save it. Media files are public CDN addresses, so
 // no API key is ever sent; only https (or http to this computer) is fetched, redirects
-// included, and the download is cancellable and bounded.
+// included, and the download is cancellable and bounded. The body is read in pieces: into
+// memory (download) or, where the host can, straight to a file (saveStream.ts).
 // Its messages go through core's l10n.t (which is vscode.l10n.t at run time), so this file
 // stays free of 'vscode' and runs in the plain-Node unit tests.
 import { InsertError } from '../../core/insert/insertError';
 import { l10n } from '../../core/l10n';
 import { safeLinkUrl } from '../../core/urls';
 
-/** Videos can be big, but the whole file is held in memory before it is written. */
+/** The most held in memory (the download is kept whole before it is written). */
 export const MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024;
+/** The most written to disk piece by piece (saveStream.ts): a long 4K video. */
+export const MAX_STREAM_BYTES = 4 * 1024 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 
 export interface DownloadOptions {
@@ -28,6 +31,24 @@ export interface Downloaded {
   readonly url: string;
 }
 
+/**
+ * A download whose answer has arrived (status, type and declared size checked) and whose
+ * body has not been read yet: read it once (in pieces, to memory or to a file), or cancel.
+ */
+export interface OpenDownload {
+  readonly contentType: string | null;
+  /** The address the body comes from, after redirects. */
+  readonly url: string;
+  /** The size the server declared, if it did. */
+  readonly total: number | undefined;
+  /**
+   * Hands each piece of the body to `write` (awaited, so a slow disk slows the download
+   * rather than piling pieces up) and resolves to the number of bytes.
+   */
+  read(write: (chunk: Uint8Array) => void | Promise<void>): Promise<number>;
+  cancel(): Promise<void>;
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -36,7 +57,8 @@ function hostOf(url: string): string {
   }
 }
 
-export async function download(address: string, options: DownloadOptions): Promise<Downloaded> {
+/** Fetches the answer for `address`: safe redirects only, HTTP 200, a declared size within `maxBytes`. */
+export async function openDownload(address: string, options: DownloadOptions): Promise<OpenDownload> {
   const maxBytes = options.maxBytes ?? MAX_DOWNLOAD_BYTES;
   const idle = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,8 +66,12 @@ export async function download(address: string, options: DownloadOptions): Promi
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => idle.abort(), options.idleTimeoutMs);
   };
+  const stop = (): void => {
+    if (timer) clearTimeout(timer);
+  };
   const signal = AbortSignal.any([options.signal, idle.signal]);
   const failed = (error: unknown): never => {
+    stop();
     if (options.signal.aborted) throw error;
     if (idle.signal.aborted) {
       throw new InsertError(l10n.t('{0} stopped sending the file, so nothing was saved or inserted.', hostOf(address)), { offerLink: true });
@@ -56,14 +82,16 @@ export async function download(address: string, options: DownloadOptions): Promi
       offerLink: true,
     });
   };
+  let response: Response | undefined;
+  let url: string;
+  let total: number | undefined;
   try {
     touch();
     const first = safeLinkUrl(address);
     if (first === undefined) {
       throw new InsertError(l10n.t('The file’s address is not a safe https link, so nothing was saved or inserted.'), { offerLink: true });
     }
-    let url: string = first;
-    let response: Response | undefined;
+    url = first;
     for (let hop = 0; ; hop++) {
       response = await options
         .fetch(url, { redirect: 'manual', signal, headers: { accept: 'image/*,video/*;q=0.9,*/*;q=0.1' } }).catch(failed);
@@ -86,38 +114,75 @@ export async function download(address: string, options: DownloadOptions): Promi
       });
     }
     const lengthHeader = Number(response.headers.get('content-length'));
-    const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
+    total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
     if (total !== undefined && total > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
       throw new InsertError(l10n.t('The file is {0} MB, more than this extension saves; insert it as a link instead.', Math.round(total / 1048576)));
     }
-    const chunks: Uint8Array[] = [];
-    let received = 0;
-    if (response.body) {
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read().catch(failed);
-        if (done) break;
-        touch();
-        received += value.byteLength;
-        if (received > maxBytes) {
-          await reader.cancel().catch(() => undefined);
-          throw new InsertError(l10n.t('The file is bigger than this extension saves; insert it as a link instead.'));
-        }
-        chunks.push(value);
-        options.onProgress?.(received, total);
-      }
-    }
-    const bytes = new Uint8Array(received);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return { bytes, contentType: response.headers.get('content-type'), url };
   } catch (error) {
     return failed(error);
-  } finally {
-    if (timer) clearTimeout(timer);
   }
+  const body = response.body;
+  let used = false;
+  return {
+    contentType: response.headers.get('content-type'),
+    url,
+    total,
+    async read(write) {
+      if (used) throw new Error('The download was already read.');
+      used = true;
+      let received = 0;
+      if (!body) return (stop(), 0);
+      const reader = body.getReader();
+      // A failure to write (a full disk) is reported as itself, not as a failed download.
+      let writeFailed: { error: unknown } | undefined;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          touch();
+          received += value.byteLength;
+          if (received > maxBytes) {
+            await reader.cancel().catch(() => undefined);
+            throw new InsertError(l10n.t('The file is bigger than this extension saves; insert it as a link instead.'));
+          }
+          try {
+            await write(value);
+          } catch (error) {
+            writeFailed = { error };
+            throw error;
+          }
+          options.onProgress?.(received, total);
+        }
+      } catch (error) {
+        await reader.cancel().catch(() => undefined);
+        if (writeFailed) {
+          stop();
+          throw writeFailed.error;
+        }
+        return failed(error);
+      }
+      stop();
+      return received;
+    },
+    async cancel() {
+      stop();
+      used = true;
+      await body?.cancel().catch(() => undefined);
+    },
+  };
+}
+
+/** The whole file in memory. */
+export async function download(address: string, options: DownloadOptions): Promise<Downloaded> {
+  const opened = await openDownload(address, options);
+  const chunks: Uint8Array[] = [];
+  const received = await opened.read((chunk) => void chunks.push(chunk));
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, contentType: opened.contentType, url: opened.url };
 }

@@ -23,13 +23,13 @@ export class MediaDropProvider implements vscode.DocumentDropEditProvider {
 
   async provideDocumentDropEdits(
     document: vscode.TextDocument,
-    _position: vscode.Position,
+    position: vscode.Position,
     dataTransfer: vscode.DataTransfer,
     token: vscode.CancellationToken,
   ): Promise<vscode.DocumentDropEdit | undefined> {
     const media = await draggedMedia(dataTransfer);
     if (media.length === 0 || token.isCancellationRequested) return undefined;
-    const snippet = await this.inserter.snippetForDrop(document, media, token);
+    const snippet = await this.inserter.snippetForDrop(document, media, token, position);
     return snippet ? new vscode.DocumentDropEdit(snippet) : undefined;
   }
 }

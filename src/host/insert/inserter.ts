@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import { cleanServerText } from '../../core/errors';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
-import type { DocumentLocation } from '../../core/insert/destination';
+import type { LineContext } from '../../core/insert/block';
+import { blockPadding, layoutSnippet } from '../../core/insert/block';
+import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
 import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
 import { creditFacts, mediaFacts } from '../../core/insert/facts';
 import { InsertError, isInsertError } from '../../core/insert/insertError';
@@ -14,7 +16,7 @@ import type { FormatFamily } from '../../core/insert/languages';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import { encodeRelativePath } from '../../core/insert/links';
 import { downloadFileName, extensionFor } from '../../core/insert/naming';
-import { basename } from '../../core/insert/paths';
+import { basename, dirname } from '../../core/insert/paths';
 import type { Piece } from '../../core/insert/pieces';
 import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
@@ -22,7 +24,9 @@ import { planInsert, renderPlan } from '../../core/insert/plan';
 import type { Services } from '../services';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
-import { download } from './download';
+import { MAX_DOWNLOAD_BYTES, MAX_STREAM_BYTES, openDownload } from './download';
+import { leavesRoot } from './containment';
+import { saveStream } from './saveStream';
 import { pickVariant } from './pickVariant';
 import type { VariantChoice } from './pickVariant';
 import { saveFile } from './saveFile';
@@ -35,6 +39,8 @@ export interface InserterDeps {
   isTrusted(): boolean;
   readonly fetch: typeof fetch;
   now(): Date;
+  /** Write downloads into `file:` folders piece by piece (the default) rather than whole from memory. */
+  readonly streamToDisk?: boolean;
 }
 
 export const defaultInserterDeps: InserterDeps = {
@@ -115,6 +121,73 @@ function savingTitle(what: Subject, files: number): string {
 /** Megabytes with one decimal, in the display language's number format. */
 function megabytes(bytes: number): string {
   return (bytes / 1048576).toLocaleString(vscode.env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** The text around a selection, for the block layout (block.ts). */
+function lineContext(document: vscode.TextDocument, range: vscode.Range): LineContext {
+  return {
+    lineBefore: document.lineAt(range.start.line).text.slice(0, range.start.character),
+    lineAfter: document.lineAt(range.end.line).text.slice(range.end.character),
+    previousLine: range.start.line > 0 ? document.lineAt(range.start.line - 1).text : undefined,
+    nextLine: range.end.line < document.lineCount - 1 ? document.lineAt(range.end.line + 1).text : undefined,
+  };
+}
+
+/**
+ * Makes room for a block insert at every cursor: the padding each one needs (blank lines,
+ * a line break and indentation) replaces its selection, and the cursor goes between the
+ * padding's two halves, where the snippet then goes. The same undo step as the snippet
+ * (no undo stop after this edit). Undefined when the editor refused the edit.
+ */
+async function padSelections(editor: vscode.TextEditor, family: FormatFamily, multiLine: boolean): Promise<{ edited: boolean } | undefined> {
+  const document = editor.document;
+  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const ordered = [...editor.selections]
+    .map((selection) => {
+      const padding = blockPadding(family, lineContext(document, selection), multiLine);
+      return {
+        selection,
+        before: padding.before.replace(/\n/g, eol),
+        after: padding.after.replace(/\n/g, eol),
+        start: document.offsetAt(selection.start),
+        end: document.offsetAt(selection.end),
+      };
+    })
+    .sort((a, b) => a.start - b.start);
+  if (ordered.every((o) => !o.before && !o.after)) return { edited: false };
+  const ok = await editor.edit(
+    (builder) => {
+      for (const o of ordered) builder.replace(o.selection, `${o.before}${o.after}`);
+    },
+    { undoStopBefore: true, undoStopAfter: false },
+  );
+  if (!ok) return undefined;
+  let shift = 0;
+  const cursors = ordered.map((o) => {
+    const at = document.positionAt(o.start + shift + o.before.length);
+    shift += o.before.length + o.after.length - (o.end - o.start);
+    return new vscode.Selection(at, at);
+  });
+  editor.selections = cursors;
+  return { edited: true };
+}
+
+/** Why files may not be saved at `target` (outside every workspace folder, or out through a link), or undefined. */
+async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Promise<string | undefined> {
+  const source = target.source === 'default' ? undefined : target.source;
+  if (target.problem === 'home' && source) {
+    return vscode.l10n.t('The setting {0} starts with “~”, which does not mean your home folder here, so the file was linked instead of saved.', source);
+  }
+  if (target.problem !== undefined || target.root === undefined) {
+    return source
+      ? vscode.l10n.t('The setting {0} points outside the workspace folders, so the file was linked instead of saved.', source)
+      : vscode.l10n.t('The folder for saved files is outside the workspace folders, so the file was linked instead of saved.');
+  }
+  const folder = base.with({ path: dirname(target.path), query: '', fragment: '' });
+  if (await leavesRoot(folder, base.with({ path: target.root, query: '', fragment: '' }))) {
+    return vscode.l10n.t('The folder for saved files leads out of the workspace folder through a symbolic link, so the file was linked instead of saved.');
+  }
+  return undefined;
 }
 
 export class MediaInserter implements vscode.Disposable {
@@ -217,7 +290,12 @@ export class MediaInserter implements vscode.Disposable {
   // ---- the drop provider's entry -------------------------------------------------------
 
   /** The snippet for media dropped into a document (saved into the workspace when the mode says so). */
-  async snippetForDrop(document: vscode.TextDocument, media: readonly MediaItem[], token: vscode.CancellationToken): Promise<vscode.SnippetString | undefined> {
+  async snippetForDrop(
+    document: vscode.TextDocument,
+    media: readonly MediaItem[],
+    token: vscode.CancellationToken,
+    position?: vscode.Position,
+  ): Promise<vscode.SnippetString | undefined> {
     const args: InsertArgs[] = media.map((m) => ({ media: m }));
     try {
       const config = readInsertConfig({ uri: document.uri, languageId: document.languageId });
@@ -226,7 +304,12 @@ export class MediaInserter implements vscode.Disposable {
       const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
       if (!prepared || token.isCancellationRequested) return undefined;
       for (const note of notes) void vscode.window.showInformationMessage(note);
-      return new vscode.SnippetString(this.joinSnippet(prepared));
+      if (!position) return new vscode.SnippetString(this.joinSnippet(prepared));
+      // One snippet at one place: the padding goes into it. The editor puts the drop line's
+      // whitespace (up to the drop) in front of each further line itself.
+      const context = lineContext(document, new vscode.Range(position, position));
+      const lineIndent = /^[ \t]*/.exec(context.lineBefore)?.[0] ?? '';
+      return new vscode.SnippetString(layoutSnippet(prepared.pieces, SEPARATORS[prepared.family], prepared.family, context, lineIndent));
     } catch (error) {
       if (!token.isCancellationRequested) await this.showFailure(error);
       return undefined;
@@ -342,8 +425,12 @@ export class MediaInserter implements vscode.Disposable {
     const snippet = this.joinSnippet(prepared);
     // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
     const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
-    const ok = await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: true, undoStopAfter: true });
+    const multiLine = prepared.pieces.length > 1 || prepared.pieces.some((p) => toPlainText(p).includes('\n'));
+    const padded = await padSelections(shown, prepared.family, multiLine);
+    const ok = padded && (await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: !padded.edited, undoStopAfter: true }));
     for (const note of notes) void vscode.window.showInformationMessage(note);
+    // The padding alone is not left behind.
+    if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
     if (!ok) {
       const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
@@ -399,6 +486,19 @@ export class MediaInserter implements vscode.Disposable {
       return linked();
     }
     if (located.note) notes.push(located.note);
+    // Where the files would go, checked before anything is downloaded.
+    const probe = downloadTarget({
+      downloadFolder: config.downloadFolder,
+      copyFiles: config.copyFilesDestination,
+      doc: located.location,
+      fileName: 'file',
+      now: this.deps.now(),
+    });
+    const refused = await refusedDestination(probe, located.base);
+    if (refused) {
+      notes.push(refused);
+      return linked();
+    }
     const files: SavedFile[] = [];
     const locals = await this.saveAll(plans, located, config, files, token);
     if (!locals) return undefined;
@@ -456,10 +556,12 @@ export class MediaInserter implements vscode.Disposable {
           if (!plan) continue;
           let reported = 0;
           const share = 100 / jobs.length;
-          const downloaded = await download(job.address, {
+          const stream = located.base.scheme === 'file' && this.deps.streamToDisk !== false;
+          const opened = await openDownload(job.address, {
             fetch: this.deps.fetch,
             signal: abort.signal,
             idleTimeoutMs: this.services.config.timeoutMs,
+            maxBytes: stream ? MAX_STREAM_BYTES : MAX_DOWNLOAD_BYTES,
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
               const amount = total
@@ -472,13 +574,14 @@ export class MediaInserter implements vscode.Disposable {
               reported = done;
             },
           });
-          const extension = extensionFor(downloaded.contentType, downloaded.url);
+          const extension = extensionFor(opened.contentType, opened.url);
           if (!extension) {
+            await opened.cancel();
             throw new InsertError(
               vscode.l10n.t(
                 'The server sent “{0}”, not an image or video, so nothing was saved or inserted.',
                 // The file server's header goes into a notification: no markup, no `[x](command:…)` link.
-                cleanServerText(downloaded.contentType ?? '', 60) || vscode.l10n.t('no type'),
+                cleanServerText(opened.contentType ?? '', 60) || vscode.l10n.t('no type'),
               ),
               { offerLink: true },
             );
@@ -491,12 +594,29 @@ export class MediaInserter implements vscode.Disposable {
             fileName,
             now: this.deps.now(),
           });
-          const saved = await saveFile(located.base.with({ path: target.path, query: '', fragment: '' }), downloaded.bytes, token);
+          const refused = await refusedDestination(target, located.base);
+          if (refused) {
+            await opened.cancel();
+            throw new InsertError(refused, { offerLink: true });
+          }
+          const desired = located.base.with({ path: target.path, query: '', fragment: '' });
+          let saved: SavedFile;
+          let size: number;
+          if (stream) {
+            const folder = desired.with({ path: dirname(desired.path) });
+            const written = await saveStream(folder.fsPath, basename(desired.path), opened);
+            saved = { uri: vscode.Uri.joinPath(folder, basename(written.path.replace(/\\/g, '/'))), reused: written.reused };
+            size = written.bytes;
+          } else {
+            const chunks: Uint8Array[] = [];
+            size = await opened.read((chunk) => void chunks.push(chunk));
+            saved = await saveFile(desired, Buffer.concat(chunks, size), token);
+          }
           files.push(saved);
           const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
           const local = locals[job.index];
           if (local) local[job.role] = link;
-          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${downloaded.bytes.byteLength} bytes).`);
+          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
           progress.report({ increment: share - reported });
         }
         return locals;

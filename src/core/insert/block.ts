@@ -1,0 +1,156 @@
+// Where an insert sits in the document's text. A Markdown insert is a block of its own:
+// blank lines around it as needed, so the image never joins the paragraph above and the
+// credit never joins the paragraph below, and none where there already is a blank line
+// or the document starts or ends. HTML and JSX markup that spans lines starts on a line
+// of its own and takes that line's indentation. CSS and plain text go where the cursor is.
+import type { FormatFamily } from './languages';
+import type { Piece } from './pieces';
+import { text, toSnippet } from './pieces';
+
+/** The text around one cursor (or selection, which the insert replaces). */
+export interface LineContext {
+  /** The cursor's line from its start to the cursor (the selection's start). */
+  readonly lineBefore: string;
+  /** The cursor's line from the cursor (the selection's end) to its end. */
+  readonly lineAfter: string;
+  /** The line above the cursor's line; undefined on the document's first line. */
+  readonly previousLine: string | undefined;
+  /** The line below the cursor's (the selection end's) line; undefined on the last line. */
+  readonly nextLine: string | undefined;
+}
+
+export interface BlockPadding {
+  /** Text to add right before the insert (line breaks and the indentation of the new line). */
+  readonly before: string;
+  /** Text to add right after it. */
+  readonly after: string;
+  /** The indentation every further line of the insert gets. */
+  readonly indent: string;
+}
+
+const NONE: BlockPadding = { before: '', after: '', indent: '' };
+
+const blank = (line: string | undefined): boolean => line !== undefined && line.trim() === '';
+const leadingWhitespace = (line: string): string => /^[ \t]*/.exec(line)?.[0] ?? '';
+
+/**
+ * Markdown: the column a list item's content starts at (`- `, `1. `), so an insert on a
+ * list item's line stays inside that item; otherwise the line's own indentation.
+ */
+function markdownIndent(line: string): string {
+  const item = /^([ \t]*)([-*+]|\d{1,9}[.)])( {1,4}|\t)(?=\S)/.exec(line);
+  if (item?.[1] !== undefined && item[2] !== undefined && item[3] !== undefined) {
+    return `${item[1]}${' '.repeat(item[2].length + (item[3] === '\t' ? 1 : item[3].length))}`;
+  }
+  return leadingWhitespace(line);
+}
+
+function markdownPadding(ctx: LineContext): BlockPadding {
+  const textBefore = ctx.lineBefore.trim() !== '';
+  const textAfter = ctx.lineAfter.trim() !== '';
+  const indent = textBefore ? markdownIndent(ctx.lineBefore) : ctx.lineBefore;
+  let before = '';
+  if (textBefore) before = `\n\n${indent}`;
+  else if (ctx.previousLine !== undefined && !blank(ctx.previousLine)) before = `\n${indent}`;
+  let after = '';
+  if (textAfter) after = `\n\n${indent}`;
+  else if (ctx.nextLine !== undefined && !blank(ctx.nextLine)) after = '\n';
+  return { before, after, indent };
+}
+
+function markupPadding(ctx: LineContext, multiLine: boolean): BlockPadding {
+  const textBefore = ctx.lineBefore.trim() !== '';
+  const indent = textBefore ? leadingWhitespace(ctx.lineBefore) : ctx.lineBefore;
+  // One line of markup (an <img> alone) is inline content and stays where the cursor is.
+  if (!multiLine) return { ...NONE, indent };
+  return {
+    before: textBefore ? `\n${indent}` : '',
+    after: ctx.lineAfter.trim() !== '' ? `\n${indent}` : '',
+    indent,
+  };
+}
+
+/** What to add around an insert of `family` at a cursor; `multiLine`: the insert spans lines. */
+export function blockPadding(family: FormatFamily, ctx: LineContext, multiLine: boolean): BlockPadding {
+  switch (family) {
+    case 'markdown':
+      return markdownPadding(ctx);
+    case 'html':
+    case 'jsx':
+      return markupPadding(ctx, multiLine);
+    case 'css':
+    case 'plain':
+      return NONE;
+  }
+}
+
+/** The context of offset `start`..`end` in `documentText` (any line ends). */
+export function lineContextAt(documentText: string, start: number, end = start): LineContext {
+  const lineStart = Math.max(documentText.lastIndexOf('\n', start - 1) + 1, 0);
+  const newline = documentText.indexOf('\n', end);
+  const lineEnd = newline < 0 ? documentText.length : newline;
+  const strip = (line: string): string => line.replace(/\r$/, '');
+  const previousLine =
+    lineStart === 0 ? undefined : strip(documentText.slice(documentText.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1));
+  let nextLine: string | undefined;
+  if (newline >= 0) {
+    const following = documentText.indexOf('\n', newline + 1);
+    nextLine = strip(documentText.slice(newline + 1, following < 0 ? documentText.length : following));
+  }
+  return {
+    lineBefore: documentText.slice(lineStart, start),
+    lineAfter: strip(documentText.slice(end, lineEnd)),
+    previousLine,
+    nextLine,
+  };
+}
+
+/** Every line of `value` after its first gets `indent` in front (empty lines stay empty). */
+export function indentFollowingLines(value: string, indent: string): string {
+  return indent ? value.replace(/\n(?=[^\r\n])/g, `\n${indent}`) : value;
+}
+
+/**
+ * The insert laid out at one cursor, as the document will hold it: the padding, then the
+ * pieces with every further line indented. `lineIndent` is what the editor itself puts in
+ * front of each further line of a snippet (the cursor line's whitespace up to the
+ * cursor; '' when nothing does), so it is left out here.
+ */
+export function layoutBlock(pieces: readonly Piece[], family: FormatFamily, ctx: LineContext, lineIndent = ''): Piece[] {
+  const multiLine = pieces.some((p) => ('text' in p ? p.text : p.tabStop).includes('\n'));
+  const padding = blockPadding(family, ctx, multiLine);
+  const own = (value: string): string => {
+    const lines = value.split('\n');
+    return lines.map((line, i) => (i > 0 && line.startsWith(lineIndent) ? line.slice(lineIndent.length) : line)).join('\n');
+  };
+  const extra = padding.indent.startsWith(lineIndent) ? padding.indent.slice(lineIndent.length) : padding.indent;
+  const body: Piece[] = [];
+  // A line may start in the next piece (the figure's `\n` then its `\t<img`).
+  let lineStart = false;
+  for (const p of pieces) {
+    const value = 'text' in p ? p.text : p.tabStop;
+    if (lineStart && extra && value !== '' && !value.startsWith('\n')) body.push(text(extra));
+    body.push('text' in p ? text(indentFollowingLines(p.text, extra)) : p);
+    if (value !== '') lineStart = value.endsWith('\n');
+  }
+  return [text(own(padding.before)), ...body, text(own(padding.after))].filter((p) => !('text' in p) || p.text !== '');
+}
+
+/**
+ * Several inserts (one per photo, joined by `separator`) laid out as one snippet at one
+ * place, as layoutBlock does; each keeps its own tab stop number, 1, 2, … in order.
+ */
+export function layoutSnippet(
+  items: readonly (readonly Piece[])[],
+  separator: string,
+  family: FormatFamily,
+  ctx: LineContext,
+  lineIndent = '',
+): string {
+  const all = items.flatMap((pieces, i) => (i === 0 ? [...pieces] : [text(separator), ...pieces]));
+  const owners = items.flatMap((pieces, i) => pieces.filter((p) => 'tabStop' in p).map(() => i + 1));
+  let stop = 0;
+  return layoutBlock(all, family, ctx, lineIndent)
+    .map((p) => toSnippet([p], 'tabStop' in p ? (owners[stop++] ?? 1) : 1))
+    .join('');
+}

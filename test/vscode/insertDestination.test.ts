@@ -1,0 +1,147 @@
+// Saving into the workspace in a real VS Code: a download folder that leads out of the
+// workspace (by `..`, `~` or a symbolic link a repository can ship) gives a link and a
+// message, with nothing downloaded or written; videos are written to disk piece by piece.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as vscode from 'vscode';
+import type { MediaItem, Photo, Video } from '../../src/core/model';
+import { MediaInserter } from '../../src/host/insert/inserter';
+import type { InserterDeps } from '../../src/host/insert/inserter';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer } from './support';
+
+function root(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the tests run in a folder');
+  return folder.uri;
+}
+
+let counter = 0;
+async function openNew(name: string, content: string): Promise<vscode.TextEditor> {
+  counter += 1;
+  const uri = vscode.Uri.joinPath(root(), 'insert-destination-tests', `${counter}`, name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+}
+
+async function setInsertSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('stockMedia.insert').update(key, value, vscode.ConfigurationTarget.Workspace);
+}
+
+describe('insert destination (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  let photo: Photo;
+  let media: MediaItem;
+  let video: Video;
+  let inserter: MediaInserter;
+  const deps = (streamToDisk: boolean): InserterDeps => ({ isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date(), streamToDisk });
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    const api = await extensionApi();
+    const candidate = server.library.photos[0];
+    assert.ok(candidate);
+    photo = await api.services.client.getPhoto(candidate.id);
+    media = { kind: 'photo', photo };
+    const clip = server.library.videos.find((v) => v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
+    assert.ok(clip);
+    video = await api.services.client.getVideo(clip.id);
+  });
+
+  beforeEach(async () => {
+    inserter = new MediaInserter((await extensionApi()).services, deps(true));
+    server.clearLog();
+  });
+
+  afterEach(async () => {
+    inserter.dispose();
+    await setInsertSetting('downloadFolder', undefined);
+    await closeAllEditors();
+  });
+
+  after(async () => {
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'insert-destination-tests'), { recursive: true }).then(undefined, () => undefined);
+    await stopLocalServer(server);
+  });
+
+  it('a download folder above the workspace folder: a link, a message naming the setting, nothing fetched or written', async () => {
+    const editor = await openNew('up.md', '');
+    const escape = '../../../../stock-media-escape';
+    const wouldBe = resolve(editor.document.uri.fsPath, '..', escape);
+    assert.ok(!wouldBe.startsWith(root().fsPath), wouldBe);
+    await setInsertSetting('downloadFolder', escape);
+    const outcome = await inserter.insert({ media }, undefined, { mode: 'download' });
+    assert.equal(outcome.result, 'inserted');
+    assert.deepEqual(outcome.files, []);
+    assert.match(outcome.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder points outside the workspace folders, so the file was linked instead of saved/);
+    assert.ok(editor.document.getText().startsWith(`![`) && editor.document.getText().includes(`](${photo.src.large})`), editor.document.getText());
+    assert.equal(server.mediaLog.length, 0, 'nothing was downloaded');
+    assert.ok(!existsSync(wouldBe));
+  });
+
+  it('a variable that climbs out, and a folder starting with ~, are refused the same way', async () => {
+    const editor = await openNew('vars.md', '');
+    await setInsertSetting('downloadFolder', '${documentWorkspaceFolder}/../stock-media-escape');
+    const climbing = await inserter.insert({ media }, undefined, { mode: 'download' });
+    assert.match(climbing.notes.join('\n'), /points outside the workspace folders/);
+    await setInsertSetting('downloadFolder', '~/Pictures');
+    const home = await inserter.insert({ media }, undefined, { mode: 'download' });
+    assert.match(home.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder starts with “~”, which does not mean your home folder here/);
+    assert.deepEqual([climbing.files, home.files], [[], []]);
+    assert.equal(server.mediaLog.length, 0);
+    assert.ok(!existsSync(join(editor.document.uri.fsPath, '..', '~')));
+  });
+
+  it('an images folder that is a symbolic link out of the workspace: a link and a message, nothing written there', async function () {
+    const outside = await mkdtemp(join(tmpdir(), 'stock-media-outside-'));
+    try {
+      const editor = await openNew('linked.md', '');
+      try {
+        await symlink(outside, join(editor.document.uri.fsPath, '..', 'images'), 'dir');
+      } catch {
+        this.skip(); // no symbolic links on this file system
+      }
+      const outcome = await inserter.insert({ media }, undefined, { mode: 'download' });
+      assert.equal(outcome.result, 'inserted');
+      assert.match(outcome.notes.join('\n'), /leads out of the workspace folder through a symbolic link, so the file was linked instead of saved/);
+      assert.deepEqual(await readdir(outside), []);
+      assert.ok(editor.document.getText().includes(`](${photo.src.large})`));
+      // A link that stays inside the workspace is fine.
+      const inside = vscode.Uri.joinPath(editor.document.uri, '..', 'real-images');
+      await vscode.workspace.fs.createDirectory(inside);
+      await setInsertSetting('downloadFolder', 'inside-link');
+      await symlink(inside.fsPath, join(editor.document.uri.fsPath, '..', 'inside-link'), 'dir');
+      const ok = await inserter.insert({ media, variant: 'tiny' }, undefined, { mode: 'download' });
+      assert.equal(ok.files?.length, 1, ok.notes.join('\n'));
+      assert.deepEqual(await readdir(inside.fsPath), [`pexels-${photo.id}-tiny.png`]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('a video is written to disk piece by piece, and the bytes are the server’s; without streaming the same file results', async () => {
+    const file = video.video_files.find((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080);
+    assert.ok(file);
+    const served = Buffer.from(await (await fetch(file.link)).arrayBuffer());
+    const name = `pexels-${video.id}-hd-${file.width}x${file.height}.mp4`;
+    for (const streamToDisk of [true, false]) {
+      const own = new MediaInserter((await extensionApi()).services, deps(streamToDisk));
+      try {
+        const editor = await openNew(`clip-${streamToDisk}.html`, '');
+        const outcome = await own.insert({ media: { kind: 'video', video } }, undefined, { mode: 'download' });
+        assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
+        const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+        const names = (await vscode.workspace.fs.readDirectory(folder)).map(([n]) => n).sort();
+        assert.ok(names.includes(name), names.join(', '));
+        assert.ok(!names.some((n) => n.endsWith('.part')), 'no temporary file left');
+        assert.ok(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name))).equals(served));
+      } finally {
+        own.dispose();
+      }
+    }
+  });
+});
