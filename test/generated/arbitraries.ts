@@ -27,6 +27,9 @@ export const SYNTAX_FRAGMENTS: readonly string[] = [
   ' ', '  ', 'Jane', 'Doe', 'photo', '§ALT§',
 ];
 
+/** The pieces that end a string, comment, attribute, link or element, or open interpolation: tried more often. */
+export const CLOSERS: readonly string[] = ['*/', '-->', '"', "'", '`', ']', ')', '](', '}', '}}', '>', '</script>', '#{', '@{', '${', '{{', '\\', '\n', '&amp;', '@'];
+
 const LONG_TEXTS: readonly string[] = ['x'.repeat(5_000), 'word '.repeat(1_200), `${'a'.repeat(119)}😀😀`, '😀'.repeat(600), `${'é'.repeat(499)}\u0301 end`];
 
 /** A hostile text: one of the known payloads, a mix of fragments and random characters, or a very long one. */
@@ -38,6 +41,7 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
       .array(
         fc.oneof(
           { weight: 4, arbitrary: fc.constantFrom(...SYNTAX_FRAGMENTS) },
+          { weight: 2, arbitrary: fc.constantFrom(...CLOSERS) },
           { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
           { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
         ),
@@ -79,11 +83,20 @@ export const hostileUrl: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
+/**
+ * A media file's address (src.*, a video file's link, a poster): usually a real one, so
+ * most items can be inserted and their texts reach every format; otherwise any address.
+ */
+export const mediaUrl: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('https://images.pexels.com/photos/1/pexels-photo-1.jpeg?auto=compress&cs=tinysrgb&h=650&w=940', 'https://images.pexels.com/photos/2/p.jpeg', 'http://127.0.0.1:7357/media/a.png', 'https://videos.example/v/1-hd_1920_1080_25fps.mp4') },
+  { weight: 1, arbitrary: hostileUrl },
+);
+
 const idArb: fc.Arbitrary<Json> = fc.oneof({ weight: 8, arbitrary: fc.nat({ max: 1e12 }) }, { weight: 1, arbitrary: fc.nat({ max: 1e9 }).map(String) });
 const sizeArb = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 12_000 }) }, { weight: 1, arbitrary: fc.integer({ min: -5, max: 0 }) });
 const colorArb: fc.Arbitrary<Json> = fc.oneof(fc.constant('#978E82'), fc.constant(null), hostileText);
 
-const photoSrcArb = fc.record(Object.fromEntries(PHOTO_VARIANTS.map((v) => [v, hostileUrl])) as Record<PhotoVariant, fc.Arbitrary<string>>);
+const photoSrcArb = fc.record(Object.fromEntries(PHOTO_VARIANTS.map((v) => [v, mediaUrl])) as Record<PhotoVariant, fc.Arbitrary<string>>);
 
 export const photoJson: fc.Arbitrary<{ [key: string]: Json }> = fc.record(
   {
@@ -109,7 +122,7 @@ const videoFileJson = fc.record(
     file_type: fc.oneof(fc.constantFrom('video/mp4', 'application/x-mpegURL', 'video/webm'), hostileText),
     width: fc.oneof(sizeArb, fc.constant(null)),
     height: fc.oneof(sizeArb, fc.constant(null)),
-    link: hostileUrl,
+    link: mediaUrl,
     fps: fc.oneof(fc.constant(null), fc.double({ min: 0, max: 120, noNaN: true })),
   },
   { requiredKeys: ['id', 'quality', 'file_type', 'width', 'height', 'link'] },
@@ -121,13 +134,13 @@ export const videoJson: fc.Arbitrary<{ [key: string]: Json }> = fc.record(
     width: sizeArb,
     height: sizeArb,
     url: hostileUrl,
-    image: hostileUrl,
+    image: mediaUrl,
     full_res: fc.constant(null),
     tags: fc.constant([]),
     duration: fc.nat({ max: 100_000 }),
     user: fc.record({ id: idArb, name: hostileText, url: hostileUrl }),
     video_files: fc.array(videoFileJson, { maxLength: 5 }),
-    video_pictures: fc.array(fc.record({ id: idArb, picture: hostileUrl, nr: fc.nat({ max: 20 }) }), { maxLength: 3 }),
+    video_pictures: fc.array(fc.record({ id: idArb, picture: mediaUrl, nr: fc.nat({ max: 20 }) }), { maxLength: 3 }),
     avg_color: colorArb,
   },
   { requiredKeys: ['id', 'width', 'height', 'url', 'image', 'duration', 'user', 'video_files', 'video_pictures'] },

