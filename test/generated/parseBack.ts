@@ -269,7 +269,9 @@ export function readTsx(inserted: string): Reading {
       return;
     }
     if (ts.isJsxText(node)) {
-      out.text(jsxTextValue(node.text));
+      // White space between elements is no text at all in JSX.
+      const value = jsxTextValue(node.text);
+      if (value) out.text(value);
       return;
     }
     if (ts.isJsxExpression(node)) {
