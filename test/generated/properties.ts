@@ -87,6 +87,7 @@ export const TEMPLATES: Readonly<Record<FormatFamily, readonly TemplateCase[]>> 
     { template: '![{alt}]({url})\n\n{credit}', context: 'document' },
     { template: '[{alt}]({pageUrl}) by {photographer}', context: 'document' },
     { template: '**{photographer}**: {alt} ({serviceName}, {variant}, {width}×{height})', context: 'document' },
+    // A "…" title: escaping leaves apostrophes and parentheses alone (escape.ts says why).
     { template: '![{alt}]({url} "{creditText}")', context: 'document' },
     { template: '{photographer} took this: {alt}', context: 'document' },
   ],

@@ -12,7 +12,7 @@ function insert(template: string, photographer: string): string {
 }
 
 describe('Markdown escaping of service text in templates', () => {
-  it('a name with quotes and parentheses stays inside an image title', () => {
+  it('a name with quotes, apostrophes and parentheses stays inside a "…" image title', () => {
     const text = insert('![{alt}]({url} "{creditText}")', 'Dwayne "The Rock" (J) \'x\'');
     const reading = readMarkdown(text);
     assert.deepEqual(reading.shape.filter((s) => !s.startsWith('#text') && !s.startsWith('src=')), ['paragraph_open:p', 'image(', ')image', 'image title', 'paragraph_close:p']);

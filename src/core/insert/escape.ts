@@ -5,13 +5,15 @@
  * Markdown (CommonMark, GFM and MDX) inline text, for link texts, alt texts and a
  * template's placeholders. CommonMark lets any ASCII punctuation be backslash-escaped;
  * these are the ones that can start syntax in the middle of a line: emphasis, code,
- * links and images (`]` ends the text, so `](javascript:…)` stays text), link titles
- * (quotes and parentheses end them), raw HTML and autolinks, entities, tables, strike-
- * through, math, and MDX expressions. A template may put the text at the start of a
- * line, so a leading heading, list, or setext underline mark is escaped too.
+ * links and images (`]` ends the text, so `](javascript:…)` stays text), a `"…"` link
+ * title (`"` would end it; apostrophes and parentheses, common in names and alt texts,
+ * are left as they are, so a template should use that form of title), raw HTML and
+ * autolinks, entities, tables, strikethrough, math, and MDX expressions. A template may
+ * put the text at the start of a line, so a leading heading, list, or setext underline
+ * mark is escaped too.
  */
 export function escapeMarkdownText(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>!|~&$"'()]/g, (c) => `\\${c}`).replace(/^[#+=-]/, '\\$&').replace(/^(\d+)([.)])/, '$1\\$2');
+  return text.replace(/[\\`*_{}[\]<>!|~&$"]/g, (c) => `\\${c}`).replace(/^[#+=-]/, '\\$&').replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
 export interface HtmlEscapeOptions {
