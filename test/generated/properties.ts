@@ -1,7 +1,7 @@
 // The properties of the generated-input test, shared by the unit test
 // (test/unit/generated.test.ts) and `npm run bench`: payloads go through the decoders,
-// the grid's view model and every insert format, and each result is held against what
-// its format itself puts there.
+// the grid's tiles, the collections tree's hovers and every insert format, and each
+// result is held against what its format itself puts there.
 //
 // How an insert is judged: the same plan is rendered twice, once with the service's
 // (cleaned) texts and once with harmless marker words in their place (§ALT§, …). Both
@@ -23,7 +23,9 @@ import type { FormatFamily } from '../../src/core/insert/languages';
 import { toPlainText, toSnippet } from '../../src/core/insert/pieces';
 import { planInsert, renderPlan } from '../../src/core/insert/plan';
 import type { InsertPlan } from '../../src/core/insert/plan';
-import type { MediaItem } from '../../src/core/model';
+import { collectionTooltipMarkdown } from '../../src/core/collectionsText';
+import { markdownUrl, mediaTooltipMarkdown, thumbnailUrl } from '../../src/core/mediaText';
+import type { Collection, MediaItem } from '../../src/core/model';
 import { toGridItem } from '../../src/core/searchItems';
 import { parseSnippet } from '../unit/insertFixtures';
 import type { GeneratedCase, InsertChoice } from './arbitraries';
@@ -197,24 +199,29 @@ const show = (value: unknown): string => {
 
 // ---- decoding --------------------------------------------------------------------------------
 
-/** Decodes a body by its endpoint; the media it holds, or the MediaError it was refused with. */
-function decodePayload(c: GeneratedCase): MediaItem[] | MediaError {
+interface Decoded {
+  readonly media: MediaItem[];
+  readonly collections: Collection[];
+}
+
+/** Decodes a body by its endpoint; what it holds, or the MediaError it was refused with. */
+function decodePayload(c: GeneratedCase): Decoded | MediaError {
   const { kind, body } = c.payload;
+  const media = (items: MediaItem[]): Decoded => ({ media: items, collections: [] });
   try {
     switch (kind) {
       case 'photo':
-        return [{ kind: 'photo', photo: decode.photo(body, '') }];
+        return media([{ kind: 'photo', photo: decode.photo(body, '') }]);
       case 'video':
-        return [{ kind: 'video', video: decode.video(body, '') }];
+        return media([{ kind: 'video', video: decode.video(body, '') }]);
       case 'photoList':
-        return decode.photoList(body, '').photos.map((photo) => ({ kind: 'photo', photo }));
+        return media(decode.photoList(body, '').photos.map((photo) => ({ kind: 'photo', photo })));
       case 'videoList':
-        return decode.videoList(body, '').videos.map((video) => ({ kind: 'video', video }));
+        return media(decode.videoList(body, '').videos.map((video) => ({ kind: 'video', video })));
       case 'collectionMedia':
-        return decode.collectionMediaList(body, '').media.map((m) => (m.type === 'Photo' ? { kind: 'photo', photo: m } : { kind: 'video', video: m }));
+        return media(decode.collectionMediaList(body, '').media.map((m) => (m.type === 'Photo' ? { kind: 'photo', photo: m } : { kind: 'video', video: m })));
       case 'collectionList':
-        decode.collectionList(body, '');
-        return [];
+        return { media: [], collections: decode.collectionList(body, '').collections };
       case 'anything':
         for (const d of [decode.photoList, decode.videoList, decode.collectionMediaList, decode.collectionList, decode.photo, decode.video]) {
           try {
@@ -223,7 +230,7 @@ function decodePayload(c: GeneratedCase): MediaItem[] | MediaError {
             if (!(error instanceof MediaError)) throw error;
           }
         }
-        return [];
+        return media([]);
     }
   } catch (error) {
     if (error instanceof MediaError) return error;
@@ -281,6 +288,43 @@ function checkGrid(checker: Checker, media: MediaItem): void {
   });
   checker.check('grid: texts hold no invisible or direction-changing characters', () => {
     for (const text of [tile.description, tile.credit]) if (INVISIBLE.test(text)) fail(`tile text ${show(text)}`);
+  });
+}
+
+// ---- the collections tree's hovers ------------------------------------------------------------
+
+/**
+ * A hover as VS Code renders a MarkdownString (here the worse case: raw HTML on, bare
+ * addresses linked): the media's hover links only to its author and page and shows only
+ * its thumbnail; a collection's hover has no link or image at all.
+ */
+function checkMediaHover(checker: Checker, media: MediaItem, serviceName: string): void {
+  checker.check('hover: only the item’s own links and thumbnail', () => {
+    const reading = readMarkdown(mediaTooltipMarkdown(media, { serviceName }), true);
+    const [authorUrl, pageUrl] = media.kind === 'photo' ? [media.photo.photographer_url, media.photo.url] : [media.video.user.url, media.video.url];
+    const own = [markdownUrl(authorUrl), markdownUrl(pageUrl), thumbnailUrl(media)].filter((u): u is string => u !== undefined);
+    const links = reading.shape.filter((s) => s === 'link(').length;
+    const images = reading.shape.filter((s) => s === 'image(').length;
+    if (links > 2 || images > 1) fail(`${links} links and ${images} images in ${show(reading.shape)}`);
+    for (const s of reading.shape) if (s.startsWith('html_') || s.startsWith('code_')) fail(`${s} in the hover`);
+    for (const url of reading.urls) {
+      if (!own.some((u) => u === url || markdownLinkForm(u) === url)) fail(`hover link ${show(url)} is none of ${show(own)}`);
+    }
+  });
+  checker.check('links: https or http to exactly localhost, 127.0.0.0/8 or ::1', () => {
+    for (const url of [markdownUrl(media.kind === 'photo' ? media.photo.photographer_url : media.video.user.url), thumbnailUrl(media)]) {
+      if (url !== undefined && !isCheckedUrl(url)) fail(`hover link ${show(url)}`);
+    }
+  });
+}
+
+function checkCollectionHover(checker: Checker, collection: Collection, serviceName: string): void {
+  checker.check('hover: a collection’s shows no link, image or markup', () => {
+    for (const filter of ['all', 'photos', 'videos'] as const) {
+      const reading = readMarkdown(collectionTooltipMarkdown(collection, filter, { serviceName, featured: true }), true);
+      const odd = reading.shape.filter((s) => !/^(#text|paragraph_(open|close):p|strong_(open|close):strong|softbreak)$/.test(s));
+      if (odd.length > 0) fail(`${show(odd)} in the hover of ${show(collection.title)}`);
+    }
   });
 }
 
@@ -499,15 +543,17 @@ const ITEMS_PER_CASE = 2;
 
 function runCase(checker: Checker, c: GeneratedCase): void {
   checker.begin(c);
-  let decoded: MediaItem[] | MediaError = [];
+  let decoded: Decoded | MediaError = { media: [], collections: [] };
   checker.check('decode: a value, or a MediaError of the closed union', () => {
     decoded = decodePayload(c);
     if (decoded instanceof MediaError && !(ERROR_KINDS as readonly string[]).includes(decoded.kind)) fail(`error kind ${decoded.kind}`);
     if (decoded instanceof MediaError && decoded.kind !== 'invalidResponse') fail(`a body was refused as ${decoded.kind}, not invalidResponse`);
   });
   if (decoded instanceof MediaError) return;
-  for (const media of decoded.slice(0, ITEMS_PER_CASE)) {
+  for (const collection of decoded.collections.slice(0, ITEMS_PER_CASE)) checkCollectionHover(checker, collection, c.insert.serviceName);
+  for (const media of decoded.media.slice(0, ITEMS_PER_CASE)) {
     checkGrid(checker, media);
+    checkMediaHover(checker, media, c.insert.serviceName);
     for (const language of LANGUAGES) checkInsert(checker, media, c.insert, language);
   }
 }
