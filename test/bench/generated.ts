@@ -25,7 +25,7 @@ export function generatedRows(result: RunResult | undefined, error?: string): Ro
       values: result ? [result.cases] : [],
       target: null,
       ...(result
-        ? { note: `seed ${result.seed}: payloads through decode, grid tiles and ${result.inserts} inserts read back (Markdown, HTML, Razor, TSX, CSS/SCSS/Less, plain), ${result.refused} refused with a message; ${(result.ms / 1000).toFixed(1)} s` }
+        ? { note: `seed ${result.seed}: payloads through decode, grid tiles, tree hovers and ${result.inserts} inserts read back (Markdown, HTML, Razor, TSX, CSS/SCSS/Less, plain), ${result.refused} refused with a message; ${(result.ms / 1000).toFixed(1)} s` }
         : {}),
       ...err,
     },
