@@ -25,12 +25,16 @@ export function escapeMarkdown(text: unknown, max = 500): string {
 
 /**
  * A URL fit for a Markdown link or image destination: https (or http to this computer)
- * only, and the characters that would end the destination percent-encoded.
+ * only, the characters that would end the destination percent-encoded, and the `&` of
+ * what Markdown would read as a character reference (`&#123;`) too, so the link is the
+ * one checked.
  */
 export function markdownUrl(value: unknown): string | undefined {
   const safe = safeLinkUrl(value);
   if (safe === undefined) return undefined;
-  return safe.replace(/[()<>\s"'`\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return safe
+    .replace(/[()<>\s"'`\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+    .replace(/&(?=#?[a-z0-9]+;)/gi, '%26');
 }
 
 /** `[text](url)` when the URL is safe, else just the escaped text. */

@@ -10,9 +10,10 @@ const MAX_TEXT = 2_000;
 
 function text(value: unknown): string {
   if (typeof value !== 'string') return '';
-  // Control characters become spaces; bidi overrides and isolates are dropped, so a name
-  // cannot display reversed (\u202e "gpj.exe" showing as "exe.jpg").
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  // Control characters (C0, C1) and line separators become spaces, so a tile's text is one
+  // line; bidi overrides and isolates are dropped, so a name cannot display reversed
+  // (\u202e "gpj.exe" showing as "exe.jpg").
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/[\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT - 1)}…` : clean;
 }
 

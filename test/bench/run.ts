@@ -9,6 +9,8 @@
 // a key stored: requests counted); the grid figures in the last of those windows. An agent
 // in the extension host (test/bench/vscode/index.ts) runs commands and reads the heap; the
 // webview is scrolled with the mouse wheel and probed from Playwright (test/bench/webview.ts).
+// First, before any of that, the generated-input properties run with more cases than the
+// unit suite's (test/bench/generated.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +26,8 @@ import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
 import type { ActivationFigures, FeaturesFigures } from './control';
 import { ControlServer } from './controlServer';
+import { generatedRows, runGeneratedBench } from './generated';
+import type { RunResult } from '../generated/properties';
 import { GridDriver, epochNow, measureBrowse, measureDom, measureHeap, measurePaint } from './gridBench';
 import { describeMachine, machineLines } from './machine';
 import { median, renderTable } from './table';
@@ -241,7 +245,7 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   }
 }
 
-function rows(figures: Figures, extension: PackagedExtension | undefined): Row[] {
+function rows(figures: Figures, extension: PackagedExtension | undefined, generated: RunResult | undefined): Row[] {
   const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
     const error = figures.errors.get(key);
     const extra = figures.notes.get(key) ?? note;
@@ -272,6 +276,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined): Row[]
     row('paintWebview', { measure: '  of which in the webview', unit: 'ms', target: null }, 'results message received → painted'),
     row('dom', { measure: `DOM elements after ${DOM_RESULTS.toLocaleString('en')} results`, unit: 'elements', target: { op: '<', value: 600 } }),
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
+    ...generatedRows(generated, figures.errors.get('generated')),
   ];
 }
 
@@ -312,6 +317,15 @@ async function main(): Promise<number> {
   }, WATCHDOG_MIN * 60_000);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+
+  // Pure computation, before any server or window is up.
+  let generated: RunResult | undefined;
+  try {
+    log('[bench] Generated inputs: decode → grid tiles → every insert format, read back…');
+    generated = runGeneratedBench(log);
+  } catch (error) {
+    figures.fail(['generated'], error);
   }
 
   try {
@@ -368,7 +382,7 @@ async function main(): Promise<number> {
   }
 
   machine.loadEnd = loadavg()[0] ?? 0;
-  const table = rows(figures, extension);
+  const table = rows(figures, extension, generated);
   const missing = table.filter((r) => r.values.length === 0 || r.error).map((r) => r.measure.trim());
   const otherErrors = [...figures.errors.entries()].filter(([key]) => key === 'run');
   console.log('');
@@ -380,7 +394,7 @@ async function main(): Promise<number> {
   console.log('Medians of the runs; counts of requests must meet their target in every run. Raw figures: test-output/bench/results.json');
   writeFileSync(
     join(OUTPUT, 'results.json'),
-    JSON.stringify({ at: new Date().toISOString(), machine, rows: table, errors: Object.fromEntries(figures.errors) }, null, 2) + '\n',
+    JSON.stringify({ at: new Date().toISOString(), machine, rows: table, generated, errors: Object.fromEntries(figures.errors) }, null, 2) + '\n',
   );
   if (missing.length > 0 || otherErrors.length > 0) {
     console.error(`[bench] Not measured (or incomplete): ${[...missing, ...otherErrors.map(([, e]) => e)].join('; ')}`);

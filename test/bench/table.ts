@@ -10,7 +10,7 @@ export interface Target {
 
 export interface Row {
   readonly measure: string;
-  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times';
+  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times' | 'cases';
   /** One value per run; empty when it could not be measured. */
   readonly values: readonly number[];
   /** Null: shown for information, no target. */
@@ -36,6 +36,7 @@ function formatValue(value: number, unit: Row['unit'], digits = unit === 'MB' ? 
     case 'requests':
     case 'elements':
     case 'times':
+    case 'cases':
       return Number.isInteger(value) ? String(value) : value.toFixed(1);
   }
 }
@@ -59,7 +60,7 @@ export function renderTable(rows: readonly Row[]): string {
   const header = ['Measure', 'Median', 'Target', 'Result', 'Runs', 'Range / note'];
   const lines = rows.map((row) => {
     const v = verdict(row);
-    const target = row.target ? `${row.target.op === '<' ? '<' : '≤'} ${formatValue(row.target.value, row.unit)}${row.unit === 'requests' || row.unit === 'elements' || row.unit === 'times' ? ` ${row.unit}` : ''}` : '—';
+    const target = row.target ? `${row.target.op === '<' ? '<' : '≤'} ${formatValue(row.target.value, row.unit)}${row.unit === 'requests' || row.unit === 'elements' || row.unit === 'times' || row.unit === 'cases' ? ` ${row.unit}` : ''}` : '—';
     const value = row.values.length > 0 ? formatValue(median(row.values), row.unit) : 'not measured';
     const range =
       row.values.length > 1 ? `${formatValue(Math.min(...row.values), row.unit)} – ${formatValue(Math.max(...row.values), row.unit)}` : '';

@@ -97,6 +97,9 @@ describe('mediaText', () => {
       assert.equal(markdownUrl('https://a.example/p(1).jpg'), 'https://a.example/p%281%29.jpg');
       assert.equal(markdownUrl('http://127.0.0.1:3000/x.png'), 'http://127.0.0.1:3000/x.png');
     });
+    it('encodes the & of a character reference, which Markdown would decode; keeps query separators', () => {
+      assert.equal(markdownUrl('https://a.example/&#123;x&amp;/?a=1&b=2'), 'https://a.example/%26#123;x%26amp;/?a=1&b=2');
+    });
     it('refuses other schemes, remote http and credentials', () => {
       assert.equal(markdownUrl('javascript:alert(1)'), undefined);
       assert.equal(markdownUrl('http://evil.example/x.png'), undefined);

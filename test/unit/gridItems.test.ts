@@ -123,6 +123,9 @@ describe('grid items', () => {
     assert.equal(item.credit, 'A B <b>', 'markup stays text; the webview only uses textContent');
     const spoof = toGridItem({ kind: 'photo', photo: { ...photo, photographer: '\u202Egpj.exe\u202C \u2067x\u2069' } });
     assert.equal(spoof.credit, 'gpj.exe x', 'bidi overrides and isolates are dropped');
+    const lines = toGridItem({ kind: 'photo', photo: { ...photo, alt: 'one\u0085two\u2028three\u2029four\u009bfive', photographer: 'A\u0085B' } });
+    assert.equal(lines.description, 'one two three four five', 'C1 controls and line separators become spaces');
+    assert.equal(lines.credit, 'A B');
     assert.equal(describeFromPageUrl('https://www.pexels.com/photo/2014422/', 2014422), '');
     assert.equal(describeFromPageUrl(null, 1), '');
   });

@@ -69,7 +69,7 @@ describe('insert templates', () => {
   it('values are escaped for the template’s language', () => {
     const hostile = photoItem({ alt: '<b>"x"</b> {{y}} [z](javascript:1)', photographer: 'A*/B' });
     assert.equal(withTemplate(hostile, 'html', { html: '<img alt="{alt}">' }, { credit: false }).text, '<img alt="&lt;b&gt;&quot;x&quot;&lt;/b&gt; &#123;&#123;y&#125;&#125; [z](javascript:1)">');
-    assert.equal(withTemplate(hostile, 'markdown', { markdown: '![{alt}]({url})' }, { credit: false }).text, `![\\<b\\>"x"\\</b\\> \\{\\{y\\}\\} \\[z\\](javascript:1)](${LARGE})`);
+    assert.equal(withTemplate(hostile, 'markdown', { markdown: '![{alt}]({url})' }, { credit: false }).text, `![\\<b\\>\\"x\\"\\</b\\> \\{\\{y\\}\\} \\[z\\](javascript:1)](${LARGE})`);
     assert.equal(withTemplate(hostile, 'css', { css: '/* {photographer} */' }, { credit: false }).text, '/* A* /B */');
     assert.equal(withTemplate(hostile, 'html', { html: '<a href="{url}">' }, { credit: false }).text, `<a href="${LARGE.replace(/&/g, '&amp;')}">`);
   });

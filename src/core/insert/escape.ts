@@ -2,14 +2,18 @@
 // controls. Each function makes its input inert in one context and says which.
 
 /**
- * Markdown (CommonMark, GFM and MDX) inline text, for link texts and alt texts. CommonMark
- * lets any ASCII punctuation be backslash-escaped; these are the ones that can start
- * syntax in the middle of a line: emphasis, code, links and images (`]` ends the text,
- * so `](javascript:…)` stays text), raw HTML and autolinks, entities, tables, strike-
- * through, math, and MDX expressions.
+ * Markdown (CommonMark, GFM and MDX) inline text, for link texts, alt texts and a
+ * template's placeholders. CommonMark lets any ASCII punctuation be backslash-escaped;
+ * these are the ones that can start syntax in the middle of a line: emphasis, code,
+ * links and images (`]` ends the text, so `](javascript:…)` stays text), a `"…"` link
+ * title (`"` would end it; apostrophes and parentheses, common in names and alt texts,
+ * are left as they are, so a template should use that form of title), raw HTML and
+ * autolinks, entities, tables, strikethrough, math, and MDX expressions. A template may
+ * put the text at the start of a line, so a leading heading, list, or setext underline
+ * mark is escaped too.
  */
 export function escapeMarkdownText(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>!|~&$]/g, (c) => `\\${c}`);
+  return text.replace(/[\\`*_{}[\]<>!|~&$"]/g, (c) => `\\${c}`).replace(/^[#+=-]/, '\\$&').replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
 export interface HtmlEscapeOptions {

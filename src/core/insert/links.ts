@@ -13,10 +13,15 @@ function percentEncode(c: string): string {
   return `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
+// `&name;` and `&#…;` are character references in Markdown link destinations and JSX
+// attribute strings, which would read `&amp;` as `&`: their `&` is encoded so the link
+// read back is the one checked. A plain `&` (query separators) stays.
+const REFERENCE = /&(?=#?[a-z0-9]+;)/gi;
+
 /** The URL as it may be inserted, or undefined when it is not a safe https link. */
 export function insertableUrl(value: unknown): string | undefined {
   const safe = safeLinkUrl(value);
-  return safe === undefined ? undefined : safe.replace(ENCODE, percentEncode);
+  return safe === undefined ? undefined : safe.replace(ENCODE, percentEncode).replace(REFERENCE, '%26');
 }
 
 /** A relative path (from our own file naming) as a link: each segment percent-encoded. */
