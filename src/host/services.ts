@@ -120,6 +120,7 @@ export class Services implements vscode.Disposable {
     return describeError(toMediaError(error), {
       serviceName: this.shell.config.serviceName,
       formatTime: (ms) => this.formatTime(ms),
+      now: Date.now(),
     });
   }
 

@@ -3,6 +3,7 @@
 // takes its inputs as one argument object (keybindings, automation, tests), checked the
 // same way as the grid's toolbar; a bad value gets a clear message and sends nothing.
 import * as vscode from 'vscode';
+import { inert } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
 import type { MediaKind, MediaRefError } from '../../core/mediaUrl';
@@ -83,7 +84,7 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
 
   const recentItems = (): QueryItem[] =>
     deps.recent.list(kind).map((r) => ({
-      label: r.query,
+      label: inert(r.query),
       query: r.query,
       recent: true,
       iconPath: new vscode.ThemeIcon('history'),
@@ -94,7 +95,7 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
     const recents = recentItems();
     const typed: QueryItem[] =
       value !== '' && !recents.some((r) => r.query.toLowerCase() === value.toLowerCase())
-        ? [{ label: value, query: value, recent: false, iconPath: new vscode.ThemeIcon('search'), description: title, alwaysShow: true }]
+        ? [{ label: inert(value), query: value, recent: false, iconPath: new vscode.ThemeIcon('search'), description: title, alwaysShow: true }]
         : [];
     const separator: QueryItem[] =
       recents.length > 0 ? [{ label: vscode.l10n.t('Recent searches'), kind: vscode.QuickPickItemKind.Separator, query: '', recent: false }] : [];
@@ -161,7 +162,8 @@ export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<Grid
   return runForm(deps, 'videos', true, args);
 }
 
-function refErrorMessage(error: MediaRefError, serviceName: string): string {
+function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
+  const serviceName = inert(serviceSetting, 60);
   switch (error) {
     case 'empty':
       return vscode.l10n.t('Paste the link of a photo or video page, or type its id.');
@@ -197,8 +199,8 @@ export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Photo or Video'),
-    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', cfg.serviceName),
-    placeHolder: `${cfg.serviceUrl.replace(/\/+$/, '')}/photo/…-12345/`,
+    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', inert(cfg.serviceName, 60)),
+    placeHolder: inert(`${cfg.serviceUrl.replace(/\/+$/, '')}/photo/…-12345/`),
     ignoreFocusOut: true,
     validateInput: (value) => {
       const parsed = parseMediaRef(value, options);

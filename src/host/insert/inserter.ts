@@ -3,6 +3,7 @@
 // snippet at every cursor (one undo step). Also the copy and open commands.
 import * as vscode from 'vscode';
 import { cleanServerText } from '../../core/errors';
+import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { DocumentLocation } from '../../core/insert/destination';
@@ -72,6 +73,12 @@ const SEPARATORS: Record<FormatFamily, string> = { markdown: '\n\n', html: '\n\n
 
 /** What is being inserted, for whole translated sentences (German articles differ by case). */
 type Subject = { readonly kind: 'photo' | 'video' } | { readonly kind: 'items'; readonly count: number };
+
+/**
+ * The notes and failures of an insert quote templates, settings keys, file names and what
+ * a file server sent; each is shown inert as a whole (no message of this file holds a link).
+ */
+const NOTE_MAX = 1000;
 
 function subject(plans: readonly InsertPlan[]): Subject {
   if (plans.length > 1) return { kind: 'items', count: plans.length };
@@ -225,7 +232,7 @@ export class MediaInserter implements vscode.Disposable {
       const notes: string[] = [];
       const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
       if (!prepared || token.isCancellationRequested) return undefined;
-      for (const note of notes) void vscode.window.showInformationMessage(note);
+      for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
       return new vscode.SnippetString(this.joinSnippet(prepared));
     } catch (error) {
       if (!token.isCancellationRequested) await this.showFailure(error);
@@ -266,12 +273,14 @@ export class MediaInserter implements vscode.Disposable {
 
   private async showFailure(error: unknown): Promise<string> {
     if (isInsertError(error)) {
-      void vscode.window.showErrorMessage(error.message);
-      return error.message;
+      // Its sentence may quote a template, a settings key or a server's words.
+      const message = inert(error.message, NOTE_MAX);
+      void vscode.window.showErrorMessage(message);
+      return message;
     }
     const detail = error instanceof Error ? error.message : String(error);
     this.services.logger.error(`Could not insert: ${detail}`);
-    const message = vscode.l10n.t('Could not insert: {0}', detail);
+    const message = vscode.l10n.t('Could not insert: {0}', inert(detail));
     void vscode.window.showErrorMessage(message);
     return message;
   }
@@ -343,7 +352,7 @@ export class MediaInserter implements vscode.Disposable {
     // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
     const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
     const ok = await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: true, undoStopAfter: true });
-    for (const note of notes) void vscode.window.showInformationMessage(note);
+    for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
     if (!ok) {
       const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
@@ -357,12 +366,13 @@ export class MediaInserter implements vscode.Disposable {
     if (!(error instanceof InsertError) || !error.offerLink) return this.showFailure(error);
     // A download failed: offer the link, which needs no download.
     const asLink = vscode.l10n.t('Insert as Link');
-    void vscode.window.showErrorMessage(error.message, asLink).then(async (picked) => {
+    const message = inert(error.message, NOTE_MAX);
+    void vscode.window.showErrorMessage(message, asLink).then(async (picked) => {
       if (picked !== asLink) return;
       const editor = await this.targetEditor(all[0]?.targetUri);
       if (editor) await this.insertInto(editor, all, choice, 'link');
     });
-    return error.message;
+    return message;
   }
 
   private joinSnippet(prepared: Prepared): string {
