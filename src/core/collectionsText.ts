@@ -1,7 +1,7 @@
 // Words and Markdown for collection nodes of the sidebar tree, and the per-collection
 // type filter (the spec's `type` parameter of the collection-media endpoint).
 import { l10n } from './l10n';
-import { inert, inertMarkdown } from './inert';
+import { inert, inertMarkdown, SERVICE_NAME_MAX } from './inert';
 import type { Collection } from './model';
 import type { CollectionMediaType } from './params';
 
@@ -84,7 +84,7 @@ export function collectionTooltipMarkdown(c: Collection, filter: CollectionFilte
   if (description !== '') parts.push(inertMarkdown(description));
   const facts = [countsText(c, opts.locale)];
   if (c.private) facts.push(l10n.t('Private: only you can see it'));
-  else if (opts.featured) facts.push(l10n.t('Featured by {0}', inert(opts.serviceName, 60) || l10n.t('the service')));
+  else if (opts.featured) facts.push(l10n.t('Featured by {0}', inert(opts.serviceName, SERVICE_NAME_MAX) || l10n.t('the service')));
   parts.push(inertMarkdown(facts.join(' · ')));
   if (filter === 'photos') parts.push(inertMarkdown(l10n.t('Showing photos only.')));
   if (filter === 'videos') parts.push(inertMarkdown(l10n.t('Showing videos only.')));

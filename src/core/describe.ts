@@ -2,7 +2,7 @@
 // value in it (the service name, what the service said) is inert (src/core/inert.ts): the
 // sentence goes into notifications, the tree and its hovers as it is.
 import type { MediaError } from './errors';
-import { inert } from './inert';
+import { inert, SERVICE_NAME_MAX } from './inert';
 import { l10n } from './l10n';
 
 export type ErrorAction = 'setApiKey' | 'retry' | 'openSettings' | 'showQuota';
@@ -21,7 +21,7 @@ export interface DescribeContext {
 }
 
 export function describeError(error: MediaError, ctx: DescribeContext): ErrorDescription {
-  const service = inert(ctx.serviceName, 60);
+  const service = inert(ctx.serviceName, SERVICE_NAME_MAX);
   const serverMessage = inert(error.serverMessage, 300);
   const said = serverMessage ? ` ${l10n.t('The service said: “{0}”.', serverMessage)}` : '';
   switch (error.kind) {

@@ -31,6 +31,9 @@ const LOOKALIKES: Readonly<Record<string, string>> = { '[': '\uff3b', ']': '\uff
 /** The default length cap: long enough for any real name or sentence, short enough for a toast. */
 export const INERT_MAX = 500;
 
+/** The cap for the service's name (a setting) wherever it is shown. */
+export const SERVICE_NAME_MAX = 80;
+
 /**
  * A value from settings or the service as one line of inert text, for a notification,
  * modal, quick pick, input box, status bar or plain tooltip: no link, no icon can form

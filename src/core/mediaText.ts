@@ -3,7 +3,7 @@
 // tested in plain Node.
 import { l10n } from './l10n';
 import type { MediaItem } from './model';
-import { inert, inertMarkdown, markdownLink, markdownLinkTarget } from './inert';
+import { inert, inertMarkdown, markdownLink, markdownLinkTarget, SERVICE_NAME_MAX } from './inert';
 
 /** `0:42`, `12:05`, `1:02:03`. */
 export function formatDuration(seconds: number): string {
@@ -129,7 +129,7 @@ export function mediaTooltipMarkdown(item: MediaItem, opts: MediaTooltipOptions)
   const authorUrl = item.kind === 'photo' ? item.photo.photographer_url : item.video.user.url;
   const pageUrl = item.kind === 'photo' ? item.photo.url : item.video.url;
   const author = markdownLink(mediaAuthor(item), authorUrl);
-  const service = markdownLink(inert(opts.serviceName, 60) || l10n.t('the service'), pageUrl);
+  const service = markdownLink(inert(opts.serviceName, SERVICE_NAME_MAX) || l10n.t('the service'), pageUrl);
   // The sentence is ours (not escaped); only the names and links in it come from the API.
   parts.push(item.kind === 'photo' ? l10n.t('Photo by {0} on {1}', author, service) : l10n.t('Video by {0} on {1}', author, service));
   return parts.join('\n\n');

@@ -1,5 +1,5 @@
 // What the status bar says about the quota: pure, so every state is unit-tested.
-import { inertMarkdown, markdownLinkTarget } from './inert';
+import { SERVICE_NAME_MAX, inertMarkdown, markdownLinkTarget } from './inert';
 import type { QuotaLevel, QuotaSnapshot } from './quota';
 import { quotaLevel, resetHasPassed } from './quota';
 import { l10n } from './l10n';
@@ -26,7 +26,7 @@ export function presentQuota(
   now: number,
   fmt: QuotaFormat,
 ): QuotaPresentation {
-  const service = inertMarkdown(fmt.serviceName, 60);
+  const service = inertMarkdown(fmt.serviceName, SERVICE_NAME_MAX);
   if (!hasKey) {
     return {
       level: 'noKey',

@@ -11,22 +11,9 @@ import { inert, inertMarkdown, markdownLink, markdownLinkTarget } from '../../sr
 import { formatMessage } from '../../src/core/l10n';
 import { DEFAULT_SERVICE_URL, checkedServiceUrl, higherLimitPage } from '../../src/core/serviceUrl';
 import { HOSTILE_ERROR_TEXT, HOSTILE_STRINGS } from '../server/hostile';
+import { THEME_ICON as ICON, linkedTextLinks as linksIn } from '../vscode/linkRules';
 
 const root = join(__dirname, '..', '..');
-
-/**
- * VS Code's rule for links in notification, dialog and quick input text
- * (src/vs/base/common/linkedText.ts in microsoft/vscode): `[label](target "title")` with
- * a target starting `http://`, `https://`, `command:` or `file:`.
- */
-const LINKED_TEXT = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
-
-/** VS Code's icon syntax in labels and the status bar (`$(name)`, `$(name~spin)`). */
-const ICON = /\$\([a-z0-9-]+(?:~[a-z0-9-]*)?\)/i;
-
-function linksIn(text: string): string[] {
-  return [...text.matchAll(LINKED_TEXT)].map((m) => m[2] ?? '');
-}
 
 interface MarkdownIt {
   render(text: string): string;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { MediaClient } from '../../api/client';
 import type { QuotaSnapshot } from '../../core/quota';
 import { exhaustedSnapshot, quotaLevel } from '../../core/quota';
-import { inert } from '../../core/inert';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { CommandId } from '../commandIds';
@@ -47,7 +47,7 @@ async function checkKey(services: Services, key: string): Promise<QuotaSnapshot 
 export async function setApiKey(services: Services, args?: unknown): Promise<SetApiKeyResult> {
   const fromArgs = keyFromArgs(args);
   const automated = fromArgs !== undefined;
-  const service = inert(services.config.serviceName, 60);
+  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
   const key = (
     fromArgs ??
     (await vscode.window.showInputBox({
@@ -119,7 +119,7 @@ export async function clearApiKey(services: Services): Promise<void> {
 
 export function showQuota(services: Services): string {
   const q = services.quota.current;
-  const service = inert(services.config.serviceName, 60);
+  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   const now = Date.now();
   const level = quotaLevel(q, now);

@@ -2,7 +2,7 @@
 // as one object. Each text is a literal `vscode.l10n.t('…')` call so `@vscode/l10n-dev
 // export` finds it. Placeholders ({0}, {1}) are filled in the webview by shared/strings.ts.
 import * as vscode from 'vscode';
-import { inert } from '../../core/inert';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { DEFAULT_SERVICE_URL } from '../../core/serviceUrl';
 import { safeLinkUrl } from '../../core/urls';
 import { NAMED_COLORS } from '../../core/params';
@@ -28,7 +28,7 @@ function colorNames(): Record<string, string> {
 
 export function gridStrings(serviceSetting: string, serviceUrlSetting: string): GridStrings {
   // Shown as text and as the "provided by" link: inert, and a checked https address.
-  const serviceName = inert(serviceSetting, 60);
+  const serviceName = inert(serviceSetting, SERVICE_NAME_MAX);
   const serviceUrl = safeLinkUrl(serviceUrlSetting) ?? DEFAULT_SERVICE_URL;
   return {
     panelTitle: vscode.l10n.t('Stock Media'),

@@ -3,7 +3,7 @@
 // takes its inputs as one argument object (keybindings, automation, tests), checked the
 // same way as the grid's toolbar; a bad value gets a clear message and sends nothing.
 import * as vscode from 'vscode';
-import { inert } from '../../core/inert';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
 import type { MediaKind, MediaRefError } from '../../core/mediaUrl';
@@ -39,7 +39,9 @@ async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult
   return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
 }
 
-function refuse(message: string): GridCommandResult {
+/** The message may quote a value from the command's arguments: shown inert as a whole. */
+function refuse(text: string): GridCommandResult {
+  const message = inert(text, 1000);
   void vscode.window.showWarningMessage(message);
   return { shown: false, reason: 'invalid', message };
 }
@@ -163,7 +165,7 @@ export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<Grid
 }
 
 function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
-  const serviceName = inert(serviceSetting, 60);
+  const serviceName = inert(serviceSetting, SERVICE_NAME_MAX);
   switch (error) {
     case 'empty':
       return vscode.l10n.t('Paste the link of a photo or video page, or type its id.');
@@ -199,7 +201,7 @@ export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Photo or Video'),
-    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', inert(cfg.serviceName, 60)),
+    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', inert(cfg.serviceName, SERVICE_NAME_MAX)),
     placeHolder: inert(`${cfg.serviceUrl.replace(/\/+$/, '')}/photo/…-12345/`),
     ignoreFocusOut: true,
     validateInput: (value) => {
