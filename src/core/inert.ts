@@ -11,22 +11,20 @@
 //   `<https://…>`, bare `https://…`, `www.…` and e-mail addresses, images of `![x](y)`,
 //   and reference links of `[x]` when some line defines `[x]: target`.
 //
-// `inert` takes the characters those rules need out of a value: no `[` or `]` (so no
-// `[label](…)` can form, not even when two values, or a value and the sentence around it,
-// meet), no `$` (so no `$(icon)`), one line (so no reference definition or second
-// paragraph), no control or direction-changing characters. The brackets and the dollar sign
-// become their full-width forms, which read the same. For Markdown, `inertMarkdown`
-// backslash-escapes every ASCII punctuation character of that result as well, which keeps
-// `https://`, `www.` and `a@b.example` from being auto-linked and `*`, `_`, `<` from being
-// markup. A link the extension means to make is built separately, with `markdownLinkTarget`.
+// `inert` takes the characters those rules need out of a value: no `[` or `]` (they become
+// `(` and `)`, which read the same and are in every font, so no `[label](…)` can form, not
+// even when two values, or a value and the sentence around it, meet), no `$` that could
+// start an icon (before `(` or at the value's end it becomes its full-width form `＄`), one
+// line (so no reference definition or second paragraph), no control or direction-changing
+// characters. For Markdown, `inertMarkdown` backslash-escapes every ASCII punctuation
+// character of that result as well, which keeps `https://`, `www.` and `a@b.example` from
+// being auto-linked and `*`, `_`, `<` from being markup. A link the extension means to make
+// is built separately, with `markdownLinkTarget`.
 
 import { safeLinkUrl } from './urls';
 
 /** C0/C1 controls, line and paragraph separators, and the bidi marks, embeddings, overrides and isolates. */
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** Full-width forms of the characters that start a link or an icon. */
-const LOOKALIKES: Readonly<Record<string, string>> = { '[': '\uff3b', ']': '\uff3d', $: '\uff04' };
 
 /** The default length cap: long enough for any real name or sentence, short enough for a toast. */
 export const INERT_MAX = 500;
@@ -43,9 +41,12 @@ export function inert(value: unknown, max = INERT_MAX): string {
   if (typeof value !== 'string') return '';
   const line = value
     .replace(UNSAFE_CHARS, ' ')
-    .replace(/[[\]$]/g, (c) => LOOKALIKES[c] ?? c)
+    .replace(/\[/g, '(')
+    .replace(/\]/g, ')')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // After the brackets became parentheses: a `$` that an icon could start from.
+    .replace(/\$(?=\(|$)/g, '\uff04');
   return line.length > max ? `${line.slice(0, Math.max(1, max - 1)).trimEnd()}…` : line;
 }
 

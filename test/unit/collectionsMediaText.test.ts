@@ -161,8 +161,8 @@ describe('mediaText', () => {
       assert.doesNotMatch(md, /(^|[^\\])</m);
       assert.doesNotMatch(md, /\]\(command:/);
       assert.doesNotMatch(md, /\]\(javascript:/);
-      // The photographer's `]` is its full-width form (src/core/inert.ts), every ASCII mark escaped.
-      assert.match(md, /Photo by \\\*\\\*Evil\\\*\\\*\uff3d\\\(javascript\\:alert\\\(1\\\)\\\) on Pexels$/);
+      // The photographer's `]` is a `)` (src/core/inert.ts), every ASCII mark escaped.
+      assert.match(md, /Photo by \\\*\\\*Evil\\\*\\\*\\\)\\\(javascript\\:alert\\\(1\\\)\\\) on Pexels$/);
     });
   });
 });

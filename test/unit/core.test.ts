@@ -89,8 +89,8 @@ describe('error descriptions', () => {
     const hostile = '[Renew your key](command:workbench.action.openSettings)';
     const d = describeError(new MediaError('server', 'x', { status: 500, serverMessage: hostile }), { ...ctx, serviceName: `Pexels ${hostile}` });
     assert.doesNotMatch(d.message, /\[|\]/, d.message);
-    assert.match(d.message, /^Pexels \uff3bRenew your key\uff3d\(command:workbench\.action\.openSettings\) had a problem/);
-    assert.match(d.message, /The service said: “\uff3bRenew your key\uff3d\(command:workbench\.action\.openSettings\)”/);
+    assert.match(d.message, /^Pexels \(Renew your key\)\(command:workbench\.action\.openSettings\) had a problem/);
+    assert.match(d.message, /The service said: “\(Renew your key\)\(command:workbench\.action\.openSettings\)”/);
   });
   it('offers to set the key for key problems and to retry for transient ones', () => {
     assert.deepEqual(describeError(new MediaError('forbidden', 'x', { status: 403 }), ctx).actions, ['setApiKey']);

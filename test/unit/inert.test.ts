@@ -94,9 +94,10 @@ describe('inert', () => {
     assert.equal(inert('夜の街 Осень (2024): 50% off, a.b@c'), '夜の街 Осень (2024): 50% off, a.b@c');
   });
 
-  it('turns brackets and the dollar sign into their full-width forms, so the words still read', () => {
-    assert.equal(inert(COMMAND_NAME), 'Pexels \uff3bRenew your key\uff3d(command:workbench.action.openSettings)');
-    assert.equal(inert('$(key) 5 $'), '\uff04(key) 5 \uff04');
+  it('turns brackets into parentheses and an icon-starting dollar sign into its full-width form, so the words still read', () => {
+    assert.equal(inert(COMMAND_NAME), 'Pexels (Renew your key)(command:workbench.action.openSettings)');
+    assert.equal(inert('$(key) $5 [x] $'), '\uff04(key) $5 (x) \uff04');
+    assert.equal(inert('$[key]'), '\uff04(key)', 'a bracket that became a parenthesis starts no icon');
   });
 
   it('makes one clean line: no line breaks, controls or direction changes', () => {
@@ -120,7 +121,7 @@ describe('inert', () => {
       const one = inert(a);
       assert.deepEqual(linksIn(one), [], `a link in ${JSON.stringify(one)}`);
       assert.doesNotMatch(one, ICON, `an icon in ${JSON.stringify(one)}`);
-      assert.doesNotMatch(one, /[[\]$\n\r]/, `a link or icon character in ${JSON.stringify(one)}`);
+      assert.doesNotMatch(one, /[[\]\n\r]|\$\(|\$$/, `a link or icon character in ${JSON.stringify(one)}`);
     }
     // Each value next to each hostile one, both ways, with and without a space.
     for (const a of CASES) {
@@ -175,7 +176,7 @@ describe('inert', () => {
     });
 
     it('links an inert label to a checked URL only, and the link is the only one', () => {
-      assert.equal(markdownLink('Joe [x]', 'https://a.example/@joe'), '[Joe \uff3bx\uff3d](https://a.example/@joe)');
+      assert.equal(markdownLink('Joe [x]', 'https://a.example/@joe'), '[Joe \\(x\\)](https://a.example/@joe)');
       assert.equal(markdownLink('Joe', 'data:text/html,hi'), 'Joe');
       const md = markdownLink(COMMAND_NAME, 'https://a.example/)](command:x) <b>');
       const html = eager.render(md);

@@ -155,7 +155,7 @@ describe('local API server: hostile-input switches', function () {
     server.setSwitches({ missingFields: false, wrongTypes: true });
     const wrong = await failure(client.featuredCollections());
     assert.equal(wrong.kind, 'invalidResponse');
-    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*collections[[\uff3b]\d+[\]\uff3d]\.\w+/);
+    assert.match(describeError(wrong, describeContext).message, /^Pexels sent an answer this extension cannot read\. .*collections[[(]\d+[\])]\.\w+/);
   });
 
   it('a hostile error body reaches the message as inert text: no link, no markup', async () => {
@@ -171,7 +171,7 @@ describe('local API server: hostile-input switches', function () {
       // VS Code notifications turn `[text](command:…)` into a link that runs the command.
       assert.doesNotMatch(message, /\]\(/, message);
     }
-    assert.match(describeError(json503, describeContext).message, /The service said: “\uff3bFix it\uff3d\(command:stockMedia\.clearApiKey\)/);
+    assert.match(describeError(json503, describeContext).message, /The service said: “\(Fix it\)\(command:stockMedia\.clearApiKey\)/);
   });
 
   it('cleanServerText leaves no Markdown link a notification would make clickable', () => {
