@@ -236,7 +236,20 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     const inserting = vscode.commands.executeCommand('stockMedia.insertAs', { media });
     const insertTexts = await readAndClose(picks, fromInsert, 'Insert As');
     await inserting;
-    for (const t of [...searchTexts, ...insertTexts]) assertInertText(t.text, t.where);
+    // A collection's type filter: its title is the picker's title.
+    const { provider } = await hook();
+    provider.refresh();
+    const roots = (await provider.getChildren()) as RootNode[];
+    const collections: CollectionNode[] = [];
+    for (const root of roots) collections.push(...(await provider.getChildren(root)).filter((n): n is CollectionNode => n.type === 'collection'));
+    const hostile = collections.find((c) => /[[\]]/.test(c.collection.title)) ?? collections[0];
+    assert.ok(hostile, 'a hostile collection');
+    const fromFilter = picks.length;
+    const filtering = vscode.commands.executeCommand('stockMedia.collections.filter', hostile);
+    const filterTexts = await readAndClose(picks, fromFilter, 'Collection filter');
+    await filtering;
+    assert.ok(filterTexts.some((t) => t.where.endsWith('title') && t.text.includes(inert(hostile.collection.title, 120))), JSON.stringify(filterTexts));
+    for (const t of [...searchTexts, ...insertTexts, ...filterTexts]) assertInertText(t.text, t.where);
   });
 
   it('tree tooltips and hovers: the name and hostile API text as text, links only where the extension makes them', async () => {
