@@ -501,7 +501,7 @@ export class MediaClient {
         case status === 429: {
           const exhausted = exhaustedSnapshot(this.lastQuotaSnapshot, this.options.clock.now());
           this.emitQuota(exhausted);
-          return new MediaError('rateLimited', l10n.t('The request limit is used up.'), {
+          return new MediaError('rateLimited', l10n.t('The rate limit or monthly quota is used up (HTTP 429).'), {
             ...details,
             ...(exhausted.resetAt > 0 ? { resetAt: exhausted.resetAt } : {}),
           });

@@ -1,7 +1,7 @@
 // Words and Markdown for collection nodes of the sidebar tree, and the per-collection
 // type filter (the spec's `type` parameter of the collection-media endpoint).
 import { l10n } from './l10n';
-import { escapeMarkdown, plainLine } from './mediaText';
+import { inert, inertMarkdown, SERVICE_NAME_MAX } from './inert';
 import type { Collection } from './model';
 import type { CollectionMediaType } from './params';
 
@@ -68,7 +68,7 @@ export function filteredCount(c: Collection, filter: CollectionFilter): number {
 }
 
 export function collectionTitle(c: Collection): string {
-  return plainLine(c.title, 120) || l10n.t('Collection {0}', c.id);
+  return inert(c.title, 120) || l10n.t('Collection {0}', c.id);
 }
 
 export interface CollectionTooltipOptions {
@@ -79,15 +79,15 @@ export interface CollectionTooltipOptions {
 
 /** The hover of a collection node, as Markdown (to be rendered with HTML off). */
 export function collectionTooltipMarkdown(c: Collection, filter: CollectionFilter, opts: CollectionTooltipOptions): string {
-  const parts: string[] = [`**${escapeMarkdown(collectionTitle(c))}**`];
-  const description = plainLine(c.description, 500);
-  if (description !== '') parts.push(escapeMarkdown(description));
+  const parts: string[] = [`**${inertMarkdown(collectionTitle(c))}**`];
+  const description = inert(c.description, 500);
+  if (description !== '') parts.push(inertMarkdown(description));
   const facts = [countsText(c, opts.locale)];
   if (c.private) facts.push(l10n.t('Private: only you can see it'));
-  else if (opts.featured) facts.push(l10n.t('Featured by {0}', plainLine(opts.serviceName, 60) || l10n.t('the service')));
-  parts.push(escapeMarkdown(facts.join(' · ')));
-  if (filter === 'photos') parts.push(escapeMarkdown(l10n.t('Showing photos only.')));
-  if (filter === 'videos') parts.push(escapeMarkdown(l10n.t('Showing videos only.')));
+  else if (opts.featured) facts.push(l10n.t('Featured by {0}', inert(opts.serviceName, SERVICE_NAME_MAX) || l10n.t('the service')));
+  parts.push(inertMarkdown(facts.join(' · ')));
+  if (filter === 'photos') parts.push(inertMarkdown(l10n.t('Showing photos only.')));
+  if (filter === 'videos') parts.push(inertMarkdown(l10n.t('Showing videos only.')));
   return parts.join('\n\n');
 }
 

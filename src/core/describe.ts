@@ -1,5 +1,8 @@
-// One clear, actionable sentence for each failure, and the actions that can fix it.
+// One clear, actionable sentence for each failure, and the actions that can fix it. Every
+// value in it (the service name, what the service said) is inert (src/core/inert.ts): the
+// sentence goes into notifications, the tree and its hovers as it is.
 import type { MediaError } from './errors';
+import { inert, SERVICE_NAME_MAX } from './inert';
 import { l10n } from './l10n';
 
 /** `checkKey`: check the stored key with the configured API origins and bind it to them. */
@@ -16,11 +19,14 @@ export interface DescribeContext {
   serviceName: string;
   /** Formats a point in time for the user's locale. */
   formatTime(ms: number): string;
+  /** Now, ms since epoch: a reset time that has passed is not announced. */
+  now?: number;
 }
 
 export function describeError(error: MediaError, ctx: DescribeContext): ErrorDescription {
-  const service = ctx.serviceName;
-  const said = error.serverMessage ? ` ${l10n.t('The service said: “{0}”.', error.serverMessage)}` : '';
+  const service = inert(ctx.serviceName, SERVICE_NAME_MAX);
+  const serverMessage = inert(error.serverMessage, 300);
+  const said = serverMessage ? ` ${l10n.t('The service said: “{0}”.', serverMessage)}` : '';
   switch (error.kind) {
     case 'missingKey':
       return { message: l10n.t('Set your {0} API key to browse photos and videos.', service), actions: ['setApiKey'] };
@@ -34,11 +40,16 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
     case 'notFound':
       return { message: l10n.t('Not found on {0}: it does not exist or is not visible to your key.', service), actions: [] };
     case 'rateLimited':
+      // A 429 does not say which limit it hit: the hourly request rate or the monthly quota.
       return {
         message:
-          error.resetAt !== undefined && error.resetAt > 0
-            ? l10n.t('Your {0} request limit is used up. It resets {1}.', service, ctx.formatTime(error.resetAt))
-            : l10n.t('Your {0} request limit is used up. Try again later.', service),
+          error.resetAt !== undefined && error.resetAt > 0 && error.resetAt > (ctx.now ?? 0)
+            ? l10n.t(
+                'Your {0} rate limit or monthly quota is used up (HTTP 429). Try again later; the monthly quota resets {1}.',
+                service,
+                ctx.formatTime(error.resetAt),
+              )
+            : l10n.t('Your {0} rate limit or monthly quota is used up (HTTP 429). Try again later.', service),
         actions: ['showQuota'],
       };
     case 'server':
@@ -58,12 +69,12 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
       return { message: l10n.t('{0} did not answer in time.', service), actions: ['retry'] };
     case 'invalidResponse':
       return {
-        message: `${l10n.t('{0} sent an answer this extension cannot read.', service)} ${error.message}`,
+        message: `${l10n.t('{0} sent an answer this extension cannot read.', service)} ${inert(error.message)}`,
         actions: ['retry'],
       };
     case 'invalidRequest':
       return {
-        message: error.message,
+        message: inert(error.message),
         actions: error.field === 'apiBaseUrl' || error.field === 'videoBaseUrl' ? ['openSettings'] : [],
       };
     case 'keyNotForOrigin': {

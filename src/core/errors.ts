@@ -1,5 +1,6 @@
 // One closed set of failures. HTTP and network failures are mapped to it once, in api/,
 // and the UI turns each into one clear, actionable sentence (see describeError).
+import { inert } from './inert';
 import { l10n } from './l10n';
 
 export type MediaErrorKind =
@@ -63,17 +64,13 @@ export function toMediaError(value: unknown): MediaError {
 }
 
 /**
- * Turns server-provided text into one short line safe to show (no markup, no control chars,
- * no links: VS Code notifications turn `[text](command:…)` into a link that runs the command).
+ * Turns server-provided text into one short line safe to show: tags dropped, then inert
+ * (no control characters, no `[text](command:…)` a notification would make clickable).
  */
 export function cleanServerText(text: string, max = 200): string {
   const plain = text
     .replace(/<script[\s\S]*?<\/script>/gi, ' ')
     .replace(/<style[\s\S]*?<\/style>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/\]\(/g, '] (')
-    .trim();
-  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+    .replace(/<[^>]*>/g, ' ');
+  return inert(plain, max);
 }

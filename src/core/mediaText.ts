@@ -1,48 +1,9 @@
 // The words and Markdown shown for one photo or video (tree labels, hovers): pure, so the
-// escaping that keeps API text from turning into markup or links is tested in plain Node.
+// escaping that keeps API text from turning into markup or links (src/core/inert.ts) is
+// tested in plain Node.
 import { l10n } from './l10n';
 import type { MediaItem } from './model';
-import { safeLinkUrl } from './urls';
-
-/** C0/C1 controls and the bidi overrides that could make a label read differently. */
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** API text as one plain line: no control or bidi characters, runs of space collapsed. */
-export function plainLine(text: unknown, max = 200): string {
-  if (typeof text !== 'string') return '';
-  const line = text.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
-}
-
-/**
- * Escapes text for Markdown so it renders as the same characters and nothing more:
- * every ASCII punctuation character gets a backslash (CommonMark allows that for all of
- * them), which also stops `https://…` and `www.…` from being auto-linked.
- */
-export function escapeMarkdown(text: unknown, max = 500): string {
-  return plainLine(text, max).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
-}
-
-/**
- * A URL fit for a Markdown link or image destination: https (or http to this computer)
- * only, the characters that would end the destination percent-encoded, and the `&` of
- * what Markdown would read as a character reference (`&#123;`) too, so the link is the
- * one checked.
- */
-export function markdownUrl(value: unknown): string | undefined {
-  const safe = safeLinkUrl(value);
-  if (safe === undefined) return undefined;
-  return safe
-    .replace(/[()<>\s"'`\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
-    .replace(/&(?=#?[a-z0-9]+;)/gi, '%26');
-}
-
-/** `[text](url)` when the URL is safe, else just the escaped text. */
-export function markdownLink(text: string, url: unknown): string {
-  const href = markdownUrl(url);
-  const label = escapeMarkdown(text);
-  return href ? `[${label}](${href})` : label;
-}
+import { inert, inertMarkdown, markdownLink, markdownLinkTarget, SERVICE_NAME_MAX } from './inert';
 
 /** `0:42`, `12:05`, `1:02:03`. */
 export function formatDuration(seconds: number): string {
@@ -104,13 +65,13 @@ export function titleFromPageUrl(pageUrl: unknown, id: number): string | undefin
   }
   const suffix = `-${id}`;
   if (!segment.endsWith(suffix)) return undefined;
-  const words = plainLine(segment.slice(0, -suffix.length).replace(/[-_]+/g, ' '), 120);
+  const words = inert(segment.slice(0, -suffix.length).replace(/[-_]+/g, ' '), 120);
   if (!/\p{L}/u.test(words)) return undefined;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function authorName(item: MediaItem): string {
-  return plainLine(item.kind === 'photo' ? item.photo.photographer : item.video.user.name, 80);
+  return inert(item.kind === 'photo' ? item.photo.photographer : item.video.user.name, 80);
 }
 
 /** Who made it, inside a sentence ("Photo by …"): the photographer, or the video's user. */
@@ -129,7 +90,7 @@ export function mediaAuthorAlone(item: MediaItem): string {
 /** The tree label: alt text, else the page's own title, else "Photo by …" / "Video by …". */
 export function mediaLabel(item: MediaItem): string {
   if (item.kind === 'photo') {
-    const alt = plainLine(item.photo.alt, 120);
+    const alt = inert(item.photo.alt, 120);
     if (alt !== '') return alt;
     return titleFromPageUrl(item.photo.url, item.photo.id) ?? l10n.t('Photo by {0}', mediaAuthor(item));
   }
@@ -139,14 +100,14 @@ export function mediaLabel(item: MediaItem): string {
 /** A small picture for a hover: the photo's tiny (or small) variant, the video's first preview. */
 export function thumbnailUrl(item: MediaItem): string | undefined {
   if (item.kind === 'photo') {
-    return markdownUrl(item.photo.src.tiny) ?? markdownUrl(item.photo.src.small);
+    return markdownLinkTarget(item.photo.src.tiny) ?? markdownLinkTarget(item.photo.src.small);
   }
   const pictures = [...item.video.video_pictures].sort((a, b) => a.nr - b.nr);
   for (const picture of pictures) {
-    const url = markdownUrl(picture.picture);
+    const url = markdownLinkTarget(picture.picture);
     if (url) return url;
   }
-  return markdownUrl(item.video.image);
+  return markdownLinkTarget(item.video.image);
 }
 
 export interface MediaTooltipOptions {
@@ -161,14 +122,14 @@ export function mediaTooltipMarkdown(item: MediaItem, opts: MediaTooltipOptions)
   const label = mediaLabel(item);
   const parts: string[] = [];
   const thumb = thumbnailUrl(item);
-  if (thumb) parts.push(`![${escapeMarkdown(label, 120)}](${thumb})`);
-  parts.push(`**${escapeMarkdown(label)}**`);
+  if (thumb) parts.push(`![${inertMarkdown(label, 120)}](${thumb})`);
+  parts.push(`**${inertMarkdown(label)}**`);
   const kind = item.kind === 'photo' ? l10n.t('Photo') : l10n.t('Video');
-  parts.push(`${escapeMarkdown(kind)} · ${escapeMarkdown(mediaSizeText(item))}`);
+  parts.push(`${inertMarkdown(kind)} · ${inertMarkdown(mediaSizeText(item))}`);
   const authorUrl = item.kind === 'photo' ? item.photo.photographer_url : item.video.user.url;
   const pageUrl = item.kind === 'photo' ? item.photo.url : item.video.url;
   const author = markdownLink(mediaAuthor(item), authorUrl);
-  const service = markdownLink(plainLine(opts.serviceName, 60) || l10n.t('the service'), pageUrl);
+  const service = markdownLink(inert(opts.serviceName, SERVICE_NAME_MAX) || l10n.t('the service'), pageUrl);
   // The sentence is ours (not escaped); only the names and links in it come from the API.
   parts.push(item.kind === 'photo' ? l10n.t('Photo by {0} on {1}', author, service) : l10n.t('Video by {0} on {1}', author, service));
   return parts.join('\n\n');

@@ -1,5 +1,6 @@
 // The monthly quota as the service reports it on every 2xx (spec §8), and the state the
-// status bar shows. A 429 carries no quota headers, so "exhausted" keeps the last reset.
+// status bar shows. A 429 carries no quota headers and does not say whether the hourly rate
+// limit or the monthly quota was hit, so "exhausted" keeps the last known reset.
 
 export interface QuotaSnapshot {
   limit: number;
@@ -8,7 +9,7 @@ export interface QuotaSnapshot {
   resetAt: number;
   /** When this figure was read, ms since epoch. */
   updatedAt: number;
-  /** True after a 429: the service refused a request for lack of quota. */
+  /** True after a 429: the service refused a request (rate limit or monthly quota). */
   exhausted: boolean;
 }
 
@@ -47,10 +48,20 @@ export function exhaustedSnapshot(last: QuotaSnapshot | undefined, now: number):
 
 export type QuotaLevel = 'unknown' | 'ok' | 'low' | 'exhausted' | 'stale';
 
-/** Under 10 % is "low"; past the reset time an old figure is "stale", not current. */
+/** Whether the snapshot's reset time has passed (a figure read before it is out of date). */
+export function resetHasPassed(snapshot: QuotaSnapshot, now: number): boolean {
+  return snapshot.resetAt > 0 && now >= snapshot.resetAt;
+}
+
+/**
+ * Under 10 % is "low"; past the reset time an old figure is "stale", not current. A 429
+ * met after the reset still means "exhausted": the service refused a request in the new
+ * period (the hourly rate limit, or a quota used up again), and that is newer than the reset.
+ */
 export function quotaLevel(snapshot: QuotaSnapshot | undefined, now: number): QuotaLevel {
   if (!snapshot) return 'unknown';
-  if (snapshot.resetAt > 0 && now >= snapshot.resetAt) return 'stale';
+  if (snapshot.exhausted && snapshot.updatedAt >= snapshot.resetAt) return 'exhausted';
+  if (resetHasPassed(snapshot, now)) return 'stale';
   if (snapshot.exhausted || snapshot.remaining <= 0) return 'exhausted';
   if (snapshot.limit > 0 && snapshot.remaining < snapshot.limit * 0.1) return 'low';
   return 'ok';

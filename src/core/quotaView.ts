@@ -1,13 +1,14 @@
 // What the status bar says about the quota: pure, so every state is unit-tested.
+import { SERVICE_NAME_MAX, inertMarkdown, markdownLinkTarget } from './inert';
 import type { QuotaLevel, QuotaSnapshot } from './quota';
-import { quotaLevel } from './quota';
+import { quotaLevel, resetHasPassed } from './quota';
 import { l10n } from './l10n';
 
 export interface QuotaFormat {
   number(n: number): string;
   dateTime(ms: number): string;
   serviceName: string;
-  /** Where to ask for a higher limit. */
+  /** Where to ask for a higher limit (checked and encoded before it becomes a link). */
   higherLimitUrl: string;
 }
 
@@ -19,18 +20,13 @@ export interface QuotaPresentation {
   command: 'setApiKey' | 'showQuota';
 }
 
-/** Markdown-escapes text that comes from settings (the service name) before it goes into a tooltip. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
-}
-
 export function presentQuota(
   snapshot: QuotaSnapshot | undefined,
   hasKey: boolean,
   now: number,
   fmt: QuotaFormat,
 ): QuotaPresentation {
-  const service = escapeMarkdown(fmt.serviceName);
+  const service = inertMarkdown(fmt.serviceName, SERVICE_NAME_MAX);
   if (!hasKey) {
     return {
       level: 'noKey',
@@ -40,7 +36,11 @@ export function presentQuota(
     };
   }
   const level = quotaLevel(snapshot, now);
-  const askMore = l10n.t('Need more? [Ask {0} for a higher limit]({1}); it is free for projects that credit the service.', service, fmt.higherLimitUrl);
+  // The link is built here, not in the translated sentence, so no translation can put a
+  // placeholder next to link syntax; its target is checked and encoded.
+  const askLabel = l10n.t('Ask {0} for a higher limit', service);
+  const askTarget = markdownLinkTarget(fmt.higherLimitUrl);
+  const askMore = l10n.t('Need more? {0}; it is free for projects that credit the service.', askTarget ? `[${askLabel}](${askTarget})` : askLabel);
   if (!snapshot || level === 'unknown') {
     return {
       level: 'unknown',
@@ -65,12 +65,15 @@ export function presentQuota(
         command: 'showQuota',
       };
     case 'exhausted':
+      // A 429 does not say which limit it hit; a reset that has passed is not announced.
       return {
         level,
-        text: snapshot.resetAt > 0 ? `$(error) ${l10n.t('Quota used up · resets {0}', reset)}` : `$(error) ${l10n.t('Quota used up')}`,
+        text: `$(error) ${l10n.t('Rate limit or monthly quota used up')}`,
         tooltip: [
-          l10n.t('**{0} quota used up**: the service refused a request for lack of quota.', service),
-          l10n.t('Resets: {0}. Last updated: {1}.', reset, updated),
+          l10n.t('**{0} rate limit or monthly quota used up**: the service refused a request (HTTP 429). Try again later.', service),
+          snapshot.resetAt > 0 && !resetHasPassed(snapshot, now)
+            ? l10n.t('The monthly quota resets: {0}. Last updated: {1}.', reset, updated)
+            : l10n.t('Last updated: {0}.', updated),
           askMore,
         ],
         command: 'showQuota',

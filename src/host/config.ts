@@ -1,6 +1,7 @@
 // A typed snapshot of the settings, read once and refreshed when they change.
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL } from '../api/client';
+import { DEFAULT_SERVICE_URL, checkedServiceUrl } from '../core/serviceUrl';
 
 export const CONFIG_SECTION = 'stockMedia';
 
@@ -23,13 +24,14 @@ function integer(cfg: vscode.WorkspaceConfiguration, key: string, fallback: numb
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
 }
 
-export function readConfig(): StockMediaConfig {
+/** The settings now; `warn` hears about values that were replaced by their default. */
+export function readConfig(warn?: (message: string) => void): StockMediaConfig {
   const cfg = vscode.workspace.getConfiguration(CONFIG_SECTION);
   return {
     apiBaseUrl: text(cfg, 'apiBaseUrl', DEFAULT_BASE_URL),
     videoBaseUrl: text(cfg, 'videoBaseUrl', DEFAULT_VIDEO_BASE_URL),
     serviceName: text(cfg, 'serviceName', 'Pexels'),
-    serviceUrl: text(cfg, 'serviceUrl', 'https://www.pexels.com'),
+    serviceUrl: checkedServiceUrl(text(cfg, 'serviceUrl', DEFAULT_SERVICE_URL), warn),
     cacheTtlMs: integer(cfg, 'cacheTtlSeconds', DEFAULT_CACHE_TTL_MS / 1000, 0, 3600) * 1000,
     timeoutMs: integer(cfg, 'requestTimeoutSeconds', DEFAULT_TIMEOUT_MS / 1000, 1, 120) * 1000,
   };

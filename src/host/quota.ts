@@ -4,6 +4,7 @@ import type { QuotaSnapshot } from '../core/quota';
 import { reviveQuotaSnapshot } from '../core/quota';
 import type { QuotaFormat } from '../core/quotaView';
 import { presentQuota } from '../core/quotaView';
+import { higherLimitPage } from '../core/serviceUrl';
 import { CommandId } from './commandIds';
 
 const STATE_KEY = 'stockMedia.quota';
@@ -62,7 +63,7 @@ export function quotaFormat(serviceName: string, serviceUrl: string): QuotaForma
     number: (n) => numbers.format(n),
     dateTime: (ms) => dates.format(new Date(ms)),
     serviceName,
-    higherLimitUrl: `${serviceUrl.replace(/\/+$/, '')}/api/`,
+    higherLimitUrl: higherLimitPage(serviceUrl),
   };
 }
 

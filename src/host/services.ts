@@ -131,6 +131,7 @@ export class Services implements vscode.Disposable {
     return describeError(toMediaError(error), {
       serviceName: this.shell.config.serviceName,
       formatTime: (ms) => this.formatTime(ms),
+      now: Date.now(),
     });
   }
 

@@ -35,7 +35,7 @@ export class Shell implements vscode.Disposable {
   constructor(readonly context: vscode.ExtensionContext) {
     this.keys = new ApiKeyStore(context.secrets);
     this.quota = new QuotaStore(context.globalState);
-    this.configSnapshot = readConfig();
+    this.configSnapshot = readConfig((message) => this.logger.warn(message));
     this.disposables.push(
       this.keys,
       this.quota,
@@ -86,7 +86,7 @@ export class Shell implements vscode.Disposable {
 
   private onConfigChanged(): void {
     const before = this.configSnapshot;
-    const after = readConfig();
+    const after = readConfig((message) => this.logger.warn(message));
     this.configSnapshot = after;
     this.configChanged.fire(after);
     if (before.apiBaseUrl !== after.apiBaseUrl || before.videoBaseUrl !== after.videoBaseUrl) {

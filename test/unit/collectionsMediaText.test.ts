@@ -1,15 +1,11 @@
 import * as assert from 'node:assert/strict';
 import {
-  escapeMarkdown,
   formatDuration,
-  markdownLink,
-  markdownUrl,
   mediaAccessibilityLabel,
   mediaAuthor,
   mediaLabel,
   mediaSizeText,
   mediaTooltipMarkdown,
-  plainLine,
   thumbnailUrl,
   titleFromPageUrl,
   videoResolutionName,
@@ -65,54 +61,6 @@ const asPhoto = (p: Photo): MediaItem => ({ kind: 'photo', photo: p });
 const asVideo = (v: Video): MediaItem => ({ kind: 'video', video: v });
 
 describe('mediaText', () => {
-  describe('plainLine', () => {
-    it('drops control and bidi characters and collapses space', () => {
-      assert.equal(plainLine('a\u202eb\n\tc\u0000  d'), 'a b c d');
-    });
-    it('shortens long text with an ellipsis', () => {
-      assert.equal(plainLine('abcdefghij', 5), 'abcd…');
-    });
-    it('turns non-strings into an empty string', () => {
-      assert.equal(plainLine(undefined), '');
-      assert.equal(plainLine(42), '');
-    });
-  });
-
-  describe('escapeMarkdown', () => {
-    it('escapes every ASCII punctuation character', () => {
-      assert.equal(escapeMarkdown('*a* [b](c) <img> `x` _y_ #1 & !'), '\\*a\\* \\[b\\]\\(c\\) \\<img\\> \\`x\\` \\_y\\_ \\#1 \\& \\!');
-    });
-    it('stops bare URLs from becoming links', () => {
-      const out = escapeMarkdown('see https://evil.example/x and www.evil.example');
-      assert.doesNotMatch(out, /https:\/\//);
-      assert.doesNotMatch(out, /www\.evil/);
-    });
-    it('keeps letters of any script as they are', () => {
-      assert.equal(escapeMarkdown('夜の街 Осень'), '夜の街 Осень');
-    });
-  });
-
-  describe('markdownUrl and markdownLink', () => {
-    it('accepts https and loopback http, percent-encoding parentheses', () => {
-      assert.equal(markdownUrl('https://a.example/p(1).jpg'), 'https://a.example/p%281%29.jpg');
-      assert.equal(markdownUrl('http://127.0.0.1:3000/x.png'), 'http://127.0.0.1:3000/x.png');
-    });
-    it('encodes the & of a character reference, which Markdown would decode; keeps query separators', () => {
-      assert.equal(markdownUrl('https://a.example/&#123;x&amp;/?a=1&b=2'), 'https://a.example/%26#123;x%26amp;/?a=1&b=2');
-    });
-    it('refuses other schemes, remote http and credentials', () => {
-      assert.equal(markdownUrl('javascript:alert(1)'), undefined);
-      assert.equal(markdownUrl('http://evil.example/x.png'), undefined);
-      assert.equal(markdownUrl('https://user:pw@a.example/'), undefined);
-      assert.equal(markdownUrl('command:workbench.action.quit'), undefined);
-      assert.equal(markdownUrl(undefined), undefined);
-    });
-    it('makes a link only for a safe URL', () => {
-      assert.equal(markdownLink('Joe [x]', 'https://a.example/@joe'), '[Joe \\[x\\]](https://a.example/@joe)');
-      assert.equal(markdownLink('Joe', 'data:text/html,hi'), 'Joe');
-    });
-  });
-
   describe('formatDuration and sizes', () => {
     it('formats durations', () => {
       assert.equal(formatDuration(0), '0:00');
@@ -213,7 +161,8 @@ describe('mediaText', () => {
       assert.doesNotMatch(md, /(^|[^\\])</m);
       assert.doesNotMatch(md, /\]\(command:/);
       assert.doesNotMatch(md, /\]\(javascript:/);
-      assert.match(md, /Photo by \\\*\\\*Evil\\\*\\\*\\\]\\\(javascript\\:alert\\\(1\\\)\\\) on Pexels$/);
+      // The photographer's `]` is a `)` (src/core/inert.ts), every ASCII mark escaped.
+      assert.match(md, /Photo by \\\*\\\*Evil\\\*\\\*\\\)\\\(javascript\\:alert\\\(1\\\)\\\) on Pexels$/);
     });
   });
 });

@@ -79,10 +79,25 @@ describe('cache', () => {
 
 describe('error descriptions', () => {
   const ctx = { serviceName: 'Pexels', formatTime: (ms: number) => new Date(ms).toISOString() };
-  it('says when a 429 resets', () => {
+  it('says a 429 is the rate limit or the monthly quota, and when the monthly quota resets', () => {
     const d = describeError(new MediaError('rateLimited', 'x', { status: 429, resetAt: Date.UTC(2026, 11, 1) }), ctx);
-    assert.match(d.message, /resets 2026-12-01T00:00:00.000Z/);
+    assert.equal(
+      d.message,
+      'Your Pexels rate limit or monthly quota is used up (HTTP 429). Try again later; the monthly quota resets 2026-12-01T00:00:00.000Z.',
+    );
     assert.deepEqual(d.actions, ['showQuota']);
+  });
+  it('does not announce a reset that has already passed', () => {
+    const error = new MediaError('rateLimited', 'x', { status: 429, resetAt: Date.UTC(2026, 11, 1) });
+    const d = describeError(error, { ...ctx, now: Date.UTC(2026, 11, 1, 1) });
+    assert.equal(d.message, 'Your Pexels rate limit or monthly quota is used up (HTTP 429). Try again later.');
+  });
+  it('puts the service name and what the server said in inert', () => {
+    const hostile = '[Renew your key](command:workbench.action.openSettings)';
+    const d = describeError(new MediaError('server', 'x', { status: 500, serverMessage: hostile }), { ...ctx, serviceName: `Pexels ${hostile}` });
+    assert.doesNotMatch(d.message, /\[|\]/, d.message);
+    assert.match(d.message, /^Pexels \(Renew your key\)\(command:workbench\.action\.openSettings\) had a problem/);
+    assert.match(d.message, /The service said: “\(Renew your key\)\(command:workbench\.action\.openSettings\)”/);
   });
   it('offers to set the key for key problems and to retry for transient ones', () => {
     assert.deepEqual(describeError(new MediaError('forbidden', 'x', { status: 403 }), ctx).actions, ['setApiKey']);

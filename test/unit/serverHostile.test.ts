@@ -241,7 +241,7 @@ describe('local API server: hostile-input switches', function () {
       // VS Code notifications turn `[text](command:…)` into a link that runs the command.
       assert.doesNotMatch(message, /\]\(/, message);
     }
-    assert.match(describeError(json503, describeContext).message, /The service said: “\[Fix it\] \(command:stockMedia\.clearApiKey\)/);
+    assert.match(describeError(json503, describeContext).message, /The service said: “\(Fix it\)\(command:stockMedia\.clearApiKey\)/);
   });
 
   it('cleanServerText leaves no Markdown link a notification would make clickable', () => {

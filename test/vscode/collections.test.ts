@@ -380,7 +380,10 @@ describe('collections tree', function () {
     const failed = children[0] as ErrorNode | undefined;
     assert.equal(failed?.type, 'error');
     const item = provider.getTreeItem(failed);
-    assert.equal(labelOf(item), `Your Pexels request limit is used up. It resets ${api.services.formatTime(resetAt)}.`);
+    assert.equal(
+      labelOf(item),
+      `Your Pexels rate limit or monthly quota is used up (HTTP 429). Try again later; the monthly quota resets ${api.services.formatTime(resetAt)}.`,
+    );
     assert.equal(item.command?.command, 'stockMedia.showQuota');
     assert.match(tooltipOf(item), /HTTP 429/);
 

@@ -246,7 +246,7 @@ describe('search grid', function () {
       const s = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
       return s?.status === 'failed' ? s : undefined;
     }, 'the quota state', 15_000);
-    assert.match(failed.messageText, /Request limit used up/);
+    assert.match(failed.messageText, /Rate limit or monthly quota used up/);
     assert.match(failed.messageText, /resets/, 'says when it resets');
     assert.equal(requests().length, 1, 'one refused request, not retried');
     assert.equal((await openGrid()).session.failure?.kind, 'rateLimited');

@@ -241,7 +241,8 @@ describe('hostile input (real VS Code)', function () {
       }
       // The hostile text is shown, as text, not dropped.
       assert.ok(labels.some((l) => l.includes('<img src=x onerror=')), 'markup shows as text');
-      assert.ok(labels.some((l) => l.includes('[Fix it](command:')), 'a command link shows as text');
+      // A command link shows as its words, inert: its brackets turned into parentheses.
+      assert.ok(labels.some((l) => l.includes('(Fix it)(command:')), 'a command link shows as inert text');
       // Thumbnails: only from safe addresses, and the unsafe ones are left out.
       const thumbs = media.map((n) => /^!\[[^\n]*\]\(([^)\s]+)\)/.exec((provider.getTreeItem(n).tooltip as vscode.MarkdownString).value)?.[1]);
       assert.ok(thumbs.filter(Boolean).length > 0 && thumbs.some((t) => t === undefined), 'some hovers have a thumbnail, the unsafe ones none');
@@ -482,7 +483,7 @@ describe('hostile input (real VS Code)', function () {
       {
         name: 'a plain-text 429',
         switches: { plainText429: true },
-        expect: /request limit is used up/,
+        expect: /rate limit or monthly quota is used up/,
         setup: async () => server.setQuota(server.keys.alice, { monthlyRemaining: 0 }),
       },
       { name: 'an HTML 500', switches: { failStatus: 500 }, expect: /had a problem \(HTTP 500\)/ },

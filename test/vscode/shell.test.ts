@@ -87,7 +87,7 @@ describe('extension shell', () => {
     assert.equal(view.background, 'statusBarItem.warningBackground');
   });
 
-  it('shows the exhausted state after a 429, with when it resets', async () => {
+  it('shows the exhausted state after a 429 as the rate limit or monthly quota, with when the quota resets', async () => {
     const api = await extensionApi();
     await storeKeyFor(server, server.keys.alice);
     await api.services.refreshKeyState();
@@ -96,7 +96,8 @@ describe('extension shell', () => {
     await assert.rejects(api.services.client.curatedPhotos({ per_page: 2 }), (e: { kind?: string }) => e.kind === 'rateLimited');
     const view = await waitFor(() => statusBar(api)?.level === 'exhausted' && statusBar(api), 'the exhausted state');
     assert.equal(view.background, 'statusBarItem.errorBackground');
-    assert.match(view.text, /resets/);
+    assert.match(view.text, /Rate limit or monthly quota used up/);
+    assert.match(view.tooltip, /The monthly quota resets: /);
   });
 
   it('a bad key gets a clear message and nothing is stored', async () => {

@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import { MediaClient } from '../../api/client';
 import type { QuotaSnapshot } from '../../core/quota';
-import { exhaustedSnapshot } from '../../core/quota';
+import { exhaustedSnapshot, quotaLevel } from '../../core/quota';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
+import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
 import { CommandId } from '../commandIds';
@@ -54,7 +56,7 @@ async function checkKey(services: Services, key: string, origins: readonly strin
 export async function setApiKey(services: Services, args?: unknown): Promise<SetApiKeyResult> {
   const fromArgs = keyFromArgs(args);
   const automated = fromArgs !== undefined;
-  const service = services.config.serviceName;
+  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
   const key = (
     fromArgs ??
     (await vscode.window.showInputBox({
@@ -173,12 +175,24 @@ export async function clearApiKey(services: Services): Promise<void> {
 
 export function showQuota(services: Services): string {
   const q = services.quota.current;
-  const service = services.config.serviceName;
+  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
+  const now = Date.now();
+  const level = quotaLevel(q, now);
   let text: string;
   if (!services.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
   else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
-  else if (q.resetAt > 0 && Date.now() >= q.resetAt) {
+  else if (level === 'exhausted' && q.exhausted) {
+    // A 429 does not say which limit it hit; a reset that has passed is not announced.
+    text =
+      q.resetAt > now
+        ? vscode.l10n.t(
+            'The {0} rate limit or monthly quota is used up. Try again later; the monthly quota resets {1}.',
+            service,
+            services.formatTime(q.resetAt),
+          )
+        : vscode.l10n.t('The {0} rate limit or monthly quota is used up. Try again later.', service);
+  } else if (level === 'stale') {
     text = vscode.l10n.t(
       'The {0} monthly quota reset on {1}; the last figure ({2} of {3}) is out of date until the next request.',
       service,
@@ -186,11 +200,6 @@ export function showQuota(services: Services): string {
       fmt(q.remaining),
       fmt(q.limit),
     );
-  } else if (q.exhausted) {
-    text =
-      q.resetAt > 0
-        ? vscode.l10n.t('The {0} request limit is used up. It resets {1}.', service, services.formatTime(q.resetAt))
-        : vscode.l10n.t('The {0} request limit is used up. Try again later.', service);
   } else {
     text = vscode.l10n.t(
       '{0}: {1} of {2} requests left this month; resets {3} (updated {4}).',
@@ -205,7 +214,7 @@ export function showQuota(services: Services): string {
   const setKey = vscode.l10n.t('Set API Key');
   void vscode.window.showInformationMessage(text, services.hasKey ? higher : setKey).then((picked) => {
     if (picked === higher) {
-      void vscode.env.openExternal(vscode.Uri.parse(`${services.config.serviceUrl.replace(/\/+$/, '')}/api/`));
+      void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(services.config.serviceUrl), true));
     } else if (picked === setKey) {
       void vscode.commands.executeCommand(CommandId.setApiKey);
     }

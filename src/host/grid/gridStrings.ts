@@ -2,6 +2,9 @@
 // as one object. Each text is a literal `vscode.l10n.t('…')` call so `@vscode/l10n-dev
 // export` finds it. Placeholders ({0}, {1}) are filled in the webview by shared/strings.ts.
 import * as vscode from 'vscode';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
+import { DEFAULT_SERVICE_URL } from '../../core/serviceUrl';
+import { safeLinkUrl } from '../../core/urls';
 import { NAMED_COLORS } from '../../core/params';
 import type { GridStrings } from '../../shared/strings';
 
@@ -23,7 +26,10 @@ function colorNames(): Record<string, string> {
   return names;
 }
 
-export function gridStrings(serviceName: string, serviceUrl: string): GridStrings {
+export function gridStrings(serviceSetting: string, serviceUrlSetting: string): GridStrings {
+  // Shown as text and as the "provided by" link: inert, and a checked https address.
+  const serviceName = inert(serviceSetting, SERVICE_NAME_MAX);
+  const serviceUrl = safeLinkUrl(serviceUrlSetting) ?? DEFAULT_SERVICE_URL;
   return {
     panelTitle: vscode.l10n.t('Stock Media'),
     toolbarLabel: vscode.l10n.t('Search and filters'),
@@ -83,7 +89,7 @@ export function gridStrings(serviceName: string, serviceUrl: string): GridString
     openSettings: vscode.l10n.t('Open Settings'),
     checkKey: vscode.l10n.t('Check Key with {0}'),
     showQuota: vscode.l10n.t('Show Quota'),
-    quotaTitle: vscode.l10n.t('Request limit used up'),
+    quotaTitle: vscode.l10n.t('Rate limit or monthly quota used up'),
     keyTitle: vscode.l10n.t('An API key is needed'),
     keyOriginTitle: vscode.l10n.t('The key was checked with another server'),
     errorTitle: vscode.l10n.t('Something went wrong'),

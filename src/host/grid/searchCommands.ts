@@ -3,6 +3,7 @@
 // takes its inputs as one argument object (keybindings, automation, tests), checked the
 // same way as the grid's toolbar; a bad value gets a clear message and sends nothing.
 import * as vscode from 'vscode';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
 import type { MediaKind, MediaRefError } from '../../core/mediaUrl';
@@ -38,7 +39,9 @@ async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult
   return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
 }
 
-function refuse(message: string): GridCommandResult {
+/** The message may quote a value from the command's arguments: shown inert as a whole. */
+function refuse(text: string): GridCommandResult {
+  const message = inert(text, 1000);
   void vscode.window.showWarningMessage(message);
   return { shown: false, reason: 'invalid', message };
 }
@@ -83,7 +86,7 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
 
   const recentItems = (): QueryItem[] =>
     deps.recent.list(kind).map((r) => ({
-      label: r.query,
+      label: inert(r.query),
       query: r.query,
       recent: true,
       iconPath: new vscode.ThemeIcon('history'),
@@ -94,7 +97,7 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
     const recents = recentItems();
     const typed: QueryItem[] =
       value !== '' && !recents.some((r) => r.query.toLowerCase() === value.toLowerCase())
-        ? [{ label: value, query: value, recent: false, iconPath: new vscode.ThemeIcon('search'), description: title, alwaysShow: true }]
+        ? [{ label: inert(value), query: value, recent: false, iconPath: new vscode.ThemeIcon('search'), description: title, alwaysShow: true }]
         : [];
     const separator: QueryItem[] =
       recents.length > 0 ? [{ label: vscode.l10n.t('Recent searches'), kind: vscode.QuickPickItemKind.Separator, query: '', recent: false }] : [];
@@ -161,7 +164,8 @@ export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<Grid
   return runForm(deps, 'videos', true, args);
 }
 
-function refErrorMessage(error: MediaRefError, serviceName: string): string {
+function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
+  const serviceName = inert(serviceSetting, SERVICE_NAME_MAX);
   switch (error) {
     case 'empty':
       return vscode.l10n.t('Paste the link of a photo or video page, or type its id.');
@@ -197,8 +201,8 @@ export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Photo or Video'),
-    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', cfg.serviceName),
-    placeHolder: `${cfg.serviceUrl.replace(/\/+$/, '')}/photo/…-12345/`,
+    prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', inert(cfg.serviceName, SERVICE_NAME_MAX)),
+    placeHolder: inert(`${cfg.serviceUrl.replace(/\/+$/, '')}/photo/…-12345/`),
     ignoreFocusOut: true,
     validateInput: (value) => {
       const parsed = parseMediaRef(value, options);

@@ -3,6 +3,7 @@
 // snippet at every cursor (one undo step). Also the copy and open commands.
 import * as vscode from 'vscode';
 import { cleanServerText } from '../../core/errors';
+import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { LineContext } from '../../core/insert/block';
@@ -78,6 +79,12 @@ const SEPARATORS: Record<FormatFamily, string> = { markdown: '\n\n', html: '\n\n
 
 /** What is being inserted, for whole translated sentences (German articles differ by case). */
 type Subject = { readonly kind: 'photo' | 'video' } | { readonly kind: 'items'; readonly count: number };
+
+/**
+ * The notes and failures of an insert quote templates, settings keys, file names and what
+ * a file server sent; each is shown inert as a whole (no message of this file holds a link).
+ */
+const NOTE_MAX = 1000;
 
 function subject(plans: readonly InsertPlan[]): Subject {
   if (plans.length > 1) return { kind: 'items', count: plans.length };
@@ -303,7 +310,7 @@ export class MediaInserter implements vscode.Disposable {
       const notes: string[] = [];
       const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
       if (!prepared || token.isCancellationRequested) return undefined;
-      for (const note of notes) void vscode.window.showInformationMessage(note);
+      for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
       if (!position) return new vscode.SnippetString(this.joinSnippet(prepared));
       // One snippet at one place: the padding goes into it. The editor puts the drop line's
       // whitespace (up to the drop) in front of each further line itself.
@@ -349,12 +356,14 @@ export class MediaInserter implements vscode.Disposable {
 
   private async showFailure(error: unknown): Promise<string> {
     if (isInsertError(error)) {
-      void vscode.window.showErrorMessage(error.message);
-      return error.message;
+      // Its sentence may quote a template, a settings key or a server's words.
+      const message = inert(error.message, NOTE_MAX);
+      void vscode.window.showErrorMessage(message);
+      return message;
     }
     const detail = error instanceof Error ? error.message : String(error);
     this.services.logger.error(`Could not insert: ${detail}`);
-    const message = vscode.l10n.t('Could not insert: {0}', detail);
+    const message = vscode.l10n.t('Could not insert: {0}', inert(detail));
     void vscode.window.showErrorMessage(message);
     return message;
   }
@@ -428,7 +437,7 @@ export class MediaInserter implements vscode.Disposable {
     const multiLine = prepared.pieces.length > 1 || prepared.pieces.some((p) => toPlainText(p).includes('\n'));
     const padded = await padSelections(shown, prepared.family, multiLine);
     const ok = padded && (await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: !padded.edited, undoStopAfter: true }));
-    for (const note of notes) void vscode.window.showInformationMessage(note);
+    for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
     // The padding alone is not left behind.
     if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
     if (!ok) {
@@ -444,12 +453,13 @@ export class MediaInserter implements vscode.Disposable {
     if (!(error instanceof InsertError) || !error.offerLink) return this.showFailure(error);
     // A download failed: offer the link, which needs no download.
     const asLink = vscode.l10n.t('Insert as Link');
-    void vscode.window.showErrorMessage(error.message, asLink).then(async (picked) => {
+    const message = inert(error.message, NOTE_MAX);
+    void vscode.window.showErrorMessage(message, asLink).then(async (picked) => {
       if (picked !== asLink) return;
       const editor = await this.targetEditor(all[0]?.targetUri);
       if (editor) await this.insertInto(editor, all, choice, 'link');
     });
-    return error.message;
+    return message;
   }
 
   private joinSnippet(prepared: Prepared): string {

@@ -5,6 +5,7 @@ import { PHOTO_VARIANTS } from '../../core/model';
 import type { VideoQuality } from '../../core/insert/variants';
 import { chooseVideoFile, describeRule, isHls, photoVariantSize, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
 import { insertableUrl } from '../../core/insert/links';
+import { inert } from '../../core/inert';
 
 export interface VariantChoice {
   readonly variant?: PhotoVariant;
@@ -39,14 +40,15 @@ function videoItems(media: Extract<MediaItem, { kind: 'video' }>, quality: Video
   return usableVideoFiles(video)
     .sort((a, b) => (isHls(a) ? 1 : 0) - (isHls(b) ? 1 : 0) || area(b.width, b.height) - area(a.width, a.height))
     .map((file) => {
-      const type = isHls(file) ? vscode.l10n.t('adaptive; plays natively in Safari only') : file.file_type;
+      // The file's type, quality and label come from the service: inert in the picker.
+      const type = isHls(file) ? vscode.l10n.t('adaptive; plays natively in Safari only') : inert(file.file_type, 60);
       const rate = typeof file.fps === 'number' ? vscode.l10n.t('{0} · {1} fps', type, Math.round(file.fps)) : type;
       return {
         label: isHls(file)
           ? vscode.l10n.t('HLS stream')
-          : vscode.l10n.t('{0} {1} × {2}', (file.quality ?? 'video').toUpperCase(), file.width ?? '', file.height ?? ''),
+          : vscode.l10n.t('{0} {1} × {2}', inert(file.quality ?? 'video', 20).toUpperCase(), file.width ?? '', file.height ?? ''),
         description: file === preferred ? vscode.l10n.t('{0} · your setting', rate) : rate,
-        detail: videoFileLabel(file),
+        detail: inert(videoFileLabel(file)),
         picked: file === preferred,
         choice: { videoFileId: file.id },
       };

@@ -5,7 +5,8 @@ import type { CollectionFilter } from '../../core/collectionsText';
 import { collectionDescription, collectionTitle, collectionTooltipMarkdown, filteredCount } from '../../core/collectionsText';
 import type { ErrorAction, ErrorDescription } from '../../core/describe';
 import { toMediaError } from '../../core/errors';
-import { escapeMarkdown, mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
+import { SERVICE_NAME_MAX, inert, inertMarkdown } from '../../core/inert';
+import { mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
 import { MAX_PER_PAGE } from '../../core/params';
 import { CommandId } from '../commandIds';
 import type {
@@ -61,7 +62,7 @@ function rootItem(node: RootNode, ctx: ItemContext): vscode.TreeItem {
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(spec.icon);
   item.contextValue = `root.${node.root}`;
-  item.tooltip = spec.tooltip(ctx.serviceName);
+  item.tooltip = spec.tooltip(inert(ctx.serviceName, SERVICE_NAME_MAX));
   const total = ctx.loadedBranch(node)?.list.total;
   if (total !== undefined) item.description = total.toLocaleString(ctx.locale);
   return item;
@@ -158,7 +159,7 @@ function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
     .filter((f): f is string => f !== undefined && f !== '');
   const primary = actions[0] ?? 'retry';
   item.tooltip = markdown(
-    [`**${escapeMarkdown(message)}**`, escapeMarkdown(facts.join(' · ')), escapeMarkdown(actionHint(primary, origin))].join('\n\n'),
+    [`**${inertMarkdown(message)}**`, inertMarkdown(facts.join(' · ')), inertMarkdown(actionHint(primary, origin))].join('\n\n'),
   );
   item.command =
     primary === 'retry'
@@ -214,7 +215,7 @@ export function emptyText(owner: RootNode | CollectionNode, filter: CollectionFi
   if (owner.type === 'root') {
     return owner.root === 'featured'
       ? vscode.l10n.t('No featured collections right now')
-      : vscode.l10n.t('No collections yet: make them on {0}', serviceName);
+      : vscode.l10n.t('No collections yet: make them on {0}', inert(serviceName, SERVICE_NAME_MAX));
   }
   if (filter === 'photos') return vscode.l10n.t('No photos in this collection');
   if (filter === 'videos') return vscode.l10n.t('No videos in this collection');
