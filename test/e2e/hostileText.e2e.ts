@@ -1,4 +1,4 @@
-// A service name that is a command link, set in the user's settings as a person would (the
+// A service name that is a command link, set in the remote's settings as a person would (the
 // Settings editor), then the status bar's quota item clicked: the notification that Show
 // Quota opens is read from the workbench's DOM. VS Code makes `<a>` elements of
 // `[label](command:…)` in a notification's text; the name must show as its words, with no
@@ -34,13 +34,17 @@ function notificationAnchors(page: Page): Promise<{ href: string; text: string; 
   );
 }
 
-/** Sets a string setting in the user's settings through the Settings editor. */
-async function setUserSetting(page: Page, key: string, value: string): Promise<void> {
+/**
+ * Sets a machine-scoped string setting through the Settings editor, as a person would in a
+ * remote window: such settings are listed under the Remote tab, not the User tab.
+ */
+async function setRemoteSetting(page: Page, key: string, value: string): Promise<void> {
   await runCommand(page, 'Preferences: Open User Settings');
   const editor = page.locator('.settings-editor');
   await editor.waitFor({ state: 'visible', timeout: 15_000 });
   // The search box has focus when the editor opens.
   await page.keyboard.type(key);
+  await editor.locator('.settings-tabs-widget .action-label', { hasText: /^Remote/ }).first().click();
   const input = editor.locator(`.setting-item-contents`).filter({ hasText: /Service Name/i }).locator('input').first();
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   await input.fill(value);
@@ -56,7 +60,7 @@ describe('hostile text in notifications (e2e)', function () {
   before(async function () {
     this.timeout(240_000);
     api = await startApiServer();
-    workbench = await startWorkbench({ settings: { ...apiSettings(api), 'workbench.colorTheme': 'Default Dark Modern' } });
+    workbench = await startWorkbench({ machineSettings: apiSettings(api), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
     page = workbench.page;
     await setApiKey(page, api.keys.alice);
     await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
@@ -72,7 +76,7 @@ describe('hostile text in notifications (e2e)', function () {
   });
 
   it('Show Quota, from the status bar, shows a command-link service name as text: no <a>, no command: link', async () => {
-    await setUserSetting(page, 'stockMedia.serviceName', HOSTILE_NAME);
+    await setRemoteSetting(page, 'stockMedia.serviceName', HOSTILE_NAME);
     await runCommand(page, 'View: Close All Editors');
     // The words of the name, its brackets turned into parentheses.
     const shownName = /Pexels \(Renew your key\)\(command:workbench\.action\.openSettings\)/;
