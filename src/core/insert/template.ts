@@ -6,7 +6,7 @@ import { l10n } from '../l10n';
 import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText, plainInert } from './escape';
 import type { MediaFacts } from './facts';
 import { creditFor } from './formats';
-import { creditPlain } from './credit';
+import { creditPlain, creditSentence } from './credit';
 import { InsertError } from './insertError';
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
@@ -248,7 +248,9 @@ export function renderTemplate(segments: readonly Segment[], facts: MediaFacts, 
       case 'credit':
         return text(creditFor(facts, ctx.family, ctx.escapeAtSign));
       case 'creditText':
-        return text(esc(creditPlain(facts)));
+        // Markdown, HTML and JSX escape every name (esc); style sheets and plain text
+        // take the plain credit, which also keeps shell, TeX and template syntax out.
+        return text(esc(ctx.family === 'css' || ctx.family === 'plain' ? creditPlain(facts) : creditSentence(facts)));
     }
   };
   return segments.map((s) => ('literal' in s ? text(s.literal) : value(s.placeholder)));
