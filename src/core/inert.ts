@@ -62,12 +62,17 @@ export function inertMarkdown(value: unknown, max = INERT_MAX): string {
 /**
  * A URL fit for a Markdown link or image destination: https (or http to this computer)
  * only, no user name or password, and every character that could end the destination or
- * start a title (`(`, `)`, `<`, `>`, space, quotes, backslash) percent-encoded.
+ * start a title (`(`, `)`, `<`, `>`, space, quotes, backslash, brackets) percent-encoded
+ * after the origin. The origin stays as it is: the brackets of an IPv6 host (`[::1]`) are
+ * the host's own syntax, and encoded they would name no host at all.
  */
 export function markdownLinkTarget(value: unknown): string | undefined {
   const safe = safeLinkUrl(value);
   if (safe === undefined) return undefined;
-  return safe
+  // An http(s) href without credentials (safeLinkUrl's) starts with its origin.
+  const origin = new URL(safe).origin;
+  return origin + safe
+    .slice(origin.length)
     .replace(/[()<>\s"'`\\[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
     // The `&` of what Markdown would read as a character reference (`&#123;`), so the
     // link is the one checked.

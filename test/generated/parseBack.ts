@@ -17,6 +17,7 @@ import type * as TS from 'typescript';
 interface MarkdownToken {
   readonly type: string;
   readonly tag: string;
+  readonly markup: string;
   readonly content: string;
   readonly attrs: [string, string][] | null;
   readonly children: MarkdownToken[] | null;
@@ -114,14 +115,18 @@ export function markdownLinkForm(url: string): string {
 /**
  * Markdown as markdown-it reads it with raw HTML allowed (the worst case); `linkify` as
  * renderers that turn bare addresses into links (VS Code's preview setting, GitHub).
+ * An image's alt text is text to every renderer (markdown-it renders its tokens as text,
+ * cmark-gfm and micromark take the label's characters): a bare address that linkify
+ * marks as a link there is read as the text it is; any other markup in it still counts.
  */
 export function readMarkdown(source: string, linkify = false): Reading {
   const out = new ReadingBuilder();
-  const visit = (tokens: readonly MarkdownToken[]): void => {
+  const visit = (tokens: readonly MarkdownToken[], inImage = false): void => {
     for (const token of tokens) {
+      if (inImage && (token.type === 'link_open' || token.type === 'link_close') && token.markup === 'linkify') continue;
       switch (token.type) {
         case 'inline':
-          visit(token.children ?? []);
+          visit(token.children ?? [], inImage);
           break;
         case 'text':
         case 'text_special':
@@ -135,7 +140,7 @@ export function readMarkdown(source: string, linkify = false): Reading {
           const src = token.attrs?.find(([name]) => name === 'src')?.[1] ?? '';
           out.mark('image(');
           out.url('src', src);
-          visit(token.children ?? []);
+          visit(token.children ?? [], true);
           out.mark(')image');
           const title = token.attrs?.find(([name]) => name === 'title')?.[1];
           if (title !== undefined) out.value('image title', title);

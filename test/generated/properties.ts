@@ -48,18 +48,13 @@ void everyKindListed;
  * where. The unit test reports them (counts and a counterexample) without failing, and
  * fails once one passes, so the entry is removed as soon as its fix is in.
  */
-export const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  'insert: no invisible or direction-changing characters in the inserted text': 'service text is to be stripped of Unicode Cf (but ZWJ/ZWNJ) and C1 controls at decode',
-};
+export const KNOWN_GAPS: Readonly<Record<string, string>> = {};
 
 /**
  * Properties that fail on this branch and that no part of this work fixes: each needs a
  * decision. Reported like known gaps.
  */
-export const OPEN_FINDINGS: Readonly<Record<string, string>> = {
-  'markdown (bare addresses linked): no link the format did not put there':
-    'a renderer that links bare addresses (markdown-it with linkify, as in VS Code’s preview; GitHub) makes a link of an address in a name or alt text',
-};
+export const OPEN_FINDINGS: Readonly<Record<string, string>> = {};
 
 /** Why a property may fail today, if it may. */
 export function expectedFailure(name: string): string | undefined {

@@ -168,6 +168,13 @@ describe('inert', () => {
       assert.equal(markdownLinkTarget('http://127.0.0.1:3000/x.png'), 'http://127.0.0.1:3000/x.png');
     });
 
+    it('keeps the brackets of an IPv6 host, so the link still goes to ::1', () => {
+      assert.equal(markdownLinkTarget('http://[::1]:8080/a[b]'), 'http://[::1]:8080/a%5Bb%5D');
+      const target = markdownLinkTarget('https://[::1]/p(1)') ?? '';
+      assert.equal(new URL(target).hostname, '[::1]');
+      assert.equal(new URL(target).pathname, '/p%281%29');
+    });
+
     it('refuses other schemes, remote http and credentials', () => {
       for (const bad of ['javascript:alert(1)', 'http://evil.example/x.png', 'https://user:pw@a.example/', 'command:workbench.action.quit', 'file:///etc/passwd', 'data:text/html,hi']) {
         assert.equal(markdownLinkTarget(bad), undefined, bad);

@@ -318,6 +318,19 @@ describe('insert escaping against hostile text', () => {
     assert.doesNotMatch(emoji, /[\ud800-\udbff](?![\udc00-\udfff])/, 'no lone surrogate');
   });
 
+  it('invisible and direction-changing characters leave every inserted text, the service name from the settings too; joiners stay', () => {
+    const hidden = 'Pex\u200bels\u00ad \ufff9\u2060\u{e0041}Stock\u202e';
+    assert.equal(cleanText(hidden, NAME_MAX), 'Pexels Stock');
+    assert.equal(cleanText('a\u0085b\u2028c', NAME_MAX), 'a b c', 'line breaks keep words apart');
+    assert.equal(cleanText('👨\u200d👩 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', NAME_MAX), '👨\u200d👩 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645');
+    for (const languageId of ['markdown', 'html', 'typescriptreact', 'css', 'plaintext']) {
+      const plan = planInsert({ media: { kind: 'photo', photo: photo({}) }, languageId, serviceName: hidden, serviceUrl: SERVICE.serviceUrl, settings: SETTINGS });
+      const text = toPlainText(renderPlan(plan));
+      assert.doesNotMatch(text, /(?![\u200c\u200d])\p{Cf}/u, languageId);
+      assert.ok(text.includes('Pexels Stock'), `${languageId}: ${text}`);
+    }
+  });
+
   it('snippet escaping: $, } and \\ only', () => {
     assert.equal(escapeSnippet('a$b}c\\d{e'), 'a\\$b\\}c\\\\d{e');
   });

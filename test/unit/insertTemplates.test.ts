@@ -8,6 +8,7 @@ import { PLACEHOLDERS, parseTemplate } from '../../src/core/insert/template';
 import { isInsertError } from '../../src/core/insert/insertError';
 import type { MediaItem } from '../../src/core/model';
 import { SERVICE, SETTINGS, parseSnippet, photoItem, videoItem } from './insertFixtures';
+import { readHtml, readMarkdown, readTsx } from '../generated/parseBack';
 
 function withTemplate(media: MediaItem, languageId: string, templates: Record<string, unknown>, settings: Partial<InsertSettings> = {}): { text: string; snippet: string } {
   const pieces = renderPlan(planInsert({ media, languageId, ...SERVICE, settings: { ...SETTINGS, templates, ...settings } }));
@@ -72,6 +73,20 @@ describe('insert templates', () => {
     assert.equal(withTemplate(hostile, 'markdown', { markdown: '![{alt}]({url})' }, { credit: false }).text, `![\\<b\\>\\"x\\"\\</b\\> \\{\\{y\\}\\} \\[z\\](javascript:1)](${LARGE})`);
     assert.equal(withTemplate(hostile, 'css', { css: '/* {photographer} */' }, { credit: false }).text, '/* A* /B */');
     assert.equal(withTemplate(hostile, 'html', { html: '<a href="{url}">' }, { credit: false }).text, `<a href="${LARGE.replace(/&/g, '&amp;')}">`);
+  });
+
+  it('{creditText} keeps a name as the service wrote it where the format escapes it, and is plain-inert in plain text', () => {
+    const name = 'Ann $x {{y}} <b>&amp; 100% C:\\dir `z`';
+    const sentence = `Photo by ${name} (https://www.pexels.com/@joey) on Pexels (https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/)`;
+    const media = photoItem({ photographer: name });
+    const texts = (reading: { segments: string[]; labels: string[] }): string[] => reading.segments.filter((_s, i) => reading.labels[i] !== '@src');
+    const html = withTemplate(media, 'html', { html: '<p title="{creditText}">{creditText}</p>' }).text;
+    assert.deepEqual(texts(readHtml(html)), [sentence, sentence], html);
+    const jsx = withTemplate(media, 'typescriptreact', { typescriptreact: '<p title="{creditText}">{creditText}</p>' }).text;
+    assert.deepEqual(texts(readTsx(jsx)), [sentence, sentence], jsx);
+    const markdown = withTemplate(media, 'markdown', { markdown: '![{alt}]({url} "{creditText}")' }).text;
+    assert.equal(readMarkdown(markdown).segments.at(-1), sentence, markdown);
+    assert.equal(withTemplate(media, 'plaintext', { plaintext: '{creditText}' }).text, 'Photo by Ann x y b &amp; 100 C: dir z (https://www.pexels.com/@joey) on Pexels (https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/)');
   });
 
   it('a template without the credit gets the credit line after it while credit is on', () => {

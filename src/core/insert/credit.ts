@@ -61,6 +61,15 @@ export function creditJsx(facts: CreditFacts): string {
 }
 
 /**
+ * `Photo by Name (profile) on Service (page)` with the names as they are: the words of a
+ * template's `{creditText}` in a format whose escaping keeps them text (Markdown, HTML,
+ * JSX), so a name reads there exactly as the service wrote it.
+ */
+export function creditSentence(facts: CreditFacts): string {
+  return sentence(parts(facts), (label, url) => (url ? `${label} (${url})` : label));
+}
+
+/**
  * `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard.
  * Nothing in it from the service reads as shell, TeX or template syntax (see plainInert):
  * such characters in names become spaces, and an address holding one is left out.

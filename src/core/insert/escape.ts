@@ -2,18 +2,51 @@
 // controls. Each function makes its input inert in one context and says which.
 
 /**
- * Markdown (CommonMark, GFM and MDX) inline text, for link texts, alt texts and a
- * template's placeholders. CommonMark lets any ASCII punctuation be backslash-escaped;
- * these are the ones that can start syntax in the middle of a line: emphasis, code,
- * links and images (`]` ends the text, so `](javascript:…)` stays text), a `"…"` link
- * title (`"` would end it; apostrophes and parentheses, common in names and alt texts,
- * are left as they are, so a template should use that form of title), raw HTML and
- * autolinks, entities, tables, strikethrough, math, and MDX expressions. A template may
- * put the text at the start of a line, so a leading heading, list, or setext underline
- * mark is escaped too.
+ * Markdown (CommonMark, GFM and MDX) inline text inside an image's `![…]`, where it is
+ * the alt text. CommonMark lets any ASCII punctuation be backslash-escaped; these are the
+ * ones that can start syntax in the middle of a line: emphasis, code, links and images
+ * (`]` ends the text, so `](javascript:…)` stays text), a `"…"` link title (`"` would end
+ * it; apostrophes and parentheses, common in names and alt texts, are left as they are,
+ * so a template should use that form of title), raw HTML and autolinks, entities, tables,
+ * strikethrough, math, and MDX expressions. A template may put the text at the start of
+ * a line or right after a bracket, so a leading heading, list, setext underline or
+ * footnote mark is escaped too.
+ *
+ * Every renderer makes the alt text plain text (an attribute), so nothing in it is ever
+ * a link, and markdown-it, as VS Code's preview uses it, leaves escaped characters out of
+ * the alt attribute: each escape costs the reader a character there. So of the escapes
+ * against bare addresses (see `escapeMarkdownText`) only one is made: the `:` of `://`,
+ * where markdown-it's linkify would otherwise start a link inside the alt text and take
+ * the escapes after the address into its text, backslashes and all.
+ */
+export function escapeMarkdownImageAlt(text: string): string {
+  return escapeMarkdown(text, /[\\`*_{}[\]<>!|~&$"]|:(?=\/\/)/g);
+}
+
+/**
+ * Markdown inline text anywhere else: link texts, the credit, a template's placeholders.
+ * As `escapeMarkdownImageAlt`, and no bare address can become a link in a renderer that
+ * links them (markdown-it with linkify, as VS Code's preview can; GFM's autolinks on
+ * GitHub): the `:` of `://`, a `/` before another, every `.` before a letter or digit
+ * (`www.`, `evil.com`) and every `@` are backslash-escaped. Each escape splits the text
+ * where those renderers look for an address (markdown-it's linkify matches each text
+ * token alone, and escaped characters are tokens of their own; GFM starts a `www.` or
+ * `scheme://` link only at unescaped characters), and the rendered text reads the same.
+ * GitHub's e-mail autolinks are the exception: cmark-gfm looks for them in the joined
+ * text, after escapes are resolved, so no escape keeps `a@b.example` from linking there.
  */
 export function escapeMarkdownText(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>!|~&$"]/g, (c) => `\\${c}`).replace(/^[#+=-]/, '\\$&').replace(/^(\d+)([.)])/, '$1\\$2');
+  return escapeMarkdown(text, /[\\`*_{}[\]<>!|~&$"@]|:(?=\/)|\/(?=\/)|\.(?=[\p{L}\p{N}\p{M}])/gu);
+}
+
+/**
+ * Each match of `syntax` (one character) backslash-escaped, then the marks that only count
+ * at the start: a heading, list or setext mark, and a `^` (after a bracket, cmark-gfm
+ * reads `[^…` as a footnote reference, even with footnotes off, and `![^…](…)` stops
+ * being an image).
+ */
+function escapeMarkdown(text: string, syntax: RegExp): string {
+  return text.replace(syntax, (c) => `\\${c}`).replace(/^[#+=^-]/, '\\$&').replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
 export interface HtmlEscapeOptions {

@@ -2,7 +2,7 @@
 // stop is the alt text (or, for a video, its accessible label).
 import { l10n } from '../l10n';
 import { creditCss, creditHtml, creditJsx, creditMarkdown, creditPlain } from './credit';
-import { escapeCssString, escapeHtmlAttribute, escapeJsString, escapeMarkdownText } from './escape';
+import { escapeCssString, escapeHtmlAttribute, escapeJsString, escapeMarkdownImageAlt, escapeMarkdownText } from './escape';
 import type { MediaFacts } from './facts';
 import { InsertError } from './insertError';
 import type { FormatFamily } from './languages';
@@ -44,11 +44,12 @@ export function defaultFormatAssets(facts: MediaFacts, family: FormatFamily): Us
 // ---- Markdown ---------------------------------------------------------------------------
 
 function markdown(facts: MediaFacts, options: FormatOptions): Piece[] {
-  const alt = tabStop(escapeMarkdownText(facts.alt));
+  // An image's alt text is never a link; a link's text is escaped like any other text.
+  const imageAlt = tabStop(escapeMarkdownImageAlt(facts.alt));
   let body: Piece[];
-  if (facts.kind === 'photo') body = [text('!['), alt, text(`](${facts.url})`)];
-  else if (facts.poster) body = [text('[!['), alt, text(`](${facts.poster})](${facts.pageUrl ?? facts.url})`)];
-  else body = [text('['), alt, text(`](${facts.url})`)];
+  if (facts.kind === 'photo') body = [text('!['), imageAlt, text(`](${facts.url})`)];
+  else if (facts.poster) body = [text('[!['), imageAlt, text(`](${facts.poster})](${facts.pageUrl ?? facts.url})`)];
+  else body = [text('['), tabStop(escapeMarkdownText(facts.alt)), text(`](${facts.url})`)];
   return options.credit ? [...body, text(`\n\n${creditMarkdown(facts)}`)] : body;
 }
 

@@ -3,10 +3,10 @@
 // of JavaScript; `{{` and `}}` stand for literal braces. A template is checked whole
 // before anything is downloaded or inserted, and a mistake is reported by name.
 import { l10n } from '../l10n';
-import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownText, plainInert } from './escape';
+import { escapeCssString, escapeCssComment, escapeHtmlAttribute, escapeMarkdownImageAlt, escapeMarkdownText, plainInert } from './escape';
 import type { MediaFacts } from './facts';
 import { creditFor } from './formats';
-import { creditPlain } from './credit';
+import { creditPlain, creditSentence } from './credit';
 import { InsertError } from './insertError';
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
@@ -206,10 +206,61 @@ function urlEscaperFor(ctx: TemplateContext): (value: string) => string {
   return ctx.family === 'html' ? (v) => escapeHtmlAttribute(v, { escapeAtSign: ctx.escapeAtSign }) : (v) => v;
 }
 
+/** Placeholders whose values are addresses, fit for a Markdown link destination. */
+const URL_PLACEHOLDERS: ReadonlySet<Placeholder> = new Set<Placeholder>(['url', 'poster', 'pageUrl', 'photographerUrl', 'serviceUrl']);
+const TEXT_MARK = '\ue000';
+const URL_MARK = '\ue001';
+/** After an image's `]`: `(destination "title")`, the destination without spaces or parentheses. */
+const IMAGE_TAIL = new RegExp(`^\\(\\s*[^\\s()<>${TEXT_MARK}]*\\s*(?:"[^"\\n]*"|'[^'\\n]*')?\\s*\\)`);
+
+/**
+ * The indexes of the placeholders in the alt text of a Markdown image the template
+ * writes, `![…](destination "title")`. Only a well-formed image counts: anything else is
+ * text, where a bare address could still become a link.
+ */
+export function markdownImageAltPlaceholders(segments: readonly Segment[]): Set<number> {
+  // The template as one string, each placeholder one private-use character.
+  let skeleton = '';
+  const placeholderAt = new Map<number, number>();
+  segments.forEach((segment, index) => {
+    if ('literal' in segment) {
+      skeleton += segment.literal;
+      return;
+    }
+    placeholderAt.set(skeleton.length, index);
+    skeleton += URL_PLACEHOLDERS.has(segment.placeholder) ? URL_MARK : TEXT_MARK;
+  });
+  const found = new Set<number>();
+  for (let i = 0; i < skeleton.length; i++) {
+    if (skeleton.charAt(i) === '\\') {
+      i += 1;
+      continue;
+    }
+    if (skeleton.charAt(i) !== '!' || skeleton.charAt(i + 1) !== '[') continue;
+    // The `]` that closes this `[`, escapes skipped.
+    let depth = 0;
+    let end = -1;
+    for (let j = i + 1; j < skeleton.length && end < 0; j++) {
+      const c = skeleton.charAt(j);
+      if (c === '\\') j += 1;
+      else if (c === '[') depth += 1;
+      else if (c === ']' && --depth === 0) end = j;
+    }
+    if (end < 0 || !IMAGE_TAIL.test(skeleton.slice(end + 1))) continue;
+    for (let k = i + 2; k < end; k++) {
+      const index = placeholderAt.get(k);
+      if (index !== undefined) found.add(index);
+    }
+  }
+  return found;
+}
+
 export function renderTemplate(segments: readonly Segment[], facts: MediaFacts, ctx: TemplateContext): Piece[] {
-  const esc = escaperFor(ctx);
   const url = urlEscaperFor(ctx);
-  const value = (name: Placeholder): Piece => {
+  const imageAlt = ctx.family === 'markdown' ? markdownImageAltPlaceholders(segments) : new Set<number>();
+  const value = (name: Placeholder, index: number): Piece => {
+    // In an image's alt text, Markdown needs no escapes against bare addresses (escape.ts).
+    const esc = imageAlt.has(index) ? escapeMarkdownImageAlt : escaperFor(ctx);
     switch (name) {
       case 'alt':
         return tabStop(esc(facts.alt));
@@ -248,8 +299,10 @@ export function renderTemplate(segments: readonly Segment[], facts: MediaFacts, 
       case 'credit':
         return text(creditFor(facts, ctx.family, ctx.escapeAtSign));
       case 'creditText':
-        return text(esc(creditPlain(facts)));
+        // Markdown, HTML and JSX escape every name (esc); style sheets and plain text
+        // take the plain credit, which also keeps shell, TeX and template syntax out.
+        return text(esc(ctx.family === 'css' || ctx.family === 'plain' ? creditPlain(facts) : creditSentence(facts)));
     }
   };
-  return segments.map((s) => ('literal' in s ? text(s.literal) : value(s.placeholder)));
+  return segments.map((s, i) => ('literal' in s ? text(s.literal) : value(s.placeholder, i)));
 }
