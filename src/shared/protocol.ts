@@ -68,7 +68,6 @@ export interface SingleSpec {
 }
 
 export type SearchSpec = PhotoSearchSpec | VideoSearchSpec | CuratedSpec | PopularSpec | SingleSpec;
-export type SearchMode = SearchSpec['mode'];
 
 /** The toolbar as the user left it, including values that are not valid (yet). */
 export interface GridForm {
