@@ -1,4 +1,4 @@
-// The search grid (issue 5): its commands, bringing the grid back after a reload (the
+// The search grid: its commands, bringing the grid back after a reload (the
 // serializer is registered at activation and calls `revive`), and (in test runs only) a
 // command that reports the grid's state.
 import * as vscode from 'vscode';

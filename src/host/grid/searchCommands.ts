@@ -80,8 +80,8 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
   picker.matchOnDescription = false;
   // Kept open when focus moves away: run from the palette while the grid's webview had focus,
   // VS Code gives that focus back to the webview asynchronously, sometimes just after this
-  // picker has shown, and a picker that closed on it would vanish before the user could type
-  // (seen in the e2e runs). Escape still closes it.
+  // picker has shown, and a picker that closed on it would vanish before the user could type.
+  // Escape still closes it.
   picker.ignoreFocusOut = true;
 
   const recentItems = (): QueryItem[] =>

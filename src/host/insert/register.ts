@@ -1,4 +1,4 @@
-// The insert commands (issue 6): insert, insert as…, save into the workspace and insert,
+// The insert commands: insert, insert as…, save into the workspace and insert,
 // copy the address or the credit, open on the service; and dropping media into editors
 // (the provider is registered at activation and hands drops of media to `drop`).
 import type * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// The collections tree in the sidebar (issue 4): the data behind the view, its commands,
+// The collections tree in the sidebar: the data behind the view, its commands,
 // and, only when the extension runs under its own tests, a hook that hands the tests the
 // live provider. The view itself is made at activation (host/lazyFeatures.ts).
 import * as vscode from 'vscode';
