@@ -6,23 +6,11 @@
 // shown next to the field and nothing is sent), only once the user stops typing (text
 // fields and keyboard-driven swatches are debounced), and only when it differs from the
 // search already shown. The next page is asked for once, when the user nears the end.
-import type { FormError } from '../core/searchForm';
+import type { FormError, GridForm } from '../core/searchForm';
 import { formFromSpec, validateForm } from '../core/searchForm';
 import { formErrorMessage } from '../shared/formMessages';
-import type {
-  ErrorActionId,
-  GridFailure,
-  GridForm,
-  GridItem,
-  GridSnapshot,
-  GridViewState,
-  MoreStatus,
-  SearchSpec,
-  SessionMessage,
-  SessionStatus,
-  ToWebview,
-} from '../shared/protocol';
-import { isToWebview, specKey } from '../shared/protocol';
+import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
+import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
 import { h, icon } from './dom';
@@ -32,6 +20,10 @@ import type { TileCommand } from './results';
 import { Toolbar } from './toolbar';
 import type { ChangeTrigger } from './toolbar';
 import type { HostConnection } from './vscodeApi';
+import type { ErrorAction } from '../core/describe';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
+import type { SearchSpec } from '../core/search';
+import { specKey } from '../core/search';
 
 /** How long a text field must rest before its value is searched. */
 export const TYPING_DEBOUNCE_MS = 600;
@@ -289,7 +281,7 @@ export class GridApp {
     this.host.post({ type: 'action', id: this.nextId++, action: command, key: item.key });
   }
 
-  private runErrorAction(action: ErrorActionId, forMore: boolean): void {
+  private runErrorAction(action: ErrorAction, forMore: boolean): void {
     switch (action) {
       case 'retry':
         if (forMore) {
@@ -404,7 +396,7 @@ export class GridApp {
 
   private actionButtons(failure: GridFailure, forMore: boolean): HTMLElement {
     const s = this.strings;
-    const labels: Record<ErrorActionId, [string, string]> = {
+    const labels: Record<ErrorAction, [string, string]> = {
       retry: [s.retry, 'refresh'],
       setApiKey: [s.setApiKey, 'key'],
       openSettings: [s.openSettings, 'settings-gear'],

@@ -2,7 +2,8 @@
 // never sent), and how a command's arguments map onto the same form.
 import assert from 'node:assert/strict';
 import { defaultForm, formFromArgs, formFromSpec, parseColorInput, validateForm } from '../../src/core/searchForm';
-import type { GridForm, SearchSpec } from '../../src/shared/protocol';
+import type { GridForm } from '../../src/core/searchForm';
+import type { SearchSpec } from '../../src/core/search';
 
 const base = defaultForm('de-DE');
 const form = (patch: Partial<GridForm>): GridForm => ({ ...base, ...patch });

@@ -20,19 +20,10 @@ import * as vscode from 'vscode';
 import type { MediaError } from '../../core/errors';
 import { defaultLocale } from '../../core/locale';
 import { defaultForm, formFromSpec } from '../../core/searchForm';
-import { itemOrigins } from '../../core/searchItems';
+import { itemOrigins } from '../../core/tiles';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
-import type {
-  FromWebview,
-  GridFailure,
-  GridSnapshot,
-  GridViewState,
-  HostCommand,
-  SearchSpec,
-  TileAction,
-  ToWebview,
-} from '../../shared/protocol';
-import { GRID_VIEW_TYPE, isFromWebview, isGridViewState, specKey } from '../../shared/protocol';
+import type { FromWebview, GridSnapshot, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
+import { GRID_VIEW_TYPE, isFromWebview, isGridViewState } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
 import type { TargetEditorTracker } from '../editorTracker';
 import type { Services } from '../services';
@@ -41,6 +32,9 @@ import { cspOrigins, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
 import { SearchSession } from './searchSession';
 import type { SessionState } from './searchSession';
+import type { GridFailure } from '../../core/tiles';
+import type { SearchSpec } from '../../core/search';
+import { specKey } from '../../core/search';
 
 /** Where the real service serves images and video files (the defaults' results point there). */
 export const SERVICE_IMAGE_ORIGINS = ['https://images.pexels.com'];

@@ -6,14 +6,15 @@ import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
-import type { MediaKind, MediaRefError } from '../../core/mediaUrl';
+import type { MediaRefError } from '../../core/mediaUrl';
+import type { MediaKind } from '../../core/model';
 import type { RecentSearch } from '../../core/searchRecent';
 import { defaultForm, formFromArgs, validateForm } from '../../core/searchForm';
-import type { SearchSpec } from '../../shared/protocol';
 import { formErrorMessage } from '../../shared/formMessages';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { gridStrings } from './gridStrings';
+import type { SearchSpec } from '../../core/search';
 
 
 export type GridCommandResult =

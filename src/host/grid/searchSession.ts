@@ -9,16 +9,10 @@
 import type { ListOperation, ListOperations, MediaClient } from '../../api/client';
 import { MediaError, toMediaError } from '../../core/errors';
 import type { Envelope, MediaItem, Photo, Video } from '../../core/model';
-import { mediaKey, toGridItem } from '../../core/searchItems';
-import type {
-  GridFailure,
-  GridItem,
-  MoreStatus,
-  SearchSpec,
-  SessionMessage,
-  SessionStatus,
-  ToWebview,
-} from '../../shared/protocol';
+import { mediaKey, toGridItem } from '../../core/tiles';
+import type { SessionMessage, ToWebview } from '../../shared/protocol';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../core/tiles';
+import type { SearchSpec } from '../../core/search';
 
 /** A list operation and its checked parameters, kept to ask for the next page. */
 type Paged = { [K in ListOperation]: { op: K; params: ListOperations[K]['params'] } }[ListOperation];
