@@ -25,6 +25,7 @@ import { safeLinkUrl, tryParseUrl } from '../../core/urls';
 import type { FromWebview, GridSnapshot, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
 import { GRID_VIEW_TYPE, isFromWebview, isGridViewState } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
+import { Disposable } from '../dispose';
 import type { TargetEditorTracker } from '../editorTracker';
 import type { Services } from '../services';
 import type { RecentSearches } from './recentSearches';
@@ -62,7 +63,7 @@ export interface GridPanelState {
   htmlLoads: number;
 }
 
-export class GridPanel implements vscode.Disposable {
+export class GridPanel extends Disposable {
   private static current: GridPanel | undefined;
 
   static get instance(): GridPanel | undefined {
@@ -97,12 +98,10 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private readonly session: SearchSession;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly extraImg = new Set<string>();
   private readonly extraMedia = new Set<string>();
   private readonly snapshotWaiters = new Map<number, (snapshot: GridSnapshot | undefined) => void>();
   private ready = false;
-  private disposed = false;
   private nextRequestId = 1;
   private htmlLoads = 0;
   private renderedInputs = '';
@@ -117,6 +116,7 @@ export class GridPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     viewState: GridViewState,
   ) {
+    super();
     const { services } = deps;
     this.services = services;
     this.tracker = deps.tracker;
@@ -129,16 +129,16 @@ export class GridPanel implements vscode.Disposable {
       post: (message) => this.post(message),
     });
     panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'stock-media.svg');
-    this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
+    this._register(
       panel.onDidChangeViewState(({ webviewPanel }) => {
         // A hidden webview without retainContextWhenHidden is gone; it says ready again when shown.
         if (!webviewPanel.visible) this.ready = false;
       }),
-      services.onDidChangeConnection(() => this.onConnectionChanged()),
-      services.onDidChangeConfig(() => this.renderIfChanged()),
     );
+    this._register(services.onDidChangeConnection(() => this.onConnectionChanged()));
+    this._register(services.onDidChangeConfig(() => this.renderIfChanged()));
     this.render();
   }
 
@@ -166,7 +166,7 @@ export class GridPanel implements vscode.Disposable {
   get state(): GridPanelState {
     const { items, ...session } = this.session.state;
     return {
-      open: !this.disposed,
+      open: !this.isDisposed,
       visible: this.panel.visible,
       ready: this.ready,
       session: { ...session, itemKeys: items.map((i) => i.key), credits: items.map((i) => i.credit) },
@@ -222,7 +222,7 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private render(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     this.renderedInputs = this.htmlInputs();
     const webview = this.panel.webview;
     const root = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist', 'webview');
@@ -271,14 +271,14 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private post(message: ToWebview): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     if (this.allowOriginsOf(message)) return;
     if (!this.ready) return;
     void this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     if (!isFromWebview(raw)) {
       this.services.logger.warn('Grid: ignored a malformed message from the webview.');
       return;
@@ -422,14 +422,14 @@ export class GridPanel implements vscode.Disposable {
     if (spec) void this.session.start(spec, { syncForm: false, fresh: true });
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+  override dispose(): void {
+    if (this.isDisposed) return;
+    // First, so that nothing below (the session stopping, the panel closing) reaches a disposed grid.
+    super.dispose();
     if (GridPanel.current === this) GridPanel.current = undefined;
     this.session.dispose();
     for (const waiter of this.snapshotWaiters.values()) waiter(undefined);
     this.snapshotWaiters.clear();
-    for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
   }
 }

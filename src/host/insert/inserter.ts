@@ -23,6 +23,7 @@ import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { planInsert, renderPlan } from '../../core/insert/plan';
 import type { Services } from '../services';
+import { Disposable } from '../dispose';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
 import { MAX_DOWNLOAD_BYTES, MAX_STREAM_BYTES, openDownload } from './download';
@@ -197,25 +198,21 @@ async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Pro
   return undefined;
 }
 
-export class MediaInserter implements vscode.Disposable {
+export class MediaInserter extends Disposable {
   private lastEditor: vscode.TextEditor | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly services: Services,
     readonly deps: InserterDeps = defaultInserterDeps,
   ) {
+    super();
     this.lastEditor = this.usable(vscode.window.activeTextEditor);
-    this.disposables.push(
+    this._register(
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         // The grid (a webview) taking focus clears the active editor: remember the last one.
         if (this.usable(editor)) this.lastEditor = editor;
       }),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
   }
 
   private usable(editor: vscode.TextEditor | undefined): vscode.TextEditor | undefined {

@@ -8,6 +8,7 @@ import type { LoadedPage, PageFetcher } from '../../core/collectionsPaging';
 import { toMediaError } from '../../core/errors';
 import type { CollectionMediaItem, Envelope, MediaItem } from '../../core/model';
 import { COLLECTIONS_VIEW_ID } from '../commandIds';
+import { Disposable } from '../dispose';
 import type { Services } from '../services';
 import type { CollectionFilterStore } from './collectionFilters';
 import { emptyText, treeItemFor } from './collectionItems';
@@ -33,7 +34,7 @@ function toMediaItem(m: CollectionMediaItem): MediaItem {
   return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };
 }
 
-export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsNode>, vscode.Disposable {
+export class CollectionsProvider extends Disposable implements vscode.TreeDataProvider<CollectionsNode> {
   private readonly changed = new vscode.EventEmitter<CollectionsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -44,13 +45,13 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
   /** Loaded branches by `<owner id>|<filter>`; dropped on refresh and on a new key or base URL. */
   private readonly branches = new Map<string, Branch>();
   private refreshedAt = Number.NEGATIVE_INFINITY;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly itemContext: ItemContext;
 
   constructor(
     private readonly services: Services,
     private readonly filters: CollectionFilterStore,
   ) {
+    super();
     this.itemContext = {
       get serviceName() {
         return services.config.serviceName;
@@ -63,13 +64,11 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
       },
       describe: (error) => services.describe(error),
     };
-    this.disposables.push(
-      this.changed,
-      // Another key or server: what was loaded belongs to someone else.
-      services.onDidChangeConnection(() => this.reset()),
-      // The service name shows in hovers and credits.
-      services.onDidChangeConfig(() => this.changed.fire(undefined)),
-    );
+    this._register(this.changed);
+    // Another key or server: what was loaded belongs to someone else.
+    this._register(services.onDidChangeConnection(() => this.reset()));
+    // The service name shows in hovers and credits.
+    this._register(services.onDidChangeConfig(() => this.changed.fire(undefined)));
   }
 
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
@@ -132,9 +131,9 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
     return this.filters.get(node.collection.id);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.branches.clear();
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    super.dispose();
   }
 
   // ---- branches ---------------------------------------------------------------------------
