@@ -1,6 +1,7 @@
 // The messages between the grid webview and the extension host. Every message has a
-// `type`; requests carry an `id` and their answers `inReplyTo`. Both sides check each
-// arriving message with the guards below and switch over `type` exhaustively.
+// `type`; answers about a search carry its `generation`, so a late answer to an older search
+// is ignored. Both sides check each arriving message with the guards below and switch over
+// `type` exhaustively.
 //
 // The webview never sees the API key and never calls the API: it asks the host to search,
 // and the host answers with view models (GridItem) holding only what a tile needs.
@@ -83,7 +84,6 @@ export interface SessionMessage {
   failure: GridFailure | null;
   /** True when the host started it (a command): the toolbar takes the spec's values. */
   syncForm: boolean;
-  inReplyTo?: number;
 }
 
 /** The next page of the current search. */
@@ -95,7 +95,6 @@ export interface PageMessage {
   /** As in SessionMessage: for every page so far. */
   skipped: number;
   hasMore: boolean;
-  inReplyTo?: number;
 }
 
 /** Loading the next page started or failed. */
@@ -104,12 +103,11 @@ export interface MoreMessage {
   generation: number;
   status: MoreStatus;
   failure: GridFailure | null;
-  inReplyTo?: number;
 }
 
+/** A tile action finished; on failure the webview shows `message`. */
 export interface ActionDoneMessage {
   type: 'actionDone';
-  inReplyTo: number;
   ok: boolean;
   message: string | null;
 }
@@ -136,7 +134,6 @@ export interface ReadyMessage {
 
 export interface SearchRequest {
   type: 'search';
-  id: number;
   spec: SearchSpec;
 }
 
@@ -149,13 +146,11 @@ export interface RememberRequest {
 
 export interface LoadMoreRequest {
   type: 'loadMore';
-  id: number;
   generation: number;
 }
 
 export interface ActionRequest {
   type: 'action';
-  id: number;
   action: TileAction;
   key: string;
 }
@@ -318,7 +313,6 @@ const isSnapshot: Guard<GridSnapshot> = (v): v is GridSnapshot =>
 
 const isItems = arrayOf(isGridItem, MAX_ITEMS_PER_MESSAGE);
 const isMoreStatus = oneOf(['idle', 'loading', 'failed'] as const);
-const isReplyId = optional(isNonNegativeInteger);
 
 export function isToWebview(value: unknown): value is ToWebview {
   if (!isRecord(value)) return false;
@@ -336,7 +330,6 @@ export function isToWebview(value: unknown): value is ToWebview {
         more: isMoreStatus,
         failure: nullable(isFailure),
         syncForm: isBoolean,
-        inReplyTo: isReplyId,
       });
     case 'page':
       return hasFields<PageMessage>(value, {
@@ -346,7 +339,6 @@ export function isToWebview(value: unknown): value is ToWebview {
         totalResults: isCount,
         skipped: isCount,
         hasMore: isBoolean,
-        inReplyTo: isReplyId,
       });
     case 'more':
       return hasFields<MoreMessage>(value, {
@@ -354,12 +346,10 @@ export function isToWebview(value: unknown): value is ToWebview {
         generation: isCount,
         status: isMoreStatus,
         failure: nullable(isFailure),
-        inReplyTo: isReplyId,
       });
     case 'actionDone':
       return hasFields<ActionDoneMessage>(value, {
         type: (v): v is 'actionDone' => v === 'actionDone',
-        inReplyTo: isCount,
         ok: isBoolean,
         message: nullable(isText),
       });
@@ -386,7 +376,6 @@ export function isFromWebview(value: unknown): value is FromWebview {
     case 'search':
       return hasFields<SearchRequest>(value, {
         type: (v): v is 'search' => v === 'search',
-        id: isCount,
         spec: isSearchSpec,
       });
     case 'remember':
@@ -398,13 +387,11 @@ export function isFromWebview(value: unknown): value is FromWebview {
     case 'loadMore':
       return hasFields<LoadMoreRequest>(value, {
         type: (v): v is 'loadMore' => v === 'loadMore',
-        id: isCount,
         generation: isCount,
       });
     case 'action':
       return hasFields<ActionRequest>(value, {
         type: (v): v is 'action' => v === 'action',
-        id: isCount,
         action: oneOf(TILE_ACTIONS),
         key: isKey,
       });

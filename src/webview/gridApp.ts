@@ -52,7 +52,6 @@ export class GridApp {
   private more: MoreStatus = 'idle';
   private failure: GridFailure | null = null;
   private moreFailure: GridFailure | null = null;
-  private nextId = 1;
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
@@ -250,7 +249,7 @@ export class GridApp {
   }
 
   private search(spec: SearchSpec): void {
-    this.host.post({ type: 'search', id: this.nextId++, spec });
+    this.host.post({ type: 'search', spec });
   }
 
   private setFormErrors(errors: readonly FormError[]): void {
@@ -262,7 +261,7 @@ export class GridApp {
   private onNearEnd(): void {
     if (this.status !== 'loaded' || !this.hasMore || this.more !== 'idle') return;
     this.more = 'loading';
-    this.host.post({ type: 'loadMore', id: this.nextId++, generation: this.generation });
+    this.host.post({ type: 'loadMore', generation: this.generation });
     this.updateChrome();
   }
 
@@ -278,7 +277,7 @@ export class GridApp {
       this.preview.open(item);
       return;
     }
-    this.host.post({ type: 'action', id: this.nextId++, action: command, key: item.key });
+    this.host.post({ type: 'action', action: command, key: item.key });
   }
 
   private runErrorAction(action: ErrorAction, forMore: boolean): void {

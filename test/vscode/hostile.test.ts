@@ -275,10 +275,9 @@ describe('hostile input (real VS Code)', function () {
       const keys = (await gridState()).session.itemKeys.slice(0, 30);
       const before = messages.length;
       opened.length = 0;
-      let id = 100;
       for (const key of keys) {
         for (const action of ['openOnService', 'openPhotographer', 'copyUrl'] as const) {
-          await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'action', id: id++, action, key } });
+          await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'action', action, key } });
         }
       }
       // Let the actions (run without waiting for them) finish.

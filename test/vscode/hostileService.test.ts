@@ -155,7 +155,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
       assert.equal(recovered.filter((n) => n.type === 'collection').length, server.library.featuredCollectionIds.length);
       // The grid's Retry (the shown search asked for again) loads it too.
       const state = await gridState();
-      await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', id: 900, spec: { mode: 'curated' } } });
+      await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec: { mode: 'curated' } } });
       await vscode.commands.executeCommand(GRID, { op: 'settle' });
       const after = await gridState();
       assert.equal(after.session.status, 'loaded');

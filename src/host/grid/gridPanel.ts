@@ -146,10 +146,10 @@ export class GridPanel extends Disposable {
    * Runs `spec` from its first page; resolves when it has loaded or failed. `fresh`
    * (a retry or refresh) asks the service again and never joins a request under way.
    */
-  start(spec: SearchSpec, fromCommand: boolean, inReplyTo?: number, fresh = false): Promise<void> {
+  start(spec: SearchSpec, fromCommand: boolean, fresh = false): Promise<void> {
     this.panel.title = gridTitle(spec);
     this.viewState = { ...this.viewState, spec, ...(fromCommand ? { form: formFromSpec(spec, this.viewState.form), scrollTop: 0, focusKey: null } : {}) };
-    const run = this.session.start(spec, { syncForm: fromCommand, fresh, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    const run = this.session.start(spec, { syncForm: fromCommand, fresh });
     if (fromCommand) this.post({ type: 'focus' });
     return run;
   }
@@ -295,17 +295,17 @@ export class GridPanel extends Disposable {
         // The search already shown, asked for again (the webview's Retry): a refresh.
         const current = this.session.state.spec;
         const again = current !== null && specKey(current) === specKey(message.spec);
-        void this.start(message.spec, false, message.id, again);
+        void this.start(message.spec, false, again);
         return;
       }
       case 'remember':
         void this.recent.add({ query: message.query, kind: message.kind });
         return;
       case 'loadMore':
-        void this.session.loadMore(message.generation, message.id);
+        void this.session.loadMore(message.generation);
         return;
       case 'action':
-        void this.runAction(message.id, message.action, message.key);
+        void this.runAction(message.action, message.key);
         return;
       case 'command':
         void this.runHostCommand(message.command);
@@ -340,9 +340,9 @@ export class GridPanel extends Disposable {
     }
   }
 
-  private async runAction(id: number, action: TileAction, key: string): Promise<void> {
+  private async runAction(action: TileAction, key: string): Promise<void> {
     const media = this.session.mediaFor(key);
-    const reply = (ok: boolean, message: string | null): void => this.post({ type: 'actionDone', inReplyTo: id, ok, message });
+    const reply = (ok: boolean, message: string | null): void => this.post({ type: 'actionDone', ok, message });
     if (!media) {
       reply(false, vscode.l10n.t('That result is no longer shown; search again.'));
       return;

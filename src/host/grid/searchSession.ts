@@ -120,7 +120,7 @@ export class SearchSession {
   }
 
   /** Everything the webview shows, in one message. */
-  snapshot(syncForm: boolean, inReplyTo?: number): SessionMessage {
+  snapshot(syncForm: boolean): SessionMessage {
     return {
       type: 'session',
       generation: this.generation,
@@ -133,12 +133,11 @@ export class SearchSession {
       more: this.more,
       failure: this.failure ?? this.moreFailure,
       syncForm,
-      ...(inReplyTo !== undefined ? { inReplyTo } : {}),
     };
   }
 
   /** Starts `spec` from its first page; whatever was running is abandoned. */
-  start(spec: SearchSpec, how: { syncForm: boolean; inReplyTo?: number; fresh?: boolean }): Promise<void> {
+  start(spec: SearchSpec, how: { syncForm: boolean; fresh?: boolean }): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -155,7 +154,7 @@ export class SearchSession {
     this.more = 'idle';
     this.failure = null;
     this.moreFailure = null;
-    this.options.post(this.snapshot(how.syncForm, how.inReplyTo));
+    this.options.post(this.snapshot(how.syncForm));
     const run = this.fetchFirst(spec, generation, controller.signal, how.fresh === true).then(
       () => undefined,
       () => undefined,
@@ -165,7 +164,7 @@ export class SearchSession {
   }
 
   /** Asks for the next page of the current search; ignored when not applicable. */
-  loadMore(generation: number, inReplyTo?: number): Promise<void> {
+  loadMore(generation: number): Promise<void> {
     if (generation !== this.generation || this.status !== 'loaded' || !this.hasMore || this.more === 'loading') {
       return this.current;
     }
@@ -174,7 +173,7 @@ export class SearchSession {
     if (!paged || !envelope) return this.current;
     this.more = 'loading';
     this.moreFailure = null;
-    this.options.post({ type: 'more', generation, status: 'loading', failure: null, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    this.options.post({ type: 'more', generation, status: 'loading', failure: null });
     const signal = this.controller?.signal;
     const run = this.fetchNext(paged, envelope, generation, signal).then(
       () => undefined,
