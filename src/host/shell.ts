@@ -1,6 +1,6 @@
 // What the extension needs from the moment it is active: settings, the key, the quota and
-// the log. It lives in the activation bundle; the features (grid, tree, insert) build their
-// Services on top of it when first used (see features.ts and host/lazyFeatures.ts).
+// the log. It lives in the activation bundle; the features (grid, tree, insert) work on it
+// when first used (see features.ts and host/lazyFeatures.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { ContextKey } from './commandIds';
@@ -8,7 +8,7 @@ import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
 import { Disposable } from './dispose';
 import { channelLogger } from './log';
-import { QuotaStore } from './quota';
+import { QuotaStore, quotaFormat } from './quota';
 import { ApiKeyStore } from './secrets';
 
 export class Shell extends Disposable {
@@ -70,6 +70,11 @@ export class Shell extends Disposable {
   /** Whether a key is stored (kept current by refreshKeyState and key changes). */
   get hasKey(): boolean {
     return this.hasKeyValue;
+  }
+
+  /** A point in time as the user reads dates (the quota's reset, a rate limit's end). */
+  formatTime(ms: number): string {
+    return quotaFormat(this.config.serviceName, this.config.serviceUrl).dateTime(ms);
   }
 
   async refreshKeyState(): Promise<boolean> {

@@ -27,7 +27,9 @@ import { GRID_VIEW_TYPE, isFromWebview, isGridViewState } from '../../shared/pro
 import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { TargetEditorTracker } from '../editorTracker';
-import type { Services } from '../services';
+import type { ClientSource } from '../client';
+import { describeFailure } from '../errorActions';
+import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { cspOrigins, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
@@ -44,9 +46,10 @@ export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://play
 const MAX_EXTRA_ORIGINS = 24;
 const SNAPSHOT_TIMEOUT_MS = 5_000;
 
-/** What the grid works with: the services, where it inserts, and the recent searches. */
+/** What the grid works with: the shell, the client, where it inserts, and the recent searches. */
 export interface GridDeps {
-  readonly services: Services;
+  readonly shell: Shell;
+  readonly api: ClientSource;
   readonly tracker: TargetEditorTracker;
   readonly recent: RecentSearches;
 }
@@ -81,7 +84,7 @@ export class GridPanel extends Disposable {
         GRID_VIEW_TYPE,
         gridTitle(spec),
         { viewColumn: column, preserveFocus: false },
-        webviewOptions(deps.services.context.extensionUri),
+        webviewOptions(deps.shell.context.extensionUri),
       );
       grid = new GridPanel(deps, panel, initialViewState(spec));
     }
@@ -92,7 +95,7 @@ export class GridPanel extends Disposable {
   /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
   static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
     GridPanel.current?.panel.dispose();
-    panel.webview.options = webviewOptions(deps.services.context.extensionUri);
+    panel.webview.options = webviewOptions(deps.shell.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
     return new GridPanel(deps, panel, restored);
   }
@@ -107,7 +110,7 @@ export class GridPanel extends Disposable {
   private renderedInputs = '';
   private viewState: GridViewState;
 
-  private readonly services: Services;
+  private readonly shell: Shell;
   private readonly tracker: TargetEditorTracker;
   private readonly recent: RecentSearches;
 
@@ -117,18 +120,18 @@ export class GridPanel extends Disposable {
     viewState: GridViewState,
   ) {
     super();
-    const { services } = deps;
-    this.services = services;
+    const { shell, api } = deps;
+    this.shell = shell;
     this.tracker = deps.tracker;
     this.recent = deps.recent;
     GridPanel.current = this;
     this.viewState = viewState;
     this.session = new SearchSession({
-      client: () => services.client,
+      client: () => api.client,
       describe: (error) => this.describe(error),
       post: (message) => this.post(message),
     });
-    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'stock-media.svg');
+    panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));
     this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this._register(
@@ -137,8 +140,8 @@ export class GridPanel extends Disposable {
         if (!webviewPanel.visible) this.ready = false;
       }),
     );
-    this._register(services.onDidChangeConnection(() => this.onConnectionChanged()));
-    this._register(services.onDidChangeConfig(() => this.renderIfChanged()));
+    this._register(shell.onDidChangeConnection(() => this.onConnectionChanged()));
+    this._register(shell.onDidChangeConfig(() => this.renderIfChanged()));
     this.render();
   }
 
@@ -201,18 +204,18 @@ export class GridPanel extends Disposable {
   }
 
   private imgSources(): string[] {
-    const cfg = this.services.config;
+    const cfg = this.shell.config;
     return cspOrigins([...SERVICE_IMAGE_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraImg]);
   }
 
   private mediaSources(): string[] {
-    const cfg = this.services.config;
+    const cfg = this.shell.config;
     return cspOrigins([...SERVICE_VIDEO_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraMedia]);
   }
 
   /** What the HTML depends on besides the session: its texts and its CSP sources. */
   private htmlInputs(): string {
-    const cfg = this.services.config;
+    const cfg = this.shell.config;
     return JSON.stringify([cfg.serviceName, cfg.serviceUrl, this.imgSources(), this.mediaSources()]);
   }
 
@@ -225,8 +228,8 @@ export class GridPanel extends Disposable {
     if (this.isDisposed) return;
     this.renderedInputs = this.htmlInputs();
     const webview = this.panel.webview;
-    const root = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist', 'webview');
-    const cfg = this.services.config;
+    const root = vscode.Uri.joinPath(this.shell.context.extensionUri, 'dist', 'webview');
+    const cfg = this.shell.config;
     this.ready = false;
     this.htmlLoads += 1;
     webview.html = renderGridHtml({
@@ -264,7 +267,7 @@ export class GridPanel extends Disposable {
     add(img, allowedImg, this.extraImg);
     add(media, allowedMedia, this.extraMedia);
     if (changed) {
-      this.services.logger.info(`Grid: allowing media from ${[...this.extraImg, ...this.extraMedia].join(', ')}.`);
+      this.shell.logger.info(`Grid: allowing media from ${[...this.extraImg, ...this.extraMedia].join(', ')}.`);
       this.render();
     }
     return changed;
@@ -280,7 +283,7 @@ export class GridPanel extends Disposable {
   private receive(raw: unknown): void {
     if (this.isDisposed) return;
     if (!isFromWebview(raw)) {
-      this.services.logger.warn('Grid: ignored a malformed message from the webview.');
+      this.shell.logger.warn('Grid: ignored a malformed message from the webview.');
       return;
     }
     this.handle(raw);
@@ -311,7 +314,7 @@ export class GridPanel extends Disposable {
         void this.runHostCommand(message.command);
         return;
       case 'openService':
-        void this.openExternal(this.services.config.serviceUrl);
+        void this.openExternal(this.shell.config.serviceUrl);
         return;
       case 'snapshot': {
         const waiter = this.snapshotWaiters.get(message.inReplyTo);
@@ -321,7 +324,7 @@ export class GridPanel extends Disposable {
       }
       default: {
         const never: never = message;
-        this.services.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
+        this.shell.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
       }
     }
   }
@@ -374,7 +377,7 @@ export class GridPanel extends Disposable {
       reply(true, null);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      this.services.logger.warn(`Grid: ${action} failed: ${text}`);
+      this.shell.logger.warn(`Grid: ${action} failed: ${text}`);
       reply(false, text);
     }
   }
@@ -411,7 +414,7 @@ export class GridPanel extends Disposable {
   }
 
   private describe(error: MediaError): GridFailure {
-    const { message, actions, origin } = this.services.describe(error);
+    const { message, actions, origin } = describeFailure(this.shell, error);
     return origin === undefined ? { kind: error.kind, message, actions } : { kind: error.kind, message, actions, origin };
   }
 

@@ -49,7 +49,7 @@ function refuse(text: string): GridCommandResult {
 
 /** Turns a form (from arguments or the QuickPick) into a search, or explains what is wrong. */
 async function runForm(deps: GridDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
-  const strings = gridStrings(deps.services.config.serviceName, deps.services.config.serviceUrl);
+  const strings = gridStrings(deps.shell.config.serviceName, deps.shell.config.serviceUrl);
   const { form, invalid } = formFromArgs(kind, browse, args, baseForm());
   if (invalid.length > 0) {
     return refuse(vscode.l10n.t('Not searched: {0} has a value the service does not know.', invalid.join(', ')));
@@ -196,7 +196,7 @@ function argsText(args: unknown): string | undefined {
 }
 
 export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
-  const cfg = deps.services.config;
+  const cfg = deps.shell.config;
   const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
   const given = argsText(args);
   const automated = given !== undefined;

@@ -22,8 +22,8 @@ import type { Piece } from '../../core/insert/pieces';
 import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { planInsert, renderPlan } from '../../core/insert/plan';
-import type { Services } from '../services';
 import { Disposable } from '../dispose';
+import type { Shell } from '../shell';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
 import { MAX_DOWNLOAD_BYTES, MAX_STREAM_BYTES, openDownload } from './download';
@@ -202,7 +202,7 @@ export class MediaInserter extends Disposable {
   private lastEditor: vscode.TextEditor | undefined;
 
   constructor(
-    private readonly services: Services,
+    private readonly shell: Shell,
     readonly deps: InserterDeps = defaultInserterDeps,
   ) {
     super();
@@ -323,7 +323,7 @@ export class MediaInserter extends Disposable {
   // ---- steps ------------------------------------------------------------------------------
 
   private service(): { serviceName: string; serviceUrl: string } {
-    return { serviceName: this.services.config.serviceName, serviceUrl: this.services.config.serviceUrl };
+    return { serviceName: this.shell.config.serviceName, serviceUrl: this.shell.config.serviceUrl };
   }
 
   private configFor(args: InsertArgs): InsertConfig {
@@ -359,7 +359,7 @@ export class MediaInserter extends Disposable {
       return message;
     }
     const detail = error instanceof Error ? error.message : String(error);
-    this.services.logger.error(`Could not insert: ${detail}`);
+    this.shell.logger.error(`Could not insert: ${detail}`);
     const message = vscode.l10n.t('Could not insert: {0}', inert(detail));
     void vscode.window.showErrorMessage(message);
     return message;
@@ -567,7 +567,7 @@ export class MediaInserter extends Disposable {
           const opened = await openDownload(job.address, {
             fetch: this.deps.fetch,
             signal: abort.signal,
-            idleTimeoutMs: this.services.config.timeoutMs,
+            idleTimeoutMs: this.shell.config.timeoutMs,
             maxBytes: stream ? MAX_STREAM_BYTES : MAX_DOWNLOAD_BYTES,
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
@@ -593,7 +593,7 @@ export class MediaInserter extends Disposable {
               { offerLink: true },
             );
           }
-          const fileName = downloadFileName(this.services.config.serviceName, plan.facts.id, job.label, extension);
+          const fileName = downloadFileName(this.shell.config.serviceName, plan.facts.id, job.label, extension);
           const target = downloadTarget({
             downloadFolder: config.downloadFolder,
             copyFiles: config.copyFilesDestination,
@@ -623,7 +623,7 @@ export class MediaInserter extends Disposable {
           const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
           const local = locals[job.index];
           if (local) local[job.role] = link;
-          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
+          this.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
           progress.report({ increment: share - reported });
         }
         return locals;

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import { CommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
-import type { Services } from '../services';
+import type { Shell } from '../shell';
 import { MediaDropProvider } from './drop';
 import { MediaInserter } from './inserter';
 
@@ -13,8 +13,8 @@ export interface InsertFeature {
   readonly disposables: vscode.Disposable[];
 }
 
-export function registerInsert(services: Services, commands: CommandRegistry): InsertFeature {
-  const inserter = new MediaInserter(services);
+export function registerInsert(shell: Shell, commands: CommandRegistry): InsertFeature {
+  const inserter = new MediaInserter(shell);
   const disposables = [
     inserter,
     commands.registerCommand(CommandId.insert, (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection)),

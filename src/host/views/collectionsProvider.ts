@@ -9,7 +9,9 @@ import { toMediaError } from '../../core/errors';
 import type { CollectionMediaItem, Envelope, MediaItem } from '../../core/model';
 import { COLLECTIONS_VIEW_ID } from '../commandIds';
 import { Disposable } from '../dispose';
-import type { Services } from '../services';
+import type { ClientSource } from '../client';
+import { describeFailure } from '../errorActions';
+import type { Shell } from '../shell';
 import type { CollectionFilterStore } from './collectionFilters';
 import { emptyText, treeItemFor } from './collectionItems';
 import type { ItemContext } from './collectionItems';
@@ -48,13 +50,14 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   private readonly itemContext: ItemContext;
 
   constructor(
-    private readonly services: Services,
+    private readonly shell: Shell,
+    private readonly api: ClientSource,
     private readonly filters: CollectionFilterStore,
   ) {
     super();
     this.itemContext = {
       get serviceName() {
-        return services.config.serviceName;
+        return shell.config.serviceName;
       },
       locale: vscode.env.language,
       filterOf: (id) => this.filters.get(id),
@@ -62,13 +65,13 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
         const branch = this.branches.get(this.branchKey(node));
         return branch?.list.started ? branch : undefined;
       },
-      describe: (error) => services.describe(error),
+      describe: (error) => describeFailure(shell, error),
     };
     this._register(this.changed);
     // Another key or server: what was loaded belongs to someone else.
-    this._register(services.onDidChangeConnection(() => this.reset()));
+    this._register(shell.onDidChangeConnection(() => this.reset()));
     // The service name shows in hovers and credits.
-    this._register(services.onDidChangeConfig(() => this.changed.fire(undefined)));
+    this._register(shell.onDidChangeConfig(() => this.changed.fire(undefined)));
   }
 
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
@@ -78,7 +81,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   async getChildren(node?: CollectionsNode): Promise<CollectionsNode[]> {
     if (node === undefined) {
       // The key state is read at activation without waiting; ask the store if it is not in yet.
-      const hasKey = this.services.hasKey || (await this.services.keys.hasKey());
+      const hasKey = this.shell.hasKey || (await this.shell.keys.hasKey());
       return hasKey ? [this.roots.featured, this.roots.mine] : [];
     }
     if (node.type !== 'root' && node.type !== 'collection') return [];
@@ -172,9 +175,9 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (existing) return existing;
     const filter: CollectionFilter = owner.type === 'collection' ? this.filters.get(owner.collection.id) : 'all';
     // Within the cache's lifetime after a refresh the client may still hold the old answers.
-    const fresh = Date.now() - this.refreshedAt < Math.max(this.services.config.cacheTtlMs, 1000);
+    const fresh = Date.now() - this.refreshedAt < Math.max(this.shell.config.cacheTtlMs, 1000);
     const fetcher = owner.type === 'root' ? this.collectionsFetcher(owner, fresh) : this.mediaFetcher(owner, filter, fresh);
-    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.services.config.serviceName));
+    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.shell.config.serviceName));
     this.branches.set(key, branch);
     return branch;
   }
@@ -185,7 +188,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
         return await fetcher(last);
       } catch (error) {
         const failure = toMediaError(error);
-        this.services.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
+        this.shell.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
         throw failure;
       }
     };
@@ -194,7 +197,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   private collectionsFetcher(root: RootNode, fresh: boolean): PageFetcher<ListedNode> {
     const op = root.root === 'featured' ? 'featuredCollections' : 'myCollections';
     return async (last: Envelope | undefined): Promise<LoadedPage<ListedNode> | undefined> => {
-      const client = this.services.client;
+      const client = this.api.client;
       const page = last ? await client.nextPage(op, {}, last, { fresh }) : await client.list(op, {}, { fresh });
       if (page === undefined) return undefined;
       const items = page.collections.map(
@@ -208,7 +211,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     const type = filterType(filter);
     const params = { id: owner.collection.id, ...(type ? { type } : {}) };
     return async (last: Envelope | undefined): Promise<LoadedPage<ListedNode> | undefined> => {
-      const client = this.services.client;
+      const client = this.api.client;
       const page = last
         ? await client.nextPage('collectionMedia', params, last, { fresh })
         : await client.list('collectionMedia', params, { fresh });
