@@ -1,9 +1,9 @@
 // The grid's toolbar as a pure value: what the user typed, whether it is a valid search,
 // and which search it means. Used by the webview (to refuse a bad value inline and send
 // nothing) and by the host (to check the arguments of the search commands the same way).
-import type { Locale, Orientation, Size } from './params';
 import { MAX_QUERY_LENGTH, NAMED_COLORS, ORIENTATIONS, SIZES } from './params';
 import { FALLBACK_LOCALE, isLocale } from './locale';
+import type { Locale, Orientation, Size } from './params';
 import type { SearchSpec } from './search';
 
 /** The toolbar as the user left it, including values that are not valid (yet). */

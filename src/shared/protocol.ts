@@ -7,8 +7,8 @@
 // and the host answers with view models (GridItem) holding only what a tile needs.
 import { ERROR_ACTIONS } from '../core/describe';
 import { MEDIA_KINDS } from '../core/model';
-import type { Orientation, Size } from '../core/params';
 import { LOCALES, ORIENTATIONS, SIZES } from '../core/params';
+import type { Orientation, Size } from '../core/params';
 import type { PhotoSearchSpec, PopularSpec, SearchSpec, SingleSpec, VideoSearchSpec } from '../core/search';
 import type { GridForm } from '../core/searchForm';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus, VideoSource } from '../core/tiles';

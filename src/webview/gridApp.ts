@@ -6,8 +6,12 @@
 // shown next to the field and nothing is sent), only once the user stops typing (text
 // fields and keyboard-driven swatches are debounced), and only when it differs from the
 // search already shown. The next page is asked for once, when the user nears the end.
-import type { FormError, GridForm } from '../core/searchForm';
+import type { ErrorAction } from '../core/describe';
+import type { SearchSpec } from '../core/search';
+import { specKey } from '../core/search';
 import { formFromSpec, validateForm } from '../core/searchForm';
+import type { FormError, GridForm } from '../core/searchForm';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
 import { formErrorMessage } from '../shared/formMessages';
 import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
@@ -20,10 +24,6 @@ import type { TileCommand } from './results';
 import { Toolbar } from './toolbar';
 import type { ChangeTrigger } from './toolbar';
 import type { HostConnection } from './vscodeApi';
-import type { ErrorAction } from '../core/describe';
-import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
-import type { SearchSpec } from '../core/search';
-import { specKey } from '../core/search';
 
 /** How long a text field must rest before its value is searched. */
 export const TYPING_DEBOUNCE_MS = 600;

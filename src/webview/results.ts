@@ -2,13 +2,13 @@
 // thousand results cost a few dozen elements), one tab stop with arrow-key movement
 // (roving tabindex), and per-tile actions. Tiles are rebuilt from GridItems on demand;
 // the browser's image cache makes that cheap when the user scrolls back.
+import type { GridItem } from '../core/tiles';
 import type { TileAction } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
-import type { GridItem } from '../core/tiles';
 
 export type TileCommand = TileAction | 'preview';
 

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { MediaClient } from '../../src/api/client';
 import type { MediaError } from '../../src/core/errors';
+import type { GridFailure } from '../../src/core/tiles';
 import { SearchSession } from '../../src/host/grid/searchSession';
 import type { SessionMessage, ToWebview } from '../../src/shared/protocol';
 import { photoMatches, videoMatchesPopular } from '../server/search';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import type { GridFailure } from '../../src/core/tiles';
 
 let server: ApiServer;
 

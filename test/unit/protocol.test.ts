@@ -1,12 +1,12 @@
 // The grid's message protocol: every message both sides accept, and the malformed ones
 // they must refuse (wrong types, unknown kinds, URLs that are not http(s), forged keys).
 import assert from 'node:assert/strict';
-import type { FromWebview, GridViewState, ToWebview } from '../../src/shared/protocol';
-import { isFromWebview, isGridItem, isGridViewState, isSearchSpec, isToWebview } from '../../src/shared/protocol';
-import { defaultForm } from '../../src/core/searchForm';
-import type { GridItem } from '../../src/core/tiles';
 import type { SearchSpec } from '../../src/core/search';
 import { specKey } from '../../src/core/search';
+import { defaultForm } from '../../src/core/searchForm';
+import type { GridItem } from '../../src/core/tiles';
+import type { FromWebview, GridViewState, ToWebview } from '../../src/shared/protocol';
+import { isFromWebview, isGridItem, isGridViewState, isSearchSpec, isToWebview } from '../../src/shared/protocol';
 
 const item: GridItem = {
   key: 'photo:42',

@@ -8,8 +8,8 @@ import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
-import { CommandId } from '../commandIds';
 import type { ClientSource } from '../client';
+import { CommandId } from '../commandIds';
 import { describeFailure } from '../errorActions';
 import type { Shell } from '../shell';
 

@@ -1,8 +1,8 @@
 // The key and quota commands (Show Log is the activation bundle's own: extension.ts).
 import type * as vscode from 'vscode';
+import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
-import type { ClientSource } from '../client';
 import type { Shell } from '../shell';
 import { checkApiKey, clearApiKey, setApiKey, showQuota } from './apiKey';
 

@@ -8,13 +8,13 @@ import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
 import type { MediaRefError } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
+import type { SearchSpec } from '../../core/search';
 import type { RecentSearch } from '../../core/searchRecent';
 import { defaultForm, formFromArgs, validateForm } from '../../core/searchForm';
 import { formErrorMessage } from '../../shared/formMessages';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { gridStrings } from './gridStrings';
-import type { SearchSpec } from '../../core/search';
 
 
 export type GridCommandResult =

@@ -9,10 +9,10 @@
 import type { ListOperation, ListOperations, MediaClient } from '../../api/client';
 import { MediaError, toMediaError } from '../../core/errors';
 import type { Envelope, MediaItem, Photo, Video } from '../../core/model';
-import { mediaKey, toGridItem } from '../../core/tiles';
-import type { SessionMessage, ToWebview } from '../../shared/protocol';
-import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../core/tiles';
 import type { SearchSpec } from '../../core/search';
+import { mediaKey, toGridItem } from '../../core/tiles';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../core/tiles';
+import type { SessionMessage, ToWebview } from '../../shared/protocol';
 
 /** A list operation and its checked parameters, kept to ask for the next page. */
 type Paged = { [K in ListOperation]: { op: K; params: ListOperations[K]['params'] } }[ListOperation];

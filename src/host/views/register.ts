@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
+import type { ClientSource } from '../client';
 import { CommandId, TestCommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
 import { mediaDragController } from '../insert/dragSource';
-import type { ClientSource } from '../client';
 import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import { isNode } from './collectionNodes';
