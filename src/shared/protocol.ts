@@ -193,7 +193,7 @@ const isKey: Guard<string> = (v): v is string => isString(v) && /^(photo|video):
 const isOrientation = oneOf(ORIENTATIONS);
 const isSize = oneOf(SIZES);
 const isLocale = oneOf(LOCALES);
-export const isMediaKind = oneOf(MEDIA_KINDS);
+const isMediaKind = oneOf(MEDIA_KINDS);
 const isCount: Guard<number> = isNonNegativeInteger;
 
 export function isSearchSpec(value: unknown): value is SearchSpec {
