@@ -3,11 +3,11 @@
 // features bundle (features.ts → dist/features.js) on first use.
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { MediaClient } from './api/client';
 import { CommandId } from './host/commandIds';
 import { EditorTracker } from './host/editorTracker';
 import { LazyFeatures } from './host/lazyFeatures';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
-import type { Services } from './host/services';
 import { Shell } from './host/shell';
 import { useVsCodeTranslator } from './host/translator';
 
@@ -18,8 +18,8 @@ declare const __stockMediaLoadEnd: number | undefined;
 export interface StockMediaApi {
   /** For tests: what exists from activation on. */
   readonly shell: Shell;
-  /** For tests: the features' services (reading this loads the features bundle). */
-  readonly services: Services;
+  /** For tests: the features' client (reading this loads the features bundle). */
+  readonly client: MediaClient;
   /** Whether the features bundle has been loaded yet, and how long that took. */
   readonly featuresLoaded: boolean;
   readonly featuresLoadMs: number | undefined;
@@ -60,8 +60,8 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   const activationMs = ended - started;
   return {
     shell,
-    get services() {
-      return features.load().services;
+    get client() {
+      return features.load().client;
     },
     get featuresLoaded() {
       return features.loaded;

@@ -5,6 +5,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { TtlCache } from '../core/cache';
+import { DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS } from '../core/defaults';
 import { MediaError, toMediaError } from '../core/errors';
 import { l10n } from '../core/l10n';
 import type { Clock, KeyProvider, Logger } from '../core/logger';
@@ -33,10 +34,6 @@ import { cacheKeyOf, keyTag, raceSignal } from './sharing';
 
 export type { ListOperation, ListOperations } from './endpoints';
 
-export const DEFAULT_BASE_URL = 'https://api.pexels.com/v1';
-export const DEFAULT_VIDEO_BASE_URL = 'https://api.pexels.com/videos';
-export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
-export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The largest JSON answer read (a full page of 80 items is well under 1 MB). */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Of an error answer only the start is read: it becomes one short line at most. */

@@ -7,6 +7,7 @@ import { l10n } from './l10n';
 
 /** `checkKey`: check the stored key with the configured API origins and bind it to them. */
 export type ErrorAction = 'setApiKey' | 'retry' | 'openSettings' | 'showQuota' | 'checkKey';
+export const ERROR_ACTIONS: readonly ErrorAction[] = ['retry', 'setApiKey', 'openSettings', 'showQuota', 'checkKey'];
 
 export interface ErrorDescription {
   message: string;

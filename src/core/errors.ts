@@ -49,10 +49,6 @@ export class MediaError extends Error {
   }
 }
 
-export function isMediaError(value: unknown): value is MediaError {
-  return value instanceof MediaError;
-}
-
 /** Wraps anything thrown into a MediaError, keeping MediaErrors as they are. */
 export function toMediaError(value: unknown): MediaError {
   if (value instanceof MediaError) return value;

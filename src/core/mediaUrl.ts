@@ -3,9 +3,8 @@
 // `/de-de/foto/...`), or an image/video file URL of its CDN. Only hosts the user has
 // configured (or the service's own pexels.com) are accepted, so a link from elsewhere is
 // never taken for a media id by accident.
+import type { MediaKind } from './model';
 import { isLoopbackHost, tryParseUrl } from './urls';
-
-export type MediaKind = 'photo' | 'video';
 
 export type MediaRefError = 'empty' | 'notMedia' | 'foreignHost' | 'badId';
 

@@ -1,6 +1,9 @@
 // The service's resources as they arrive on the wire (spec §2), after run-time checks.
 // Field names stay in the service's snake_case so a reader can hold them against the spec.
 
+export type MediaKind = 'photo' | 'video';
+export const MEDIA_KINDS: readonly MediaKind[] = ['photo', 'video'];
+
 export const PHOTO_VARIANTS = [
   'original',
   'large2x',

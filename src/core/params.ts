@@ -23,7 +23,6 @@ export const NAMED_COLORS = [
   'gray',
   'white',
 ] as const;
-export type NamedColor = (typeof NAMED_COLORS)[number];
 
 export const LOCALES = [
   'en-US', 'pt-BR', 'es-ES', 'ca-ES', 'de-DE', 'it-IT', 'fr-FR', 'sv-SE', 'id-ID', 'pl-PL',

@@ -1,11 +1,27 @@
 // The grid's toolbar as a pure value: what the user typed, whether it is a valid search,
 // and which search it means. Used by the webview (to refuse a bad value inline and send
 // nothing) and by the host (to check the arguments of the search commands the same way).
-import type { GridForm, SearchSpec } from '../shared/protocol';
-import type { Locale } from './params';
 import { MAX_QUERY_LENGTH, NAMED_COLORS, ORIENTATIONS, SIZES } from './params';
 import { FALLBACK_LOCALE, isLocale } from './locale';
+import type { Locale, Orientation, Size } from './params';
+import type { SearchSpec } from './search';
 
+/** The toolbar as the user left it, including values that are not valid (yet). */
+export interface GridForm {
+  kind: 'photos' | 'videos';
+  /** Curated photos / popular videos instead of a search. */
+  browse: boolean;
+  query: string;
+  orientation: Orientation | '';
+  size: Size | '';
+  /** Empty, a named colour or a hex code as typed. */
+  color: string;
+  locale: Locale;
+  minWidth: string;
+  minHeight: string;
+  minDuration: string;
+  maxDuration: string;
+}
 export type FormField = 'query' | 'color' | 'minWidth' | 'minHeight' | 'minDuration' | 'maxDuration';
 
 export type FormErrorCode = 'emptyQuery' | 'queryTooLong' | 'badColor' | 'notWholeNumber' | 'tooLarge' | 'durationOrder';

@@ -34,10 +34,6 @@ export function safeLinkUrl(value: unknown): string | undefined {
   return url.href;
 }
 
-export function sameOrigin(a: URL, b: URL): boolean {
-  return a.origin === b.origin;
-}
-
 /** Base URLs are used with a trailing slash so relative paths append instead of replacing. */
 export function withTrailingSlash(base: string): string {
   return base.endsWith('/') ? base : `${base}/`;

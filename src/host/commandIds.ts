@@ -23,8 +23,6 @@ export const CommandId = {
   openOnService: 'stockMedia.openOnService',
 } as const;
 
-export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
-
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
 export const TestCommandId = {
   /** Returns `{ provider, treeView, dragAndDropController }` of the collections tree. */

@@ -1,6 +1,6 @@
 // A typed snapshot of the settings, read once and refreshed when they change.
 import * as vscode from 'vscode';
-import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL } from '../api/client';
+import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL } from '../core/defaults';
 import { DEFAULT_SERVICE_URL, checkedServiceUrl } from '../core/serviceUrl';
 
 export const CONFIG_SECTION = 'stockMedia';

@@ -2,13 +2,14 @@
 // media. The activation bundle (extension.ts) loads it with the first command, the first
 // look at the collections tree, a restored grid or a drop of media, and hands it what it
 // made at activation. Nothing here runs before then.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import type { MediaClient } from '../api/client';
+import { ClientSource } from './client';
 import type { CommandRegistry } from './commandRegistry';
 import { registerKeyCommands } from './commands/register';
 import type { TargetEditorTracker } from './editorTracker';
 import { registerGrid } from './grid/register';
 import { registerInsert } from './insert/register';
-import { Services } from './services';
 import type { Shell } from './shell';
 import { useVsCodeTranslator } from './translator';
 import type { CollectionsNode } from './views/collectionNodes';
@@ -23,7 +24,8 @@ export interface FeatureHost {
 }
 
 export interface Features extends vscode.Disposable {
-  readonly services: Services;
+  /** The client every feature uses (made on first read). */
+  readonly client: MediaClient;
   /** The collections tree's data and drag source, behind the view made at activation. */
   readonly tree: {
     readonly provider: vscode.TreeDataProvider<CollectionsNode>;
@@ -38,19 +40,22 @@ export interface Features extends vscode.Disposable {
 export function loadFeatures(host: FeatureHost): Features {
   // This bundle has its own copy of the core modules, so its own translator too.
   useVsCodeTranslator();
-  const services = new Services(host.shell);
-  const collections = registerCollectionsView(services, host.commands, host.treeView);
-  const grid = registerGrid(services, host.commands, host.tracker);
-  const insert = registerInsert(services, host.commands);
+  const { shell } = host;
+  const api = new ClientSource(shell);
+  const collections = registerCollectionsView(shell, api, host.commands, host.treeView);
+  const grid = registerGrid(shell, api, host.commands, host.tracker);
+  const insert = registerInsert(shell, host.commands);
   const disposables: vscode.Disposable[] = [
-    services,
-    ...registerKeyCommands(services, host.commands),
+    api,
+    ...registerKeyCommands(shell, api, host.commands),
     ...collections.disposables,
     ...grid.disposables,
     ...insert.disposables,
   ];
   return {
-    services,
+    get client() {
+      return api.client;
+    },
     tree: collections,
     reviveGrid: grid.revive,
     drop: insert.drop,

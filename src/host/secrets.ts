@@ -8,7 +8,7 @@ import { parseBoundKey, serializeBoundKey } from '../core/keyBinding';
 export const API_KEY_SECRET = 'stockMedia.apiKey';
 
 /**
- * The stored key. The client gets it through Services' key provider, which hands it out only
+ * The stored key. The client gets it through ClientSource's key provider (host/client.ts), which hands it out only
  * for the origins it is bound to (there, in the features bundle, so that the refusal is that
  * bundle's MediaError).
  */

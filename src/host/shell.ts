@@ -1,22 +1,22 @@
 // What the extension needs from the moment it is active: settings, the key, the quota and
-// the log. It lives in the activation bundle; the features (grid, tree, insert) build their
-// Services on top of it when first used (see features.ts and host/lazyFeatures.ts).
+// the log. It lives in the activation bundle; the features (grid, tree, insert) work on it
+// when first used (see features.ts and host/lazyFeatures.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { ContextKey } from './commandIds';
 import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
+import { Disposable } from './dispose';
 import { channelLogger } from './log';
-import { QuotaStore } from './quota';
+import { QuotaStore, quotaFormat } from './quota';
 import { ApiKeyStore } from './secrets';
 
-export class Shell implements vscode.Disposable {
+export class Shell extends Disposable {
   readonly keys: ApiKeyStore;
   readonly quota: QuotaStore;
   private logChannel: vscode.LogOutputChannel | undefined;
   private loggerInstance: Logger | undefined;
   private configSnapshot: StockMediaConfig;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly keyChanged = new vscode.EventEmitter<void>();
   private readonly connectionChanged = new vscode.EventEmitter<void>();
   private readonly configChanged = new vscode.EventEmitter<StockMediaConfig>();
@@ -33,16 +33,17 @@ export class Shell implements vscode.Disposable {
   readonly onDidChangeConfig = this.configChanged.event;
 
   constructor(readonly context: vscode.ExtensionContext) {
+    super();
     this.keys = new ApiKeyStore(context.secrets);
     this.quota = new QuotaStore(context.globalState);
     this.configSnapshot = readConfig((message) => this.logger.warn(message));
-    this.disposables.push(
-      this.keys,
-      this.quota,
-      this.keyChanged,
-      this.connectionChanged,
-      this.configChanged,
-      this.keys.onDidChange(() => void this.onKeyChanged()),
+    this._register(this.keys);
+    this._register(this.quota);
+    this._register(this.keyChanged);
+    this._register(this.connectionChanged);
+    this._register(this.configChanged);
+    this._register(this.keys.onDidChange(() => void this.onKeyChanged()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(CONFIG_SECTION)) this.onConfigChanged();
       }),
@@ -52,8 +53,7 @@ export class Shell implements vscode.Disposable {
   /** The output channel, made when something is first logged or shown. */
   get log(): vscode.LogOutputChannel {
     if (!this.logChannel) {
-      this.logChannel = vscode.window.createOutputChannel('Stock Media', { log: true });
-      this.disposables.push(this.logChannel);
+      this.logChannel = this._register(vscode.window.createOutputChannel('Stock Media', { log: true }));
     }
     return this.logChannel;
   }
@@ -70,6 +70,11 @@ export class Shell implements vscode.Disposable {
   /** Whether a key is stored (kept current by refreshKeyState and key changes). */
   get hasKey(): boolean {
     return this.hasKeyValue;
+  }
+
+  /** A point in time as the user reads dates (the quota's reset, a rate limit's end). */
+  formatTime(ms: number): string {
+    return quotaFormat(this.config.serviceName, this.config.serviceUrl).dateTime(ms);
   }
 
   async refreshKeyState(): Promise<boolean> {
@@ -95,7 +100,4 @@ export class Shell implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
-  }
 }

@@ -1,7 +1,6 @@
 // The sentence for each toolbar mistake, shared by the webview (inline, next to the
 // field) and the host (when a command's arguments hold the same mistake).
-import type { FormError, FormField } from '../core/searchForm';
-import type { GridForm } from './protocol';
+import type { FormError, FormField, GridForm } from '../core/searchForm';
 import type { GridStrings } from './strings';
 import { format } from './strings';
 

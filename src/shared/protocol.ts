@@ -1,11 +1,17 @@
 // The messages between the grid webview and the extension host. Every message has a
-// `type`; requests carry an `id` and their answers `inReplyTo`. Both sides check each
-// arriving message with the guards below and switch over `type` exhaustively.
+// `type`; answers about a search carry its `generation`, so a late answer to an older search
+// is ignored. Both sides check each arriving message with the guards below and switch over
+// `type` exhaustively.
 //
 // The webview never sees the API key and never calls the API: it asks the host to search,
 // and the host answers with view models (GridItem) holding only what a tile needs.
-import type { Locale, Orientation, Size } from '../core/params';
+import { ERROR_ACTIONS } from '../core/describe';
+import { MEDIA_KINDS } from '../core/model';
 import { LOCALES, ORIENTATIONS, SIZES } from '../core/params';
+import type { Orientation, Size } from '../core/params';
+import type { PhotoSearchSpec, PopularSpec, SearchSpec, SingleSpec, VideoSearchSpec } from '../core/search';
+import type { GridForm } from '../core/searchForm';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus, VideoSource } from '../core/tiles';
 import type { Guard } from './guards';
 import {
   arrayOf,
@@ -25,120 +31,7 @@ export const GRID_VIEW_TYPE = 'stockMedia.grid';
 /** The id of the JSON block in the grid's HTML that carries strings and the initial state. */
 export const GRID_BOOT_ELEMENT_ID = 'stock-media-boot';
 
-export type MediaKind = 'photo' | 'video';
-export const MEDIA_KINDS: readonly MediaKind[] = ['photo', 'video'];
-
 // ---- what is shown ------------------------------------------------------------------------
-
-export interface PhotoSearchSpec {
-  mode: 'photos';
-  query: string;
-  orientation?: Orientation;
-  size?: Size;
-  /** A named colour or `#rrggbb`. */
-  color?: string;
-  locale?: Locale;
-}
-
-export interface VideoSearchSpec {
-  mode: 'videos';
-  query: string;
-  orientation?: Orientation;
-  size?: Size;
-  locale?: Locale;
-}
-
-export interface CuratedSpec {
-  mode: 'curated';
-}
-
-export interface PopularSpec {
-  mode: 'popular';
-  min_width?: number;
-  min_height?: number;
-  min_duration?: number;
-  max_duration?: number;
-}
-
-/** One photo or video opened by id or page URL. */
-export interface SingleSpec {
-  mode: 'single';
-  kind: MediaKind;
-  id: number;
-}
-
-export type SearchSpec = PhotoSearchSpec | VideoSearchSpec | CuratedSpec | PopularSpec | SingleSpec;
-export type SearchMode = SearchSpec['mode'];
-
-/** The toolbar as the user left it, including values that are not valid (yet). */
-export interface GridForm {
-  kind: 'photos' | 'videos';
-  /** Curated photos / popular videos instead of a search. */
-  browse: boolean;
-  query: string;
-  orientation: Orientation | '';
-  size: Size | '';
-  /** Empty, a named colour or a hex code as typed. */
-  color: string;
-  locale: Locale;
-  minWidth: string;
-  minHeight: string;
-  minDuration: string;
-  maxDuration: string;
-}
-
-export interface VideoSource {
-  src: string;
-  /** MIME type, e.g. `video/mp4`. */
-  type: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** Everything a tile and the preview need, and nothing else (no key, no raw API object). */
-export interface GridItem {
-  /** `photo:<id>` or `video:<id>`: unique in one result list. */
-  key: string;
-  kind: MediaKind;
-  id: number;
-  width: number;
-  height: number;
-  /** Alt text, or for videos a description made from the page URL; may be empty. */
-  description: string;
-  /** `#rrggbb` placeholder colour while the image loads. */
-  color: string | null;
-  /** A light rendering for the tile (never the original). */
-  thumb: string | null;
-  /** A larger rendering for the preview. */
-  large: string | null;
-  /** The same at double density, for sharp previews on HiDPI screens. */
-  large2x: string | null;
-  credit: string;
-  creditUrl: string | null;
-  pageUrl: string | null;
-  /** Seconds, videos only. */
-  duration: number | null;
-  /** The smallest non-HLS file, played muted on hover or focus. */
-  hoverVideo: VideoSource | null;
-  /** A mid-sized file for the preview. */
-  playVideo: VideoSource | null;
-}
-
-export type ErrorActionId = 'retry' | 'setApiKey' | 'openSettings' | 'showQuota' | 'checkKey';
-export const ERROR_ACTIONS: readonly ErrorActionId[] = ['retry', 'setApiKey', 'openSettings', 'showQuota', 'checkKey'];
-
-export interface GridFailure {
-  /** A MediaErrorKind, kept as text so the webview needs no core error types. */
-  kind: string;
-  /** One clear sentence, already localised and formatted by the host. */
-  message: string;
-  actions: ErrorActionId[];
-  /** For `checkKey`: the API origin its button names ("Check Key with …"). */
-  origin?: string;
-}
-
-export type SessionStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type MoreStatus = 'idle' | 'loading' | 'failed';
 
 /** What the webview persists with setState, and what a restored panel starts from. */
 export interface GridViewState {
@@ -191,7 +84,6 @@ export interface SessionMessage {
   failure: GridFailure | null;
   /** True when the host started it (a command): the toolbar takes the spec's values. */
   syncForm: boolean;
-  inReplyTo?: number;
 }
 
 /** The next page of the current search. */
@@ -203,7 +95,6 @@ export interface PageMessage {
   /** As in SessionMessage: for every page so far. */
   skipped: number;
   hasMore: boolean;
-  inReplyTo?: number;
 }
 
 /** Loading the next page started or failed. */
@@ -212,12 +103,11 @@ export interface MoreMessage {
   generation: number;
   status: MoreStatus;
   failure: GridFailure | null;
-  inReplyTo?: number;
 }
 
+/** A tile action finished; on failure the webview shows `message`. */
 export interface ActionDoneMessage {
   type: 'actionDone';
-  inReplyTo: number;
   ok: boolean;
   message: string | null;
 }
@@ -244,7 +134,6 @@ export interface ReadyMessage {
 
 export interface SearchRequest {
   type: 'search';
-  id: number;
   spec: SearchSpec;
 }
 
@@ -257,13 +146,11 @@ export interface RememberRequest {
 
 export interface LoadMoreRequest {
   type: 'loadMore';
-  id: number;
   generation: number;
 }
 
 export interface ActionRequest {
   type: 'action';
-  id: number;
   action: TileAction;
   key: string;
 }
@@ -306,7 +193,7 @@ const isKey: Guard<string> = (v): v is string => isString(v) && /^(photo|video):
 const isOrientation = oneOf(ORIENTATIONS);
 const isSize = oneOf(SIZES);
 const isLocale = oneOf(LOCALES);
-export const isMediaKind = oneOf(MEDIA_KINDS);
+const isMediaKind = oneOf(MEDIA_KINDS);
 const isCount: Guard<number> = isNonNegativeInteger;
 
 export function isSearchSpec(value: unknown): value is SearchSpec {
@@ -426,7 +313,6 @@ const isSnapshot: Guard<GridSnapshot> = (v): v is GridSnapshot =>
 
 const isItems = arrayOf(isGridItem, MAX_ITEMS_PER_MESSAGE);
 const isMoreStatus = oneOf(['idle', 'loading', 'failed'] as const);
-const isReplyId = optional(isNonNegativeInteger);
 
 export function isToWebview(value: unknown): value is ToWebview {
   if (!isRecord(value)) return false;
@@ -444,7 +330,6 @@ export function isToWebview(value: unknown): value is ToWebview {
         more: isMoreStatus,
         failure: nullable(isFailure),
         syncForm: isBoolean,
-        inReplyTo: isReplyId,
       });
     case 'page':
       return hasFields<PageMessage>(value, {
@@ -454,7 +339,6 @@ export function isToWebview(value: unknown): value is ToWebview {
         totalResults: isCount,
         skipped: isCount,
         hasMore: isBoolean,
-        inReplyTo: isReplyId,
       });
     case 'more':
       return hasFields<MoreMessage>(value, {
@@ -462,12 +346,10 @@ export function isToWebview(value: unknown): value is ToWebview {
         generation: isCount,
         status: isMoreStatus,
         failure: nullable(isFailure),
-        inReplyTo: isReplyId,
       });
     case 'actionDone':
       return hasFields<ActionDoneMessage>(value, {
         type: (v): v is 'actionDone' => v === 'actionDone',
-        inReplyTo: isCount,
         ok: isBoolean,
         message: nullable(isText),
       });
@@ -494,7 +376,6 @@ export function isFromWebview(value: unknown): value is FromWebview {
     case 'search':
       return hasFields<SearchRequest>(value, {
         type: (v): v is 'search' => v === 'search',
-        id: isCount,
         spec: isSearchSpec,
       });
     case 'remember':
@@ -506,13 +387,11 @@ export function isFromWebview(value: unknown): value is FromWebview {
     case 'loadMore':
       return hasFields<LoadMoreRequest>(value, {
         type: (v): v is 'loadMore' => v === 'loadMore',
-        id: isCount,
         generation: isCount,
       });
     case 'action':
       return hasFields<ActionRequest>(value, {
         type: (v): v is 'action' => v === 'action',
-        id: isCount,
         action: oneOf(TILE_ACTIONS),
         key: isKey,
       });
@@ -532,12 +411,4 @@ export function isFromWebview(value: unknown): value is FromWebview {
     default:
       return false;
   }
-}
-
-/** Same search, whatever the order of its fields and however absent values are spelled. */
-export function specKey(spec: SearchSpec): string {
-  const entries = Object.entries(spec)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(entries);
 }

@@ -6,23 +6,15 @@
 // shown next to the field and nothing is sent), only once the user stops typing (text
 // fields and keyboard-driven swatches are debounced), and only when it differs from the
 // search already shown. The next page is asked for once, when the user nears the end.
-import type { FormError } from '../core/searchForm';
+import type { ErrorAction } from '../core/describe';
+import type { SearchSpec } from '../core/search';
+import { specKey } from '../core/search';
 import { formFromSpec, validateForm } from '../core/searchForm';
+import type { FormError, GridForm } from '../core/searchForm';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
 import { formErrorMessage } from '../shared/formMessages';
-import type {
-  ErrorActionId,
-  GridFailure,
-  GridForm,
-  GridItem,
-  GridSnapshot,
-  GridViewState,
-  MoreStatus,
-  SearchSpec,
-  SessionMessage,
-  SessionStatus,
-  ToWebview,
-} from '../shared/protocol';
-import { isToWebview, specKey } from '../shared/protocol';
+import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
+import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
 import { h, icon } from './dom';
@@ -60,7 +52,6 @@ export class GridApp {
   private more: MoreStatus = 'idle';
   private failure: GridFailure | null = null;
   private moreFailure: GridFailure | null = null;
-  private nextId = 1;
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
@@ -258,7 +249,7 @@ export class GridApp {
   }
 
   private search(spec: SearchSpec): void {
-    this.host.post({ type: 'search', id: this.nextId++, spec });
+    this.host.post({ type: 'search', spec });
   }
 
   private setFormErrors(errors: readonly FormError[]): void {
@@ -270,7 +261,7 @@ export class GridApp {
   private onNearEnd(): void {
     if (this.status !== 'loaded' || !this.hasMore || this.more !== 'idle') return;
     this.more = 'loading';
-    this.host.post({ type: 'loadMore', id: this.nextId++, generation: this.generation });
+    this.host.post({ type: 'loadMore', generation: this.generation });
     this.updateChrome();
   }
 
@@ -286,10 +277,10 @@ export class GridApp {
       this.preview.open(item);
       return;
     }
-    this.host.post({ type: 'action', id: this.nextId++, action: command, key: item.key });
+    this.host.post({ type: 'action', action: command, key: item.key });
   }
 
-  private runErrorAction(action: ErrorActionId, forMore: boolean): void {
+  private runErrorAction(action: ErrorAction, forMore: boolean): void {
     switch (action) {
       case 'retry':
         if (forMore) {
@@ -404,7 +395,7 @@ export class GridApp {
 
   private actionButtons(failure: GridFailure, forMore: boolean): HTMLElement {
     const s = this.strings;
-    const labels: Record<ErrorActionId, [string, string]> = {
+    const labels: Record<ErrorAction, [string, string]> = {
       retry: [s.retry, 'refresh'],
       setApiKey: [s.setApiKey, 'key'],
       openSettings: [s.openSettings, 'settings-gear'],

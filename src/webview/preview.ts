@@ -1,7 +1,7 @@
 // The larger preview (Space on a tile): the image at a large size, or the video playing,
 // with its credit, its size and the tile's actions. A modal <dialog>: Escape closes it
 // and focus goes back to the tile it came from.
-import type { GridItem } from '../shared/protocol';
+import type { GridItem } from '../core/tiles';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';

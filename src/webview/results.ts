@@ -2,7 +2,8 @@
 // thousand results cost a few dozen elements), one tab stop with arrow-key movement
 // (roving tabindex), and per-tile actions. Tiles are rebuilt from GridItems on demand;
 // the browser's image cache makes that cheap when the user scrolls back.
-import type { GridItem, TileAction } from '../shared/protocol';
+import type { GridItem } from '../core/tiles';
+import type { TileAction } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';

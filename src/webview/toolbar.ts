@@ -3,9 +3,8 @@
 // typing); the app decides when that becomes a search.
 import { LOCALES, NAMED_COLORS, ORIENTATIONS, SIZES } from '../core/params';
 import type { Locale } from '../core/params';
-import type { FormField } from '../core/searchForm';
 import { parseColorInput } from '../core/searchForm';
-import type { GridForm } from '../shared/protocol';
+import type { FormField, GridForm } from '../core/searchForm';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';

@@ -27,7 +27,7 @@ import { collectionTooltipMarkdown } from '../../src/core/collectionsText';
 import { markdownLinkTarget as markdownUrl } from '../../src/core/inert';
 import { mediaTooltipMarkdown, thumbnailUrl } from '../../src/core/mediaText';
 import type { Collection, MediaItem } from '../../src/core/model';
-import { toGridItem } from '../../src/core/searchItems';
+import { toGridItem } from '../../src/core/tiles';
 import { parseSnippet } from '../unit/insertFixtures';
 import type { GeneratedCase, InsertChoice } from './arbitraries';
 import { generatedCase } from './arbitraries';

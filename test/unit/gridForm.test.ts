@@ -1,8 +1,9 @@
 // The grid toolbar's rules: which values are a search, which are refused inline (and so
 // never sent), and how a command's arguments map onto the same form.
 import assert from 'node:assert/strict';
+import type { SearchSpec } from '../../src/core/search';
 import { defaultForm, formFromArgs, formFromSpec, parseColorInput, validateForm } from '../../src/core/searchForm';
-import type { GridForm, SearchSpec } from '../../src/shared/protocol';
+import type { GridForm } from '../../src/core/searchForm';
 
 const base = defaultForm('de-DE');
 const form = (patch: Partial<GridForm>): GridForm => ({ ...base, ...patch });

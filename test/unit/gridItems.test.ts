@@ -1,8 +1,8 @@
 // From the service's photos and videos to the grid's tiles.
 import assert from 'node:assert/strict';
 import type { Photo, Video } from '../../src/core/model';
-import { describeFromPageUrl, itemOrigins, previewVideoFile, smallestVideoFile, tileSizedImage, toGridItem } from '../../src/core/searchItems';
 import { addRecent, removeRecent, reviveRecent } from '../../src/core/searchRecent';
+import { describeFromPageUrl, itemOrigins, previewVideoFile, smallestVideoFile, tileSizedImage, toGridItem } from '../../src/core/tiles';
 import { isGridItem } from '../../src/shared/protocol';
 import { format, formatDuration } from '../../src/shared/strings';
 

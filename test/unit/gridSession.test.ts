@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { MediaClient } from '../../src/api/client';
 import type { MediaError } from '../../src/core/errors';
+import type { GridFailure } from '../../src/core/tiles';
 import { SearchSession } from '../../src/host/grid/searchSession';
-import type { GridFailure, SessionMessage, ToWebview } from '../../src/shared/protocol';
+import type { SessionMessage, ToWebview } from '../../src/shared/protocol';
 import { photoMatches, videoMatchesPopular } from '../server/search';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
@@ -54,13 +55,12 @@ describe('grid search session', () => {
 
   it('loads the first page of a photo search with one request of 80', async () => {
     const { session, messages } = harness();
-    await session.start({ mode: 'photos', query: 'morning', locale: 'en-US' }, { syncForm: true, inReplyTo: 7 });
+    await session.start({ mode: 'photos', query: 'morning', locale: 'en-US' }, { syncForm: true });
     assert.equal(server.apiRequestCount(), 1);
     assert.deepEqual(apiLog()[0], { path: '/v1/search', query: { query: 'morning', locale: 'en-US', page: '1', per_page: '80' } });
     const [loading, loaded] = sessions(messages);
     assert.equal(loading?.status, 'loading');
     assert.equal(loading?.syncForm, true);
-    assert.equal(loading?.inReplyTo, 7);
     assert.equal(loaded?.status, 'loaded');
     const total = expectedPhotos('morning');
     assert.ok(total > 80, 'the fixture query has more than one page');

@@ -194,7 +194,7 @@ describe('localisation', () => {
       assert.deepEqual(scanText(bridge, 'src/host/translator.ts').problems, []);
       assert.equal(scanText(`${bridge}\n${bridge}`, 'src/host/translator.ts').problems.length, 2);
       assert.equal(scanText(bridge, 'src/extension.ts').problems.length, 1);
-      assert.equal(scanText(bridge, 'src/host/services.ts').problems.length, 1);
+      assert.equal(scanText(bridge, 'src/host/client.ts').problems.length, 1);
     });
   });
 

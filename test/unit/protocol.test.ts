@@ -1,9 +1,12 @@
 // The grid's message protocol: every message both sides accept, and the malformed ones
 // they must refuse (wrong types, unknown kinds, URLs that are not http(s), forged keys).
 import assert from 'node:assert/strict';
-import type { FromWebview, GridItem, GridViewState, SearchSpec, ToWebview } from '../../src/shared/protocol';
-import { isFromWebview, isGridItem, isGridViewState, isSearchSpec, isToWebview, specKey } from '../../src/shared/protocol';
+import type { SearchSpec } from '../../src/core/search';
+import { specKey } from '../../src/core/search';
 import { defaultForm } from '../../src/core/searchForm';
+import type { GridItem } from '../../src/core/tiles';
+import type { FromWebview, GridViewState, ToWebview } from '../../src/shared/protocol';
+import { isFromWebview, isGridItem, isGridViewState, isSearchSpec, isToWebview } from '../../src/shared/protocol';
 
 const item: GridItem = {
   key: 'photo:42',
@@ -91,7 +94,7 @@ describe('grid protocol', () => {
   describe('messages to the webview', () => {
     const good: ToWebview[] = [
       { type: 'session', generation: 1, spec: { mode: 'curated' }, status: 'loaded', items: [item], totalResults: 1, skipped: 2, hasMore: false, more: 'idle', failure: null, syncForm: true },
-      { type: 'session', generation: 2, spec: null, status: 'failed', items: [], totalResults: 0, skipped: 0, hasMore: false, more: 'idle', failure: { kind: 'rateLimited', message: 'Used up.', actions: ['showQuota'] }, syncForm: false, inReplyTo: 4 },
+      { type: 'session', generation: 2, spec: null, status: 'failed', items: [], totalResults: 0, skipped: 0, hasMore: false, more: 'idle', failure: { kind: 'rateLimited', message: 'Used up.', actions: ['showQuota'] }, syncForm: false },
       { type: 'page', generation: 1, items: [item], totalResults: 100, skipped: 1, hasMore: true },
       { type: 'more', generation: 1, status: 'failed', failure: { kind: 'server', message: 'Oops', actions: ['retry'] } },
       {
@@ -100,7 +103,7 @@ describe('grid protocol', () => {
         status: 'failed',
         failure: { kind: 'keyNotForOrigin', message: 'Not sent.', actions: ['checkKey', 'openSettings'], origin: 'https://api.example.com' },
       },
-      { type: 'actionDone', inReplyTo: 3, ok: false, message: 'No editor' },
+      { type: 'actionDone', ok: false, message: 'No editor' },
       { type: 'snapshotRequest', id: 9 },
       { type: 'focus' },
     ];
@@ -125,10 +128,10 @@ describe('grid protocol', () => {
     const good: FromWebview[] = [
       { type: 'ready', state },
       { type: 'ready', state: null },
-      { type: 'search', id: 1, spec: { mode: 'videos', query: 'sea' } },
+      { type: 'search', spec: { mode: 'videos', query: 'sea' } },
       { type: 'remember', kind: 'photos', query: 'sea' },
-      { type: 'loadMore', id: 2, generation: 1 },
-      { type: 'action', id: 3, action: 'insert', key: 'video:7' },
+      { type: 'loadMore', generation: 1 },
+      { type: 'action', action: 'insert', key: 'video:7' },
       { type: 'command', command: 'setApiKey' },
       { type: 'command', command: 'checkKey' },
       { type: 'openService' },
@@ -137,11 +140,11 @@ describe('grid protocol', () => {
       it(`accepts ${message.type}`, () => assert.equal(isFromWebview(message), true));
     }
     it('refuses forged or malformed requests', () => {
-      assert.equal(isFromWebview({ type: 'action', id: 3, action: 'deleteFile', key: 'photo:1' }), false);
-      assert.equal(isFromWebview({ type: 'action', id: 3, action: 'insert', key: 'https://evil.example/' }), false);
+      assert.equal(isFromWebview({ type: 'action', action: 'deleteFile', key: 'photo:1' }), false);
+      assert.equal(isFromWebview({ type: 'action', action: 'insert', key: 'https://evil.example/' }), false);
       assert.equal(isFromWebview({ type: 'command', command: 'workbench.action.terminal.new' }), false);
-      assert.equal(isFromWebview({ type: 'search', id: 1, spec: { mode: 'photos', query: 'x'.repeat(5000) } }), false);
-      assert.equal(isFromWebview({ type: 'loadMore', id: -1, generation: 1 }), false);
+      assert.equal(isFromWebview({ type: 'search', spec: { mode: 'photos', query: 'x'.repeat(5000) } }), false);
+      assert.equal(isFromWebview({ type: 'loadMore', generation: -1 }), false);
       assert.equal(isFromWebview({ type: 'remember', kind: 'collections', query: 'sea' }), false);
       assert.equal(isFromWebview({ type: 'remember', kind: 'photos', query: ' ' }), false);
       assert.equal(isFromWebview({ type: 'remember', kind: 'photos', query: 'x'.repeat(5000) }), false);

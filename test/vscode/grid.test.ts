@@ -190,14 +190,14 @@ describe('search grid', function () {
   it('runs searches the webview asks for, and ignores malformed messages', async () => {
     await vscode.commands.executeCommand(TEST_COMMAND, {
       op: 'receive',
-      message: { type: 'search', id: 1, spec: { mode: 'photos', query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR' } },
+      message: { type: 'search', spec: { mode: 'photos', query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR' } },
     });
     assert.deepEqual(requests()[0]?.query, { query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR', page: '1', per_page: '80' });
     server.clearLog();
     for (const message of [
-      { type: 'search', id: 2, spec: { mode: 'photos', query: 'cat', orientation: 'sideways' } },
+      { type: 'search', spec: { mode: 'photos', query: 'cat', orientation: 'sideways' } },
       { type: 'fetch', url: `${server.baseUrl}/curated` },
-      { type: 'action', id: 3, action: 'insert', key: 'javascript:alert(1)' },
+      { type: 'action', action: 'insert', key: 'javascript:alert(1)' },
       'ready',
     ]) {
       await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message });
@@ -276,7 +276,7 @@ describe('search grid', function () {
     const key = state.session.itemKeys[0];
     assert.ok(key);
     const credit = state.session.credits[0] ?? '';
-    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message: { type: 'action', id: 9, action: 'insert', key } });
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message: { type: 'action', action: 'insert', key } });
     await waitFor(() => doc.getText().includes(credit), `the credit "${credit}" in the document`, 10_000);
     assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
   });

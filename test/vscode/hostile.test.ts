@@ -177,13 +177,13 @@ describe('hostile input (real VS Code)', function () {
     server.resetSwitches();
     server.resetQuotas();
     foreign.resetSwitches();
-    (await extensionApi()).services.client.clearCache();
+    (await extensionApi()).client.clearCache();
   });
 
   /** Hostile photos and videos as the extension's own client decodes them. */
   async function hostileMedia(): Promise<{ photos: MediaItem[]; videos: MediaItem[] }> {
     server.setSwitches({ hostile: true });
-    const client = (await extensionApi()).services.client;
+    const client = (await extensionApi()).client;
     const photos = (await client.curatedPhotos({ per_page: 80 }, { fresh: true })).photos;
     const videos = (await client.popularVideos({ per_page: 40 }, { fresh: true })).videos;
     return {
@@ -275,10 +275,9 @@ describe('hostile input (real VS Code)', function () {
       const keys = (await gridState()).session.itemKeys.slice(0, 30);
       const before = messages.length;
       opened.length = 0;
-      let id = 100;
       for (const key of keys) {
         for (const action of ['openOnService', 'openPhotographer', 'copyUrl'] as const) {
-          await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'action', id: id++, action, key } });
+          await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'action', action, key } });
         }
       }
       // Let the actions (run without waiting for them) finish.
@@ -399,7 +398,7 @@ describe('hostile input (real VS Code)', function () {
       const src = Object.fromEntries(Object.keys(first.photo.src).map((k) => [k, `${base}/photo.png`])) as Photo['src'];
       const media: MediaItem = { kind: 'photo', photo: { ...first.photo, src } };
       const editor = await scratch('download.md', '', 0);
-      const inserter = new MediaInserter((await extensionApi()).services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+      const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       try {
         const before = messages.length;
         const outcome = await inserter.insert({ media, targetUri: editor.document.uri.toString() }, undefined, { mode: 'download' });
@@ -470,7 +469,7 @@ describe('hostile input (real VS Code)', function () {
     const setTimeoutSeconds = async (seconds: number | undefined): Promise<void> => {
       const api = await extensionApi();
       const changed = new Promise<void>((resolve) => {
-        const sub = api.services.onDidChangeConfig(() => {
+        const sub = api.shell.onDidChangeConfig(() => {
           sub.dispose();
           resolve();
         });
@@ -521,7 +520,7 @@ describe('hostile input (real VS Code)', function () {
           checkHtml(renderMarkdownWithoutHtml((item.tooltip as vscode.MarkdownString).value), MARKUP_TAGS, localUrl, 'error hover');
 
           // The grid: a failed state with the same kind of message.
-          api.services.client.clearCache();
+          api.client.clearCache();
           const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showCurated');
           assert.ok(result.shown && result.status === 'failed', JSON.stringify(result));
           const failure = (await gridState()).session.failure;
@@ -603,7 +602,7 @@ describe('hostile input (real VS Code)', function () {
       await waitFor(() => foreign.mediaLog.some((e) => e.path.startsWith('/media/photos/')), 'the webview to load tile images from the foreign origin', 15_000);
 
       // Saving a photo whose file is on the foreign origin downloads it from there.
-      const client = (await extensionApi()).services.client;
+      const client = (await extensionApi()).client;
       const photo = (await client.curatedPhotos({ per_page: 80 })).photos.find((p) => mediaUrlSpoil(p.id) === 'foreign');
       assert.ok(photo && photo.src.large.startsWith(foreign.origin));
       const folder = vscode.workspace.workspaceFolders?.[0];
@@ -611,7 +610,7 @@ describe('hostile input (real VS Code)', function () {
       const target = vscode.Uri.joinPath(folder.uri, 'hostile-tests', 'saved.md');
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(''));
       const saved: vscode.Uri[] = [];
-      const inserter = new MediaInserter((await extensionApi()).services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+      const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       try {
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
         const outcome = await inserter.insert({ media: { kind: 'photo', photo } }, undefined, { mode: 'download' });

@@ -50,7 +50,7 @@ async function setTimeoutSeconds(seconds: number | undefined): Promise<void> {
   if (cfg.inspect('requestTimeoutSeconds')?.workspaceValue === seconds) return;
   const api = await extensionApi();
   const changed = new Promise<void>((resolve) => {
-    const sub = api.services.onDidChangeConfig(() => {
+    const sub = api.shell.onDidChangeConfig(() => {
       sub.dispose();
       resolve();
     });
@@ -77,16 +77,16 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     server.resetSwitches();
     server.resetQuotas();
     const api = await extensionApi();
-    if ((await api.services.keys.stored())?.key !== server.keys.alice) {
-      await api.services.keys.setKey(server.keys.alice, [server.origin]);
-      await api.services.refreshKeyState();
+    if ((await api.shell.keys.stored())?.key !== server.keys.alice) {
+      await api.shell.keys.setKey(server.keys.alice, [server.origin]);
+      await api.shell.refreshKeyState();
     }
-    api.services.client.clearCache();
+    api.client.clearCache();
     server.clearLog();
   });
 
   it('a page with two unreadable items: the grid and the tree show the good ones and say two could not be shown', async () => {
-    const client = (await extensionApi()).services.client;
+    const client = (await extensionApi()).client;
     const clean = await client.curatedPhotos({}, { fresh: true });
     const cleanFeatured = await client.featuredCollections({}, { fresh: true });
     server.setSwitches({ badItems: true });
@@ -155,7 +155,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
       assert.equal(recovered.filter((n) => n.type === 'collection').length, server.library.featuredCollectionIds.length);
       // The grid's Retry (the shown search asked for again) loads it too.
       const state = await gridState();
-      await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', id: 900, spec: { mode: 'curated' } } });
+      await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec: { mode: 'curated' } } });
       await vscode.commands.executeCommand(GRID, { op: 'settle' });
       const after = await gridState();
       assert.equal(after.session.status, 'loaded');
@@ -188,7 +188,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
       void hanging.then(undefined, () => undefined);
     } finally {
       server.resetSwitches();
-      (await extensionApi()).services.client.abortAll();
+      (await extensionApi()).client.abortAll();
       await setTimeoutSeconds(undefined);
     }
   });
@@ -218,7 +218,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     await waitFor(() => server.log.some((e) => e.path === '/v1/collections' && e.key === server.keys.alice), 'alice’s request to arrive');
 
     // The user sets another key while alice's answer is on its way.
-    await api.services.keys.setKey(server.keys.bob, [server.origin]);
+    await api.shell.keys.setKey(server.keys.bob, [server.origin]);
     await waitFor(async () => {
       const { mine: current } = await roots(tree);
       const children = await tree.getChildren(current);
@@ -233,7 +233,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     const shownIds = (await tree.getChildren(current)).filter((n): n is CollectionNode => n.type === 'collection').map((n) => n.collection.id);
     assert.ok(shownIds.length > 0 && shownIds.every((id) => ownerOf(id) === 'bob'), `only bob’s: ${shownIds.join(', ')}`);
     const before = server.log.length;
-    const cached = await api.services.client.myCollections();
+    const cached = await api.client.myCollections();
     assert.equal(server.log.length, before, 'answered from the cache');
     assert.deepEqual(cached.collections.map((c) => c.id), shownIds, 'the cache holds bob’s answer');
     const perKey = server.log

@@ -55,12 +55,12 @@ describe('insert (real VS Code)', function () {
     // expected text can be written out by hand.
     const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
     assert.ok(candidate);
-    photo = await api.services.client.getPhoto(candidate.id);
+    photo = await api.client.getPhoto(candidate.id);
     assert.equal(photo.alt, candidate.alt);
     media = { kind: 'photo', photo };
     const clip = server.library.videos.find((v) => PLAIN.test(v.user.name) && v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
     assert.ok(clip);
-    video = await api.services.client.getVideo(clip.id);
+    video = await api.client.getVideo(clip.id);
     videoMedia = { kind: 'video', video };
   });
 
@@ -254,7 +254,7 @@ describe('insert (real VS Code)', function () {
     let inserter: MediaInserter;
 
     beforeEach(async () => {
-      inserter = new MediaInserter((await extensionApi()).services, deps(true));
+      inserter = new MediaInserter((await extensionApi()).shell, deps(true));
     });
     afterEach(() => inserter.dispose());
 
@@ -343,7 +343,7 @@ describe('insert (real VS Code)', function () {
     });
 
     it('an untrusted workspace inserts a link and says why', async () => {
-      const untrusted = new MediaInserter((await extensionApi()).services, deps(false));
+      const untrusted = new MediaInserter((await extensionApi()).shell, deps(false));
       try {
         const editor = await openNew('untrusted.md', '');
         const outcome = await untrusted.insert({ media }, undefined, { mode: 'download' });
@@ -419,7 +419,7 @@ describe('insert (real VS Code)', function () {
     const token = new vscode.CancellationTokenSource().token;
 
     it('media dragged from the tree drop in the document’s format with the credit', async () => {
-      const inserter = new MediaInserter((await extensionApi()).services);
+      const inserter = new MediaInserter((await extensionApi()).shell);
       try {
         const editor = await openNew('drop.md', '');
         // What the tree's controller puts on the drag (nodes link to parents: only media go).
@@ -439,7 +439,7 @@ describe('insert (real VS Code)', function () {
     });
 
     it('several items and the CSS format; foreign drags are left to others', async () => {
-      const inserter = new MediaInserter((await extensionApi()).services);
+      const inserter = new MediaInserter((await extensionApi()).shell);
       try {
         const editor = await openNew('drop.css', '');
         const dataTransfer = new vscode.DataTransfer();

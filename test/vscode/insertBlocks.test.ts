@@ -49,7 +49,7 @@ describe('insert blocks (real VS Code)', function () {
     const api = await extensionApi();
     const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
     assert.ok(candidate);
-    photo = await api.services.client.getPhoto(candidate.id);
+    photo = await api.client.getPhoto(candidate.id);
     media = { kind: 'photo', photo };
     image = `![${photo.alt}](${photo.src.large})`;
     credit = `Photo by [${photo.photographer}](${photo.photographer_url}) on [Pexels](${photo.url})`;
@@ -145,7 +145,7 @@ describe('insert blocks (real VS Code)', function () {
     });
 
     it('a drop at the end of a paragraph is a block too', async () => {
-      const inserter = new MediaInserter((await extensionApi()).services);
+      const inserter = new MediaInserter((await extensionApi()).shell);
       try {
         const original = 'Intro.\nOutro.';
         const editor = await openNew('drop.md', original);

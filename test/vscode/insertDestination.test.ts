@@ -45,15 +45,15 @@ describe('insert destination (real VS Code)', function () {
     const api = await extensionApi();
     const candidate = server.library.photos[0];
     assert.ok(candidate);
-    photo = await api.services.client.getPhoto(candidate.id);
+    photo = await api.client.getPhoto(candidate.id);
     media = { kind: 'photo', photo };
     const clip = server.library.videos.find((v) => v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
     assert.ok(clip);
-    video = await api.services.client.getVideo(clip.id);
+    video = await api.client.getVideo(clip.id);
   });
 
   beforeEach(async () => {
-    inserter = new MediaInserter((await extensionApi()).services, deps(true));
+    inserter = new MediaInserter((await extensionApi()).shell, deps(true));
     server.clearLog();
   });
 
@@ -129,7 +129,7 @@ describe('insert destination (real VS Code)', function () {
     const served = Buffer.from(await (await fetch(file.link)).arrayBuffer());
     const name = `pexels-${video.id}-hd-${file.width}x${file.height}.mp4`;
     for (const streamToDisk of [true, false]) {
-      const own = new MediaInserter((await extensionApi()).services, deps(streamToDisk));
+      const own = new MediaInserter((await extensionApi()).shell, deps(streamToDisk));
       try {
         const editor = await openNew(`clip-${streamToDisk}.html`, '');
         const outcome = await own.insert({ media: { kind: 'video', video } }, undefined, { mode: 'download' });

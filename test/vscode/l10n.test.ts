@@ -78,7 +78,7 @@ describe('Localisation (real VS Code)', function () {
     // A photo whose alt text and photographer need no escaping, so the text can be written out.
     const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
     assert.ok(candidate);
-    photo = await api.services.client.getPhoto(candidate.id);
+    photo = await api.client.getPhoto(candidate.id);
     media = { kind: 'photo', photo };
   });
 
@@ -150,15 +150,21 @@ describe('Localisation (real VS Code)', function () {
 
     it('core and api sentences reach the user in German (core l10n.t is vscode.l10n.t)', async () => {
       const api = await extensionApi();
-      const failure = await api.services.client.getPhoto(999_999_999).then(
+      const failure = await api.client.getPhoto(999_999_999).then(
         () => undefined,
         (error: unknown) => error,
       );
       assert.ok(failure instanceof Error);
       assert.equal(failure.message, 'Nicht gefunden: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.');
-      assert.equal(
-        api.services.describe(failure).message,
-        'Nicht gefunden auf Pexels: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.',
+      // The same failure in the grid: the host's sentence, with the service name, in German.
+      await vscode.commands.executeCommand('stockMedia.openMedia', { id: 999_999_999, kind: 'photo' });
+      const failed = await waitFor(async () => {
+        const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID_TEST_COMMAND, { op: 'snapshot' });
+        return snapshot?.status === 'failed' ? snapshot : undefined;
+      }, 'the grid to show the failure', 15_000);
+      assert.ok(
+        failed.messageText.includes('Nicht gefunden auf Pexels: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.'),
+        failed.messageText,
       );
     });
 

@@ -57,7 +57,7 @@ describe('extension shell', () => {
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
     assert.equal(result.saved, true);
     assert.equal(server.apiRequestCount(), 1, 'one cheap request to check the key');
-    assert.equal((await api.services.keys.stored())?.key, server.keys.alice);
+    assert.equal((await api.shell.keys.stored())?.key, server.keys.alice);
 
     // Nowhere in settings, nowhere in the workspace's files.
     const cfg = vscode.workspace.getConfiguration('stockMedia');
@@ -79,9 +79,9 @@ describe('extension shell', () => {
   it('shows exactly the server’s remaining / limit after a request, and warns under 10 %', async () => {
     const api = await extensionApi();
     await storeKeyFor(server, server.keys.bob);
-    await api.services.refreshKeyState();
+    await api.shell.refreshKeyState();
     server.setQuota(server.keys.bob, { monthlyRemaining: 1501, monthlyLimit: 20000 });
-    await api.services.client.curatedPhotos({}, { fresh: true });
+    await api.client.curatedPhotos({}, { fresh: true });
     const view = await waitFor(() => statusBar(api)?.text.includes(fmt(1500)) && statusBar(api), 'the new figure');
     assert.equal(view.text, `$(warning) ${fmt(1500)} / ${fmt(20000)}`);
     assert.equal(view.background, 'statusBarItem.warningBackground');
@@ -90,10 +90,10 @@ describe('extension shell', () => {
   it('shows the exhausted state after a 429 as the rate limit or monthly quota, with when the quota resets', async () => {
     const api = await extensionApi();
     await storeKeyFor(server, server.keys.alice);
-    await api.services.refreshKeyState();
-    await api.services.client.curatedPhotos({ per_page: 1 }, { fresh: true });
+    await api.shell.refreshKeyState();
+    await api.client.curatedPhotos({ per_page: 1 }, { fresh: true });
     server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
-    await assert.rejects(api.services.client.curatedPhotos({ per_page: 2 }), (e: { kind?: string }) => e.kind === 'rateLimited');
+    await assert.rejects(api.client.curatedPhotos({ per_page: 2 }), (e: { kind?: string }) => e.kind === 'rateLimited');
     const view = await waitFor(() => statusBar(api)?.level === 'exhausted' && statusBar(api), 'the exhausted state');
     assert.equal(view.background, 'statusBarItem.errorBackground');
     assert.match(view.text, /Rate limit or monthly quota used up/);
@@ -104,7 +104,7 @@ describe('extension shell', () => {
     const api = await extensionApi();
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: 'not-a-real-key' });
     assert.deepEqual(result, { saved: false, reason: 'forbidden' });
-    assert.equal((await api.services.keys.stored())?.key, undefined);
+    assert.equal((await api.shell.keys.stored())?.key, undefined);
     assert.equal(server.apiRequestCount((e) => e.status === 403), 1);
     assert.equal(statusBar(api)?.level, 'noKey');
   });
@@ -114,7 +114,7 @@ describe('extension shell', () => {
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
     await waitFor(() => statusBar(api)?.level === 'ok', 'the quota');
     await vscode.commands.executeCommand('stockMedia.clearApiKey');
-    assert.equal((await api.services.keys.stored())?.key, undefined);
+    assert.equal((await api.shell.keys.stored())?.key, undefined);
     const view = await waitFor(() => statusBar(api)?.level === 'noKey' && statusBar(api), 'the no-key item');
     assert.equal(view.command, 'stockMedia.setApiKey');
   });
@@ -122,12 +122,12 @@ describe('extension shell', () => {
   it('a change of the secret from elsewhere (not through the command) refreshes what depends on it', async () => {
     const api = await extensionApi();
     await storeKeyFor(server, server.keys.alice);
-    await waitFor(() => api.services.hasKey, 'hasKey after the secret changed');
+    await waitFor(() => api.shell.hasKey, 'hasKey after the secret changed');
     let reloads = 0;
-    const sub = api.services.onDidChangeConnection(() => reloads++);
+    const sub = api.shell.onDidChangeConnection(() => reloads++);
     try {
-      await api.services.context.secrets.delete('stockMedia.apiKey');
-      await waitFor(() => !api.services.hasKey && statusBar(api)?.level === 'noKey', 'the no-key state');
+      await api.shell.context.secrets.delete('stockMedia.apiKey');
+      await waitFor(() => !api.shell.hasKey && statusBar(api)?.level === 'noKey', 'the no-key state');
       assert.ok(reloads >= 1, 'dependents were told to reload');
     } finally {
       sub.dispose();
@@ -137,19 +137,19 @@ describe('extension shell', () => {
   it('a new base URL takes effect without a reload', async () => {
     const api = await extensionApi();
     await storeKeyFor(server, server.keys.alice);
-    await api.services.refreshKeyState();
-    await api.services.client.curatedPhotos({ per_page: 3 });
+    await api.shell.refreshKeyState();
+    await api.client.curatedPhotos({ per_page: 3 });
     assert.equal(server.apiRequestCount(), 1);
     const other = await startApiServer();
     try {
       await pointAt(other);
-      await waitFor(() => api.services.config.apiBaseUrl === other.baseUrl, 'the new setting');
+      await waitFor(() => api.shell.config.apiBaseUrl === other.baseUrl, 'the new setting');
       // The key was checked with the first server only: it is checked with the new one first.
       const checked = await vscode.commands.executeCommand<{ bound: boolean }>('stockMedia.checkApiKey');
       assert.equal(checked.bound, true);
       assert.equal(other.apiRequestCount(), 1, 'the key check');
       // The same question again: not answered from the old server's cache, asked of the new one.
-      await api.services.client.curatedPhotos({ per_page: 3 });
+      await api.client.curatedPhotos({ per_page: 3 });
       assert.equal(other.apiRequestCount(), 2);
       assert.equal(server.apiRequestCount(), 1);
     } finally {
@@ -160,10 +160,10 @@ describe('extension shell', () => {
   it('the quota survives a restart and turns stale after the reset time', async () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
-    const reopened = new QuotaStore(api.services.context.globalState);
-    assert.deepEqual(reopened.current, api.services.quota.current);
+    const reopened = new QuotaStore(api.shell.context.globalState);
+    assert.deepEqual(reopened.current, api.shell.quota.current);
     assert.ok(reopened.current && reopened.current.remaining > 0);
-    api.services.quota.update({ ...reopened.current, resetAt: Date.now() - 1000 });
+    api.shell.quota.update({ ...reopened.current, resetAt: Date.now() - 1000 });
     const view = await waitFor(() => statusBar(api)?.level === 'stale' && statusBar(api), 'the stale state');
     assert.doesNotMatch(view.text, /\d+ \/ \d+/);
     reopened.dispose();
@@ -172,8 +172,8 @@ describe('extension shell', () => {
   it('never writes the key into the log', async () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
-    await api.services.client.searchPhotos({ query: 'nature' });
-    const logDir = api.services.context.logUri.fsPath;
+    await api.client.searchPhotos({ query: 'nature' });
+    const logDir = api.shell.context.logUri.fsPath;
     const text = await textOfFiles(join(logDir, '..'));
     assert.ok(!text.includes(server.keys.alice), 'the key is not in any log file');
   });

@@ -39,7 +39,7 @@ export async function resetSettings(): Promise<void> {
 /** Stores `key` as the Set API Key command does after checking it with `server`. */
 export async function storeKeyFor(server: ApiServer, key: string): Promise<void> {
   const api = await extensionApi();
-  await api.services.keys.setKey(key, [server.origin]);
+  await api.shell.keys.setKey(key, [server.origin]);
 }
 
 /** Starts a fresh local server, points the extension at it and (optionally) sets a key. */
@@ -48,17 +48,17 @@ export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = '
   await pointAt(server);
   const api = await extensionApi();
   if (key) await storeKeyFor(server, server.keys[key]);
-  else await api.services.keys.clearKey();
-  await api.services.refreshKeyState();
-  api.services.client.clearCache();
+  else await api.shell.keys.clearKey();
+  await api.shell.refreshKeyState();
+  api.client.clearCache();
   server.clearLog();
   return server;
 }
 
 export async function stopLocalServer(server: ApiServer | undefined): Promise<void> {
   const api = await extensionApi();
-  await api.services.keys.clearKey();
-  await api.services.refreshKeyState();
+  await api.shell.keys.clearKey();
+  await api.shell.refreshKeyState();
   await resetSettings();
   await server?.close();
 }

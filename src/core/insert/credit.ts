@@ -6,10 +6,7 @@
 import type { CreditWords } from './creditWords';
 import { ENGLISH_CREDIT, fillCredit } from './creditWords';
 import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, isPlainInertUrl, jsxText, plainInert } from './escape';
-import type { MediaFacts } from './facts';
-
-/** What a credit line needs (see facts.ts); photos and videos with unsafe files still have one. */
-export type CreditFacts = Pick<MediaFacts, 'kind' | 'author' | 'authorUrl' | 'pageUrl' | 'serviceName' | 'serviceUrl' | 'words'>;
+import type { CreditFacts } from './facts';
 
 interface CreditParts {
   readonly words: CreditWords;

@@ -95,14 +95,6 @@ export function escapeJsString(text: string): string {
   });
 }
 
-/**
- * A JSX attribute: `"text"` when that is read back unchanged (JSX attribute strings have no
- * backslash escapes but do decode `&entities;`), otherwise the expression `{'text'}`.
- */
-export function jsxAttributeValue(text: string): string {
-  return /^[^"&\\]*$/.test(text) ? `"${text}"` : `{'${escapeJsString(text)}'}`;
-}
-
 /** JSX element content: plain when it has no `{ } < > &`, otherwise the expression `{'text'}`. */
 export function jsxText(text: string): string {
   return /^[^{}<>&\\]*$/.test(text) && text.trim() === text ? text : `{'${escapeJsString(text)}'}`;

@@ -3,7 +3,6 @@
 // templates read only this, so no raw service text reaches a document.
 import { l10n } from '../l10n';
 import type { MediaItem, Photo, PhotoVariant, Video } from '../model';
-import type { CreditFacts } from './credit';
 import type { CreditWords } from './creditWords';
 import { ENGLISH_CREDIT, fillCredit } from './creditWords';
 import { InsertError } from './insertError';
@@ -134,6 +133,9 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
     poster,
   };
 }
+
+/** What a credit line needs (credit.ts); photos and videos with unsafe files still have one. */
+export type CreditFacts = Pick<MediaFacts, 'kind' | 'author' | 'authorUrl' | 'pageUrl' | 'serviceName' | 'serviceUrl' | 'words'>;
 
 /** The credit's facts alone: they need no file address, so media with unsafe files still have them. */
 export function creditFacts(media: MediaItem, service: { serviceName: string; serviceUrl: string; creditWords?: CreditWords }): CreditFacts {

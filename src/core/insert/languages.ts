@@ -3,8 +3,6 @@ import { l10n } from '../l10n';
 
 export type FormatFamily = 'markdown' | 'html' | 'jsx' | 'css' | 'plain';
 
-export const FORMAT_FAMILIES: readonly FormatFamily[] = ['markdown', 'html', 'jsx', 'css', 'plain'];
-
 const FAMILY_BY_LANGUAGE: ReadonlyMap<string, FormatFamily> = new Map<string, FormatFamily>([
   ...['markdown', 'mdx', 'quarto', 'rmd'].map((id) => [id, 'markdown'] as const),
   // HTML and the template languages whose markup is HTML.

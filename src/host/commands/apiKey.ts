@@ -8,8 +8,10 @@ import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
+import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
-import type { Services } from '../services';
+import { describeFailure } from '../errorActions';
+import type { Shell } from '../shell';
 
 export interface SetApiKeyArgs {
   key?: string;
@@ -26,25 +28,25 @@ function keyFromArgs(args: unknown): string | undefined {
 }
 
 /** The origins of the configured base URLs: where a key checked now may be sent. */
-export function configuredOrigins(services: Services): string[] {
-  return originsOf(services.config.apiBaseUrl, services.config.videoBaseUrl);
+export function configuredOrigins(shell: Shell): string[] {
+  return originsOf(shell.config.apiBaseUrl, shell.config.videoBaseUrl);
 }
 
 /**
  * One request for one photo: the cheapest call that proves the key and returns the quota.
  * The key goes only to the configured origins (`origins`).
  */
-async function checkKey(services: Services, key: string, origins: readonly string[]): Promise<QuotaSnapshot | undefined> {
-  const cfg = services.config;
+async function checkKey(shell: Shell, key: string, origins: readonly string[]): Promise<QuotaSnapshot | undefined> {
+  const cfg = shell.config;
   const probe = new MediaClient({
     baseUrl: cfg.apiBaseUrl,
     videoBaseUrl: cfg.videoBaseUrl,
     keyProvider: { getKey: (origin) => Promise.resolve(keyForOrigin({ key, origins }, origin)) },
-    logger: services.logger,
+    logger: shell.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
   });
-  probe.seedQuota(services.quota.current);
+  probe.seedQuota(shell.quota.current);
   let seen: QuotaSnapshot | undefined;
   probe.onQuota((q) => {
     seen = q;
@@ -53,10 +55,10 @@ async function checkKey(services: Services, key: string, origins: readonly strin
   return seen;
 }
 
-export async function setApiKey(services: Services, args?: unknown): Promise<SetApiKeyResult> {
+export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown): Promise<SetApiKeyResult> {
   const fromArgs = keyFromArgs(args);
   const automated = fromArgs !== undefined;
-  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
+  const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
   const key = (
     fromArgs ??
     (await vscode.window.showInputBox({
@@ -79,25 +81,25 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
     return { saved: false, reason: 'invalid' };
   }
   // The origins are read once: the key is bound to exactly the ones it was checked with.
-  const origins = configuredOrigins(services);
+  const origins = configuredOrigins(shell);
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', service) },
-      () => checkKey(services, key, origins),
+      () => checkKey(shell, key, origins),
     );
   } catch (error) {
     const failure = toMediaError(error);
     if (failure.kind === 'rateLimited') {
       // The key is known to the service; it is only out of requests.
-      services.quota.update(exhaustedSnapshot(services.quota.current, Date.now()));
+      shell.quota.update(exhaustedSnapshot(shell.quota.current, Date.now()));
     } else if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
       void vscode.window.showErrorMessage(
         vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service),
       );
       return { saved: false, reason: failure.kind };
     } else {
-      const description = services.describe(failure).message;
+      const description = describeFailure(shell, failure).message;
       if (automated) {
         void vscode.window.showErrorMessage(vscode.l10n.t('The key could not be checked, so it was not saved. {0}', description));
         return { saved: false, reason: failure.kind };
@@ -107,10 +109,10 @@ export async function setApiKey(services: Services, args?: unknown): Promise<Set
       if (choice !== saveAnyway) return { saved: false, reason: failure.kind };
     }
   }
-  await services.keys.setKey(key, origins);
-  services.client.clearCache();
-  if (quota) services.quota.update(quota);
-  await services.refreshKeyState();
+  await shell.keys.setKey(key, origins);
+  api.client.clearCache();
+  if (quota) shell.quota.update(quota);
+  await shell.refreshKeyState();
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   void vscode.window.showInformationMessage(
     quota
@@ -126,30 +128,30 @@ export type CheckApiKeyResult = { bound: true; origins: string[]; quota?: QuotaS
  * Checks the stored key with the configured base URLs (after they changed) and, when the
  * service accepts it, binds the key to their origins. Until then the key is not sent there.
  */
-export async function checkApiKey(services: Services): Promise<CheckApiKeyResult> {
-  const stored = await services.keys.stored();
+export async function checkApiKey(shell: Shell, api: ClientSource): Promise<CheckApiKeyResult> {
+  const stored = await shell.keys.stored();
   if (!stored) {
     await vscode.commands.executeCommand(CommandId.setApiKey);
     return { bound: false, reason: 'missingKey' };
   }
-  const origins = configuredOrigins(services);
+  const origins = configuredOrigins(shell);
   const where = origins.join(', ');
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', where) },
-      () => checkKey(services, stored.key, origins),
+      () => checkKey(shell, stored.key, origins),
     );
   } catch (error) {
     const failure = toMediaError(error);
     if (failure.kind === 'rateLimited') {
       // The key is known there; it is only out of requests.
-      services.quota.update(exhaustedSnapshot(services.quota.current, Date.now()));
+      shell.quota.update(exhaustedSnapshot(shell.quota.current, Date.now()));
     } else {
       const message =
         failure.kind === 'unauthorized' || failure.kind === 'forbidden'
           ? vscode.l10n.t('{0} did not accept your API key, so it is still not sent there.', where)
-          : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, services.describe(failure).message);
+          : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, describeFailure(shell, failure).message);
       const setKey = vscode.l10n.t('Set API Key');
       void vscode.window.showErrorMessage(message, setKey).then((picked) => {
         if (picked === setKey) void vscode.commands.executeCommand(CommandId.setApiKey);
@@ -157,30 +159,30 @@ export async function checkApiKey(services: Services): Promise<CheckApiKeyResult
       return { bound: false, reason: failure.kind };
     }
   }
-  await services.keys.setKey(stored.key, origins);
-  services.client.clearCache();
-  if (quota) services.quota.update(quota);
-  await services.refreshKeyState();
+  await shell.keys.setKey(stored.key, origins);
+  api.client.clearCache();
+  if (quota) shell.quota.update(quota);
+  await shell.refreshKeyState();
   void vscode.window.showInformationMessage(vscode.l10n.t('Your API key works with {0}; it is now used there.', where));
   return quota ? { bound: true, origins, quota } : { bound: true, origins };
 }
 
-export async function clearApiKey(services: Services): Promise<void> {
-  await services.keys.clearKey();
-  services.client.clearCache();
-  services.quota.update(undefined);
-  await services.refreshKeyState();
+export async function clearApiKey(shell: Shell, api: ClientSource): Promise<void> {
+  await shell.keys.clearKey();
+  api.client.clearCache();
+  shell.quota.update(undefined);
+  await shell.refreshKeyState();
   void vscode.window.showInformationMessage(vscode.l10n.t('Stock Media: API key removed.'));
 }
 
-export function showQuota(services: Services): string {
-  const q = services.quota.current;
-  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
+export function showQuota(shell: Shell): string {
+  const q = shell.quota.current;
+  const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   const now = Date.now();
   const level = quotaLevel(q, now);
   let text: string;
-  if (!services.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
+  if (!shell.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
   else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
   else if (level === 'exhausted' && q.exhausted) {
     // A 429 does not say which limit it hit; a reset that has passed is not announced.
@@ -189,14 +191,14 @@ export function showQuota(services: Services): string {
         ? vscode.l10n.t(
             'The {0} rate limit or monthly quota is used up. Try again later; the monthly quota resets {1}.',
             service,
-            services.formatTime(q.resetAt),
+            shell.formatTime(q.resetAt),
           )
         : vscode.l10n.t('The {0} rate limit or monthly quota is used up. Try again later.', service);
   } else if (level === 'stale') {
     text = vscode.l10n.t(
       'The {0} monthly quota reset on {1}; the last figure ({2} of {3}) is out of date until the next request.',
       service,
-      services.formatTime(q.resetAt),
+      shell.formatTime(q.resetAt),
       fmt(q.remaining),
       fmt(q.limit),
     );
@@ -206,15 +208,15 @@ export function showQuota(services: Services): string {
       service,
       fmt(q.remaining),
       fmt(q.limit),
-      services.formatTime(q.resetAt),
-      services.formatTime(q.updatedAt),
+      shell.formatTime(q.resetAt),
+      shell.formatTime(q.updatedAt),
     );
   }
   const higher = vscode.l10n.t('Ask for a Higher Limit');
   const setKey = vscode.l10n.t('Set API Key');
-  void vscode.window.showInformationMessage(text, services.hasKey ? higher : setKey).then((picked) => {
+  void vscode.window.showInformationMessage(text, shell.hasKey ? higher : setKey).then((picked) => {
     if (picked === higher) {
-      void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(services.config.serviceUrl), true));
+      void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(shell.config.serviceUrl), true));
     } else if (picked === setKey) {
       void vscode.commands.executeCommand(CommandId.setApiKey);
     }

@@ -19,23 +19,20 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MediaError } from '../../core/errors';
 import { defaultLocale } from '../../core/locale';
+import type { SearchSpec } from '../../core/search';
+import { specKey } from '../../core/search';
 import { defaultForm, formFromSpec } from '../../core/searchForm';
-import { itemOrigins } from '../../core/searchItems';
+import { itemOrigins } from '../../core/tiles';
+import type { GridFailure } from '../../core/tiles';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
-import type {
-  FromWebview,
-  GridFailure,
-  GridSnapshot,
-  GridViewState,
-  HostCommand,
-  SearchSpec,
-  TileAction,
-  ToWebview,
-} from '../../shared/protocol';
-import { GRID_VIEW_TYPE, isFromWebview, isGridViewState, specKey } from '../../shared/protocol';
+import type { FromWebview, GridSnapshot, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
+import { GRID_VIEW_TYPE, isFromWebview, isGridViewState } from '../../shared/protocol';
+import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
+import { Disposable } from '../dispose';
 import type { TargetEditorTracker } from '../editorTracker';
-import type { Services } from '../services';
+import { describeFailure } from '../errorActions';
+import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { cspOrigins, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
@@ -49,9 +46,10 @@ export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://play
 const MAX_EXTRA_ORIGINS = 24;
 const SNAPSHOT_TIMEOUT_MS = 5_000;
 
-/** What the grid works with: the services, where it inserts, and the recent searches. */
+/** What the grid works with: the shell, the client, where it inserts, and the recent searches. */
 export interface GridDeps {
-  readonly services: Services;
+  readonly shell: Shell;
+  readonly api: ClientSource;
   readonly tracker: TargetEditorTracker;
   readonly recent: RecentSearches;
 }
@@ -68,7 +66,7 @@ export interface GridPanelState {
   htmlLoads: number;
 }
 
-export class GridPanel implements vscode.Disposable {
+export class GridPanel extends Disposable {
   private static current: GridPanel | undefined;
 
   static get instance(): GridPanel | undefined {
@@ -86,7 +84,7 @@ export class GridPanel implements vscode.Disposable {
         GRID_VIEW_TYPE,
         gridTitle(spec),
         { viewColumn: column, preserveFocus: false },
-        webviewOptions(deps.services.context.extensionUri),
+        webviewOptions(deps.shell.context.extensionUri),
       );
       grid = new GridPanel(deps, panel, initialViewState(spec));
     }
@@ -97,24 +95,22 @@ export class GridPanel implements vscode.Disposable {
   /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
   static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
     GridPanel.current?.panel.dispose();
-    panel.webview.options = webviewOptions(deps.services.context.extensionUri);
+    panel.webview.options = webviewOptions(deps.shell.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
     return new GridPanel(deps, panel, restored);
   }
 
   private readonly session: SearchSession;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly extraImg = new Set<string>();
   private readonly extraMedia = new Set<string>();
   private readonly snapshotWaiters = new Map<number, (snapshot: GridSnapshot | undefined) => void>();
   private ready = false;
-  private disposed = false;
   private nextRequestId = 1;
   private htmlLoads = 0;
   private renderedInputs = '';
   private viewState: GridViewState;
 
-  private readonly services: Services;
+  private readonly shell: Shell;
   private readonly tracker: TargetEditorTracker;
   private readonly recent: RecentSearches;
 
@@ -123,28 +119,29 @@ export class GridPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     viewState: GridViewState,
   ) {
-    const { services } = deps;
-    this.services = services;
+    super();
+    const { shell, api } = deps;
+    this.shell = shell;
     this.tracker = deps.tracker;
     this.recent = deps.recent;
     GridPanel.current = this;
     this.viewState = viewState;
     this.session = new SearchSession({
-      client: () => services.client,
+      client: () => api.client,
       describe: (error) => this.describe(error),
       post: (message) => this.post(message),
     });
-    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'stock-media.svg');
-    this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+    panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
+    this._register(
       panel.onDidChangeViewState(({ webviewPanel }) => {
         // A hidden webview without retainContextWhenHidden is gone; it says ready again when shown.
         if (!webviewPanel.visible) this.ready = false;
       }),
-      services.onDidChangeConnection(() => this.onConnectionChanged()),
-      services.onDidChangeConfig(() => this.renderIfChanged()),
     );
+    this._register(shell.onDidChangeConnection(() => this.onConnectionChanged()));
+    this._register(shell.onDidChangeConfig(() => this.renderIfChanged()));
     this.render();
   }
 
@@ -152,10 +149,10 @@ export class GridPanel implements vscode.Disposable {
    * Runs `spec` from its first page; resolves when it has loaded or failed. `fresh`
    * (a retry or refresh) asks the service again and never joins a request under way.
    */
-  start(spec: SearchSpec, fromCommand: boolean, inReplyTo?: number, fresh = false): Promise<void> {
+  start(spec: SearchSpec, fromCommand: boolean, fresh = false): Promise<void> {
     this.panel.title = gridTitle(spec);
     this.viewState = { ...this.viewState, spec, ...(fromCommand ? { form: formFromSpec(spec, this.viewState.form), scrollTop: 0, focusKey: null } : {}) };
-    const run = this.session.start(spec, { syncForm: fromCommand, fresh, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    const run = this.session.start(spec, { syncForm: fromCommand, fresh });
     if (fromCommand) this.post({ type: 'focus' });
     return run;
   }
@@ -172,7 +169,7 @@ export class GridPanel implements vscode.Disposable {
   get state(): GridPanelState {
     const { items, ...session } = this.session.state;
     return {
-      open: !this.disposed,
+      open: !this.isDisposed,
       visible: this.panel.visible,
       ready: this.ready,
       session: { ...session, itemKeys: items.map((i) => i.key), credits: items.map((i) => i.credit) },
@@ -207,18 +204,18 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private imgSources(): string[] {
-    const cfg = this.services.config;
+    const cfg = this.shell.config;
     return cspOrigins([...SERVICE_IMAGE_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraImg]);
   }
 
   private mediaSources(): string[] {
-    const cfg = this.services.config;
+    const cfg = this.shell.config;
     return cspOrigins([...SERVICE_VIDEO_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraMedia]);
   }
 
   /** What the HTML depends on besides the session: its texts and its CSP sources. */
   private htmlInputs(): string {
-    const cfg = this.services.config;
+    const cfg = this.shell.config;
     return JSON.stringify([cfg.serviceName, cfg.serviceUrl, this.imgSources(), this.mediaSources()]);
   }
 
@@ -228,11 +225,11 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private render(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     this.renderedInputs = this.htmlInputs();
     const webview = this.panel.webview;
-    const root = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist', 'webview');
-    const cfg = this.services.config;
+    const root = vscode.Uri.joinPath(this.shell.context.extensionUri, 'dist', 'webview');
+    const cfg = this.shell.config;
     this.ready = false;
     this.htmlLoads += 1;
     webview.html = renderGridHtml({
@@ -270,23 +267,23 @@ export class GridPanel implements vscode.Disposable {
     add(img, allowedImg, this.extraImg);
     add(media, allowedMedia, this.extraMedia);
     if (changed) {
-      this.services.logger.info(`Grid: allowing media from ${[...this.extraImg, ...this.extraMedia].join(', ')}.`);
+      this.shell.logger.info(`Grid: allowing media from ${[...this.extraImg, ...this.extraMedia].join(', ')}.`);
       this.render();
     }
     return changed;
   }
 
   private post(message: ToWebview): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     if (this.allowOriginsOf(message)) return;
     if (!this.ready) return;
     void this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     if (!isFromWebview(raw)) {
-      this.services.logger.warn('Grid: ignored a malformed message from the webview.');
+      this.shell.logger.warn('Grid: ignored a malformed message from the webview.');
       return;
     }
     this.handle(raw);
@@ -301,23 +298,23 @@ export class GridPanel implements vscode.Disposable {
         // The search already shown, asked for again (the webview's Retry): a refresh.
         const current = this.session.state.spec;
         const again = current !== null && specKey(current) === specKey(message.spec);
-        void this.start(message.spec, false, message.id, again);
+        void this.start(message.spec, false, again);
         return;
       }
       case 'remember':
         void this.recent.add({ query: message.query, kind: message.kind });
         return;
       case 'loadMore':
-        void this.session.loadMore(message.generation, message.id);
+        void this.session.loadMore(message.generation);
         return;
       case 'action':
-        void this.runAction(message.id, message.action, message.key);
+        void this.runAction(message.action, message.key);
         return;
       case 'command':
         void this.runHostCommand(message.command);
         return;
       case 'openService':
-        void this.openExternal(this.services.config.serviceUrl);
+        void this.openExternal(this.shell.config.serviceUrl);
         return;
       case 'snapshot': {
         const waiter = this.snapshotWaiters.get(message.inReplyTo);
@@ -327,7 +324,7 @@ export class GridPanel implements vscode.Disposable {
       }
       default: {
         const never: never = message;
-        this.services.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
+        this.shell.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
       }
     }
   }
@@ -346,9 +343,9 @@ export class GridPanel implements vscode.Disposable {
     }
   }
 
-  private async runAction(id: number, action: TileAction, key: string): Promise<void> {
+  private async runAction(action: TileAction, key: string): Promise<void> {
     const media = this.session.mediaFor(key);
-    const reply = (ok: boolean, message: string | null): void => this.post({ type: 'actionDone', inReplyTo: id, ok, message });
+    const reply = (ok: boolean, message: string | null): void => this.post({ type: 'actionDone', ok, message });
     if (!media) {
       reply(false, vscode.l10n.t('That result is no longer shown; search again.'));
       return;
@@ -380,7 +377,7 @@ export class GridPanel implements vscode.Disposable {
       reply(true, null);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      this.services.logger.warn(`Grid: ${action} failed: ${text}`);
+      this.shell.logger.warn(`Grid: ${action} failed: ${text}`);
       reply(false, text);
     }
   }
@@ -417,7 +414,7 @@ export class GridPanel implements vscode.Disposable {
   }
 
   private describe(error: MediaError): GridFailure {
-    const { message, actions, origin } = this.services.describe(error);
+    const { message, actions, origin } = describeFailure(this.shell, error);
     return origin === undefined ? { kind: error.kind, message, actions } : { kind: error.kind, message, actions, origin };
   }
 
@@ -428,14 +425,14 @@ export class GridPanel implements vscode.Disposable {
     if (spec) void this.session.start(spec, { syncForm: false, fresh: true });
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+  override dispose(): void {
+    if (this.isDisposed) return;
+    // First, so that nothing below (the session stopping, the panel closing) reaches a disposed grid.
+    super.dispose();
     if (GridPanel.current === this) GridPanel.current = undefined;
     this.session.dispose();
     for (const waiter of this.snapshotWaiters.values()) waiter(undefined);
     this.snapshotWaiters.clear();
-    for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
   }
 }

@@ -1,11 +1,12 @@
-// The search grid (issue 5): its commands, bringing the grid back after a reload (the
+// The search grid: its commands, bringing the grid back after a reload (the
 // serializer is registered at activation and calls `revive`), and (in test runs only) a
 // command that reports the grid's state.
 import * as vscode from 'vscode';
 import { CommandId, TestCommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
 import type { TargetEditorTracker } from '../editorTracker';
-import type { Services } from '../services';
+import type { ClientSource } from '../client';
+import type { Shell } from '../shell';
 import { GridPanel } from './gridPanel';
 import { RecentSearches } from './recentSearches';
 import {
@@ -23,8 +24,8 @@ export interface GridFeature {
   readonly disposables: vscode.Disposable[];
 }
 
-export function registerGrid(services: Services, commands: CommandRegistry, tracker: TargetEditorTracker): GridFeature {
-  const deps: GridDeps = { services, tracker, recent: new RecentSearches(services.context.globalState) };
+export function registerGrid(shell: Shell, api: ClientSource, commands: CommandRegistry, tracker: TargetEditorTracker): GridFeature {
+  const deps: GridDeps = { shell, api, tracker, recent: new RecentSearches(shell.context.globalState) };
   const disposables: vscode.Disposable[] = [
     commands.registerCommand(CommandId.search, (args?: unknown) => searchCommand(deps, 'photos', args)),
     commands.registerCommand(CommandId.searchVideos, (args?: unknown) => searchCommand(deps, 'videos', args)),
@@ -34,7 +35,7 @@ export function registerGrid(services: Services, commands: CommandRegistry, trac
     commands.registerCommand(CommandId.clearRecentSearches, () => clearRecentSearchesCommand(deps)),
     { dispose: () => GridPanel.instance?.dispose() },
   ];
-  if (services.context.extensionMode === vscode.ExtensionMode.Test) {
+  if (shell.context.extensionMode === vscode.ExtensionMode.Test) {
     disposables.push(commands.registerCommand(TestCommandId.grid, (args?: unknown) => gridTestCommand(deps, args)));
   }
   return { revive: (panel, state) => GridPanel.revive(deps, panel, state), disposables };

@@ -6,10 +6,11 @@ import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
-import type { MediaKind, MediaRefError } from '../../core/mediaUrl';
+import type { MediaRefError } from '../../core/mediaUrl';
+import type { MediaKind } from '../../core/model';
+import type { SearchSpec } from '../../core/search';
 import type { RecentSearch } from '../../core/searchRecent';
 import { defaultForm, formFromArgs, validateForm } from '../../core/searchForm';
-import type { SearchSpec } from '../../shared/protocol';
 import { formErrorMessage } from '../../shared/formMessages';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
@@ -48,7 +49,7 @@ function refuse(text: string): GridCommandResult {
 
 /** Turns a form (from arguments or the QuickPick) into a search, or explains what is wrong. */
 async function runForm(deps: GridDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
-  const strings = gridStrings(deps.services.config.serviceName, deps.services.config.serviceUrl);
+  const strings = gridStrings(deps.shell.config.serviceName, deps.shell.config.serviceUrl);
   const { form, invalid } = formFromArgs(kind, browse, args, baseForm());
   if (invalid.length > 0) {
     return refuse(vscode.l10n.t('Not searched: {0} has a value the service does not know.', invalid.join(', ')));
@@ -80,8 +81,8 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
   picker.matchOnDescription = false;
   // Kept open when focus moves away: run from the palette while the grid's webview had focus,
   // VS Code gives that focus back to the webview asynchronously, sometimes just after this
-  // picker has shown, and a picker that closed on it would vanish before the user could type
-  // (seen in the e2e runs). Escape still closes it.
+  // picker has shown, and a picker that closed on it would vanish before the user could type.
+  // Escape still closes it.
   picker.ignoreFocusOut = true;
 
   const recentItems = (): QueryItem[] =>
@@ -195,7 +196,7 @@ function argsText(args: unknown): string | undefined {
 }
 
 export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
-  const cfg = deps.services.config;
+  const cfg = deps.shell.config;
   const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
   const given = argsText(args);
   const automated = given !== undefined;

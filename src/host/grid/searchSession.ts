@@ -9,16 +9,10 @@
 import type { ListOperation, ListOperations, MediaClient } from '../../api/client';
 import { MediaError, toMediaError } from '../../core/errors';
 import type { Envelope, MediaItem, Photo, Video } from '../../core/model';
-import { mediaKey, toGridItem } from '../../core/searchItems';
-import type {
-  GridFailure,
-  GridItem,
-  MoreStatus,
-  SearchSpec,
-  SessionMessage,
-  SessionStatus,
-  ToWebview,
-} from '../../shared/protocol';
+import type { SearchSpec } from '../../core/search';
+import { mediaKey, toGridItem } from '../../core/tiles';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../core/tiles';
+import type { SessionMessage, ToWebview } from '../../shared/protocol';
 
 /** A list operation and its checked parameters, kept to ask for the next page. */
 type Paged = { [K in ListOperation]: { op: K; params: ListOperations[K]['params'] } }[ListOperation];
@@ -126,7 +120,7 @@ export class SearchSession {
   }
 
   /** Everything the webview shows, in one message. */
-  snapshot(syncForm: boolean, inReplyTo?: number): SessionMessage {
+  snapshot(syncForm: boolean): SessionMessage {
     return {
       type: 'session',
       generation: this.generation,
@@ -139,12 +133,11 @@ export class SearchSession {
       more: this.more,
       failure: this.failure ?? this.moreFailure,
       syncForm,
-      ...(inReplyTo !== undefined ? { inReplyTo } : {}),
     };
   }
 
   /** Starts `spec` from its first page; whatever was running is abandoned. */
-  start(spec: SearchSpec, how: { syncForm: boolean; inReplyTo?: number; fresh?: boolean }): Promise<void> {
+  start(spec: SearchSpec, how: { syncForm: boolean; fresh?: boolean }): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -161,7 +154,7 @@ export class SearchSession {
     this.more = 'idle';
     this.failure = null;
     this.moreFailure = null;
-    this.options.post(this.snapshot(how.syncForm, how.inReplyTo));
+    this.options.post(this.snapshot(how.syncForm));
     const run = this.fetchFirst(spec, generation, controller.signal, how.fresh === true).then(
       () => undefined,
       () => undefined,
@@ -171,7 +164,7 @@ export class SearchSession {
   }
 
   /** Asks for the next page of the current search; ignored when not applicable. */
-  loadMore(generation: number, inReplyTo?: number): Promise<void> {
+  loadMore(generation: number): Promise<void> {
     if (generation !== this.generation || this.status !== 'loaded' || !this.hasMore || this.more === 'loading') {
       return this.current;
     }
@@ -180,7 +173,7 @@ export class SearchSession {
     if (!paged || !envelope) return this.current;
     this.more = 'loading';
     this.moreFailure = null;
-    this.options.post({ type: 'more', generation, status: 'loading', failure: null, ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+    this.options.post({ type: 'more', generation, status: 'loading', failure: null });
     const signal = this.controller?.signal;
     const run = this.fetchNext(paged, envelope, generation, signal).then(
       () => undefined,

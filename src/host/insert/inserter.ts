@@ -22,7 +22,8 @@ import type { Piece } from '../../core/insert/pieces';
 import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { planInsert, renderPlan } from '../../core/insert/plan';
-import type { Services } from '../services';
+import { Disposable } from '../dispose';
+import type { Shell } from '../shell';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
 import { MAX_DOWNLOAD_BYTES, MAX_STREAM_BYTES, openDownload } from './download';
@@ -197,25 +198,21 @@ async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Pro
   return undefined;
 }
 
-export class MediaInserter implements vscode.Disposable {
+export class MediaInserter extends Disposable {
   private lastEditor: vscode.TextEditor | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly services: Services,
+    private readonly shell: Shell,
     readonly deps: InserterDeps = defaultInserterDeps,
   ) {
+    super();
     this.lastEditor = this.usable(vscode.window.activeTextEditor);
-    this.disposables.push(
+    this._register(
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         // The grid (a webview) taking focus clears the active editor: remember the last one.
         if (this.usable(editor)) this.lastEditor = editor;
       }),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
   }
 
   private usable(editor: vscode.TextEditor | undefined): vscode.TextEditor | undefined {
@@ -326,7 +323,7 @@ export class MediaInserter implements vscode.Disposable {
   // ---- steps ------------------------------------------------------------------------------
 
   private service(): { serviceName: string; serviceUrl: string } {
-    return { serviceName: this.services.config.serviceName, serviceUrl: this.services.config.serviceUrl };
+    return { serviceName: this.shell.config.serviceName, serviceUrl: this.shell.config.serviceUrl };
   }
 
   private configFor(args: InsertArgs): InsertConfig {
@@ -362,7 +359,7 @@ export class MediaInserter implements vscode.Disposable {
       return message;
     }
     const detail = error instanceof Error ? error.message : String(error);
-    this.services.logger.error(`Could not insert: ${detail}`);
+    this.shell.logger.error(`Could not insert: ${detail}`);
     const message = vscode.l10n.t('Could not insert: {0}', inert(detail));
     void vscode.window.showErrorMessage(message);
     return message;
@@ -570,7 +567,7 @@ export class MediaInserter implements vscode.Disposable {
           const opened = await openDownload(job.address, {
             fetch: this.deps.fetch,
             signal: abort.signal,
-            idleTimeoutMs: this.services.config.timeoutMs,
+            idleTimeoutMs: this.shell.config.timeoutMs,
             maxBytes: stream ? MAX_STREAM_BYTES : MAX_DOWNLOAD_BYTES,
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
@@ -596,7 +593,7 @@ export class MediaInserter implements vscode.Disposable {
               { offerLink: true },
             );
           }
-          const fileName = downloadFileName(this.services.config.serviceName, plan.facts.id, job.label, extension);
+          const fileName = downloadFileName(this.shell.config.serviceName, plan.facts.id, job.label, extension);
           const target = downloadTarget({
             downloadFolder: config.downloadFolder,
             copyFiles: config.copyFilesDestination,
@@ -626,7 +623,7 @@ export class MediaInserter implements vscode.Disposable {
           const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
           const local = locals[job.index];
           if (local) local[job.role] = link;
-          this.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
+          this.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
           progress.report({ increment: share - reported });
         }
         return locals;

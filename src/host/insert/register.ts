@@ -1,10 +1,10 @@
-// The insert commands (issue 6): insert, insert as…, save into the workspace and insert,
+// The insert commands: insert, insert as…, save into the workspace and insert,
 // copy the address or the credit, open on the service; and dropping media into editors
 // (the provider is registered at activation and hands drops of media to `drop`).
 import type * as vscode from 'vscode';
 import { CommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
-import type { Services } from '../services';
+import type { Shell } from '../shell';
 import { MediaDropProvider } from './drop';
 import { MediaInserter } from './inserter';
 
@@ -13,8 +13,8 @@ export interface InsertFeature {
   readonly disposables: vscode.Disposable[];
 }
 
-export function registerInsert(services: Services, commands: CommandRegistry): InsertFeature {
-  const inserter = new MediaInserter(services);
+export function registerInsert(shell: Shell, commands: CommandRegistry): InsertFeature {
+  const inserter = new MediaInserter(shell);
   const disposables = [
     inserter,
     commands.registerCommand(CommandId.insert, (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection)),

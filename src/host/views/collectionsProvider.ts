@@ -7,8 +7,11 @@ import { filterType } from '../../core/collectionsText';
 import type { LoadedPage, PageFetcher } from '../../core/collectionsPaging';
 import { toMediaError } from '../../core/errors';
 import type { CollectionMediaItem, Envelope, MediaItem } from '../../core/model';
+import type { ClientSource } from '../client';
 import { COLLECTIONS_VIEW_ID } from '../commandIds';
-import type { Services } from '../services';
+import { Disposable } from '../dispose';
+import { describeFailure } from '../errorActions';
+import type { Shell } from '../shell';
 import type { CollectionFilterStore } from './collectionFilters';
 import { emptyText, treeItemFor } from './collectionItems';
 import type { ItemContext } from './collectionItems';
@@ -33,7 +36,7 @@ function toMediaItem(m: CollectionMediaItem): MediaItem {
   return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };
 }
 
-export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsNode>, vscode.Disposable {
+export class CollectionsProvider extends Disposable implements vscode.TreeDataProvider<CollectionsNode> {
   private readonly changed = new vscode.EventEmitter<CollectionsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -44,16 +47,17 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
   /** Loaded branches by `<owner id>|<filter>`; dropped on refresh and on a new key or base URL. */
   private readonly branches = new Map<string, Branch>();
   private refreshedAt = Number.NEGATIVE_INFINITY;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly itemContext: ItemContext;
 
   constructor(
-    private readonly services: Services,
+    private readonly shell: Shell,
+    private readonly api: ClientSource,
     private readonly filters: CollectionFilterStore,
   ) {
+    super();
     this.itemContext = {
       get serviceName() {
-        return services.config.serviceName;
+        return shell.config.serviceName;
       },
       locale: vscode.env.language,
       filterOf: (id) => this.filters.get(id),
@@ -61,15 +65,13 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
         const branch = this.branches.get(this.branchKey(node));
         return branch?.list.started ? branch : undefined;
       },
-      describe: (error) => services.describe(error),
+      describe: (error) => describeFailure(shell, error),
     };
-    this.disposables.push(
-      this.changed,
-      // Another key or server: what was loaded belongs to someone else.
-      services.onDidChangeConnection(() => this.reset()),
-      // The service name shows in hovers and credits.
-      services.onDidChangeConfig(() => this.changed.fire(undefined)),
-    );
+    this._register(this.changed);
+    // Another key or server: what was loaded belongs to someone else.
+    this._register(shell.onDidChangeConnection(() => this.reset()));
+    // The service name shows in hovers and credits.
+    this._register(shell.onDidChangeConfig(() => this.changed.fire(undefined)));
   }
 
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
@@ -79,7 +81,7 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
   async getChildren(node?: CollectionsNode): Promise<CollectionsNode[]> {
     if (node === undefined) {
       // The key state is read at activation without waiting; ask the store if it is not in yet.
-      const hasKey = this.services.hasKey || (await this.services.keys.hasKey());
+      const hasKey = this.shell.hasKey || (await this.shell.keys.hasKey());
       return hasKey ? [this.roots.featured, this.roots.mine] : [];
     }
     if (node.type !== 'root' && node.type !== 'collection') return [];
@@ -132,9 +134,9 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
     return this.filters.get(node.collection.id);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.branches.clear();
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    super.dispose();
   }
 
   // ---- branches ---------------------------------------------------------------------------
@@ -173,9 +175,9 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
     if (existing) return existing;
     const filter: CollectionFilter = owner.type === 'collection' ? this.filters.get(owner.collection.id) : 'all';
     // Within the cache's lifetime after a refresh the client may still hold the old answers.
-    const fresh = Date.now() - this.refreshedAt < Math.max(this.services.config.cacheTtlMs, 1000);
+    const fresh = Date.now() - this.refreshedAt < Math.max(this.shell.config.cacheTtlMs, 1000);
     const fetcher = owner.type === 'root' ? this.collectionsFetcher(owner, fresh) : this.mediaFetcher(owner, filter, fresh);
-    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.services.config.serviceName));
+    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.shell.config.serviceName));
     this.branches.set(key, branch);
     return branch;
   }
@@ -186,7 +188,7 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
         return await fetcher(last);
       } catch (error) {
         const failure = toMediaError(error);
-        this.services.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
+        this.shell.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
         throw failure;
       }
     };
@@ -195,7 +197,7 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
   private collectionsFetcher(root: RootNode, fresh: boolean): PageFetcher<ListedNode> {
     const op = root.root === 'featured' ? 'featuredCollections' : 'myCollections';
     return async (last: Envelope | undefined): Promise<LoadedPage<ListedNode> | undefined> => {
-      const client = this.services.client;
+      const client = this.api.client;
       const page = last ? await client.nextPage(op, {}, last, { fresh }) : await client.list(op, {}, { fresh });
       if (page === undefined) return undefined;
       const items = page.collections.map(
@@ -209,7 +211,7 @@ export class CollectionsProvider implements vscode.TreeDataProvider<CollectionsN
     const type = filterType(filter);
     const params = { id: owner.collection.id, ...(type ? { type } : {}) };
     return async (last: Envelope | undefined): Promise<LoadedPage<ListedNode> | undefined> => {
-      const client = this.services.client;
+      const client = this.api.client;
       const page = last
         ? await client.nextPage('collectionMedia', params, last, { fresh })
         : await client.list('collectionMedia', params, { fresh });

@@ -1,13 +1,14 @@
-// The collections tree in the sidebar (issue 4): the data behind the view, its commands,
+// The collections tree in the sidebar: the data behind the view, its commands,
 // and, only when the extension runs under its own tests, a hook that hands the tests the
 // live provider. The view itself is made at activation (host/lazyFeatures.ts).
 import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
+import type { ClientSource } from '../client';
 import { CommandId, TestCommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
 import { mediaDragController } from '../insert/dragSource';
-import type { Services } from '../services';
+import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import { isNode } from './collectionNodes';
 import type { CollectionNode, CollectionsNode, ErrorNode, LoadMoreNode } from './collectionNodes';
@@ -33,12 +34,13 @@ export interface CollectionsView {
 
 /** The tree's provider, drag source and commands, for the view made at activation. */
 export function registerCollectionsView(
-  services: Services,
+  shell: Shell,
+  api: ClientSource,
   commands: CommandRegistry,
   treeView: vscode.TreeView<CollectionsNode>,
 ): CollectionsView {
-  const filters = new CollectionFilterStore(services.context.globalState);
-  const provider = new CollectionsProvider(services, filters);
+  const filters = new CollectionFilterStore(shell.context.globalState);
+  const provider = new CollectionsProvider(shell, api, filters);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
 
@@ -73,7 +75,7 @@ export function registerCollectionsView(
       if (failed) await provider.retry(failed);
     }),
   ];
-  if (services.context.extensionMode === vscode.ExtensionMode.Test) {
+  if (shell.context.extensionMode === vscode.ExtensionMode.Test) {
     disposables.push(commands.registerCommand(TestCommandId.collections, () => ({ provider, treeView, dragAndDropController })));
   }
   return { provider, dragAndDropController, disposables };

@@ -2,9 +2,59 @@
 // (never the original), the placeholder colour, the credit, and for videos the smallest
 // file for the hover preview. Every URL is checked here (https, or http to this
 // computer); one that fails is left out rather than shown.
-import type { GridItem, VideoSource } from '../shared/protocol';
-import type { MediaItem, Photo, Video, VideoFile } from './model';
+import type { ErrorAction } from './describe';
+import type { MediaItem, MediaKind, Photo, Video, VideoFile } from './model';
 import { safeLinkUrl, tryParseUrl } from './urls';
+
+export interface VideoSource {
+  src: string;
+  /** MIME type, e.g. `video/mp4`. */
+  type: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** Everything a tile and the preview need, and nothing else (no key, no raw API object). */
+export interface GridItem {
+  /** `photo:<id>` or `video:<id>`: unique in one result list. */
+  key: string;
+  kind: MediaKind;
+  id: number;
+  width: number;
+  height: number;
+  /** Alt text, or for videos a description made from the page URL; may be empty. */
+  description: string;
+  /** `#rrggbb` placeholder colour while the image loads. */
+  color: string | null;
+  /** A light rendering for the tile (never the original). */
+  thumb: string | null;
+  /** A larger rendering for the preview. */
+  large: string | null;
+  /** The same at double density, for sharp previews on HiDPI screens. */
+  large2x: string | null;
+  credit: string;
+  creditUrl: string | null;
+  pageUrl: string | null;
+  /** Seconds, videos only. */
+  duration: number | null;
+  /** The smallest non-HLS file, played muted on hover or focus. */
+  hoverVideo: VideoSource | null;
+  /** A mid-sized file for the preview. */
+  playVideo: VideoSource | null;
+}
+
+export interface GridFailure {
+  /** A MediaErrorKind, kept as text so the webview needs no core error types. */
+  kind: string;
+  /** One clear sentence, already localised and formatted by the host. */
+  message: string;
+  actions: ErrorAction[];
+  /** For `checkKey`: the API origin its button names ("Check Key with …"). */
+  origin?: string;
+}
+
+export type SessionStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type MoreStatus = 'idle' | 'loading' | 'failed';
 
 const MAX_TEXT = 2_000;
 

@@ -1,0 +1,53 @@
+// The one MediaClient of the features, made on first use. It always runs with the current
+// settings (checked on every read, so no listener order can let a request go out with the
+// old ones), reports its quota to the Shell, and never reuses an answer got with another key.
+import { MediaClient } from '../api/client';
+import { keyForOrigin } from '../core/keyBinding';
+import type { StockMediaConfig } from './config';
+import { Disposable } from './dispose';
+import type { Shell } from './shell';
+
+export class ClientSource extends Disposable {
+  private instance: MediaClient | undefined;
+  /** The settings the client was made or last updated with. */
+  private madeWith: StockMediaConfig | undefined;
+
+  constructor(private readonly shell: Shell) {
+    super();
+    // Before anything reloads for the new key: no answer got with the old key is reused,
+    // and what is still on its way for the old key is stopped and never delivered.
+    this._register(
+      shell.onDidChangeKey(() => {
+        this.instance?.abortAll();
+        this.instance?.clearCache();
+      }),
+    );
+  }
+
+  get client(): MediaClient {
+    const cfg = this.shell.config;
+    if (!this.instance) {
+      const client = new MediaClient({
+        baseUrl: cfg.apiBaseUrl,
+        videoBaseUrl: cfg.videoBaseUrl,
+        // The key only for an origin it was checked with; any other is refused before sending.
+        keyProvider: { getKey: async (origin) => keyForOrigin(await this.shell.keys.stored(), origin) },
+        logger: this.shell.logger,
+        cacheTtlMs: cfg.cacheTtlMs,
+        timeoutMs: cfg.timeoutMs,
+      });
+      client.seedQuota(this.shell.quota.current);
+      this._register(client.onQuota((snapshot) => this.shell.quota.update(snapshot)));
+      this.instance = client;
+    } else if (this.madeWith !== cfg) {
+      this.instance.updateOptions({
+        baseUrl: cfg.apiBaseUrl,
+        videoBaseUrl: cfg.videoBaseUrl,
+        cacheTtlMs: cfg.cacheTtlMs,
+        timeoutMs: cfg.timeoutMs,
+      });
+    }
+    this.madeWith = cfg;
+    return this.instance;
+  }
+}
