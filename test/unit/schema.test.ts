@@ -1,0 +1,147 @@
+// The schema combinator every outside value goes through: the failure names the path of
+// the value at fault and says what was expected; list items that fail are left out and
+// counted; a variant refuses tags it does not know; `is` says yes and no; and the types
+// inferred from a schema are the ones a reader expects (checked by the compiler).
+import assert from 'node:assert/strict';
+import { MediaError } from '../../src/core/errors';
+import type { Infer } from '../../src/core/schema';
+import {
+  array,
+  boolean,
+  integer,
+  is,
+  items,
+  lenient,
+  literal,
+  map,
+  matches,
+  nullable,
+  number,
+  object,
+  optional,
+  orAbsent,
+  parse,
+  picklist,
+  refine,
+  string,
+  variant,
+} from '../../src/core/schema';
+
+function failure(run: () => unknown): MediaError {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof MediaError, `not a MediaError: ${String(error)}`);
+    return error;
+  }
+  assert.fail('no failure');
+}
+
+const src = object({ large: string(), tiny: string() });
+const photo = object({ id: integer(1), src, alt: orAbsent(string()), liked: optional(boolean, false) });
+const page = object({ page: integer(1), photos: items(photo) });
+const good = { id: 7, src: { large: 'l', tiny: 't' } };
+
+describe('schema', () => {
+  it('returns the value with extra fields kept, defaults filled and null optional fields left out', () => {
+    const out = parse(photo, { ...good, extra: 1, alt: null });
+    assert.deepEqual(out, { id: 7, src: { large: 'l', tiny: 't' }, liked: false, extra: 1 });
+    assert.ok(!('alt' in out));
+  });
+
+  it('names the path of the field at fault and what it should be', () => {
+    const e = failure(() => parse(array(photo), [good, { ...good, src: { large: 5, tiny: '' } }]));
+    assert.equal(e.kind, 'invalidResponse');
+    assert.equal(e.field, '[1].src.large');
+    assert.equal(e.message, 'The service sent an unexpected answer: “[1].src.large” should be text but is number.');
+    const top = failure(() => parse(page, { page: 'x', photos: [] }));
+    assert.equal(top.message, 'The service sent an unexpected answer: “page” should be a whole number but is string.');
+    assert.equal(failure(() => parse(page, { page: 1 })).message, 'The service sent an unexpected answer: “photos” should be a list but is missing.');
+    assert.equal(failure(() => parse(photo, null)).message, 'The service sent an unexpected answer: “” should be an object but is null.');
+  });
+
+  it('leaves out the list items that fail, tells each with its path, and keeps the good ones', () => {
+    const skipped: string[] = [];
+    const out = parse(
+      page,
+      { page: 2, photos: [good, { ...good, src: { ...good.src, large: 5 } }, 'junk', { ...good, id: 8 }] },
+      (e) => skipped.push(e.field ?? ''),
+    );
+    assert.deepEqual(out.photos.map((p) => p.id), [7, 8]);
+    assert.deepEqual(skipped, ['photos[1].src.large', 'photos[2]']);
+  });
+
+  it('fails a whole array() for one bad item, and a list longer than its limit', () => {
+    assert.equal(failure(() => parse(array(integer()), [1, 'a'])).field, '[1]');
+    assert.equal(failure(() => parse(array(integer(), 2), [1, 2, 3])).field, '');
+    assert.deepEqual(parse(array(integer(), 2), [1, 2]), [1, 2]);
+  });
+
+  it('a variant accepts each of its tags and refuses any other', () => {
+    const message = variant('type', {
+      ready: object({}),
+      search: object({ text: string(10) }),
+    });
+    assert.deepEqual(parse(message, { type: 'search', text: 'cat' }), { type: 'search', text: 'cat' });
+    assert.ok(is(message, { type: 'ready' }));
+    const unknown = failure(() => parse(message, { type: 'hack' }));
+    assert.equal(unknown.field, 'type');
+    assert.equal(unknown.message, 'The service sent an unexpected answer: “type” should be ready | search but is string.');
+    assert.equal(failure(() => parse(message, { text: 'x' })).field, 'type');
+    assert.equal(failure(() => parse(message, { type: 'toString' })).field, 'type');
+    assert.equal(failure(() => parse(message, { type: 'search', text: 'x'.repeat(11) })).field, 'text');
+  });
+
+  it('is() says yes to what fits and no to what does not, and never throws for bad data', () => {
+    const key = matches(/^(photo|video):\d{1,16}$/);
+    assert.equal(is(key, 'photo:1'), true);
+    assert.equal(is(key, 'photo:x'), false);
+    assert.equal(is(key, 7), false);
+    assert.equal(is(photo, good), true);
+    assert.equal(is(photo, { ...good, id: 0 }), false);
+    assert.equal(is(photo, { ...good, alt: 5 }), false);
+    assert.equal(is(nullable(integer()), null), true);
+    assert.equal(is(optional(integer()), undefined), true);
+    assert.equal(is(optional(integer()), null), false);
+    assert.equal(is(number(0), -0.5), false);
+    assert.equal(is(number(), Number.NaN), false);
+    assert.equal(is(picklist(['a', 'b']), 'b'), true);
+    assert.equal(is(literal(3), '3'), false);
+  });
+
+  it('lenient() leaves an invalid or absent field out instead of failing', () => {
+    const args = object({ format: lenient(picklist(['markdown', 'html'])), width: lenient(integer(1)) });
+    assert.deepEqual(parse(args, { format: 'html', width: -1 }), { format: 'html' });
+    assert.deepEqual(parse(args, {}), {});
+  });
+
+  it('map() and refine() transform and narrow after checking', () => {
+    const idLike = map(matches(/^\d+$/), Number);
+    assert.equal(parse(idLike, '42'), 42);
+    const even = refine(integer(), (n) => n % 2 === 0, () => 'an even number');
+    assert.equal(parse(even, 4), 4);
+    assert.equal(failure(() => parse(object({ n: even }), { n: 3 })).message, 'The service sent an unexpected answer: “n” should be an even number but is number.');
+  });
+
+  it('infers the types a reader expects', () => {
+    type Photo = Infer<typeof photo>;
+    const p: Photo = { id: 1, src: { large: '', tiny: '' }, liked: true };
+    const withAlt: Photo = { ...p, alt: 'x' };
+    // @ts-expect-error liked is required once it has a fallback
+    const noLiked: Photo = { id: 1, src: { large: '', tiny: '' } };
+    // @ts-expect-error alt is a string
+    const badAlt: Photo = { ...p, alt: 5 };
+    const message = variant('type', { a: object({ n: integer() }), b: object({ s: string() }) });
+    type Message = Infer<typeof message>;
+    const m: Message = { type: 'a', n: 1 };
+    // @ts-expect-error a tag the variant does not have
+    const wrongTag: Message = { type: 'c', n: 1 };
+    // @ts-expect-error the fields of the other member
+    const mixed: Message = { type: 'a', s: '' };
+    const ok: 'a' | 'b' = m.type;
+    assert.ok([p, withAlt, noLiked, badAlt, wrongTag, mixed, ok].length === 7);
+    const value: unknown = { type: 'b', s: 'x' };
+    if (is(message, value) && value.type === 'b') assert.equal(value.s.length, 1);
+    else assert.fail('not narrowed');
+  });
+});
