@@ -19,17 +19,17 @@ import type {
   Video,
   VideoList,
 } from '../core/model';
+import { photo, video } from '../core/model';
 import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, VideoSearchParams } from '../core/params';
 import { checkMediaId } from '../core/params';
 import type { QuotaSnapshot } from '../core/quota';
+import type { Schema } from '../core/schema';
 import { exhaustedSnapshot, parseQuotaHeaders } from '../core/quota';
 import { isSecureOrLoopback, tryParseUrl, withTrailingSlash } from '../core/urls';
 import { readCappedText } from './body';
-import * as decode from './decode';
 import { listEndpoint } from './endpoints';
 import type { Base, Endpoint, ListOperation, ListOperations } from './endpoints';
 import { errorBodyText } from './errorBody';
-import type { Decoder } from './schema';
 import { cacheKeyOf, keyTag, raceSignal } from './sharing';
 
 export type { ListOperation, ListOperations } from './endpoints';
@@ -157,7 +157,7 @@ export class MediaClient {
 
   async getPhoto(id: number | string, opts?: RequestOptions): Promise<Photo> {
     const checked = checkMediaId(id, 'photo');
-    return this.request({ base: 'photo', path: `photos/${checked}`, query: {}, decoder: decode.photo }, opts);
+    return this.request({ base: 'photo', path: `photos/${checked}`, query: {}, schema: photo }, opts);
   }
 
   async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
@@ -170,7 +170,7 @@ export class MediaClient {
 
   async getVideo(id: number | string, opts?: RequestOptions): Promise<Video> {
     const checked = checkMediaId(id, 'video');
-    return this.request({ base: 'video', path: `videos/${checked}`, query: {}, decoder: decode.video }, opts);
+    return this.request({ base: 'video', path: `videos/${checked}`, query: {}, schema: video }, opts);
   }
 
   async featuredCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
@@ -264,10 +264,10 @@ export class MediaClient {
     } catch (error) {
       return Promise.reject(toMediaError(error));
     }
-    return this.fetchUrl(url, endpoint.decoder, opts);
+    return this.fetchUrl(url, endpoint.schema, opts);
   }
 
-  private async fetchUrl<T>(url: URL, decoder: Decoder<T>, opts: RequestOptions = {}): Promise<T> {
+  private async fetchUrl<T>(url: URL, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
     if (!isSecureOrLoopback(url)) {
       throw new MediaError(
         'invalidRequest',
@@ -304,7 +304,7 @@ export class MediaClient {
       if (older) older.superseded = true;
       const controller = new AbortController();
       const entry: InFlight = { promise: Promise.resolve(), controller, waiters: 0, epoch: this.keyEpoch, superseded: false };
-      entry.promise = this.send(url, key, decoder, controller.signal).then((value) => {
+      entry.promise = this.send(url, key, schema, controller.signal).then((value) => {
         if (entry.epoch !== this.keyEpoch) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
         if (!entry.superseded) this.cache.set(cacheKey, value);
         return value;
@@ -367,7 +367,7 @@ export class MediaClient {
     });
   }
 
-  private async send<T>(url: URL, key: string, decoder: Decoder<T>, signal: AbortSignal): Promise<T> {
+  private async send<T>(url: URL, key: string, schema: Schema<T>, signal: AbortSignal): Promise<T> {
     const started = this.options.clock.now();
     const label = `GET ${url.pathname}${url.search}`;
     // ky's timeout ends when the headers arrive; this deadline covers the body as well.
@@ -426,7 +426,7 @@ export class MediaClient {
         });
       }
       const skipped: MediaError[] = [];
-      const value = decoder(json, '', (error) => skipped.push(error));
+      const value = schema(json, '', (error) => skipped.push(error));
       if (skipped.length > 0) this.logSkipped(label, skipped);
       return value;
     } finally {

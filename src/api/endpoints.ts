@@ -1,10 +1,10 @@
-// The list operations of the spec as endpoints: path, checked query and decoder.
+// The list operations of the spec as endpoints: path, checked query and the schema of the answer.
 import { MediaError } from '../core/errors';
 import type { CollectionList, CollectionMediaList, PhotoList, VideoList } from '../core/model';
+import { collectionList, collectionMediaList, photoList, videoList } from '../core/model';
 import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, QueryValues, VideoSearchParams } from '../core/params';
 import { checkCollectionId, checkPaging, collectionMediaQuery, photoSearchQuery, popularVideoQuery, videoSearchQuery } from '../core/params';
-import * as decode from './decode';
-import type { Decoder } from './schema';
+import type { Schema } from '../core/schema';
 
 export interface ListOperations {
   searchPhotos: { params: PhotoSearchParams; result: PhotoList };
@@ -23,7 +23,7 @@ export interface Endpoint<T> {
   base: Base;
   path: string;
   query: QueryValues;
-  decoder: Decoder<T>;
+  schema: Schema<T>;
 }
 
 /** Builds the endpoint of a list operation; validates every parameter first. */
@@ -31,17 +31,17 @@ export function listEndpoint<K extends ListOperation>(op: K, params: ListOperati
   type R = Endpoint<ListOperations[K]['result']>;
   switch (op) {
     case 'searchPhotos':
-      return { base: 'photo', path: 'search', query: photoSearchQuery(params as PhotoSearchParams), decoder: decode.photoList } as R;
+      return { base: 'photo', path: 'search', query: photoSearchQuery(params as PhotoSearchParams), schema: photoList } as R;
     case 'curatedPhotos':
-      return { base: 'photo', path: 'curated', query: checkPaging(params), decoder: decode.photoList } as R;
+      return { base: 'photo', path: 'curated', query: checkPaging(params), schema: photoList } as R;
     case 'searchVideos':
-      return { base: 'video', path: 'search', query: videoSearchQuery(params as VideoSearchParams), decoder: decode.videoList } as R;
+      return { base: 'video', path: 'search', query: videoSearchQuery(params as VideoSearchParams), schema: videoList } as R;
     case 'popularVideos':
-      return { base: 'video', path: 'popular', query: popularVideoQuery(params as PopularVideoParams), decoder: decode.videoList } as R;
+      return { base: 'video', path: 'popular', query: popularVideoQuery(params as PopularVideoParams), schema: videoList } as R;
     case 'featuredCollections':
-      return { base: 'photo', path: 'collections/featured', query: checkPaging(params), decoder: decode.collectionList } as R;
+      return { base: 'photo', path: 'collections/featured', query: checkPaging(params), schema: collectionList } as R;
     case 'myCollections':
-      return { base: 'photo', path: 'collections', query: checkPaging(params), decoder: decode.collectionList } as R;
+      return { base: 'photo', path: 'collections', query: checkPaging(params), schema: collectionList } as R;
     case 'collectionMedia': {
       const p = params as CollectionMediaParams & { id: string };
       const id = checkCollectionId(p.id);
@@ -49,7 +49,7 @@ export function listEndpoint<K extends ListOperation>(op: K, params: ListOperati
         base: 'photo',
         path: `collections/${encodeURIComponent(id)}`,
         query: collectionMediaQuery(p),
-        decoder: decode.collectionMediaList,
+        schema: collectionMediaList,
       } as R;
     }
     default: {

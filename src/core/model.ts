@@ -1,5 +1,28 @@
-// The service's resources as they arrive on the wire (spec §2), after run-time checks.
-// Field names stay in the service's snake_case so a reader can hold them against the spec.
+// The service's resources as they arrive on the wire (spec §2): each written once, as the
+// schema that checks an answer, with its type inferred from it. Field names stay in the
+// service's snake_case so a reader can hold them against the spec. Every string loses its
+// invisible and direction-changing characters here, so no surface that shows or inserts
+// service text can receive them. A list answer keeps every item that checks and counts
+// the others in `skipped`; a broken envelope, or a single photo or video asked for by id,
+// fails as a whole.
+import { stripInvisible } from './invisible';
+import type { Infer, ObjectOf, Optional, Schema } from './schema';
+import {
+  array,
+  boolean,
+  integer,
+  is,
+  items,
+  map,
+  nullable,
+  number,
+  object,
+  optional,
+  orAbsent,
+  string,
+  unknown,
+  variant,
+} from './schema';
 
 export type MediaKind = 'photo' | 'video';
 export const MEDIA_KINDS: readonly MediaKind[] = ['photo', 'video'];
@@ -15,113 +38,196 @@ export const PHOTO_VARIANTS = [
   'tiny',
 ] as const;
 export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
-export type PhotoSrc = Record<PhotoVariant, string>;
 
-export interface Photo {
-  id: number;
-  width: number;
-  height: number;
-  url: string;
-  photographer: string;
-  photographer_url: string;
-  photographer_id: number;
+/** Text from the service, without invisible characters. */
+const text: Schema<string> = map(string(), stripInvisible);
+const int = integer();
+/** Ids are integers on the wire; some clients see them as numeric strings. */
+const intLike: Schema<number> = (v, p) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : int(v, p));
+/** Collection ids are strings; a number is taken as its decimal text. */
+const stringId: Schema<string> = (v, p) => (typeof v === 'number' ? String(v) : text(v, p));
+
+const photoSrc = object({
+  original: text,
+  large2x: text,
+  large: text,
+  medium: text,
+  small: text,
+  portrait: text,
+  landscape: text,
+  tiny: text,
+});
+export type PhotoSrc = Infer<typeof photoSrc>;
+
+export const photo = object({
+  id: intLike,
+  width: int,
+  height: int,
+  url: text,
+  photographer: text,
+  photographer_url: text,
+  photographer_id: intLike,
   /** `#RRGGBB`; null is tolerated because videos in collections carry null. */
-  avg_color: string | null;
-  src: PhotoSrc;
-  liked: boolean;
+  avg_color: optional(nullable(text), null),
+  src: photoSrc,
+  liked: optional(boolean, false),
   /** Absent in collection media (spec §2.5). */
-  alt?: string;
-}
+  alt: orAbsent(text),
+});
+export type Photo = Infer<typeof photo>;
 
-export interface VideoUser {
-  id: number;
-  name: string;
-  url: string;
-}
+const videoUser = object({ id: intLike, name: text, url: text });
+export type VideoUser = Infer<typeof videoUser>;
 
-export interface VideoFile {
-  id: number;
+const videoFile = object({
+  id: intLike,
   /** `hd`, `sd`, `hls` and possibly others (e.g. `uhd`). */
-  quality: string | null;
-  file_type: string;
+  quality: nullable(text),
+  file_type: text,
   /** Null for `hls`. */
-  width: number | null;
-  height: number | null;
-  link: string;
-  fps?: number | null;
-  size?: number | null;
-}
+  width: nullable(int),
+  height: nullable(int),
+  link: text,
+  fps: orAbsent(nullable(number())),
+  size: orAbsent(nullable(number())),
+});
+export type VideoFile = Infer<typeof videoFile>;
 
-export interface VideoPicture {
-  id: number;
-  picture: string;
-  nr: number;
-}
+const videoPicture = object({ id: intLike, picture: text, nr: int });
+export type VideoPicture = Infer<typeof videoPicture>;
 
-export interface Video {
-  id: number;
-  width: number;
-  height: number;
-  url: string;
-  image: string;
+export const video = object({
+  id: intLike,
+  width: int,
+  height: int,
+  url: text,
+  image: text,
   /** Null in every observed response; its non-null type is not documented. */
-  full_res?: unknown;
+  full_res: orAbsent(unknown),
   /** Empty in every observed response; element type not documented. */
-  tags?: unknown[];
-  duration: number;
-  user: VideoUser;
-  video_files: VideoFile[];
-  video_pictures: VideoPicture[];
+  tags: orAbsent(array(unknown)),
+  duration: int,
+  user: videoUser,
+  video_files: array(videoFile),
+  video_pictures: array(videoPicture),
   /** Only on videos inside a collection, null there. */
-  avg_color?: string | null;
-}
+  avg_color: orAbsent(nullable(text)),
+});
+export type Video = Infer<typeof video>;
 
-export interface Collection {
-  id: string;
-  title: string;
-  description: string | null;
-  private: boolean;
-  media_count: number;
-  photos_count: number;
-  videos_count: number;
-}
+export const collection = object({
+  id: stringId,
+  title: text,
+  description: optional(nullable(text), null),
+  private: boolean,
+  media_count: int,
+  photos_count: int,
+  videos_count: int,
+});
+export type Collection = Infer<typeof collection>;
 
-export type CollectionPhoto = Photo & { type: 'Photo' };
-export type CollectionVideo = Video & { type: 'Video' };
-export type CollectionMediaItem = CollectionPhoto | CollectionVideo;
+const collectionMediaItem = variant('type', { Photo: photo, Video: video });
+export type CollectionMediaItem = Infer<typeof collectionMediaItem>;
+export type CollectionPhoto = Extract<CollectionMediaItem, { type: 'Photo' }>;
+export type CollectionVideo = Extract<CollectionMediaItem, { type: 'Video' }>;
+
+/**
+ * Not the service's: how many items of this page could not be read and were left out
+ * (each is logged with its field path). Set by `listOf` on every list answer; a value the
+ * service sends is dropped.
+ */
+const skipped: Optional<number> = Object.assign(() => undefined, { optional: true as const });
 
 /** The pagination envelope of every list response (spec §2.1). */
-export interface Envelope {
-  page: number;
-  per_page: number;
-  total_results: number;
-  next_page?: string;
-  prev_page?: string;
-  /**
-   * Not the service's: how many items of this page could not be read and were left out
-   * (each is logged with its field path). Set on every decoded list answer.
-   */
-  skipped?: number;
+const envelopeShape = {
+  page: int,
+  per_page: int,
+  total_results: int,
+  next_page: orAbsent(text),
+  prev_page: orAbsent(text),
+  skipped,
+};
+export type Envelope = ObjectOf<typeof envelopeShape>;
+
+/** A list answer: the envelope checked strictly, the result list item by item, `skipped` counted. */
+function listOf<T extends { skipped?: number }>(schema: Schema<T>): Schema<T> {
+  return (v, p, report) => {
+    let count = 0;
+    const out = schema(v, p, (error) => {
+      count += 1;
+      report?.(error);
+    });
+    return { ...out, skipped: count };
+  };
 }
 
-export interface PhotoList extends Envelope {
-  photos: Photo[];
-}
+export const photoList = listOf(object({ ...envelopeShape, photos: items(photo) }));
+export type PhotoList = Infer<typeof photoList>;
 
-export interface VideoList extends Envelope {
-  videos: Video[];
-  /** URL of the search (or page) on the service. */
-  url?: string;
-}
+export const videoList = listOf(
+  object({
+    ...envelopeShape,
+    videos: items(video),
+    /** URL of the search (or page) on the service. */
+    url: orAbsent(text),
+  }),
+);
+export type VideoList = Infer<typeof videoList>;
 
-export interface CollectionList extends Envelope {
-  collections: Collection[];
-}
+export const collectionList = listOf(object({ ...envelopeShape, collections: items(collection) }));
+export type CollectionList = Infer<typeof collectionList>;
 
-export interface CollectionMediaList extends Envelope {
-  id: string;
-  media: CollectionMediaItem[];
-}
+export const collectionMediaList = listOf(object({ ...envelopeShape, id: stringId, media: items(collectionMediaItem) }));
+export type CollectionMediaList = Infer<typeof collectionMediaList>;
 
 /** A photo or a video, tagged, as the UI handles them. */
 export type MediaItem = { kind: 'photo'; photo: Photo } | { kind: 'video'; video: Video };
+
+// ---- insert arguments
+// A MediaItem handed in from outside (a command argument, dragged data) is checked more
+// loosely than an answer of the service: only the fields the insert reads, sizes as any
+// finite non-negative number, no photographer_id. Their contents are untrusted anyway and
+// cleaned later (insert/facts.ts).
+
+const size = number(0);
+const id = integer(0);
+const anyText = string();
+const photoArgument = object({
+  id,
+  width: size,
+  height: size,
+  url: anyText,
+  photographer: anyText,
+  photographer_url: anyText,
+  src: object({
+    original: anyText,
+    large2x: anyText,
+    large: anyText,
+    medium: anyText,
+    small: anyText,
+    portrait: anyText,
+    landscape: anyText,
+    tiny: anyText,
+  }),
+});
+const videoArgument = object({
+  id,
+  width: size,
+  height: size,
+  url: anyText,
+  image: anyText,
+  user: object({ name: anyText, url: anyText }),
+  video_pictures: array(unknown),
+  video_files: array(object({ link: anyText, file_type: anyText, width: nullable(size), height: nullable(size) })),
+});
+
+/** The insert contract of a MediaItem from outside (see above). */
+export const mediaArgument = variant('kind', {
+  photo: object({ photo: photoArgument }),
+  video: object({ video: videoArgument }),
+});
+
+/** Whether `value` may be inserted as a MediaItem: the looser contract above, not the full type. */
+export function isMediaItem(value: unknown): value is MediaItem {
+  return is(mediaArgument, value);
+}

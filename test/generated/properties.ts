@@ -12,7 +12,7 @@
 // service's text exactly. So whatever the format or template writes is allowed, and
 // nothing a text from the service adds is.
 import fc from 'fast-check';
-import * as decode from '../../src/api/decode';
+import * as decode from '../../src/core/model';
 import { MediaError } from '../../src/core/errors';
 import type { MediaErrorKind } from '../../src/core/errors';
 import { CREDIT_WORDS } from '../../src/core/insert/creditWords';

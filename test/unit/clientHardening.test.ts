@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { MediaClientOptions } from '../../src/api/client';
 import { MediaClient } from '../../src/api/client';
-import * as decode from '../../src/api/decode';
+import * as decode from '../../src/core/model';
 import { describeError } from '../../src/core/describe';
 import { MediaError } from '../../src/core/errors';
 import { stripInvisible } from '../../src/core/invisible';

@@ -2,7 +2,7 @@
 // what arrives is media.
 import * as assert from 'node:assert/strict';
 import { GRID_MEDIA_MIME, MEDIA_DROP_MIMES, MEDIA_MIME, decodeMediaDrag, encodeMediaDrag } from '../../src/shared/dnd';
-import { isMediaItem } from '../../src/core/insert/mediaGuard';
+import { isMediaItem } from '../../src/core/model';
 import { photoItem, videoItem } from './insertFixtures';
 
 describe('insert drag and drop payload', () => {

@@ -2,7 +2,7 @@
 // node, the grid's `{ media, targetUri }`), plus optional fields for automation. A tree
 // with several nodes selected passes the selection as the second argument.
 import type { MediaItem, PhotoVariant } from '../../core/model';
-import { isMediaItem } from '../../core/insert/mediaGuard';
+import { isMediaItem } from '../../core/model';
 import { isPhotoVariant } from '../../core/insert/variants';
 import type { InsertMode } from './settings';
 import { isInsertMode } from './settings';

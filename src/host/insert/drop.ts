@@ -2,7 +2,7 @@
 // the same insert as the command, in the document's format, with the credit.
 import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
-import { isMediaItem } from '../../core/insert/mediaGuard';
+import { isMediaItem } from '../../core/model';
 import { MEDIA_DROP_MIMES, decodeMediaDrag } from '../../shared/dnd';
 import type { MediaInserter } from './inserter';
 
