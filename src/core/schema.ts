@@ -153,19 +153,23 @@ function record(v: unknown, p: string): Record<string, unknown> {
 
 /**
  * An object with the fields of `shape`: each checked in order, an optional one left out when
- * its schema gives undefined. Extra fields are kept as they came.
+ * its schema gives undefined. Extra fields are kept as they came. The value itself comes
+ * back when no field changed (a check that changes nothing allocates nothing).
  */
 export function object<const S extends Shape>(shape: S): Schema<ObjectOf<S>> {
   return (v, p = '', report) => {
     const input = record(v, p);
-    const out: Record<string, unknown> = { ...input };
+    let out: Record<string, unknown> | undefined;
     for (const key of Object.keys(shape)) {
       const field = shape[key] as Schema<unknown> & { optional?: true };
       const value = field(input[key], join(p, key), report);
-      if (value === undefined && field.optional) delete out[key];
-      else out[key] = value;
+      if (value === undefined && field.optional) {
+        if (key in input) delete (out ??= { ...input })[key];
+      } else if (value !== input[key] || !(key in input)) {
+        (out ??= { ...input })[key] = value;
+      }
     }
-    return out as ObjectOf<S>;
+    return (out ?? input) as ObjectOf<S>;
   };
 }
 
@@ -182,7 +186,8 @@ export function variant<const K extends string, const M extends { readonly [tag:
     const tag = record(v, p)[key];
     const member = typeof tag === 'string' && Object.hasOwn(members, tag) ? members[tag] : undefined;
     if (!member) return fail(join(p, key), Object.keys(members).join(' | '), tag);
-    return { ...member(v, p, report), [key]: tag } as Out;
+    // The member keeps the tag: it is one of the fields it came with.
+    return member(v, p, report) as Out;
   };
 }
 

@@ -49,6 +49,15 @@ describe('schema', () => {
     assert.ok(!('alt' in out));
   });
 
+  it('never changes the value it checks: a changed field comes back in a copy', () => {
+    const input = { ...good, alt: null, src: { ...good.src } };
+    const out = parse(photo, input);
+    assert.deepEqual(input, { ...good, alt: null, src: { large: 'l', tiny: 't' } });
+    assert.notEqual(out, input);
+    const untouched = { id: 7, src: { large: 'l', tiny: 't' }, liked: true };
+    assert.equal(parse(photo, untouched), untouched);
+  });
+
   it('names the path of the field at fault and what it should be', () => {
     const e = failure(() => parse(array(photo), [good, { ...good, src: { large: 5, tiny: '' } }]));
     assert.equal(e.kind, 'invalidResponse');
