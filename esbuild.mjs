@@ -166,8 +166,9 @@ if (tests) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // typescript: the l10n test and export parse the sources with it (too big to bundle).
-    external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript'],
+    // typescript: the l10n test and export parse the sources with it; eslint: the structure test
+    // runs the lint configuration (both too big to bundle).
+    external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint'],
   });
   configs.push({
     ...common,
