@@ -10,7 +10,7 @@ export interface Target {
 
 export interface Row {
   readonly measure: string;
-  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times' | 'cases';
+  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times' | 'cases' | 'ratio';
   /** One value per run; empty when it could not be measured. */
   readonly values: readonly number[];
   /** Null: shown for information, no target. */
@@ -33,6 +33,8 @@ function formatValue(value: number, unit: Row['unit'], digits = unit === 'MB' ? 
     case 'KB':
     case 'MB':
       return `${n} ${unit}`;
+    case 'ratio':
+      return `${value.toFixed(1)}×`;
     case 'requests':
     case 'elements':
     case 'times':
