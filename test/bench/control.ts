@@ -56,6 +56,8 @@ export interface EmptyActivationFigures {
   readonly byVsCode: boolean;
   readonly loadAndActivateMs: number;
   readonly loadToActivatedMs: number;
+  /** Whether its bundle was loaded before this extension's. */
+  readonly loadedFirst: boolean;
 }
 
 export interface FeaturesFigures {

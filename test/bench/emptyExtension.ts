@@ -3,24 +3,24 @@
 // the time the bundle starts and ends evaluating) and its activate() returns the same
 // figure, so "bundle load + activate()" of the two can be set side by side: what any
 // extension costs VS Code's host at the least, and what this one adds to it.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+//
+// The workbench takes one `extensionDevelopmentPath` from its URL, but that path may be a
+// folder of extensions: VS Code loads each, sorted by folder name. Each launch gets such a
+// folder holding a copy of the unpacked VSIX and the empty extension, in the order asked for.
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Its id, `publisher.name`, as `vscode.extensions.getExtension` takes it. */
 export const EMPTY_EXTENSION_ID = 'stockmedia-bench.empty';
 
-export interface EmptyExtension {
-  /** The extension's folder (what VS Code loads as a development extension). */
-  readonly path: string;
-  dispose(): void;
-}
-
 /** What the empty extension's activate() returns. */
 export interface EmptyExtensionExports {
   readonly loadAndActivateMs: number;
   /** From its bundle's first line to the end of activate(): VS Code's work in between included. */
   readonly loadToActivatedMs: number;
+  /** Whether this extension's bundle (a `dist/extension.js`) had not been loaded yet when it was. */
+  readonly loadedFirst: boolean;
 }
 
 const MANIFEST = {
@@ -35,23 +35,47 @@ const MANIFEST = {
   main: './extension.js',
 };
 
-// The first and the last line are the ones esbuild.mjs gives the extension's bundle.
+// The first and the last line are the ones esbuild.mjs gives the extension's bundle. The
+// require cache is Node's, shared by every extension in the host: it tells whether the
+// other extension's bundle was loaded before this one.
 const SCRIPT = `"use strict";var __stockMediaLoadStart = performance.now();
+var loadedFirst = !Object.keys(require.cache).some(function (id) { return /[\\\\/]dist[\\\\/]extension\\.js$/.test(id); });
 exports.activate = function () {
   var started = performance.now();
   var ended = performance.now();
-  return { loadAndActivateMs: __stockMediaLoadEnd - __stockMediaLoadStart + (ended - started), loadToActivatedMs: ended - __stockMediaLoadStart };
+  return {
+    loadAndActivateMs: __stockMediaLoadEnd - __stockMediaLoadStart + (ended - started),
+    loadToActivatedMs: ended - __stockMediaLoadStart,
+    loadedFirst: loadedFirst,
+  };
 };
 exports.deactivate = function () {};
 var __stockMediaLoadEnd = performance.now();
 `;
 
-/** Writes the empty extension into a new temporary folder. */
-export function writeEmptyExtension(): EmptyExtension {
-  const parent = realpathSync(mkdtempSync(join(tmpdir(), 'stock-media-bench-empty-')));
-  const path = join(parent, 'empty');
-  mkdirSync(path);
-  writeFileSync(join(path, 'package.json'), JSON.stringify(MANIFEST, null, 2) + '\n');
-  writeFileSync(join(path, 'extension.js'), SCRIPT);
-  return { path, dispose: () => rmSync(parent, { recursive: true, force: true, maxRetries: 3 }) };
+/** Temporary folders of extension pairs, one per launch; dispose() removes them all. */
+export class ExtensionPairs {
+  private constructor(private readonly parent: string) {}
+
+  static create(): ExtensionPairs {
+    return new ExtensionPairs(realpathSync(mkdtempSync(join(tmpdir(), 'stock-media-bench-pair-'))));
+  }
+
+  /**
+   * A new folder `name` holding a copy of the extension at `extensionPath` and the empty
+   * extension, the empty one first when `emptyFirst`; returns its path.
+   */
+  pair(name: string, extensionPath: string, emptyFirst: boolean): string {
+    const folder = join(this.parent, name);
+    const [ours, empty] = emptyFirst ? ['2-stock-media', '1-empty'] : ['1-stock-media', '2-empty'];
+    cpSync(extensionPath, join(folder, ours), { recursive: true });
+    mkdirSync(join(folder, empty), { recursive: true });
+    writeFileSync(join(folder, empty, 'package.json'), JSON.stringify(MANIFEST, null, 2) + '\n');
+    writeFileSync(join(folder, empty, 'extension.js'), SCRIPT);
+    return folder;
+  }
+
+  dispose(): void {
+    rmSync(this.parent, { recursive: true, force: true, maxRetries: 3 });
+  }
 }

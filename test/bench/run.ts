@@ -7,8 +7,8 @@
 // library (6,400 photos, so one query has over 1,000 results); five fresh VS Code servers,
 // each opened once without a key (activation), given the key and reloaded (activation with
 // a key stored: requests counted); the grid figures in the last of those windows. Beside the
-// extension each window loads an empty one (test/bench/emptyExtension.ts), listed first in
-// even launches and second in odd ones, as the yardstick for activation. An agent
+// extension each window loads an empty one (test/bench/emptyExtension.ts), second in odd
+// launches and first in even ones, as the yardstick for activation. An agent
 // in the extension host (test/bench/vscode/index.ts) runs commands and reads the heap; the
 // webview is scrolled with the mouse wheel and probed from Playwright (test/bench/webview.ts).
 // First, before any of that, the generated-input properties run with more cases than the
@@ -34,8 +34,7 @@ import { GridDriver, epochNow, measureBrowse, measureDom, measureHeap, measurePa
 import { describeMachine, machineLines } from './machine';
 import { median, renderTable } from './table';
 import type { Row } from './table';
-import { writeEmptyExtension } from './emptyExtension';
-import type { EmptyExtension } from './emptyExtension';
+import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { BenchWindow } from './workbench';
@@ -112,7 +111,8 @@ interface Context {
   readonly control: ControlServer;
   readonly browser: BrowserSession;
   readonly extension: PackagedExtension;
-  readonly empty: EmptyExtension;
+  /** Where each launch's folder of the two extensions (this one and the empty one) goes. */
+  readonly pairs: ExtensionPairs;
   readonly sentAt: Map<RequestLogEntry, number>;
   readonly machine: ReturnType<typeof describeMachine>;
   /** Every window still open, so an interrupted run can close them. */
@@ -127,8 +127,8 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     host,
     browser: ctx.browser.browser,
     control,
-    // Which of the two the workbench meets first alternates from launch to launch.
-    extensionPaths: index % 2 === 1 ? [ctx.extension.path, ctx.empty.path] : [ctx.empty.path, ctx.extension.path],
+    // This extension and the empty one; which of the two is loaded first alternates.
+    extensionPath: ctx.pairs.pair(`launch-${index}`, ctx.extension.path, index % 2 === 0),
     machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
     logDir: OUTPUT,
     name: `launch-${index}`,
@@ -148,6 +148,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     if (!fresh.empty) throw new Error('The empty extension was not loaded beside this one');
     figures.add('emptyLoadAndActivate', fresh.empty.loadAndActivateMs);
     figures.add('emptyActivatedByVsCode', fresh.empty.byVsCode ? 1 : 0);
+    figures.add('emptyLoadedFirst', fresh.empty.loadedFirst ? 1 : 0);
     figures.add('bundleInHost', await control.call<number>({ op: 'bundleLoad' }));
     figures.notes.set('bundleInHost', `a second copy, compiled anew, after activation; Node's fetch ${hello.fetchLoadedBefore ? 'was' : 'was not'} loaded before the extension`);
 
@@ -172,7 +173,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     if (reloaded.loadAndActivateMs !== null) figures.add('loadAndActivateReloaded', reloaded.loadAndActivateMs);
     log(
       `[bench] Launch ${index}: activation ${fresh.loadAndActivateMs.toFixed(1)} ms (activate() ${fresh.activationMs.toFixed(1)} ms, ` +
-        `empty extension ${fresh.empty.loadAndActivateMs.toFixed(2)} ms, ${index % 2 === 1 ? 'second' : 'first'}; ` +
+        `empty extension ${fresh.empty.loadAndActivateMs.toFixed(2)} ms, loaded ${fresh.empty.loadedFirst ? 'first' : 'second'}; ` +
         `bundle ${figures.get('bundleInHost').at(-1)?.toFixed(1) ?? '?'} ms); ` +
         `after reload with key ${reloaded.loadAndActivateMs?.toFixed(1) ?? '?'} ms, ${api.log.length - mark} requests`,
     );
@@ -276,7 +277,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
   const packaging = figures.errors.get('package');
   return [
     row('loadAndActivate', { measure: 'Activation: bundle load + activate()', unit: 'ms', target: { op: '<', value: 10 } }, `evaluating the bundle plus activate(); fresh VS Code server each run, activated by VS Code (onStartupFinished) in ${figures.get('activatedByVsCode').filter((v) => v === 1).length} of them; after a reload with the key: ${figures.get('loadAndActivateReloaded').length ? medianText(figures.get('loadAndActivateReloaded')) : 'n/a'}`),
-    row('emptyLoadAndActivate', { measure: 'Empty extension, same launches', unit: 'ms', target: null }, `bundle load + activate() of an extension that does nothing, loaded beside this one (first in even launches, second in odd ones); activated by VS Code in ${figures.get('emptyActivatedByVsCode').filter((v) => v === 1).length} of them`),
+    row('emptyLoadAndActivate', { measure: 'Empty extension, same launches', unit: 'ms', target: null }, `bundle load + activate() of an extension that does nothing, loaded beside this one: first in ${figures.get('emptyLoadedFirst').filter((v) => v === 1).length} of the launches; activated by VS Code in ${figures.get('emptyActivatedByVsCode').filter((v) => v === 1).length}`),
     ratioRow(figures),
     row('activate', { measure: '  activate() alone', unit: 'ms', target: null }),
     row('loadToActivated', { measure: '  load → activated, VS Code set-up incl.', unit: 'ms', target: null }, 'from the bundle’s first line to the end of activate(); VS Code’s own work in between included'),
@@ -336,7 +337,7 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   const figures = new Figures();
   let extension: PackagedExtension | undefined;
-  let empty: EmptyExtension | undefined;
+  let pairs: ExtensionPairs | undefined;
   let api: ApiServer | undefined;
   let control: ControlServer | undefined;
   let browser: BrowserSession | undefined;
@@ -348,7 +349,7 @@ async function main(): Promise<number> {
     await control?.close();
     await api?.close();
     extension?.dispose();
-    empty?.dispose();
+    pairs?.dispose();
   };
   const watchdog = setTimeout(() => {
     console.error(`[bench] Gave up after ${WATCHDOG_MIN} min`);
@@ -394,8 +395,8 @@ async function main(): Promise<number> {
       control = await ControlServer.start();
       browser = await launchBrowser();
       machine.chromium = browser.browser.version();
-      empty = writeEmptyExtension();
-      const ctx: Context = { figures, api, control, browser, extension, empty, sentAt, machine, windows };
+      pairs = ExtensionPairs.create();
+      const ctx: Context = { figures, api, control, browser, extension, pairs, sentAt, machine, windows };
       let gridWindow: BenchWindow | undefined;
       for (let i = 1; i <= LAUNCHES; i++) {
         log(`[bench] Launch ${i} of ${LAUNCHES}: fresh VS Code server…`);

@@ -1,6 +1,6 @@
 // One real VS Code for the bench: a fresh VS Code server (fresh profile) on a fresh copy of
 // the fixture workspace, its workbench in a fresh Chromium context, the packaged extension
-// loaded from its unpacked VSIX (and the empty extension beside it) and the bench agent as
+// loaded from its unpacked VSIX (with the empty extension beside it) and the bench agent as
 // its "tests". `load()` opens the workbench (again: a window reload keeps the server's
 // profile and the browser's storage, so a key stored before is still there) and resolves
 // when the agent says hello.
@@ -24,10 +24,11 @@ export interface BenchWindowOptions {
   readonly browser: Browser;
   readonly control: ControlServer;
   /**
-   * The extension folders to load, in this order (the unpacked VSIX, and the empty extension
-   * beside it): the workbench takes one `extensionDevelopmentPath` pair per folder.
+   * The unpacked extension's folder, or a folder of extension folders: VS Code loads every
+   * extension in it, in the order of their folder names. (The workbench takes only one
+   * `extensionDevelopmentPath` from its URL: it reads the payload into a Map.)
    */
-  readonly extensionPaths: readonly string[];
+  readonly extensionPath: string;
   /** The remote's machine settings (the local API server's URLs, which are machine-scoped). */
   readonly machineSettings: Readonly<Record<string, unknown>>;
   /** Where the server's and the page's logs go. */
@@ -76,7 +77,7 @@ export class BenchWindow {
       // Looked up by the workbench when the agent's run() settles.
       await page.exposeFunction('codeAutomationExit', (code: unknown) => window.exitCode?.(typeof code === 'number' ? code : 1));
       window.url = server.workbenchUrl(workspace.path, [
-        ...options.extensionPaths.map((path): [string, string] => ['extensionDevelopmentPath', window.server.remoteUri(path)]),
+        ['extensionDevelopmentPath', server.remoteUri(options.extensionPath)],
         ['extensionTestsPath', server.remoteUri(join(repoRoot(), 'out', 'bench', 'vscode'))],
         ['extensionEnvironment', JSON.stringify({ [CONTROL_ENV]: options.control.url })],
         ['skipWelcome', 'true'],

@@ -100,8 +100,8 @@ async function emptyFigures(): Promise<EmptyActivationFigures | null> {
   const extension = vscode.extensions.getExtension<EmptyExtensionExports>(EMPTY_EXTENSION_ID);
   if (!extension) return null;
   const byVsCode = await activatedByVsCode(extension, NATURAL_ACTIVATION_MS);
-  const { loadAndActivateMs, loadToActivatedMs } = await extension.activate();
-  return { byVsCode, loadAndActivateMs, loadToActivatedMs };
+  const { loadAndActivateMs, loadToActivatedMs, loadedFirst } = await extension.activate();
+  return { byVsCode, loadAndActivateMs, loadToActivatedMs, loadedFirst };
 }
 
 async function activation(api: StockMediaApi, byVsCode: boolean, empty: EmptyActivationFigures | null): Promise<ActivationFigures> {
