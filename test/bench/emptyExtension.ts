@@ -19,7 +19,7 @@ export interface EmptyExtensionExports {
   readonly loadAndActivateMs: number;
   /** From its bundle's first line to the end of activate(): VS Code's work in between included. */
   readonly loadToActivatedMs: number;
-  /** Whether this extension's bundle (a `dist/extension.js`) had not been loaded yet when it was. */
+  /** Whether this extension's bundle had not been loaded yet when the empty one was. */
   readonly loadedFirst: boolean;
 }
 
@@ -35,11 +35,13 @@ const MANIFEST = {
   main: './extension.js',
 };
 
-// The first and the last line are the ones esbuild.mjs gives the extension's bundle. The
-// require cache is Node's, shared by every extension in the host: it tells whether the
-// other extension's bundle was loaded before this one.
-const SCRIPT = `"use strict";var __stockMediaLoadStart = performance.now();
-var loadedFirst = !Object.keys(require.cache).some(function (id) { return /[\\\\/]dist[\\\\/]extension\\.js$/.test(id); });
+/**
+ * The first line and the timed last one are the ones esbuild.mjs gives the extension's
+ * bundle. After them, outside the timed part: the require cache is Node's, shared by every
+ * extension in the host, so it tells whether the other extension's bundle (in the folder
+ * `ours` beside this one) was loaded before this one.
+ */
+const script = (ours: string): string => `"use strict";var __stockMediaLoadStart = performance.now();
 exports.activate = function () {
   var started = performance.now();
   var ended = performance.now();
@@ -51,6 +53,7 @@ exports.activate = function () {
 };
 exports.deactivate = function () {};
 var __stockMediaLoadEnd = performance.now();
+var loadedFirst = !(require("path").join(__dirname, "..", ${JSON.stringify(ours)}, "dist", "extension.js") in require.cache);
 `;
 
 /** Temporary folders of extension pairs, one per launch; dispose() removes them all. */
@@ -71,7 +74,7 @@ export class ExtensionPairs {
     cpSync(extensionPath, join(folder, ours), { recursive: true });
     mkdirSync(join(folder, empty), { recursive: true });
     writeFileSync(join(folder, empty, 'package.json'), JSON.stringify(MANIFEST, null, 2) + '\n');
-    writeFileSync(join(folder, empty, 'extension.js'), SCRIPT);
+    writeFileSync(join(folder, empty, 'extension.js'), script(ours));
     return folder;
   }
 
