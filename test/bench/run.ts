@@ -149,6 +149,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     figures.add('emptyLoadAndActivate', fresh.empty.loadAndActivateMs);
     figures.add('emptyActivatedByVsCode', fresh.empty.byVsCode ? 1 : 0);
     figures.add('emptyLoadedFirst', fresh.empty.loadedFirst ? 1 : 0);
+    figures.add('emptyLoadToActivated', fresh.empty.loadToActivatedMs);
     figures.add('bundleInHost', await control.call<number>({ op: 'bundleLoad' }));
     figures.notes.set('bundleInHost', `a second copy, compiled anew, after activation; Node's fetch ${hello.fetchLoadedBefore ? 'was' : 'was not'} loaded before the extension`);
 
@@ -277,7 +278,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
   const packaging = figures.errors.get('package');
   return [
     row('loadAndActivate', { measure: 'Activation: bundle load + activate()', unit: 'ms', target: { op: '<', value: 10 } }, `evaluating the bundle plus activate(); fresh VS Code server each run, activated by VS Code (onStartupFinished) in ${figures.get('activatedByVsCode').filter((v) => v === 1).length} of them; after a reload with the key: ${figures.get('loadAndActivateReloaded').length ? medianText(figures.get('loadAndActivateReloaded')) : 'n/a'}`),
-    row('emptyLoadAndActivate', { measure: 'Empty extension, same launches', unit: 'ms', target: null }, `bundle load + activate() of an extension that does nothing, loaded beside this one: first in ${figures.get('emptyLoadedFirst').filter((v) => v === 1).length} of the launches; activated by VS Code in ${figures.get('emptyActivatedByVsCode').filter((v) => v === 1).length}`),
+    row('emptyLoadAndActivate', { measure: 'Empty extension, same launches', unit: 'ms', target: null, digits: 3 }, `bundle load + activate() of an extension that does nothing, loaded beside this one: first in ${figures.get('emptyLoadedFirst').filter((v) => v === 1).length} of the launches; activated by VS Code in ${figures.get('emptyActivatedByVsCode').filter((v) => v === 1).length}; load → activated ${figures.get('emptyLoadToActivated').length ? medianText(figures.get('emptyLoadToActivated')) : 'n/a'} (this one: ${figures.get('loadToActivated').length ? medianText(figures.get('loadToActivated')) : 'n/a'})`),
     ratioRow(figures),
     row('activate', { measure: '  activate() alone', unit: 'ms', target: null }),
     row('loadToActivated', { measure: '  load → activated, VS Code set-up incl.', unit: 'ms', target: null }, 'from the bundle’s first line to the end of activate(); VS Code’s own work in between included'),

@@ -18,6 +18,8 @@ export interface Row {
   readonly note?: string;
   /** Why it could not be measured. */
   readonly error?: string;
+  /** Decimals shown (default: 2 for MB, else 1). */
+  readonly digits?: number;
 }
 
 export function median(values: readonly number[]): number {
@@ -34,7 +36,7 @@ function formatValue(value: number, unit: Row['unit'], digits = unit === 'MB' ? 
     case 'MB':
       return `${n} ${unit}`;
     case 'ratio':
-      return `${value.toFixed(1)}×`;
+      return `${value.toFixed(digits)}×`;
     case 'requests':
     case 'elements':
     case 'times':
@@ -63,9 +65,9 @@ export function renderTable(rows: readonly Row[]): string {
   const lines = rows.map((row) => {
     const v = verdict(row);
     const target = row.target ? `${row.target.op === '<' ? '<' : '≤'} ${formatValue(row.target.value, row.unit)}${row.unit === 'requests' || row.unit === 'elements' || row.unit === 'times' || row.unit === 'cases' ? ` ${row.unit}` : ''}` : '—';
-    const value = row.values.length > 0 ? formatValue(median(row.values), row.unit) : 'not measured';
+    const value = row.values.length > 0 ? formatValue(median(row.values), row.unit, row.digits) : 'not measured';
     const range =
-      row.values.length > 1 ? `${formatValue(Math.min(...row.values), row.unit)} – ${formatValue(Math.max(...row.values), row.unit)}` : '';
+      row.values.length > 1 ? `${formatValue(Math.min(...row.values), row.unit, row.digits)} – ${formatValue(Math.max(...row.values), row.unit, row.digits)}` : '';
     const note = [range, row.note ?? '', row.error ? `error: ${row.error}` : ''].filter(Boolean).join('; ');
     return [row.measure, value, target, MARK[v], String(row.values.length), note];
   });
