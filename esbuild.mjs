@@ -1,6 +1,7 @@
 // Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
 // loaded on first use: see src/host/lazyFeatures.ts), the webview bundle (dist/webview/) and,
-// with --tests, every test entry point (out/). Type checking is `tsc --noEmit`.
+// with --tests, every test entry point (out/) and the tools in scripts/ (out/scripts/).
+// Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -142,9 +143,14 @@ if (tests) {
     ...filesBelow('test/host', /\.ts$/),
     ...filesBelow('test/bench', /\.ts$/),
   ];
+  // Release and demo tools: out/scripts/<name>.js (they use the test host's helpers).
+  const scriptEntries = filesBelow('scripts', /\.ts$/);
   // Bundles whose test source is gone would still run: remove just those (not all of out/,
   // which a concurrent run may be reading).
-  const expected = new Set(testEntries.map((e) => join('out', relative('test', e)).replace(/\.ts$/, '.js')));
+  const expected = new Set([
+    ...testEntries.map((e) => join('out', relative('test', e)).replace(/\.ts$/, '.js')),
+    ...scriptEntries.map((e) => join('out', e).replace(/\.ts$/, '.js')),
+  ]);
   for (const file of filesBelow('out', /\.js$/)) {
     if (expected.has(file)) continue;
     rmSync(file, { force: true });
@@ -160,8 +166,20 @@ if (tests) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // typescript: the l10n test and export parse the sources with it (too big to bundle).
-    external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript'],
+    // typescript: the l10n test and export parse the sources with it; eslint: the structure test
+    // runs the lint configuration (both too big to bundle).
+    external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint'],
+  });
+  configs.push({
+    ...common,
+    sourcemap: true,
+    minify: false,
+    entryPoints: scriptEntries,
+    outdir: 'out/scripts',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['playwright-core', 'typescript'],
   });
 }
 

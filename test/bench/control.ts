@@ -47,6 +47,17 @@ export interface ActivationFigures {
   readonly hasKey: boolean;
   /** Whether the on-use bundle (dist/features.js) had been loaded when these were read. */
   readonly featuresLoaded: boolean;
+  /** The same figures of the empty extension loaded beside this one; null when it is not there. */
+  readonly empty: EmptyActivationFigures | null;
+}
+
+export interface EmptyActivationFigures {
+  /** Whether VS Code activated it (onStartupFinished) rather than the agent. */
+  readonly byVsCode: boolean;
+  readonly loadAndActivateMs: number;
+  readonly loadToActivatedMs: number;
+  /** Whether its bundle was loaded before this extension's. */
+  readonly loadedFirst: boolean;
 }
 
 export interface FeaturesFigures {

@@ -17,6 +17,8 @@ export class ControlServer {
   ) {}
 
   static async start(): Promise<ControlServer> {
+    // Assigned once the server is listening; requests before that go unanswered.
+    // eslint-disable-next-line prefer-const -- the handler below may run before it is set
     let control: ControlServer | undefined;
     const server = createServer((req, res) => {
       void control?.handle(req, res);

@@ -1,12 +1,14 @@
-// `npm run bench` (issue 7): measures the packaged extension in the real VS Code host and
+// `npm run bench`: measures the packaged extension in the real VS Code host and
 // Chromium, and prints one table of figures, each the median of several runs, beside its
 // target. It reports; it is not a test: a missed target still exits 0, but a figure that
 // could not be measured exits 1.
 //
 // What runs: the VSIX from `npm run package`, unpacked; a local API server with a larger
-// library (6,400 photos, so one query has over 1,000 results); three fresh VS Code servers,
+// library (6,400 photos, so one query has over 1,000 results); five fresh VS Code servers,
 // each opened once without a key (activation), given the key and reloaded (activation with
-// a key stored: requests counted); the grid figures in the last of those windows. An agent
+// a key stored: requests counted); the grid figures in the last of those windows. Beside the
+// extension each window loads an empty one (test/bench/emptyExtension.ts), second in odd
+// launches and first in even ones, as the yardstick for activation. An agent
 // in the extension host (test/bench/vscode/index.ts) runs commands and reads the heap; the
 // webview is scrolled with the mouse wheel and probed from Playwright (test/bench/webview.ts).
 // First, before any of that, the generated-input properties run with more cases than the
@@ -32,12 +34,18 @@ import { GridDriver, epochNow, measureBrowse, measureDom, measureHeap, measurePa
 import { describeMachine, machineLines } from './machine';
 import { median, renderTable } from './table';
 import type { Row } from './table';
+import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { BenchWindow } from './workbench';
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
-const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 3);
+const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
+/**
+ * Both bundles of the production build at 0b72a7c, the code before the seam, the domain
+ * types and the schema were reworked (dist/extension.js 17,515 + dist/features.js 138,741 bytes).
+ */
+const BASELINE = { commit: '0b72a7c', bytes: 17_515 + 138_741 };
 const PHOTO_COUNT = 6_400;
 const BROWSE_RESULTS = 200;
 const BROWSE_QUERIES = ['ocean', 'forest', 'coffee'];
@@ -103,6 +111,8 @@ interface Context {
   readonly control: ControlServer;
   readonly browser: BrowserSession;
   readonly extension: PackagedExtension;
+  /** Where each launch's folder of the two extensions (this one and the empty one) goes. */
+  readonly pairs: ExtensionPairs;
   readonly sentAt: Map<RequestLogEntry, number>;
   readonly machine: ReturnType<typeof describeMachine>;
   /** Every window still open, so an interrupted run can close them. */
@@ -117,7 +127,8 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     host,
     browser: ctx.browser.browser,
     control,
-    extensionPath: ctx.extension.path,
+    // This extension and the empty one; which of the two is loaded first alternates.
+    extensionPath: ctx.pairs.pair(`launch-${index}`, ctx.extension.path, index % 2 === 0),
     machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
     logDir: OUTPUT,
     name: `launch-${index}`,
@@ -134,6 +145,11 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     figures.add('activate', fresh.activationMs);
     figures.add('featuresAtActivation', fresh.featuresLoaded ? 1 : 0);
     if (fresh.loadToActivatedMs !== null) figures.add('loadToActivated', fresh.loadToActivatedMs);
+    if (!fresh.empty) throw new Error('The empty extension was not loaded beside this one');
+    figures.add('emptyLoadAndActivate', fresh.empty.loadAndActivateMs);
+    figures.add('emptyActivatedByVsCode', fresh.empty.byVsCode ? 1 : 0);
+    figures.add('emptyLoadedFirst', fresh.empty.loadedFirst ? 1 : 0);
+    figures.add('emptyLoadToActivated', fresh.empty.loadToActivatedMs);
     figures.add('bundleInHost', await control.call<number>({ op: 'bundleLoad' }));
     figures.notes.set('bundleInHost', `a second copy, compiled anew, after activation; Node's fetch ${hello.fetchLoadedBefore ? 'was' : 'was not'} loaded before the extension`);
 
@@ -158,13 +174,17 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     if (reloaded.loadAndActivateMs !== null) figures.add('loadAndActivateReloaded', reloaded.loadAndActivateMs);
     log(
       `[bench] Launch ${index}: activation ${fresh.loadAndActivateMs.toFixed(1)} ms (activate() ${fresh.activationMs.toFixed(1)} ms, ` +
+        `empty extension ${fresh.empty.loadAndActivateMs.toFixed(2)} ms, loaded ${fresh.empty.loadedFirst ? 'first' : 'second'}; ` +
         `bundle ${figures.get('bundleInHost').at(-1)?.toFixed(1) ?? '?'} ms); ` +
         `after reload with key ${reloaded.loadAndActivateMs?.toFixed(1) ?? '?'} ms, ${api.log.length - mark} requests`,
     );
     if (keepOpen) return window;
     await window.endSession();
   } catch (error) {
-    figures.fail(['loadAndActivate', 'activate', 'bundleInHost', 'requestsAtActivation', 'featuresAtActivation', 'featuresLoad'], new Error(`launch ${index}: ${message(error)}`));
+    figures.fail(
+      ['loadAndActivate', 'emptyLoadAndActivate', 'activate', 'bundleInHost', 'requestsAtActivation', 'featuresAtActivation', 'featuresLoad'],
+      new Error(`launch ${index}: ${message(error)}`),
+    );
   }
   ctx.windows.delete(window);
   await window.close();
@@ -258,6 +278,8 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
   const packaging = figures.errors.get('package');
   return [
     row('loadAndActivate', { measure: 'Activation: bundle load + activate()', unit: 'ms', target: { op: '<', value: 10 } }, `evaluating the bundle plus activate(); fresh VS Code server each run, activated by VS Code (onStartupFinished) in ${figures.get('activatedByVsCode').filter((v) => v === 1).length} of them; after a reload with the key: ${figures.get('loadAndActivateReloaded').length ? medianText(figures.get('loadAndActivateReloaded')) : 'n/a'}`),
+    row('emptyLoadAndActivate', { measure: 'Empty extension, same launches', unit: 'ms', target: null, digits: 3 }, `bundle load + activate() of an extension that does nothing, loaded beside this one: first in ${figures.get('emptyLoadedFirst').filter((v) => v === 1).length} of the launches; activated by VS Code in ${figures.get('emptyActivatedByVsCode').filter((v) => v === 1).length}; load → activated ${figures.get('emptyLoadToActivated').length ? medianText(figures.get('emptyLoadToActivated')) : 'n/a'} (this one: ${figures.get('loadToActivated').length ? medianText(figures.get('loadToActivated')) : 'n/a'})`),
+    ratioRow(figures),
     row('activate', { measure: '  activate() alone', unit: 'ms', target: null }),
     row('loadToActivated', { measure: '  load → activated, VS Code set-up incl.', unit: 'ms', target: null }, 'from the bundle’s first line to the end of activate(); VS Code’s own work in between included'),
     row('bundleInHost', { measure: '  bundle load alone, in the host', unit: 'ms', target: null }),
@@ -269,6 +291,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     { measure: 'Extension bundle loaded at activation', unit: 'KB', values: bundle, target: { op: '<', value: 80 }, note: 'dist/extension.js in the VSIX (production, minified)', ...(packaging ? { error: packaging } : {}) },
     { measure: '  on-use bundle, loaded on first use', unit: 'KB', values: featuresBundle, target: null, note: 'dist/features.js in the VSIX: client, ky, grid, tree data, insert', ...(packaging ? { error: packaging } : {}) },
     { measure: '  all extension-host code, both bundles', unit: 'KB', values: allCode, target: null, note: 'the sum of the two (the webview script is counted in the VSIX row)', ...(packaging ? { error: packaging } : {}) },
+    { measure: `  change since ${BASELINE.commit}`, unit: 'KB', values: allCode.map((v) => v - BASELINE.bytes / 1024), target: null, note: `both bundles against ${kb(BASELINE.bytes)} at ${BASELINE.commit} (before the seam, the domain types and the schema were reworked)`, ...(packaging ? { error: packaging } : {}) },
     { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
@@ -278,6 +301,22 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
     ...generatedRows(generated, figures.errors.get('generated')),
   ];
+}
+
+/** This extension's activation against the empty one's: the ratio of the medians of the same launches. */
+function ratioRow(figures: Figures): Row {
+  const ours = figures.get('loadAndActivate');
+  const empty = figures.get('emptyLoadAndActivate');
+  const base = { measure: '  ratio this / empty', unit: 'ratio', target: null } as const;
+  const error = figures.errors.get('loadAndActivate') ?? figures.errors.get('emptyLoadAndActivate');
+  if (ours.length === 0 || ours.length !== empty.length) return { ...base, values: [], error: error ?? 'the two were not measured in the same launches' };
+  const perLaunch = ours.map((v, i) => v / (empty[i] ?? NaN));
+  return {
+    ...base,
+    values: [median(ours) / median(empty)],
+    note: `medians of ${ours.length} launches; per launch ${Math.min(...perLaunch).toFixed(0)}× – ${Math.max(...perLaunch).toFixed(0)}×`,
+    ...(error ? { error } : {}),
+  };
 }
 
 /** Milliseconds to require the bundle in a new Node process (see bundleLoad.ts). */
@@ -299,6 +338,7 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   const figures = new Figures();
   let extension: PackagedExtension | undefined;
+  let pairs: ExtensionPairs | undefined;
   let api: ApiServer | undefined;
   let control: ControlServer | undefined;
   let browser: BrowserSession | undefined;
@@ -310,6 +350,7 @@ async function main(): Promise<number> {
     await control?.close();
     await api?.close();
     extension?.dispose();
+    pairs?.dispose();
   };
   const watchdog = setTimeout(() => {
     console.error(`[bench] Gave up after ${WATCHDOG_MIN} min`);
@@ -355,7 +396,8 @@ async function main(): Promise<number> {
       control = await ControlServer.start();
       browser = await launchBrowser();
       machine.chromium = browser.browser.version();
-      const ctx: Context = { figures, api, control, browser, extension, sentAt, machine, windows };
+      pairs = ExtensionPairs.create();
+      const ctx: Context = { figures, api, control, browser, extension, pairs, sentAt, machine, windows };
       let gridWindow: BenchWindow | undefined;
       for (let i = 1; i <= LAUNCHES; i++) {
         log(`[bench] Launch ${i} of ${LAUNCHES}: fresh VS Code server…`);

@@ -10,7 +10,7 @@ export interface Target {
 
 export interface Row {
   readonly measure: string;
-  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times' | 'cases';
+  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times' | 'cases' | 'ratio';
   /** One value per run; empty when it could not be measured. */
   readonly values: readonly number[];
   /** Null: shown for information, no target. */
@@ -18,6 +18,8 @@ export interface Row {
   readonly note?: string;
   /** Why it could not be measured. */
   readonly error?: string;
+  /** Decimals shown (default: 2 for MB, else 1). */
+  readonly digits?: number;
 }
 
 export function median(values: readonly number[]): number {
@@ -33,6 +35,8 @@ function formatValue(value: number, unit: Row['unit'], digits = unit === 'MB' ? 
     case 'KB':
     case 'MB':
       return `${n} ${unit}`;
+    case 'ratio':
+      return `${value.toFixed(digits)}×`;
     case 'requests':
     case 'elements':
     case 'times':
@@ -61,9 +65,9 @@ export function renderTable(rows: readonly Row[]): string {
   const lines = rows.map((row) => {
     const v = verdict(row);
     const target = row.target ? `${row.target.op === '<' ? '<' : '≤'} ${formatValue(row.target.value, row.unit)}${row.unit === 'requests' || row.unit === 'elements' || row.unit === 'times' || row.unit === 'cases' ? ` ${row.unit}` : ''}` : '—';
-    const value = row.values.length > 0 ? formatValue(median(row.values), row.unit) : 'not measured';
+    const value = row.values.length > 0 ? formatValue(median(row.values), row.unit, row.digits) : 'not measured';
     const range =
-      row.values.length > 1 ? `${formatValue(Math.min(...row.values), row.unit)} – ${formatValue(Math.max(...row.values), row.unit)}` : '';
+      row.values.length > 1 ? `${formatValue(Math.min(...row.values), row.unit, row.digits)} – ${formatValue(Math.max(...row.values), row.unit, row.digits)}` : '';
     const note = [range, row.note ?? '', row.error ? `error: ${row.error}` : ''].filter(Boolean).join('; ');
     return [row.measure, value, target, MARK[v], String(row.values.length), note];
   });

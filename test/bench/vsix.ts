@@ -27,7 +27,7 @@ export interface PackagedExtension {
 export function packageExtension(log: (line: string) => void): PackagedExtension {
   const root = repoRoot();
   const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
-  const script = join(root, 'out', 'host', 'package.js');
+  const script = join(root, 'out', 'scripts', 'package.js');
   const result = spawnSync(process.execPath, [script], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (result.status !== 0) {
     throw new Error(`Packaging failed (${script}, exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);

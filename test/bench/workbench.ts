@@ -1,8 +1,9 @@
 // One real VS Code for the bench: a fresh VS Code server (fresh profile) on a fresh copy of
 // the fixture workspace, its workbench in a fresh Chromium context, the packaged extension
-// loaded from its unpacked VSIX and the bench agent as its "tests". `load()` opens the
-// workbench (again: a window reload keeps the server's profile and the browser's storage,
-// so a key stored before is still there) and resolves when the agent says hello.
+// loaded from its unpacked VSIX (with the empty extension beside it) and the bench agent as
+// its "tests". `load()` opens the workbench (again: a window reload keeps the server's
+// profile and the browser's storage, so a key stored before is still there) and resolves
+// when the agent says hello.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -22,7 +23,11 @@ export interface BenchWindowOptions {
   readonly host: PreparedHost;
   readonly browser: Browser;
   readonly control: ControlServer;
-  /** The unpacked extension folder. */
+  /**
+   * The unpacked extension's folder, or a folder of extension folders: VS Code loads every
+   * extension in it, in the order of their folder names. (The workbench takes only one
+   * `extensionDevelopmentPath` from its URL: it reads the payload into a Map.)
+   */
   readonly extensionPath: string;
   /** The remote's machine settings (the local API server's URLs, which are machine-scoped). */
   readonly machineSettings: Readonly<Record<string, unknown>>;

@@ -124,7 +124,7 @@ export async function waitForWorkbench(page: Page, timeoutMs = 90_000): Promise<
     await statusBar(page).waitFor({ state: 'visible', timeout: timeoutMs });
   } catch (error) {
     const shot = await screenshot(page, 'workbench-not-ready').catch(() => '(no screenshot)');
-    throw new Error(`The workbench was not ready within ${timeoutMs / 1000} s (screenshot: ${shot}): ${String(error)}`);
+    throw new Error(`The workbench was not ready within ${timeoutMs / 1000} s (screenshot: ${shot}): ${String(error)}`, { cause: error });
   }
 }
 
@@ -148,7 +148,7 @@ export async function waitForExtension(page: Page, timeoutMs = 90_000): Promise<
     await activityBarItem(page, title).waitFor({ state: 'visible', timeout: timeoutMs });
   } catch (error) {
     const shot = await screenshot(page, 'extension-not-loaded').catch(() => '(no screenshot)');
-    throw new Error(`The extension's "${title}" view container did not appear within ${timeoutMs / 1000} s (screenshot: ${shot}): ${String(error)}`);
+    throw new Error(`The extension's "${title}" view container did not appear within ${timeoutMs / 1000} s (screenshot: ${shot}): ${String(error)}`, { cause: error });
   }
 }
 

@@ -253,7 +253,7 @@ describe('hostile input (e2e)', function () {
       await toast.waitFor({ state: 'visible', timeout: 15_000 });
     } catch (error) {
       const shown = await page.locator('.notification-list-item').allInnerTexts();
-      throw new Error(`No warning; notifications: ${JSON.stringify(shown)}; requests: ${JSON.stringify(api.log.map((e) => [e.path, e.status]))}; ${String(error)}`);
+      throw new Error(`No warning; notifications: ${JSON.stringify(shown)}; requests: ${JSON.stringify(api.log.map((e) => [e.path, e.status]))}; ${String(error)}`, { cause: error });
     }
     const text = await toast.innerText();
     assert.match(text, /The service said/);

@@ -1,7 +1,7 @@
 // Finds every translatable message in src/: the first argument of `vscode.l10n.t(…)` (host)
 // and of `l10n.t(…)` (core and api, src/core/l10n.ts). Parsed with the TypeScript compiler,
 // so comments, template substitutions and regular expressions cannot fool it. Used by the
-// l10n unit test and by the bundle export (test/host/l10nExport.ts).
+// l10n unit test and by the bundle export (scripts/l10nExport.ts).
 //
 // Why not only `@vscode/l10n-dev export`: its analyser looks only at files that import
 // `l10n` from 'vscode' or '@vscode/l10n' (it skips a file whose text does not even contain

@@ -37,7 +37,7 @@ export function extensionFor(contentType: string | null | undefined, url: string
   const byType = EXTENSION_BY_TYPE[type];
   if (byType) return byType;
   if (type !== '' && type !== 'application/octet-stream' && type !== 'binary/octet-stream') return undefined;
-  let path = '';
+  let path: string;
   try {
     path = new URL(url).pathname;
   } catch {

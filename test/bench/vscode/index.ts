@@ -12,7 +12,9 @@ import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../../src/extension';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
 import { CONTROL_ENV } from '../control';
-import type { ActivationFigures, FeaturesFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
+import type { ActivationFigures, EmptyActivationFigures, FeaturesFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
+import { EMPTY_EXTENSION_ID } from '../emptyExtension';
+import type { EmptyExtensionExports } from '../emptyExtension';
 
 const EXTENSION_ID = 'stockmedia.stock-media';
 const NATURAL_ACTIVATION_MS = 30_000;
@@ -27,6 +29,7 @@ export async function run(): Promise<void> {
   const fetchLoadedBefore = !extension.isActive && nodeModuleLoaded('undici');
   const byVsCode = await activatedByVsCode(extension, NATURAL_ACTIVATION_MS);
   const api = await extension.activate();
+  const empty = await emptyFigures();
   const hello: Hello = {
     vscodeVersion: vscode.version,
     node: process.versions.node,
@@ -41,7 +44,7 @@ export async function run(): Promise<void> {
     const task = (await post(base, '/next', request)) as Task;
     if (task.op === 'done') return;
     try {
-      reply = { ok: true, value: (await perform(task, api, byVsCode)) ?? null };
+      reply = { ok: true, value: (await perform(task, api, byVsCode, empty)) ?? null };
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
     }
@@ -49,7 +52,7 @@ export async function run(): Promise<void> {
 }
 
 /** Waits up to `ms` for VS Code to activate the extension; false if it had to be asked. */
-async function activatedByVsCode(extension: vscode.Extension<StockMediaApi>, ms: number): Promise<boolean> {
+async function activatedByVsCode(extension: vscode.Extension<unknown>, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (!extension.isActive) {
     if (Date.now() > until) return false;
@@ -68,10 +71,15 @@ async function post(base: string, path: string, body: unknown): Promise<unknown>
   return response.json();
 }
 
-async function perform(task: Exclude<Task, { op: 'done' }>, api: StockMediaApi, byVsCode: boolean): Promise<unknown> {
+async function perform(
+  task: Exclude<Task, { op: 'done' }>,
+  api: StockMediaApi,
+  byVsCode: boolean,
+  empty: EmptyActivationFigures | null,
+): Promise<unknown> {
   switch (task.op) {
     case 'activation':
-      return activation(api, byVsCode);
+      return activation(api, byVsCode, empty);
     case 'command':
       return vscode.commands.executeCommand(task.command, task.args);
     case 'bundleLoad':
@@ -87,7 +95,16 @@ async function perform(task: Exclude<Task, { op: 'done' }>, api: StockMediaApi, 
   }
 }
 
-async function activation(api: StockMediaApi, byVsCode: boolean): Promise<ActivationFigures> {
+/** The empty extension's figures (test/bench/emptyExtension.ts), when the runner loaded it. */
+async function emptyFigures(): Promise<EmptyActivationFigures | null> {
+  const extension = vscode.extensions.getExtension<EmptyExtensionExports>(EMPTY_EXTENSION_ID);
+  if (!extension) return null;
+  const byVsCode = await activatedByVsCode(extension, NATURAL_ACTIVATION_MS);
+  const { loadAndActivateMs, loadToActivatedMs, loadedFirst } = await extension.activate();
+  return { byVsCode, loadAndActivateMs, loadToActivatedMs, loadedFirst };
+}
+
+async function activation(api: StockMediaApi, byVsCode: boolean, empty: EmptyActivationFigures | null): Promise<ActivationFigures> {
   // Read first: looking at anything of the features would load them.
   const featuresLoaded = api.featuresLoaded;
   // The key is looked up after activate() returns (SecretStorage is asynchronous).
@@ -99,6 +116,7 @@ async function activation(api: StockMediaApi, byVsCode: boolean): Promise<Activa
     loadAndActivateMs: api.loadAndActivateMs ?? null,
     loadToActivatedMs: api.loadToActivatedMs ?? null,
     hasKey: api.shell.hasKey,
+    empty,
   };
 }
 

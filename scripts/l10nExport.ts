@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distinctMessages, scanSources } from '../unit/l10nScan';
-import { repoRoot } from './workspace';
+import { distinctMessages, scanSources } from '../test/unit/l10nScan';
+import { repoRoot } from '../test/host/workspace';
 
 function main(): number {
   const root = repoRoot();

@@ -4,10 +4,10 @@
 // demo API key. The local server is configured where a person would configure it: in the
 // remote's machine settings (the base URLs are machine-scoped). Ctrl+C stops both.
 import { join } from 'node:path';
-import { startApiServer } from '../server/server';
-import { prepare } from './prepare';
-import { startServer } from './server';
-import { createWorkspace, repoRoot } from './workspace';
+import { startApiServer } from '../test/server/server';
+import { prepare } from '../test/host/prepare';
+import { startServer } from '../test/host/server';
+import { createWorkspace, repoRoot } from '../test/host/workspace';
 
 async function main(): Promise<void> {
   const apiPort = Number(process.env['STOCK_MEDIA_DEMO_API_PORT'] || 0);

@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { node24Path, prepare } from './prepare';
-import { repoRoot } from './workspace';
+import { node24Path, prepare } from '../test/host/prepare';
+import { repoRoot } from '../test/host/workspace';
 
 async function nodeForVsce(): Promise<string> {
   const major = Number(process.versions.node.split('.')[0]);
