@@ -227,6 +227,12 @@ export const mediaArgument = variant('kind', {
   video: object({ video: videoArgument }),
 });
 
+/** A MediaItem from outside, checked with the looser contract above and kept as it came. */
+export const mediaItemArgument: Schema<MediaItem> = (v, p, report) => {
+  mediaArgument(v, p, report);
+  return v as MediaItem;
+};
+
 /** Whether `value` may be inserted as a MediaItem: the looser contract above, not the full type. */
 export function isMediaItem(value: unknown): value is MediaItem {
   return is(mediaArgument, value);

@@ -1,48 +1,51 @@
 // What the grid shows: one search (or a browse, or one photo or video), as a value the
 // webview, the host and the tests share.
-import type { MediaKind } from './model';
-import type { Locale, Orientation, Size } from './params';
+import { MEDIA_KINDS } from './model';
+import { LOCALES, ORIENTATIONS, SIZES } from './params';
+import type { Infer } from './schema';
+import { integer, object, optional, picklist, string, variant } from './schema';
 
 // ---- the shape ------------------------------------------------------------------------------
+// Written once as a schema; the types are inferred from it. The limits are those of a
+// message between the grid and the host.
 
-export interface PhotoSearchSpec {
-  mode: 'photos';
-  query: string;
-  orientation?: Orientation;
-  size?: Size;
-  /** A named colour or `#rrggbb`. */
-  color?: string;
-  locale?: Locale;
-}
+const MAX_TEXT = 2_000;
+const text = string(MAX_TEXT);
+const count = integer(0);
 
-export interface VideoSearchSpec {
-  mode: 'videos';
-  query: string;
-  orientation?: Orientation;
-  size?: Size;
-  locale?: Locale;
-}
+export const searchSpec = variant('mode', {
+  photos: object({
+    query: text,
+    orientation: optional(picklist(ORIENTATIONS)),
+    size: optional(picklist(SIZES)),
+    /** A named colour or `#rrggbb`. */
+    color: optional(text),
+    locale: optional(picklist(LOCALES)),
+  }),
+  videos: object({
+    query: text,
+    orientation: optional(picklist(ORIENTATIONS)),
+    size: optional(picklist(SIZES)),
+    locale: optional(picklist(LOCALES)),
+  }),
+  curated: object({}),
+  popular: object({
+    min_width: optional(count),
+    min_height: optional(count),
+    min_duration: optional(count),
+    max_duration: optional(count),
+  }),
+  /** One photo or video opened by id or page URL. */
+  single: object({ kind: picklist(MEDIA_KINDS), id: integer(1) }),
+});
 
-export interface CuratedSpec {
-  mode: 'curated';
-}
-
-export interface PopularSpec {
-  mode: 'popular';
-  min_width?: number;
-  min_height?: number;
-  min_duration?: number;
-  max_duration?: number;
-}
-
+export type SearchSpec = Infer<typeof searchSpec>;
+export type PhotoSearchSpec = Extract<SearchSpec, { mode: 'photos' }>;
+export type VideoSearchSpec = Extract<SearchSpec, { mode: 'videos' }>;
+export type CuratedSpec = Extract<SearchSpec, { mode: 'curated' }>;
+export type PopularSpec = Extract<SearchSpec, { mode: 'popular' }>;
 /** One photo or video opened by id or page URL. */
-export interface SingleSpec {
-  mode: 'single';
-  kind: MediaKind;
-  id: number;
-}
-
-export type SearchSpec = PhotoSearchSpec | VideoSearchSpec | CuratedSpec | PopularSpec | SingleSpec;
+export type SingleSpec = Extract<SearchSpec, { mode: 'single' }>;
 
 /** Same search, whatever the order of its fields and however absent values are spelled. */
 export function specKey(spec: SearchSpec): string {

@@ -1,27 +1,34 @@
 // The grid's toolbar as a pure value: what the user typed, whether it is a valid search,
 // and which search it means. Used by the webview (to refuse a bad value inline and send
 // nothing) and by the host (to check the arguments of the search commands the same way).
-import { MAX_QUERY_LENGTH, NAMED_COLORS, ORIENTATIONS, SIZES } from './params';
+import { LOCALES, MAX_QUERY_LENGTH, NAMED_COLORS, ORIENTATIONS, SIZES } from './params';
 import { FALLBACK_LOCALE, isLocale } from './locale';
-import type { Locale, Orientation, Size } from './params';
+import type { Locale } from './params';
+import type { Infer } from './schema';
+import { boolean, object, picklist, string } from './schema';
 import type { SearchSpec } from './search';
 
+/** The longest text a form field may carry between the grid and the host. */
+const MAX_FORM_TEXT = 2_000;
+
 /** The toolbar as the user left it, including values that are not valid (yet). */
-export interface GridForm {
-  kind: 'photos' | 'videos';
+export const gridForm = object({
+  kind: picklist(['photos', 'videos']),
   /** Curated photos / popular videos instead of a search. */
-  browse: boolean;
-  query: string;
-  orientation: Orientation | '';
-  size: Size | '';
+  browse: boolean,
+  query: string(MAX_FORM_TEXT),
+  orientation: picklist(['', ...ORIENTATIONS]),
+  size: picklist(['', ...SIZES]),
   /** Empty, a named colour or a hex code as typed. */
-  color: string;
-  locale: Locale;
-  minWidth: string;
-  minHeight: string;
-  minDuration: string;
-  maxDuration: string;
-}
+  color: string(MAX_FORM_TEXT),
+  locale: picklist(LOCALES),
+  minWidth: string(MAX_FORM_TEXT),
+  minHeight: string(MAX_FORM_TEXT),
+  minDuration: string(MAX_FORM_TEXT),
+  maxDuration: string(MAX_FORM_TEXT),
+});
+export type GridForm = Infer<typeof gridForm>;
+
 export type FormField = 'query' | 'color' | 'minWidth' | 'minHeight' | 'minDuration' | 'maxDuration';
 
 export type FormErrorCode = 'emptyQuery' | 'queryTooLong' | 'badColor' | 'notWholeNumber' | 'tooLarge' | 'durationOrder';

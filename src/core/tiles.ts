@@ -2,61 +2,85 @@
 // (never the original), the placeholder colour, the credit, and for videos the smallest
 // file for the hover preview. Every URL is checked here (https, or http to this
 // computer); one that fails is left out rather than shown.
-import type { ErrorAction } from './describe';
-import type { MediaItem, MediaKind, Photo, Video, VideoFile } from './model';
+import { ERROR_ACTIONS } from './describe';
+import type { MediaItem, Photo, Video, VideoFile } from './model';
+import { MEDIA_KINDS } from './model';
+import type { Infer } from './schema';
+import { array, integer, matches, nullable, object, optional, picklist, refine, string } from './schema';
 import { safeLinkUrl, tryParseUrl } from './urls';
 
-export interface VideoSource {
-  src: string;
-  /** MIME type, e.g. `video/mp4`. */
-  type: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** Everything a tile and the preview need, and nothing else (no key, no raw API object). */
-export interface GridItem {
-  /** `photo:<id>` or `video:<id>`: unique in one result list. */
-  key: string;
-  kind: MediaKind;
-  id: number;
-  width: number;
-  height: number;
-  /** Alt text, or for videos a description made from the page URL; may be empty. */
-  description: string;
-  /** `#rrggbb` placeholder colour while the image loads. */
-  color: string | null;
-  /** A light rendering for the tile (never the original). */
-  thumb: string | null;
-  /** A larger rendering for the preview. */
-  large: string | null;
-  /** The same at double density, for sharp previews on HiDPI screens. */
-  large2x: string | null;
-  credit: string;
-  creditUrl: string | null;
-  pageUrl: string | null;
-  /** Seconds, videos only. */
-  duration: number | null;
-  /** The smallest non-HLS file, played muted on hover or focus. */
-  hoverVideo: VideoSource | null;
-  /** A mid-sized file for the preview. */
-  playVideo: VideoSource | null;
-}
-
-export interface GridFailure {
-  /** A MediaErrorKind, kept as text so the webview needs no core error types. */
-  kind: string;
-  /** One clear sentence, already localised and formatted by the host. */
-  message: string;
-  actions: ErrorAction[];
-  /** For `checkKey`: the API origin its button names ("Check Key with …"). */
-  origin?: string;
-}
-
-export type SessionStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type MoreStatus = 'idle' | 'loading' | 'failed';
+// ---- the shape ------------------------------------------------------------------------------
+// What the host sends the webview, written once as schemas (the types are inferred): the
+// webview checks every tile with them before showing it.
 
 const MAX_TEXT = 2_000;
+const MAX_URL = 4_000;
+const shownText = string(MAX_TEXT);
+const whole = integer(0);
+/** https or http only: never `javascript:` or `data:` in an `src` or `href`. */
+const url = matches(/^https?:\/\//i, MAX_URL);
+
+export const videoSource = object({
+  src: url,
+  /** MIME type, e.g. `video/mp4`. */
+  type: shownText,
+  width: nullable(whole),
+  height: nullable(whole),
+});
+export type VideoSource = Infer<typeof videoSource>;
+
+/** Everything a tile and the preview need, and nothing else (no key, no raw API object). */
+export const gridItem = refine(
+  object({
+    /** `photo:<id>` or `video:<id>`: unique in one result list. */
+    key: matches(/^(photo|video):\d{1,16}$/),
+    kind: picklist(MEDIA_KINDS),
+    id: integer(1),
+    width: whole,
+    height: whole,
+    /** Alt text, or for videos a description made from the page URL; may be empty. */
+    description: shownText,
+    /** `#rrggbb` placeholder colour while the image loads. */
+    color: nullable(matches(/^#[0-9a-f]{6}$/i)),
+    /** A light rendering for the tile (never the original). */
+    thumb: nullable(url),
+    /** A larger rendering for the preview. */
+    large: nullable(url),
+    /** The same at double density, for sharp previews on HiDPI screens. */
+    large2x: nullable(url),
+    credit: shownText,
+    creditUrl: nullable(url),
+    pageUrl: nullable(url),
+    /** Seconds, videos only. */
+    duration: nullable(whole),
+    /** The smallest non-HLS file, played muted on hover or focus. */
+    hoverVideo: nullable(videoSource),
+    /** A mid-sized file for the preview. */
+    playVideo: nullable(videoSource),
+  }),
+  (item) => item.key === `${item.kind}:${item.id}`,
+  () => 'kind:id',
+);
+export type GridItem = Infer<typeof gridItem>;
+
+export const gridFailure = object({
+  /** A MediaErrorKind, kept as text so the webview needs no core error types. */
+  kind: shownText,
+  /** One clear sentence, already localised and formatted by the host. */
+  message: shownText,
+  actions: array(picklist(ERROR_ACTIONS), 5),
+  /** For `checkKey`: the API origin its button names ("Check Key with …"). */
+  origin: optional(shownText),
+});
+export type GridFailure = Infer<typeof gridFailure>;
+
+export const sessionStatus = picklist(['idle', 'loading', 'loaded', 'failed']);
+export type SessionStatus = Infer<typeof sessionStatus>;
+export const moreStatus = picklist(['idle', 'loading', 'failed']);
+export type MoreStatus = Infer<typeof moreStatus>;
+
+// ---- from the service's media ---------------------------------------------------------------
+
 
 function text(value: unknown): string {
   if (typeof value !== 'string') return '';
@@ -96,7 +120,7 @@ export function describeFromPageUrl(pageUrl: string | null | undefined, id: numb
   return text(sentence.charAt(0).toUpperCase() + sentence.slice(1));
 }
 
-function videoSource(file: VideoFile | undefined): VideoSource | null {
+function sourceOf(file: VideoFile | undefined): VideoSource | null {
   if (!file) return null;
   const src = safeLinkUrl(file.link);
   if (!src) return null;
@@ -201,8 +225,8 @@ function videoItem(video: Video): GridItem {
     creditUrl: safeLinkUrl(video.user?.url) ?? null,
     pageUrl,
     duration: count(video.duration),
-    hoverVideo: videoSource(smallestVideoFile(video)),
-    playVideo: videoSource(previewVideoFile(video)),
+    hoverVideo: sourceOf(smallestVideoFile(video)),
+    playVideo: sourceOf(previewVideoFile(video)),
   };
 }
 

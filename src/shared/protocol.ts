@@ -1,414 +1,146 @@
 // The messages between the grid webview and the extension host. Every message has a
 // `type`; answers about a search carry its `generation`, so a late answer to an older search
-// is ignored. Both sides check each arriving message with the guards below and switch over
+// is ignored. Both sides check each arriving message with the schemas below and switch over
 // `type` exhaustively.
 //
 // The webview never sees the API key and never calls the API: it asks the host to search,
 // and the host answers with view models (GridItem) holding only what a tile needs.
-import { ERROR_ACTIONS } from '../core/describe';
-import { MEDIA_KINDS } from '../core/model';
-import { LOCALES, ORIENTATIONS, SIZES } from '../core/params';
-import type { Orientation, Size } from '../core/params';
-import type { PhotoSearchSpec, PopularSpec, SearchSpec, SingleSpec, VideoSearchSpec } from '../core/search';
+import { l10n } from '../core/l10n';
+import type { Infer } from '../core/schema';
+import { array, boolean, integer, is, literal, matches, nullable, number, object, picklist, refine, string, variant } from '../core/schema';
+import { searchSpec } from '../core/search';
+import type { SearchSpec } from '../core/search';
+import { gridForm } from '../core/searchForm';
 import type { GridForm } from '../core/searchForm';
-import type { GridFailure, GridItem, MoreStatus, SessionStatus, VideoSource } from '../core/tiles';
-import type { Guard } from './guards';
-import {
-  arrayOf,
-  hasFields,
-  isBoolean,
-  isNonNegativeInteger,
-  isNumber,
-  isPositiveInteger,
-  isRecord,
-  isString,
-  nullable,
-  oneOf,
-  optional,
-} from './guards';
+import { gridFailure, gridItem, moreStatus, sessionStatus } from '../core/tiles';
+import type { GridItem } from '../core/tiles';
 
 export const GRID_VIEW_TYPE = 'stockMedia.grid';
 /** The id of the JSON block in the grid's HTML that carries strings and the initial state. */
 export const GRID_BOOT_ELEMENT_ID = 'stock-media-boot';
 
+// ---- the limits ---------------------------------------------------------------------------
+
+const MAX_TEXT = 2_000;
+const MAX_ITEMS_PER_MESSAGE = 10_000;
+
+const text = string(MAX_TEXT);
+const count = integer(0);
+const key = matches(/^(photo|video):\d{1,16}$/);
+const searchKind = picklist(['photos', 'videos']);
+const gridItems = array(gridItem, MAX_ITEMS_PER_MESSAGE);
+
 // ---- what is shown ------------------------------------------------------------------------
 
 /** What the webview persists with setState, and what a restored panel starts from. */
-export interface GridViewState {
-  v: 1;
-  form: GridForm;
-  spec: SearchSpec | null;
-  scrollTop: number;
-  focusKey: string | null;
-}
+const gridViewState = object({
+  v: literal(1),
+  form: gridForm,
+  spec: nullable(searchSpec),
+  scrollTop: number(0),
+  focusKey: nullable(key),
+});
+export type GridViewState = Infer<typeof gridViewState>;
 
 /** What the webview reports to tests about itself (read through the host). */
-export interface GridSnapshot {
-  status: SessionStatus;
-  spec: SearchSpec | null;
-  form: GridForm;
-  itemCount: number;
+const gridSnapshot = object({
+  status: sessionStatus,
+  spec: nullable(searchSpec),
+  form: gridForm,
+  itemCount: count,
   /** Tiles in the DOM: bounded by the window, not by itemCount. */
-  renderedTiles: number;
-  totalText: string;
+  renderedTiles: count,
+  totalText: text,
   /** The note that some results could not be shown, or ''. */
-  skippedText: string;
+  skippedText: text,
   /** The text shown in place of tiles (start, empty, error, quota), or ''. */
-  messageText: string;
-  formErrors: string[];
-  renderedCredits: string[];
-  focusKey: string | null;
-  previewOpen: boolean;
-}
+  messageText: text,
+  formErrors: array(text, 20),
+  renderedCredits: array(text, 1_000),
+  focusKey: nullable(key),
+  previewOpen: boolean,
+});
+export type GridSnapshot = Infer<typeof gridSnapshot>;
 
-export type TileAction = 'insert' | 'copyUrl' | 'copyCredit' | 'openOnService' | 'openPhotographer';
-export const TILE_ACTIONS: readonly TileAction[] = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer'];
+export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer'] as const;
+export type TileAction = (typeof TILE_ACTIONS)[number];
 
-export type HostCommand = 'setApiKey' | 'openSettings' | 'showQuota' | 'checkKey';
-export const HOST_COMMANDS: readonly HostCommand[] = ['setApiKey', 'openSettings', 'showQuota', 'checkKey'];
+export const HOST_COMMANDS = ['setApiKey', 'openSettings', 'showQuota', 'checkKey'] as const;
+export type HostCommand = (typeof HOST_COMMANDS)[number];
 
 // ---- host → webview -----------------------------------------------------------------------
 
-/** Replaces everything shown: a new search, or the current one again after a reload. */
-export interface SessionMessage {
-  type: 'session';
-  generation: number;
-  spec: SearchSpec | null;
-  status: SessionStatus;
-  items: GridItem[];
-  totalResults: number;
-  /** Results of the loaded pages the service sent unreadable (left out, not shown). */
-  skipped: number;
-  hasMore: boolean;
-  more: MoreStatus;
-  failure: GridFailure | null;
-  /** True when the host started it (a command): the toolbar takes the spec's values. */
-  syncForm: boolean;
-}
-
-/** The next page of the current search. */
-export interface PageMessage {
-  type: 'page';
-  generation: number;
-  items: GridItem[];
-  totalResults: number;
-  /** As in SessionMessage: for every page so far. */
-  skipped: number;
-  hasMore: boolean;
-}
-
-/** Loading the next page started or failed. */
-export interface MoreMessage {
-  type: 'more';
-  generation: number;
-  status: MoreStatus;
-  failure: GridFailure | null;
-}
-
-/** A tile action finished; on failure the webview shows `message`. */
-export interface ActionDoneMessage {
-  type: 'actionDone';
-  ok: boolean;
-  message: string | null;
-}
-
-/** Tests only: the host asks for a GridSnapshot. */
-export interface SnapshotRequest {
-  type: 'snapshotRequest';
-  id: number;
-}
-
-/** Moves keyboard focus to the results (after a command opened the grid). */
-export interface FocusMessage {
-  type: 'focus';
-}
-
-export type ToWebview = SessionMessage | PageMessage | MoreMessage | ActionDoneMessage | SnapshotRequest | FocusMessage;
+const toWebview = variant('type', {
+  /** Replaces everything shown: a new search, or the current one again after a reload. */
+  session: object({
+    generation: count,
+    spec: nullable(searchSpec),
+    status: sessionStatus,
+    items: gridItems,
+    totalResults: count,
+    /** Results of the loaded pages the service sent unreadable (left out, not shown). */
+    skipped: count,
+    hasMore: boolean,
+    more: moreStatus,
+    failure: nullable(gridFailure),
+    /** True when the host started it (a command): the toolbar takes the spec's values. */
+    syncForm: boolean,
+  }),
+  /** The next page of the current search. */
+  page: object({
+    generation: count,
+    items: gridItems,
+    totalResults: count,
+    /** As in the session message: for every page so far. */
+    skipped: count,
+    hasMore: boolean,
+  }),
+  /** Loading the next page started or failed. */
+  more: object({ generation: count, status: moreStatus, failure: nullable(gridFailure) }),
+  /** A tile action finished; on failure the webview shows `message`. */
+  actionDone: object({ ok: boolean, message: nullable(text) }),
+  /** Tests only: the host asks for a GridSnapshot. */
+  snapshotRequest: object({ id: count }),
+  /** Moves keyboard focus to the results (after a command opened the grid). */
+  focus: object({}),
+});
+export type ToWebview = Infer<typeof toWebview>;
+export type SessionMessage = Extract<ToWebview, { type: 'session' }>;
+export type PageMessage = Extract<ToWebview, { type: 'page' }>;
+export type MoreMessage = Extract<ToWebview, { type: 'more' }>;
+export type ActionDoneMessage = Extract<ToWebview, { type: 'actionDone' }>;
+export type SnapshotRequest = Extract<ToWebview, { type: 'snapshotRequest' }>;
+export type FocusMessage = Extract<ToWebview, { type: 'focus' }>;
 
 // ---- webview → host -----------------------------------------------------------------------
 
-export interface ReadyMessage {
-  type: 'ready';
-  state: GridViewState | null;
-}
+const fromWebview = variant('type', {
+  ready: object({ state: nullable(gridViewState) }),
+  search: object({ spec: searchSpec }),
+  /** The user pressed Enter on a query: it goes into the recent searches the palette offers. */
+  remember: object({ kind: searchKind, query: refine(text, (q) => q.trim() !== '', () => l10n.t('text')) }),
+  loadMore: object({ generation: count }),
+  action: object({ action: picklist(TILE_ACTIONS), key }),
+  command: object({ command: picklist(HOST_COMMANDS) }),
+  openService: object({}),
+  snapshot: object({ inReplyTo: count, snapshot: gridSnapshot }),
+});
+export type FromWebview = Infer<typeof fromWebview>;
+export type ReadyMessage = Extract<FromWebview, { type: 'ready' }>;
+export type SearchRequest = Extract<FromWebview, { type: 'search' }>;
+export type RememberRequest = Extract<FromWebview, { type: 'remember' }>;
+export type LoadMoreRequest = Extract<FromWebview, { type: 'loadMore' }>;
+export type ActionRequest = Extract<FromWebview, { type: 'action' }>;
+export type CommandRequest = Extract<FromWebview, { type: 'command' }>;
+export type OpenServiceRequest = Extract<FromWebview, { type: 'openService' }>;
+export type SnapshotReply = Extract<FromWebview, { type: 'snapshot' }>;
 
-export interface SearchRequest {
-  type: 'search';
-  spec: SearchSpec;
-}
+// ---- checks -------------------------------------------------------------------------------
+// Whether a value fits: extra fields are ignored, unknown `type`s and `mode`s are refused.
 
-/** The user pressed Enter on a query: it goes into the recent searches the palette offers. */
-export interface RememberRequest {
-  type: 'remember';
-  kind: 'photos' | 'videos';
-  query: string;
-}
-
-export interface LoadMoreRequest {
-  type: 'loadMore';
-  generation: number;
-}
-
-export interface ActionRequest {
-  type: 'action';
-  action: TileAction;
-  key: string;
-}
-
-export interface CommandRequest {
-  type: 'command';
-  command: HostCommand;
-}
-
-export interface OpenServiceRequest {
-  type: 'openService';
-}
-
-export interface SnapshotReply {
-  type: 'snapshot';
-  inReplyTo: number;
-  snapshot: GridSnapshot;
-}
-
-export type FromWebview =
-  | ReadyMessage
-  | SearchRequest
-  | RememberRequest
-  | LoadMoreRequest
-  | ActionRequest
-  | CommandRequest
-  | OpenServiceRequest
-  | SnapshotReply;
-
-// ---- guards -------------------------------------------------------------------------------
-
-const MAX_TEXT = 2_000;
-const MAX_URL = 4_000;
-const MAX_ITEMS_PER_MESSAGE = 10_000;
-
-const isText: Guard<string> = (v): v is string => isString(v) && v.length <= MAX_TEXT;
-const isUrl: Guard<string> = (v): v is string => isString(v) && v.length <= MAX_URL && /^https?:\/\//i.test(v);
-const isColor: Guard<string> = (v): v is string => isString(v) && /^#[0-9a-f]{6}$/i.test(v);
-const isKey: Guard<string> = (v): v is string => isString(v) && /^(photo|video):\d{1,16}$/.test(v);
-const isOrientation = oneOf(ORIENTATIONS);
-const isSize = oneOf(SIZES);
-const isLocale = oneOf(LOCALES);
-const isMediaKind = oneOf(MEDIA_KINDS);
-const isCount: Guard<number> = isNonNegativeInteger;
-
-export function isSearchSpec(value: unknown): value is SearchSpec {
-  if (!isRecord(value)) return false;
-  switch (value.mode) {
-    case 'photos':
-      return hasFields<PhotoSearchSpec>(value, {
-        mode: (v): v is 'photos' => v === 'photos',
-        query: isText,
-        orientation: optional(isOrientation),
-        size: optional(isSize),
-        color: optional(isText),
-        locale: optional(isLocale),
-      });
-    case 'videos':
-      return hasFields<VideoSearchSpec>(value, {
-        mode: (v): v is 'videos' => v === 'videos',
-        query: isText,
-        orientation: optional(isOrientation),
-        size: optional(isSize),
-        locale: optional(isLocale),
-      });
-    case 'curated':
-      return true;
-    case 'popular':
-      return hasFields<PopularSpec>(value, {
-        mode: (v): v is 'popular' => v === 'popular',
-        min_width: optional(isCount),
-        min_height: optional(isCount),
-        min_duration: optional(isCount),
-        max_duration: optional(isCount),
-      });
-    case 'single':
-      return hasFields<SingleSpec>(value, {
-        mode: (v): v is 'single' => v === 'single',
-        kind: isMediaKind,
-        id: isPositiveInteger,
-      });
-    default:
-      return false;
-  }
-}
-
-export function isGridForm(value: unknown): value is GridForm {
-  return hasFields<GridForm>(value, {
-    kind: oneOf(['photos', 'videos'] as const),
-    browse: isBoolean,
-    query: isText,
-    orientation: (v): v is Orientation | '' => v === '' || isOrientation(v),
-    size: (v): v is Size | '' => v === '' || isSize(v),
-    color: isText,
-    locale: isLocale,
-    minWidth: isText,
-    minHeight: isText,
-    minDuration: isText,
-    maxDuration: isText,
-  });
-}
-
-export function isGridViewState(value: unknown): value is GridViewState {
-  return hasFields<GridViewState>(value, {
-    v: (v): v is 1 => v === 1,
-    form: isGridForm,
-    spec: nullable(isSearchSpec),
-    scrollTop: (v): v is number => isNumber(v) && v >= 0,
-    focusKey: nullable(isKey),
-  });
-}
-
-const isVideoSource: Guard<VideoSource> = (v): v is VideoSource =>
-  hasFields<VideoSource>(v, {
-    src: isUrl,
-    type: isText,
-    width: nullable(isCount),
-    height: nullable(isCount),
-  });
-
-export function isGridItem(value: unknown): value is GridItem {
-  return hasFields<GridItem>(value, {
-    key: isKey,
-    kind: isMediaKind,
-    id: isPositiveInteger,
-    width: isCount,
-    height: isCount,
-    description: isText,
-    color: nullable(isColor),
-    thumb: nullable(isUrl),
-    large: nullable(isUrl),
-    large2x: nullable(isUrl),
-    credit: isText,
-    creditUrl: nullable(isUrl),
-    pageUrl: nullable(isUrl),
-    duration: nullable(isCount),
-    hoverVideo: nullable(isVideoSource),
-    playVideo: nullable(isVideoSource),
-  }) && value.key === `${value.kind}:${value.id}`;
-}
-
-const isFailure: Guard<GridFailure> = (v): v is GridFailure =>
-  hasFields<GridFailure>(v, { kind: isText, message: isText, actions: arrayOf(oneOf(ERROR_ACTIONS), 5), origin: optional(isText) });
-
-const isSnapshot: Guard<GridSnapshot> = (v): v is GridSnapshot =>
-  hasFields<GridSnapshot>(v, {
-    status: oneOf(['idle', 'loading', 'loaded', 'failed'] as const),
-    spec: nullable(isSearchSpec),
-    form: isGridForm,
-    itemCount: isCount,
-    renderedTiles: isCount,
-    totalText: isText,
-    skippedText: isText,
-    messageText: isText,
-    formErrors: arrayOf(isText, 20),
-    renderedCredits: arrayOf(isText, 1_000),
-    focusKey: nullable(isKey),
-    previewOpen: isBoolean,
-  });
-
-const isItems = arrayOf(isGridItem, MAX_ITEMS_PER_MESSAGE);
-const isMoreStatus = oneOf(['idle', 'loading', 'failed'] as const);
-
-export function isToWebview(value: unknown): value is ToWebview {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
-    case 'session':
-      return hasFields<SessionMessage>(value, {
-        type: (v): v is 'session' => v === 'session',
-        generation: isCount,
-        spec: nullable(isSearchSpec),
-        status: oneOf(['idle', 'loading', 'loaded', 'failed'] as const),
-        items: isItems,
-        totalResults: isCount,
-        skipped: isCount,
-        hasMore: isBoolean,
-        more: isMoreStatus,
-        failure: nullable(isFailure),
-        syncForm: isBoolean,
-      });
-    case 'page':
-      return hasFields<PageMessage>(value, {
-        type: (v): v is 'page' => v === 'page',
-        generation: isCount,
-        items: isItems,
-        totalResults: isCount,
-        skipped: isCount,
-        hasMore: isBoolean,
-      });
-    case 'more':
-      return hasFields<MoreMessage>(value, {
-        type: (v): v is 'more' => v === 'more',
-        generation: isCount,
-        status: isMoreStatus,
-        failure: nullable(isFailure),
-      });
-    case 'actionDone':
-      return hasFields<ActionDoneMessage>(value, {
-        type: (v): v is 'actionDone' => v === 'actionDone',
-        ok: isBoolean,
-        message: nullable(isText),
-      });
-    case 'snapshotRequest':
-      return hasFields<SnapshotRequest>(value, {
-        type: (v): v is 'snapshotRequest' => v === 'snapshotRequest',
-        id: isCount,
-      });
-    case 'focus':
-      return true;
-    default:
-      return false;
-  }
-}
-
-export function isFromWebview(value: unknown): value is FromWebview {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
-    case 'ready':
-      return hasFields<ReadyMessage>(value, {
-        type: (v): v is 'ready' => v === 'ready',
-        state: nullable(isGridViewState),
-      });
-    case 'search':
-      return hasFields<SearchRequest>(value, {
-        type: (v): v is 'search' => v === 'search',
-        spec: isSearchSpec,
-      });
-    case 'remember':
-      return hasFields<RememberRequest>(value, {
-        type: (v): v is 'remember' => v === 'remember',
-        kind: oneOf(['photos', 'videos'] as const),
-        query: (v): v is string => isText(v) && v.trim() !== '',
-      });
-    case 'loadMore':
-      return hasFields<LoadMoreRequest>(value, {
-        type: (v): v is 'loadMore' => v === 'loadMore',
-        generation: isCount,
-      });
-    case 'action':
-      return hasFields<ActionRequest>(value, {
-        type: (v): v is 'action' => v === 'action',
-        action: oneOf(TILE_ACTIONS),
-        key: isKey,
-      });
-    case 'command':
-      return hasFields<CommandRequest>(value, {
-        type: (v): v is 'command' => v === 'command',
-        command: oneOf(HOST_COMMANDS),
-      });
-    case 'openService':
-      return true;
-    case 'snapshot':
-      return hasFields<SnapshotReply>(value, {
-        type: (v): v is 'snapshot' => v === 'snapshot',
-        inReplyTo: isCount,
-        snapshot: isSnapshot,
-      });
-    default:
-      return false;
-  }
-}
+export const isSearchSpec = (value: unknown): value is SearchSpec => is(searchSpec, value);
+export const isGridForm = (value: unknown): value is GridForm => is(gridForm, value);
+export const isGridViewState = (value: unknown): value is GridViewState => is(gridViewState, value);
+export const isGridItem = (value: unknown): value is GridItem => is(gridItem, value);
+export const isToWebview = (value: unknown): value is ToWebview => is(toWebview, value);
+export const isFromWebview = (value: unknown): value is FromWebview => is(fromWebview, value);

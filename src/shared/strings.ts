@@ -1,8 +1,8 @@
 // Every text the grid webview shows, resolved on the host with vscode.l10n.t and handed to
 // the webview as one object, so the webview itself holds no user-facing text. Templates
 // use `{0}`, `{1}` placeholders filled in by `format`.
-import { hasFields, isString } from './guards';
-import type { Guard } from './guards';
+import { l10n } from '../core/l10n';
+import { is, object, refine, string, unknown } from '../core/schema';
 
 export interface GridStrings {
   panelTitle: string;
@@ -144,9 +144,15 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
 ];
 
 /** The webview checks the injected strings once; a missing one would show as blank UI. */
+const gridStrings = object({
+  ...Object.fromEntries(GRID_STRING_KEYS.map((k) => [k, string()])),
+  colorNames: refine(
+    unknown,
+    (v) => typeof v === 'object' && v !== null && Object.values(v).every((name) => typeof name === 'string'),
+    () => l10n.t('an object'),
+  ),
+});
+
 export function isGridStrings(value: unknown): value is GridStrings {
-  const fields = Object.fromEntries(GRID_STRING_KEYS.map((k) => [k, isString])) as Record<keyof GridStrings, Guard<unknown>>;
-  fields.colorNames = (v: unknown): v is Record<string, string> =>
-    typeof v === 'object' && v !== null && Object.values(v).every(isString);
-  return hasFields<GridStrings>(value, fields as { [K in keyof GridStrings]-?: Guard<GridStrings[K]> });
+  return is(gridStrings, value);
 }

@@ -5,6 +5,10 @@
 import assert from 'node:assert/strict';
 import { MediaError } from '../../src/core/errors';
 import type { Infer } from '../../src/core/schema';
+import type { SearchSpec } from '../../src/core/search';
+import { searchSpec } from '../../src/core/search';
+import type { GridItem } from '../../src/core/tiles';
+import { gridItem } from '../../src/core/tiles';
 import {
   array,
   boolean,
@@ -152,5 +156,33 @@ describe('schema', () => {
     const value: unknown = { type: 'b', s: 'x' };
     if (is(message, value) && value.type === 'b') assert.equal(value.s.length, 1);
     else assert.fail('not narrowed');
+  });
+
+  it('the grid\'s shapes name the field at fault: the mode, the query, a script URL, a key that is not kind:id', () => {
+    assert.equal(failure(() => parse(searchSpec, { mode: 'audio', query: 'x' })).field, 'mode');
+    assert.equal(failure(() => parse(searchSpec, { mode: 'photos', query: 5 })).field, 'query');
+    assert.equal(failure(() => parse(searchSpec, { mode: 'popular', min_width: -1 })).field, 'min_width');
+    assert.deepEqual(parse(searchSpec, { mode: 'single', kind: 'video', id: 9 }), { mode: 'single', kind: 'video', id: 9 });
+    const tile: GridItem = {
+      key: 'photo:42', kind: 'photo', id: 42, width: 10, height: 10, description: '', color: '#aabbcc', thumb: 'https://images.example/t.jpg',
+      large: null, large2x: null, credit: 'Ann', creditUrl: null, pageUrl: null, duration: null, hoverVideo: null, playVideo: null,
+    };
+    assert.equal(parse(gridItem, tile), tile);
+    assert.equal(failure(() => parse(gridItem, { ...tile, thumb: 'javascript:alert(1)' })).field, 'thumb');
+    assert.equal(failure(() => parse(gridItem, { ...tile, hoverVideo: { src: 'https://v.example/a.mp4', type: 'video/mp4', width: 1.5, height: null } })).field, 'hoverVideo.width');
+    assert.equal(is(gridItem, { ...tile, key: 'video:42' }), false);
+  });
+
+  it('infers SearchSpec and GridItem from their schemas', () => {
+    const spec: SearchSpec = { mode: 'photos', query: 'sea', orientation: 'portrait' };
+    // @ts-expect-error a photo search needs its query
+    const noQuery: SearchSpec = { mode: 'photos' };
+    // @ts-expect-error videos have no colour filter
+    const videoColor: SearchSpec = { mode: 'videos', query: 'sea', color: 'red' };
+    // @ts-expect-error an orientation the service does not know
+    const badOrientation: SearchSpec = { mode: 'photos', query: 'sea', orientation: 'diagonal' };
+    // @ts-expect-error a kind that is neither photo nor video
+    const audio: GridItem['kind'] = 'audio';
+    assert.ok([spec, noQuery, videoColor, badOrientation, audio].length === 5);
   });
 });

@@ -1,11 +1,13 @@
 // The one argument the insert, copy and open commands take: anything with `media` (a tree
 // node, the grid's `{ media, targetUri }`), plus optional fields for automation. A tree
 // with several nodes selected passes the selection as the second argument.
+import { MediaError } from '../../core/errors';
+import { l10n } from '../../core/l10n';
 import type { MediaItem, PhotoVariant } from '../../core/model';
-import { isMediaItem } from '../../core/model';
-import { isPhotoVariant } from '../../core/insert/variants';
+import { PHOTO_VARIANTS, mediaItemArgument } from '../../core/model';
+import { integer, lenient, matches, object, picklist, refine, string } from '../../core/schema';
 import type { InsertMode } from './settings';
-import { isInsertMode } from './settings';
+import { INSERT_MODES } from './settings';
 
 export interface InsertArgs {
   readonly media: MediaItem;
@@ -19,27 +21,29 @@ export interface InsertArgs {
   readonly mode?: InsertMode;
 }
 
-function field(value: object, name: string): unknown {
-  return (value as Record<string, unknown>)[name];
-}
+const insertArgs = object({
+  media: mediaItemArgument,
+  targetUri: lenient(refine(string(), (uri) => uri !== '', () => l10n.t('text'))),
+  variant: lenient(picklist(PHOTO_VARIANTS)),
+  videoFileId: lenient(integer()),
+  languageId: lenient(matches(/^[\w.+-]{1,64}$/)),
+  mode: lenient(picklist(INSERT_MODES)),
+});
 
+/** The insert arguments in `value`, or undefined when it holds no media to insert. */
 export function parseInsertArgs(value: unknown): InsertArgs | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const media = field(value, 'media');
-  if (!isMediaItem(media)) return undefined;
-  const targetUri = field(value, 'targetUri');
-  const variant = field(value, 'variant');
-  const videoFileId = field(value, 'videoFileId');
-  const languageId = field(value, 'languageId') ?? field(value, 'format');
-  const mode = field(value, 'mode');
-  return {
-    media,
-    targetUri: typeof targetUri === 'string' && targetUri !== '' ? targetUri : undefined,
-    variant: isPhotoVariant(variant) ? variant : undefined,
-    videoFileId: typeof videoFileId === 'number' && Number.isSafeInteger(videoFileId) ? videoFileId : undefined,
-    languageId: typeof languageId === 'string' && /^[\w.+-]{1,64}$/.test(languageId) ? languageId : undefined,
-    mode: isInsertMode(mode) ? mode : undefined,
-  };
+  const raw = value as Record<string, unknown>;
+  try {
+    // `format` is another name for `languageId`, read only when that is absent.
+    const a = insertArgs({ ...raw, languageId: raw['languageId'] ?? raw['format'] });
+    // Exactly these fields, each present even when undefined, so one selection's values
+    // replace another's (see parseSelection).
+    return { media: a.media, targetUri: a.targetUri, variant: a.variant, videoFileId: a.videoFileId, languageId: a.languageId, mode: a.mode };
+  } catch (error) {
+    if (error instanceof MediaError) return undefined;
+    throw error;
+  }
 }
 
 /** The media of a multi-selection (second command argument), when it holds more than the first. */

@@ -12,6 +12,7 @@ import { isPhotoVariant, isVideoQuality } from '../../core/insert/variants';
 export const INSERT_SECTION = 'stockMedia.insert';
 
 export type InsertMode = 'link' | 'download';
+export const INSERT_MODES: readonly InsertMode[] = ['link', 'download'];
 
 export interface InsertConfig extends InsertSettings {
   readonly mode: InsertMode;
@@ -26,7 +27,7 @@ export const DEFAULT_PHOTO_VARIANT: PhotoVariant = 'large';
 export const DEFAULT_VIDEO_QUALITY: VideoQuality = 'hd';
 
 export function isInsertMode(value: unknown): value is InsertMode {
-  return value === 'link' || value === 'download';
+  return (INSERT_MODES as readonly unknown[]).includes(value);
 }
 
 export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }): InsertConfig {
