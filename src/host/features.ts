@@ -7,6 +7,7 @@ import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
 import type { CommandRegistry } from './commandRegistry';
 import { registerKeyCommands } from './commands/register';
+import { disposeAll } from './dispose';
 import { GridPanel } from './grid/gridPanel';
 import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
@@ -76,8 +77,6 @@ export function loadFeatures(host: FeatureHost): Features {
       recent: grid.recent,
       grid: () => GridPanel.instance,
     },
-    dispose: () => {
-      for (const d of disposables.splice(0).reverse()) d.dispose();
-    },
+    dispose: () => disposeAll(disposables),
   };
 }

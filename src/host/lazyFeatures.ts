@@ -9,6 +9,7 @@ import { GRID_VIEW_TYPE } from '../shared/protocol';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
 import { COLLECTIONS_VIEW_ID, CommandId } from './commandIds';
 import { CommandTable } from './commandRegistry';
+import { disposeAll } from './dispose';
 import type { Shell } from './shell';
 import type { CollectionsNode } from './views/collectionNodes';
 
@@ -122,6 +123,6 @@ export class LazyFeatures implements vscode.Disposable {
 
   dispose(): void {
     this.features?.dispose();
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    disposeAll(this.disposables);
   }
 }
