@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
 import { CommandId } from './host/commandIds';
-import { EditorTracker } from './host/editorTracker';
 import { LazyFeatures } from './host/lazyFeatures';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
+import { registerTestHooks } from './host/testing';
 import { useVsCodeTranslator } from './host/translator';
 
 /** Set by the bundle's first and last lines (esbuild.mjs banner and footer); absent when not bundled that way. */
@@ -36,13 +36,11 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   const started = performance.now();
   useVsCodeTranslator();
   const shell = new Shell(context);
-  const tracker = new EditorTracker();
-  const features = new LazyFeatures(shell, tracker, join(__dirname, 'features.js'));
+  const features = new LazyFeatures(shell, join(__dirname, 'features.js'));
   const statusBar = new QuotaStatusBar(shell.quota, () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl));
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
     features,
-    tracker,
     statusBar,
     shell,
     vscode.commands.registerCommand(CommandId.showLog, () => shell.log.show()),
@@ -50,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     shell.onDidChangeConnection(render),
     shell.onDidChangeConfig(render),
   );
+  if (context.extensionMode === vscode.ExtensionMode.Test) context.subscriptions.push(...registerTestHooks(shell, () => features.load()));
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);

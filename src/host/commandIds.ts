@@ -27,7 +27,7 @@ export const CommandId = {
 export const TestCommandId = {
   /** Returns `{ provider, treeView, dragAndDropController }` of the collections tree. */
   collections: 'stockMedia.collections.testHook',
-  /** Reports and drives the grid (see gridTestCommand in grid/register.ts). */
+  /** Reports and drives the grid (host/testing.ts). */
   grid: 'stockMedia.test.grid',
 } as const;
 

@@ -1,39 +1,37 @@
-// Remembers the text editor the user was last in: where the grid inserts. Made at activation
-// (it must see the editors the user moves through before the grid is first opened).
+// Remembers the text editor the user was last in: where the grid and the palette insert
+// (a webview or a panel taking focus clears the active editor). The Shell makes it at
+// activation, so it sees the editors the user moves through before any feature is used.
 import * as vscode from 'vscode';
+import { Disposable } from './dispose';
+import { isInsertTarget } from './insertTarget';
 
-/** What the grid needs to know about the editor to insert into. */
-export interface TargetEditorTracker {
-  /** The text document the user was last editing (the insert target), as a string URI. */
-  readonly lastUri: string | undefined;
-}
-
-/** Documents that are not an insert target even when their editor is active. */
-const NOT_TARGETS = new Set(['output', 'debug', 'vscode-settings', 'git', 'search-editor']);
-
-/** Remembers the text editor the user was last in: where the grid inserts. */
-export class EditorTracker implements TargetEditorTracker, vscode.Disposable {
-  private uri: vscode.Uri | undefined;
-  private readonly subscription: vscode.Disposable;
+export class EditorTracker extends Disposable {
+  private last: vscode.TextEditor | undefined;
 
   constructor() {
+    super();
     this.note(vscode.window.activeTextEditor);
-    this.subscription = vscode.window.onDidChangeActiveTextEditor((editor) => this.note(editor));
+    this._register(vscode.window.onDidChangeActiveTextEditor((editor) => this.note(editor)));
   }
 
   private note(editor: vscode.TextEditor | undefined): void {
-    if (editor && !NOT_TARGETS.has(editor.document.uri.scheme)) this.uri = editor.document.uri;
+    if (this.isTarget(editor)) this.last = editor;
   }
 
+  /** Whether `editor` may be inserted into (host/insertTarget.ts). */
+  isTarget(editor?: vscode.TextEditor): editor is vscode.TextEditor {
+    return editor !== undefined && isInsertTarget(editor.document);
+  }
+
+  /** The last target editor, while its document is open. */
+  get lastEditor(): vscode.TextEditor | undefined {
+    return this.isTarget(this.last) ? this.last : undefined;
+  }
+
+  /** The last target document as a string URI, while a document with that URI is open (it may have been reopened). */
   get lastUri(): string | undefined {
-    // A closed document is no target any more.
-    const uri = this.uri;
-    if (!uri) return undefined;
-    const open = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
-    return open ? uri.toString() : undefined;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
+    const uri = this.last?.document.uri.toString();
+    if (uri === undefined) return undefined;
+    return vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.toString() === uri) ? uri : undefined;
   }
 }

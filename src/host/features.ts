@@ -7,19 +7,21 @@ import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
 import type { CommandRegistry } from './commandRegistry';
 import { registerKeyCommands } from './commands/register';
-import type { TargetEditorTracker } from './editorTracker';
+import { disposeAll } from './dispose';
+import { GridPanel } from './grid/gridPanel';
+import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
 import { registerInsert } from './insert/register';
 import type { Shell } from './shell';
 import { useVsCodeTranslator } from './translator';
 import type { CollectionsNode } from './views/collectionNodes';
+import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
 
 /** What the activation bundle made and the features work with. */
 export interface FeatureHost {
   readonly shell: Shell;
   readonly commands: CommandRegistry;
-  readonly tracker: TargetEditorTracker;
   readonly treeView: vscode.TreeView<CollectionsNode>;
 }
 
@@ -35,6 +37,15 @@ export interface Features extends vscode.Disposable {
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
   /** Media dropped into an editor. */
   readonly drop: vscode.DocumentDropEditProvider;
+  /** What the test hooks (host/testing.ts) read and drive; nothing else uses these. */
+  readonly internals: {
+    readonly collections: CollectionsProvider;
+    readonly treeView: vscode.TreeView<CollectionsNode>;
+    readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
+    readonly recent: RecentSearches;
+    /** The open grid, if any. */
+    grid(): GridPanel | undefined;
+  };
 }
 
 export function loadFeatures(host: FeatureHost): Features {
@@ -43,7 +54,7 @@ export function loadFeatures(host: FeatureHost): Features {
   const { shell } = host;
   const api = new ClientSource(shell);
   const collections = registerCollectionsView(shell, api, host.commands, host.treeView);
-  const grid = registerGrid(shell, api, host.commands, host.tracker);
+  const grid = registerGrid(shell, api, host.commands);
   const insert = registerInsert(shell, host.commands);
   const disposables: vscode.Disposable[] = [
     api,
@@ -59,8 +70,13 @@ export function loadFeatures(host: FeatureHost): Features {
     tree: collections,
     reviveGrid: grid.revive,
     drop: insert.drop,
-    dispose: () => {
-      for (const d of disposables.splice(0).reverse()) d.dispose();
+    internals: {
+      collections: collections.provider,
+      treeView: host.treeView,
+      dragAndDropController: collections.dragAndDropController,
+      recent: grid.recent,
+      grid: () => GridPanel.instance,
     },
+    dispose: () => disposeAll(disposables),
   };
 }

@@ -7,9 +7,9 @@ import type * as FeaturesModule from '../features';
 import type { Features } from '../features';
 import { GRID_VIEW_TYPE } from '../shared/protocol';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
-import { COLLECTIONS_VIEW_ID, CommandId, TestCommandId } from './commandIds';
+import { COLLECTIONS_VIEW_ID, CommandId } from './commandIds';
 import { CommandTable } from './commandRegistry';
-import type { EditorTracker } from './editorTracker';
+import { disposeAll } from './dispose';
 import type { Shell } from './shell';
 import type { CollectionsNode } from './views/collectionNodes';
 
@@ -57,7 +57,6 @@ export class LazyFeatures implements vscode.Disposable {
 
   constructor(
     private readonly shell: Shell,
-    private readonly tracker: EditorTracker,
     /** The features bundle's absolute path. */
     private readonly bundlePath: string,
   ) {
@@ -73,8 +72,7 @@ export class LazyFeatures implements vscode.Disposable {
         handleDrag: (source, dataTransfer, token) => this.load().tree.dragAndDropController.handleDrag?.(source, dataTransfer, token),
       },
     });
-    const ids: string[] = Object.values(CommandId).filter((id) => id !== CommandId.showLog);
-    if (shell.context.extensionMode === vscode.ExtensionMode.Test) ids.push(...Object.values(TestCommandId));
+    const ids = Object.values(CommandId).filter((id) => id !== CommandId.showLog);
     this.disposables.push(
       this.tree,
       this.treeView,
@@ -108,7 +106,6 @@ export class LazyFeatures implements vscode.Disposable {
       const features = module.loadFeatures({
         shell: this.shell,
         commands: this.commands,
-        tracker: this.tracker,
         treeView: this.treeView,
       });
       this.tree.attach(features.tree);
@@ -126,6 +123,6 @@ export class LazyFeatures implements vscode.Disposable {
 
   dispose(): void {
     this.features?.dispose();
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+    disposeAll(this.disposables);
   }
 }

@@ -6,15 +6,17 @@ import type { QuotaFormat } from '../core/quotaView';
 import { presentQuota } from '../core/quotaView';
 import { higherLimitPage } from '../core/serviceUrl';
 import { CommandId } from './commandIds';
+import { Disposable } from './dispose';
 
 const STATE_KEY = 'stockMedia.quota';
 
-export class QuotaStore implements vscode.Disposable {
+export class QuotaStore extends Disposable {
   private snapshot: QuotaSnapshot | undefined;
-  private readonly changed = new vscode.EventEmitter<QuotaSnapshot | undefined>();
+  private readonly changed = this._register(new vscode.EventEmitter<QuotaSnapshot | undefined>());
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: vscode.Memento) {
+    super();
     this.snapshot = reviveQuotaSnapshot(state.get<unknown>(STATE_KEY));
   }
 
@@ -26,10 +28,6 @@ export class QuotaStore implements vscode.Disposable {
     this.snapshot = snapshot;
     void this.state.update(STATE_KEY, snapshot);
     this.changed.fire(snapshot);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }
 
@@ -77,7 +75,7 @@ export interface QuotaStatusView {
   level: string;
 }
 
-export class QuotaStatusBar implements vscode.Disposable {
+export class QuotaStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private lastView: QuotaStatusView | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +84,9 @@ export class QuotaStatusBar implements vscode.Disposable {
     private readonly store: QuotaStore,
     private readonly format: () => QuotaFormat,
   ) {
-    this.item = vscode.window.createStatusBarItem('stockMedia.quota', vscode.StatusBarAlignment.Right, 100);
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem('stockMedia.quota', vscode.StatusBarAlignment.Right, 100));
+    this._register({ dispose: () => clearTimeout(this.timer) });
     this.item.name = vscode.l10n.t('Stock Media Quota');
   }
 
@@ -130,10 +130,5 @@ export class QuotaStatusBar implements vscode.Disposable {
     if (hasKey && wait > 0 && wait < 2 ** 31 - 1) {
       this.timer = setTimeout(() => this.render(hasKey), wait + 1000);
     }
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.item.dispose();
   }
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { BoundKey } from '../core/keyBinding';
 import { parseBoundKey, serializeBoundKey } from '../core/keyBinding';
+import { Disposable } from './dispose';
 
 export const API_KEY_SECRET = 'stockMedia.apiKey';
 
@@ -12,16 +13,18 @@ export const API_KEY_SECRET = 'stockMedia.apiKey';
  * for the origins it is bound to (there, in the features bundle, so that the refusal is that
  * bundle's MediaError).
  */
-export class ApiKeyStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class ApiKeyStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when the key is set or cleared, in this window or another. */
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
-    this.subscription = secrets.onDidChange((e) => {
-      if (e.key === API_KEY_SECRET) this.changed.fire();
-    });
+    super();
+    this._register(
+      secrets.onDidChange((e) => {
+        if (e.key === API_KEY_SECRET) this.changed.fire();
+      }),
+    );
   }
 
   /** The stored key with the origins it is bound to, whatever the configured base URLs. */
@@ -40,10 +43,5 @@ export class ApiKeyStore implements vscode.Disposable {
 
   async clearKey(): Promise<void> {
     await this.secrets.delete(API_KEY_SECRET);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

@@ -7,6 +7,7 @@ import { ContextKey } from './commandIds';
 import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
 import { Disposable } from './dispose';
+import { EditorTracker } from './editorTracker';
 import { channelLogger } from './log';
 import { QuotaStore, quotaFormat } from './quota';
 import { ApiKeyStore } from './secrets';
@@ -14,6 +15,8 @@ import { ApiKeyStore } from './secrets';
 export class Shell extends Disposable {
   readonly keys: ApiKeyStore;
   readonly quota: QuotaStore;
+  /** The editor the grid and the palette insert into. */
+  readonly tracker: EditorTracker;
   private logChannel: vscode.LogOutputChannel | undefined;
   private loggerInstance: Logger | undefined;
   private configSnapshot: StockMediaConfig;
@@ -39,6 +42,7 @@ export class Shell extends Disposable {
     this.configSnapshot = readConfig((message) => this.logger.warn(message));
     this._register(this.keys);
     this._register(this.quota);
+    this.tracker = this._register(new EditorTracker());
     this._register(this.keyChanged);
     this._register(this.connectionChanged);
     this._register(this.configChanged);

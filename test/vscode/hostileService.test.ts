@@ -6,7 +6,7 @@
 // server's per-key request log is the witness).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GridPanelState } from '../../src/host/grid/gridPanel';
+import type { GridPanelState } from '../../src/host/testing';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { CollectionNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';

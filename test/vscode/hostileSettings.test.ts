@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckApiKeyResult, SetApiKeyResult } from '../../src/host/commands/apiKey';
-import type { GridPanelState } from '../../src/host/grid/gridPanel';
+import type { GridPanelState } from '../../src/host/testing';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { CollectionsNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';

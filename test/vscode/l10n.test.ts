@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from '../../src/host/grid/gridPanel';
+import type { GridPanelState } from '../../src/host/testing';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';

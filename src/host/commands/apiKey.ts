@@ -10,8 +10,10 @@ import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
-import { describeFailure } from '../errorActions';
+import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
+
+const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
 
 export interface SetApiKeyArgs {
   key?: string;
@@ -152,9 +154,9 @@ export async function checkApiKey(shell: Shell, api: ClientSource): Promise<Chec
         failure.kind === 'unauthorized' || failure.kind === 'forbidden'
           ? vscode.l10n.t('{0} did not accept your API key, so it is still not sent there.', where)
           : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, describeFailure(shell, failure).message);
-      const setKey = vscode.l10n.t('Set API Key');
+      const setKey = ERROR_ACTIONS.setApiKey(where).label;
       void vscode.window.showErrorMessage(message, setKey).then((picked) => {
-        if (picked === setKey) void vscode.commands.executeCommand(CommandId.setApiKey);
+        if (picked === setKey) void runErrorAction('setApiKey', where, execute);
       });
       return { bound: false, reason: failure.kind };
     }
@@ -213,12 +215,12 @@ export function showQuota(shell: Shell): string {
     );
   }
   const higher = vscode.l10n.t('Ask for a Higher Limit');
-  const setKey = vscode.l10n.t('Set API Key');
+  const setKey = ERROR_ACTIONS.setApiKey('').label;
   void vscode.window.showInformationMessage(text, shell.hasKey ? higher : setKey).then((picked) => {
     if (picked === higher) {
       void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(shell.config.serviceUrl), true));
     } else if (picked === setKey) {
-      void vscode.commands.executeCommand(CommandId.setApiKey);
+      void runErrorAction('setApiKey', '', execute);
     }
   });
   return text;

@@ -25,13 +25,12 @@ import { defaultForm, formFromSpec } from '../../core/searchForm';
 import { itemOrigins } from '../../core/tiles';
 import type { GridFailure } from '../../core/tiles';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
-import type { FromWebview, GridSnapshot, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
+import type { FromWebview, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
 import { GRID_VIEW_TYPE, isFromWebview, isGridViewState } from '../../shared/protocol';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { Disposable } from '../dispose';
-import type { TargetEditorTracker } from '../editorTracker';
-import { describeFailure } from '../errorActions';
+import { describeFailure, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { cspOrigins, renderGridHtml } from './gridHtml';
@@ -44,17 +43,15 @@ export const SERVICE_IMAGE_ORIGINS = ['https://images.pexels.com'];
 export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://player.vimeo.com', 'https://vod-progressive.akamaized.net'];
 /** Bounds the CSP when results keep pointing at new hosts. */
 const MAX_EXTRA_ORIGINS = 24;
-const SNAPSHOT_TIMEOUT_MS = 5_000;
 
-/** What the grid works with: the shell, the client, where it inserts, and the recent searches. */
+/** What the grid works with: the shell (where it inserts: shell.tracker), the client and the recent searches. */
 export interface GridDeps {
   readonly shell: Shell;
   readonly api: ClientSource;
-  readonly tracker: TargetEditorTracker;
   readonly recent: RecentSearches;
 }
 
-export interface GridPanelState {
+export interface GridState {
   open: boolean;
   visible: boolean;
   ready: boolean;
@@ -63,7 +60,6 @@ export interface GridPanelState {
   mediaSources: string[];
   targetUri: string | undefined;
   title: string;
-  htmlLoads: number;
 }
 
 export class GridPanel extends Disposable {
@@ -103,15 +99,17 @@ export class GridPanel extends Disposable {
   private readonly session: SearchSession;
   private readonly extraImg = new Set<string>();
   private readonly extraMedia = new Set<string>();
-  private readonly snapshotWaiters = new Map<number, (snapshot: GridSnapshot | undefined) => void>();
   private ready = false;
-  private nextRequestId = 1;
-  private htmlLoads = 0;
   private renderedInputs = '';
+  private readonly rendered = this._register(new vscode.EventEmitter<void>());
+  private readonly received = this._register(new vscode.EventEmitter<FromWebview>());
+  /** The webview's HTML was loaded (again): it starts over and says ready. */
+  readonly onDidRender = this.rendered.event;
+  /** A checked message from the webview, before the grid acts on it. */
+  readonly onDidReceive = this.received.event;
   private viewState: GridViewState;
 
   private readonly shell: Shell;
-  private readonly tracker: TargetEditorTracker;
   private readonly recent: RecentSearches;
 
   private constructor(
@@ -122,7 +120,6 @@ export class GridPanel extends Disposable {
     super();
     const { shell, api } = deps;
     this.shell = shell;
-    this.tracker = deps.tracker;
     this.recent = deps.recent;
     GridPanel.current = this;
     this.viewState = viewState;
@@ -166,7 +163,7 @@ export class GridPanel extends Disposable {
     return this.session.whenSettled();
   }
 
-  get state(): GridPanelState {
+  get state(): GridState {
     const { items, ...session } = this.session.state;
     return {
       open: !this.isDisposed,
@@ -175,32 +172,9 @@ export class GridPanel extends Disposable {
       session: { ...session, itemKeys: items.map((i) => i.key), credits: items.map((i) => i.credit) },
       imgSources: this.imgSources(),
       mediaSources: this.mediaSources(),
-      targetUri: this.tracker.lastUri,
+      targetUri: this.shell.tracker.lastUri,
       title: this.panel.title,
-      htmlLoads: this.htmlLoads,
     };
-  }
-
-  /** Tests: what the webview itself shows (asked over the protocol). */
-  requestSnapshot(): Promise<GridSnapshot | undefined> {
-    if (!this.ready) return Promise.resolve(undefined);
-    const id = this.nextRequestId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.snapshotWaiters.delete(id);
-        resolve(undefined);
-      }, SNAPSHOT_TIMEOUT_MS);
-      this.snapshotWaiters.set(id, (snapshot) => {
-        clearTimeout(timer);
-        resolve(snapshot);
-      });
-      this.post({ type: 'snapshotRequest', id });
-    });
-  }
-
-  /** Tests: handles a message as if the webview had sent it. */
-  receiveForTest(message: unknown): void {
-    this.receive(message);
   }
 
   private imgSources(): string[] {
@@ -231,7 +205,6 @@ export class GridPanel extends Disposable {
     const root = vscode.Uri.joinPath(this.shell.context.extensionUri, 'dist', 'webview');
     const cfg = this.shell.config;
     this.ready = false;
-    this.htmlLoads += 1;
     webview.html = renderGridHtml({
       cspSource: webview.cspSource,
       nonce: randomBytes(16).toString('base64'),
@@ -245,6 +218,7 @@ export class GridPanel extends Disposable {
       lang: vscode.env.language,
       startFailedText: vscode.l10n.t('Stock Media: the grid could not start (its start-up data is missing or damaged). Close it and search again.'),
     });
+    this.rendered.fire();
   }
 
   /**
@@ -273,19 +247,22 @@ export class GridPanel extends Disposable {
     return changed;
   }
 
-  private post(message: ToWebview): void {
+  /** Sends `message` to the webview (widening the CSP first when it brings new origins; dropped until the webview is ready). */
+  post(message: ToWebview): void {
     if (this.isDisposed) return;
     if (this.allowOriginsOf(message)) return;
     if (!this.ready) return;
     void this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** Handles a message from the webview: checked first, then announced (onDidReceive) and acted on. */
+  receive(raw: unknown): void {
     if (this.isDisposed) return;
     if (!isFromWebview(raw)) {
       this.shell.logger.warn('Grid: ignored a malformed message from the webview.');
       return;
     }
+    this.received.fire(raw);
     this.handle(raw);
   }
 
@@ -316,12 +293,9 @@ export class GridPanel extends Disposable {
       case 'openService':
         void this.openExternal(this.shell.config.serviceUrl);
         return;
-      case 'snapshot': {
-        const waiter = this.snapshotWaiters.get(message.inReplyTo);
-        this.snapshotWaiters.delete(message.inReplyTo);
-        waiter?.(message.snapshot);
+      case 'snapshot':
+        // What the webview shows, for whoever asked (onDidReceive); the grid itself needs nothing from it.
         return;
-      }
       default: {
         const never: never = message;
         this.shell.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
@@ -353,7 +327,7 @@ export class GridPanel extends Disposable {
     try {
       switch (action) {
         case 'insert': {
-          const targetUri = this.tracker.lastUri;
+          const targetUri = this.shell.tracker.lastUri;
           await vscode.commands.executeCommand(CommandId.insert, targetUri ? { media, targetUri } : { media });
           break;
         }
@@ -382,25 +356,11 @@ export class GridPanel extends Disposable {
     }
   }
 
+  /** An error action's button: the command the tree runs for the same action. */
   private async runHostCommand(command: HostCommand): Promise<void> {
-    switch (command) {
-      case 'setApiKey':
-        await vscode.commands.executeCommand(CommandId.setApiKey);
-        return;
-      case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'stockMedia');
-        return;
-      case 'showQuota':
-        await vscode.commands.executeCommand(CommandId.showQuota);
-        return;
-      case 'checkKey':
-        await vscode.commands.executeCommand(CommandId.checkApiKey);
-        return;
-      default: {
-        const never: never = command;
-        throw new Error(`Unknown command ${String(never)}`);
-      }
-    }
+    const { failure, moreFailure } = this.session.state;
+    const origin = (failure ?? moreFailure)?.origin ?? '';
+    await runErrorAction(command, origin, (id, ...args) => vscode.commands.executeCommand(id, ...args));
   }
 
   /** Opens a link outside VS Code, only if it is https (or http to this computer). */
@@ -431,8 +391,6 @@ export class GridPanel extends Disposable {
     super.dispose();
     if (GridPanel.current === this) GridPanel.current = undefined;
     this.session.dispose();
-    for (const waiter of this.snapshotWaiters.values()) waiter(undefined);
-    this.snapshotWaiters.clear();
     this.panel.dispose();
   }
 }

@@ -7,6 +7,13 @@ import { DEFAULT_SERVICE_URL } from '../../core/serviceUrl';
 import { safeLinkUrl } from '../../core/urls';
 import { NAMED_COLORS } from '../../core/params';
 import type { GridStrings } from '../../shared/strings';
+import type { CommandAction } from '../errorActions';
+import { ERROR_ACTIONS } from '../errorActions';
+
+/** An error action's label with `{0}` left in place of the origin (filled in by the webview). */
+function errorActionLabel(action: CommandAction): string {
+  return ERROR_ACTIONS[action]('{0}').label;
+}
 
 function colorNames(): Record<string, string> {
   const names: Record<(typeof NAMED_COLORS)[number], string> = {
@@ -85,10 +92,11 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     startHint: vscode.l10n.t('Type what you are looking for, or browse curated photos and popular videos.'),
     endOfResults: vscode.l10n.t('That is everything.'),
     retry: vscode.l10n.t('Retry'),
-    setApiKey: vscode.l10n.t('Set API Key'),
-    openSettings: vscode.l10n.t('Open Settings'),
-    checkKey: vscode.l10n.t('Check Key with {0}'),
-    showQuota: vscode.l10n.t('Show Quota'),
+    // The error actions' labels, from the one table (host/errorActions.ts); the webview fills in {0}.
+    setApiKey: errorActionLabel('setApiKey'),
+    openSettings: errorActionLabel('openSettings'),
+    checkKey: errorActionLabel('checkKey'),
+    showQuota: errorActionLabel('showQuota'),
     quotaTitle: vscode.l10n.t('Rate limit or monthly quota used up'),
     keyTitle: vscode.l10n.t('An API key is needed'),
     keyOriginTitle: vscode.l10n.t('The key was checked with another server'),

@@ -23,6 +23,7 @@ import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { planInsert, renderPlan } from '../../core/insert/plan';
 import { Disposable } from '../dispose';
+import type { EditorTracker } from '../editorTracker';
 import type { Shell } from '../shell';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
@@ -199,26 +200,21 @@ async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Pro
 }
 
 export class MediaInserter extends Disposable {
-  private lastEditor: vscode.TextEditor | undefined;
+  /** Where it inserts: the Shell's tracker, shared with the grid. */
+  private readonly tracker: EditorTracker;
 
   constructor(
     private readonly shell: Shell,
     readonly deps: InserterDeps = defaultInserterDeps,
   ) {
     super();
-    this.lastEditor = this.usable(vscode.window.activeTextEditor);
-    this._register(
-      vscode.window.onDidChangeActiveTextEditor((editor) => {
-        // The grid (a webview) taking focus clears the active editor: remember the last one.
-        if (this.usable(editor)) this.lastEditor = editor;
-      }),
-    );
+    this.tracker = shell.tracker;
   }
 
-  private usable(editor: vscode.TextEditor | undefined): vscode.TextEditor | undefined {
-    if (!editor || editor.document.isClosed) return undefined;
-    // The Output and Debug Console panels are text editors too; never insert there.
-    return ['output', 'debug', 'vscode-scm'].includes(editor.document.uri.scheme) ? undefined : editor;
+  /** The active editor when it is a target, else the last one. */
+  private currentEditor(): vscode.TextEditor | undefined {
+    const active = vscode.window.activeTextEditor;
+    return this.tracker.isTarget(active) ? active : this.tracker.lastEditor;
   }
 
   // ---- commands -------------------------------------------------------------------------
@@ -230,7 +226,7 @@ export class MediaInserter extends Disposable {
     const all = parseSelection(first, selection);
     let choice: VariantChoice = {};
     if (how.pick) {
-      const scope = this.usable(vscode.window.activeTextEditor) ?? this.lastEditor;
+      const scope = this.currentEditor();
       const config = readInsertConfig({ uri: scope?.document.uri, languageId: first.languageId ?? scope?.document.languageId ?? 'markdown' });
       const picked = await pickVariant(first.media, config);
       if (!picked) return { result: 'cancelled', notes: [] };
@@ -327,7 +323,7 @@ export class MediaInserter extends Disposable {
   }
 
   private configFor(args: InsertArgs): InsertConfig {
-    const editor = this.usable(vscode.window.activeTextEditor) ?? this.lastEditor;
+    const editor = this.currentEditor();
     return readInsertConfig({ uri: editor?.document.uri, languageId: args.languageId ?? editor?.document.languageId ?? 'markdown' });
   }
 
@@ -376,16 +372,16 @@ export class MediaInserter extends Disposable {
       }
       if (uri) {
         const key = uri.toString();
-        const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key && this.usable(e));
+        const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key && this.tracker.isTarget(e));
         if (visible) return visible;
         const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed);
         const document = open ?? (await Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined));
         if (document) return vscode.window.showTextDocument(document, { preview: false });
       }
     }
-    const active = this.usable(vscode.window.activeTextEditor);
-    if (active) return active;
-    const last = this.usable(this.lastEditor);
+    const active = vscode.window.activeTextEditor;
+    if (this.tracker.isTarget(active)) return active;
+    const last = this.tracker.lastEditor;
     if (!last) return undefined;
     if (vscode.window.visibleTextEditors.includes(last)) return last;
     // Hidden behind the grid in the same group: bring it back if its tab is still open.

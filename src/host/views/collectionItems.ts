@@ -9,6 +9,7 @@ import { SERVICE_NAME_MAX, inert, inertMarkdown } from '../../core/inert';
 import { mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
 import { MAX_PER_PAGE } from '../../core/params';
 import { CommandId } from '../commandIds';
+import { errorCommand } from '../errorActions';
 import type {
   Branch,
   CollectionNode,
@@ -122,17 +123,6 @@ function loadMoreItem(node: LoadMoreNode, ctx: ItemContext): vscode.TreeItem {
   return item;
 }
 
-const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, (node: ErrorNode, origin: string) => vscode.Command> = {
-  setApiKey: () => ({ command: CommandId.setApiKey, title: vscode.l10n.t('Set API Key') }),
-  checkKey: (_node, origin) => ({ command: CommandId.checkApiKey, title: vscode.l10n.t('Check Key with {0}', origin) }),
-  showQuota: () => ({ command: CommandId.showQuota, title: vscode.l10n.t('Show Quota') }),
-  openSettings: () => ({
-    command: 'workbench.action.openSettings',
-    title: vscode.l10n.t('Open Settings'),
-    arguments: ['stockMedia.apiBaseUrl'],
-  }),
-};
-
 function actionHint(action: ErrorAction, origin: string): string {
   switch (action) {
     case 'checkKey':
@@ -164,7 +154,7 @@ function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
   item.command =
     primary === 'retry'
       ? { command: CommandId.collectionsRetry, title: vscode.l10n.t('Retry'), arguments: [node] }
-      : ACTION_COMMANDS[primary](node, origin);
+      : errorCommand(primary, origin);
   return item;
 }
 

@@ -1,11 +1,10 @@
-// The collections tree in the sidebar: the data behind the view, its commands,
-// and, only when the extension runs under its own tests, a hook that hands the tests the
-// live provider. The view itself is made at activation (host/lazyFeatures.ts).
+// The collections tree in the sidebar: the data behind the view and its commands.
+// The view itself is made at activation (host/lazyFeatures.ts).
 import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
 import type { ClientSource } from '../client';
-import { CommandId, TestCommandId } from '../commandIds';
+import { CommandId } from '../commandIds';
 import type { CommandRegistry } from '../commandRegistry';
 import { mediaDragController } from '../insert/dragSource';
 import type { Shell } from '../shell';
@@ -75,8 +74,5 @@ export function registerCollectionsView(
       if (failed) await provider.retry(failed);
     }),
   ];
-  if (shell.context.extensionMode === vscode.ExtensionMode.Test) {
-    disposables.push(commands.registerCommand(TestCommandId.collections, () => ({ provider, treeView, dragAndDropController })));
-  }
   return { provider, dragAndDropController, disposables };
 }

@@ -1,0 +1,101 @@
+// The hooks the extension's own tests read and drive it through, registered only when it
+// runs under its tests (ExtensionMode.Test). Everything here works on the features through
+// their general seams (Features.internals, the grid's receive/post/onDidRender/onDidReceive),
+// and only imports types from them, so the activation bundle stays without the features' code.
+import * as vscode from 'vscode';
+import type { Features } from '../features';
+import type { GridSnapshot } from '../shared/protocol';
+import { TestCommandId } from './commandIds';
+import type { IDisposable } from './dispose';
+import type { GridPanel, GridState } from './grid/gridPanel';
+import type { Shell } from './shell';
+
+/** How long a snapshot request waits for the webview's answer. */
+const SNAPSHOT_TIMEOUT_MS = 5_000;
+
+/** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
+export type GridPanelState = GridState & { htmlLoads: number };
+
+export function registerTestHooks(_shell: Shell, load: () => Features): IDisposable[] {
+  const htmlLoads = new WeakMap<GridPanel, number>();
+  let nextRequestId = 1;
+
+  /** The open grid, its HTML loads counted from the first time a hook sees it. */
+  const currentGrid = (): GridPanel | undefined => {
+    const grid = load().internals.grid();
+    if (grid && !htmlLoads.has(grid)) {
+      htmlLoads.set(grid, 0);
+      grid.onDidRender(() => htmlLoads.set(grid, (htmlLoads.get(grid) ?? 0) + 1));
+    }
+    return grid;
+  };
+  const stateOf = (grid: GridPanel | undefined): GridPanelState | undefined =>
+    grid ? { ...grid.state, htmlLoads: htmlLoads.get(grid) ?? 0 } : undefined;
+
+  /** What the webview itself shows, asked over the protocol; undefined when it is not ready, closes or does not answer. */
+  const requestSnapshot = (grid: GridPanel): Promise<GridSnapshot | undefined> => {
+    if (!grid.state.ready) return Promise.resolve(undefined);
+    const id = nextRequestId++;
+    return new Promise((resolve) => {
+      const done = (snapshot: GridSnapshot | undefined): void => {
+        clearTimeout(timer);
+        answered.dispose();
+        closed.dispose();
+        resolve(snapshot);
+      };
+      const timer = setTimeout(() => done(undefined), SNAPSHOT_TIMEOUT_MS);
+      const answered = grid.onDidReceive((message) => {
+        if (message.type === 'snapshot' && message.inReplyTo === id) done(message.snapshot);
+      });
+      const closed = grid.panel.onDidDispose(() => done(undefined));
+      grid.post({ type: 'snapshotRequest', id });
+    });
+  };
+
+  /**
+   * `{op: 'state'}` (the host's view), `{op: 'snapshot'}` (what the webview shows),
+   * `{op: 'receive', message}` (a message as if from the webview), `{op: 'loadMore'}`,
+   * `{op: 'settle'}`, `{op: 'recent'}`, `{op: 'reveal'}`, `{op: 'close'}`.
+   */
+  const gridHook = async (args: unknown): Promise<unknown> => {
+    const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
+    const grid = currentGrid();
+    switch (op) {
+      case 'state':
+        return stateOf(grid);
+      case 'snapshot':
+        return grid ? requestSnapshot(grid) : undefined;
+      case 'receive':
+        grid?.receive((args as Record<string, unknown>).message);
+        await grid?.whenSettled();
+        return stateOf(grid);
+      case 'loadMore':
+        await grid?.loadMore();
+        return stateOf(grid);
+      case 'settle':
+        await grid?.whenSettled();
+        return stateOf(grid);
+      case 'recent':
+        return load().internals.recent.list();
+      case 'reveal':
+        grid?.panel.reveal(grid.panel.viewColumn, false);
+        return stateOf(grid);
+      case 'close':
+        grid?.dispose();
+        return undefined;
+      default:
+        throw new Error(`${TestCommandId.grid}: unknown op ${String(op)}`);
+    }
+  };
+
+  /** The collections tree's live provider, view and drag controller. */
+  const collectionsHook = (): unknown => {
+    const { collections, treeView, dragAndDropController } = load().internals;
+    return { provider: collections, treeView, dragAndDropController };
+  };
+
+  return [
+    vscode.commands.registerCommand(TestCommandId.grid, gridHook),
+    vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),
+  ];
+}
