@@ -1,5 +1,5 @@
 // Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
-// loaded on first use: see src/host/lazyFeatures.ts), the webview bundle (dist/webview/) and,
+// loaded on first use through the `require('./features')` in src/extension.ts), the webview bundle (dist/webview/) and,
 // with --tests, every test entry point (out/) and the tools in scripts/ (out/scripts/).
 // Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
@@ -60,6 +60,19 @@ const oneVscodeModule = {
   },
 };
 
+/**
+ * The seam: src/extension.ts's `require('./features')` stays a run-time require of
+ * dist/features.js, which Node finds beside dist/extension.js.
+ */
+const featuresAtRunTime = {
+  name: 'features-at-run-time',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/features$/ }, (args) =>
+      args.kind === 'require-call' && /[\\/]src[\\/]extension\.ts$/.test(args.importer) ? { path: './features.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -83,7 +96,7 @@ const configs = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, oneVscodeModule],
+    plugins: [...common.plugins, oneVscodeModule, featuresAtRunTime],
   },
   {
     // The on-use bundle: loaded by the activation bundle when a feature is first used.

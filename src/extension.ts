@@ -1,12 +1,13 @@
 // Wiring only. Activation does no network and no heavy work: it shows the last known
-// quota and registers what the extension contributes, with stand-ins that load the
-// features bundle (features.ts → dist/features.js) on first use.
-import { join } from 'node:path';
+// quota and registers what the extension contributes (host/contributions.ts), each calling
+// through `load()`, the one way into the features (features.ts: dist/features.js in the Node
+// build), which loads them on first use.
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
+import type { Features, LoadFeatures } from './features';
 import { CommandId } from './host/commandIds';
+import { createCollectionsTree, registerContributions, registerTestHooks } from './host/contributions';
 import { EditorTracker } from './host/editorTracker';
-import { LazyFeatures } from './host/lazyFeatures';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
 import { useVsCodeTranslator } from './host/translator';
@@ -37,11 +38,25 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   useVsCodeTranslator();
   const shell = new Shell(context);
   const tracker = new EditorTracker();
-  const features = new LazyFeatures(shell, tracker, join(__dirname, 'features.js'));
+  let features: Features | undefined;
+  let featuresLoadMs: number | undefined;
+  const load: LoadFeatures = () => {
+    if (!features) {
+      const loadStarted = performance.now();
+      // The seam: the features' code is evaluated here, on first use, not at activation.
+      features = (require('./features') as typeof import('./features')).createFeatures(shell, tree, tracker);
+      featuresLoadMs = performance.now() - loadStarted;
+    }
+    return features;
+  };
+  const tree = createCollectionsTree(load);
   const statusBar = new QuotaStatusBar(shell.quota, () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl));
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
-    features,
+    { dispose: () => features?.dispose() },
+    ...registerContributions(load),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(load, tree) : []),
+    tree,
     tracker,
     statusBar,
     shell,
@@ -61,13 +76,13 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   return {
     shell,
     get client() {
-      return features.load().client;
+      return load().client;
     },
     get featuresLoaded() {
-      return features.loaded;
+      return features !== undefined;
     },
     get featuresLoadMs() {
-      return features.loadMs;
+      return featuresLoadMs;
     },
     statusBar,
     activationMs,
