@@ -4,9 +4,8 @@
 // none of their code: no client, no HTTP library, no grid or insert code.
 import * as vscode from 'vscode';
 import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from '../features';
-import { GRID_VIEW_TYPE } from '../shared/protocol';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
-import { COLLECTIONS_VIEW_ID, CommandId, TestCommandId } from './commandIds';
+import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE, TestCommandId } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { CollectionsNode } from './views/collectionNodes';
 

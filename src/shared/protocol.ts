@@ -27,7 +27,6 @@ import {
   optional,
 } from './guards';
 
-export const GRID_VIEW_TYPE = 'stockMedia.grid';
 /** The id of the JSON block in the grid's HTML that carries strings and the initial state. */
 export const GRID_BOOT_ELEMENT_ID = 'stock-media-boot';
 
