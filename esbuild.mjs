@@ -1,15 +1,18 @@
 // Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
-// loaded on first use: see src/host/lazyFeatures.ts), the webview bundle (dist/webview/) and,
-// with --tests, every test entry point (out/) and the tools in scripts/ (out/scripts/).
+// loaded on first use through the `require('./features')` in src/extension.ts; each source
+// module in only one of them), the webview bundle (dist/webview/) and, with --tests, every
+// test entry point (out/) and the tools in scripts/ (out/scripts/). With --web: only the web
+// extension host's single-file bundle (dist/web/extension.js).
 // Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 const watch = args.has('--watch');
 const tests = args.has('--tests');
+const web = args.has('--web');
 
 /** Logs in the `esbuild-problem-matchers` format so VS Code tasks can pick errors up. */
 const problemMatcher = {
@@ -60,6 +63,19 @@ const oneVscodeModule = {
   },
 };
 
+/**
+ * The seam: src/extension.ts's `require('./features')` stays a run-time require of
+ * dist/features.js, which Node finds beside dist/extension.js.
+ */
+const featuresAtRunTime = {
+  name: 'features-at-run-time',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/features$/ }, (args) =>
+      args.kind === 'require-call' && /[\\/]src[\\/]extension\.ts$/.test(args.importer) ? { path: './features.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -69,34 +85,130 @@ const common = {
   plugins: [problemMatcher],
 };
 
-const configs = [
-  {
+/** Writes the bundle's metafile (its inputs and outputs) to out/meta/<name>.json, for tests/unit/bundles.test.ts. */
+function writeMeta(name) {
+  return {
+    name: 'write-meta',
+    setup(build) {
+      build.onEnd((result) => {
+        if (!result.metafile) return;
+        mkdirSync('out/meta', { recursive: true });
+        writeFileSync(`out/meta/${name}.json`, JSON.stringify(result.metafile));
+      });
+    },
+  };
+}
+
+/** The source modules a metafile lists (not `vscode`, not node_modules). */
+function sourceInputs(metafile) {
+  return Object.keys(metafile.inputs).filter((path) => path.startsWith('src/'));
+}
+
+// When the bundle starts evaluating: activation time includes loading the code.
+const loadStart = '"use strict";var __stockMediaLoadStart = performance.now();';
+// …and when it has finished evaluating, so the code's own load time can be told apart
+// from VS Code's work between loading the module and calling activate().
+const loadEnd = 'var __stockMediaLoadEnd = performance.now();';
+
+const nodeBundle = { ...common, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], metafile: true };
+
+/**
+ * Core bundled once. Built on their own, both Node bundles would hold the modules activation
+ * and the features share (l10n, errors, quota, …): two copies, each with its own state (the
+ * translator, for one). Instead the activation bundle exports those modules as
+ * `shellModules` (keyed by source path), and the on-use bundle takes each from there at run
+ * time: `require('./extension.js')` is the module the extension host already loaded (one
+ * require cache), so both work on the same module objects. The shared set is what a first,
+ * unwritten build of each finds in both; a watch keeps the set it started with.
+ */
+async function sharedModules() {
+  const bare = (config) => ({ ...config, write: false, sourcemap: false, minify: false, plugins: config.plugins.filter((p) => p !== problemMatcher) });
+  const [activation, features] = await Promise.all([
+    esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/extension.ts'], plugins: [oneVscodeModule, featuresAtRunTime] })),
+    esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/features.ts'], plugins: [oneVscodeModule] })),
+  ]);
+  const inFeatures = new Set(sourceInputs(features.metafile));
+  return sourceInputs(activation.metafile).filter((path) => inFeatures.has(path) && path !== 'src/extension.ts');
+}
+
+/** The activation bundle's entry: src/extension.ts's exports plus `shellModules`. */
+function shellExports(shared) {
+  return {
+    name: 'shell-exports',
+    setup(build) {
+      build.onResolve({ filter: /^stock-media-shell$/ }, () => ({ path: 'stock-media-shell', namespace: 'shell-exports' }));
+      build.onLoad({ filter: /.*/, namespace: 'shell-exports' }, () => ({
+        resolveDir: process.cwd(),
+        loader: 'js',
+        contents: [
+          "export * from './src/extension.ts';",
+          ...shared.map((path, i) => `import * as m${i} from './${path}';`),
+          `export const shellModules = {${shared.map((path, i) => `${JSON.stringify(path)}: m${i}`).join(', ')}};`,
+        ].join('\n'),
+      }));
+    },
+  };
+}
+
+/** In the on-use bundle: an import of a shared module becomes the activation bundle's copy. */
+function fromShell(shared) {
+  const sharedSet = new Set(shared);
+  return {
+    name: 'from-shell',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        if (args.namespace !== 'file' || args.pluginData === 'from-shell') return undefined;
+        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'from-shell' });
+        const path = relative(process.cwd(), resolved.path).split(sep).join('/');
+        return sharedSet.has(path) ? { path, namespace: 'from-shell' } : undefined;
+      });
+      build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'from-shell' }, () => ({ path: './extension.js', external: true }));
+      build.onLoad({ filter: /.*/, namespace: 'from-shell' }, (args) => ({
+        loader: 'js',
+        contents: `module.exports = require('./extension.js').shellModules[${JSON.stringify(args.path)}];`,
+      }));
+    },
+  };
+}
+
+const configs = [];
+if (web) {
+  // The web extension host's bundle: one file, every module once, the features inlined
+  // behind the same `require('./features')` (esbuild evaluates them on first call). Not in
+  // the VSIX or package.json yet. `node:*` stays external until the features stop using it.
+  configs.push({
     ...common,
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outdir: 'dist/web',
     format: 'cjs',
-    // When the bundle starts evaluating: activation time includes loading the code.
-    banner: { js: '"use strict";var __stockMediaLoadStart = performance.now();' },
-    // …and when it has finished evaluating, so the code's own load time can be told apart
-    // from VS Code's work between loading the module and calling activate().
-    footer: { js: 'var __stockMediaLoadEnd = performance.now();' },
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    plugins: [...common.plugins, oneVscodeModule],
-  },
-  {
-    // The on-use bundle: loaded by the activation bundle when a feature is first used.
-    ...common,
-    entryPoints: ['src/features.ts'],
-    outfile: 'dist/features.js',
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    plugins: [...common.plugins, oneVscodeModule],
-  },
-];
+    banner: { js: loadStart },
+    footer: { js: loadEnd },
+    platform: 'browser',
+    target: 'es2022',
+    external: ['vscode', 'node:*'],
+    metafile: true,
+    plugins: [...common.plugins, oneVscodeModule, writeMeta('web')],
+  });
+} else {
+  const shared = await sharedModules();
+  configs.push(
+    {
+      ...nodeBundle,
+      entryPoints: ['stock-media-shell'],
+      outfile: 'dist/extension.js',
+      banner: { js: loadStart },
+      footer: { js: loadEnd },
+      plugins: [...common.plugins, oneVscodeModule, featuresAtRunTime, shellExports(shared), writeMeta('extension')],
+    },
+    {
+      // The on-use bundle: loaded by the activation bundle when a feature is first used.
+      ...nodeBundle,
+      entryPoints: ['src/features.ts'],
+      outfile: 'dist/features.js',
+      plugins: [...common.plugins, oneVscodeModule, fromShell(shared), writeMeta('features')],
+    },
+  );
+}
 
 // The webview: its scripts (main.ts, *.main.ts) and style sheets (src/webview/*.css) into
 // dist/webview/, plus the codicon font and its CSS copied there, so the panel's
@@ -105,7 +217,7 @@ const webviewEntries = [
   ...filesBelow('src/webview', /^main\.ts$|^[a-z]+\.main\.ts$/),
   ...filesBelow('src/webview', /^[a-z][\w-]*\.css$/),
 ];
-if (webviewEntries.length > 0) {
+if (webviewEntries.length > 0 && !web) {
   const codicons = 'node_modules/@vscode/codicons/dist';
   configs.push({
     ...common,

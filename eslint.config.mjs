@@ -52,11 +52,6 @@ export default tseslint.config(
     },
   },
   {
-    // Requires the on-use bundle by its path (dist/features.js beside the activation bundle).
-    files: ['src/host/lazyFeatures.ts'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
-  {
     name: 'layers/vscode',
     files: ['src/**/*.ts'],
     ignores: ['src/host/**', 'src/extension.ts', 'src/features.ts'],

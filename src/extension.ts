@@ -1,11 +1,12 @@
 // Wiring only. Activation does no network and no heavy work: it shows the last known
-// quota and registers what the extension contributes, with stand-ins that load the
-// features bundle (features.ts → dist/features.js) on first use.
-import { join } from 'node:path';
+// quota and registers what the extension contributes (host/contributions.ts), each calling
+// through `load()`, the one way into the features (features.ts: dist/features.js in the Node
+// build), which loads them on first use.
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
+import type { Features, LoadFeatures } from './features';
 import { CommandId } from './host/commandIds';
-import { LazyFeatures } from './host/lazyFeatures';
+import { createCollectionsTree, registerContributions } from './host/contributions';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
 import { registerTestHooks } from './host/testing';
@@ -36,11 +37,25 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   const started = performance.now();
   useVsCodeTranslator();
   const shell = new Shell(context);
-  const features = new LazyFeatures(shell, join(__dirname, 'features.js'));
+  let features: Features | undefined;
+  let featuresLoadMs: number | undefined;
+  const load: LoadFeatures = () => {
+    if (!features) {
+      const loadStarted = performance.now();
+      // The seam: the features' code is evaluated here, on first use, not at activation.
+      features = (require('./features') as typeof import('./features')).createFeatures(shell, tree);
+      featuresLoadMs = performance.now() - loadStarted;
+    }
+    return features;
+  };
+  const tree = createCollectionsTree(load);
   const statusBar = new QuotaStatusBar(shell.quota, () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl));
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
-    features,
+    { dispose: () => features?.dispose() },
+    ...registerContributions(load),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load) : []),
+    tree,
     statusBar,
     shell,
     vscode.commands.registerCommand(CommandId.showLog, () => shell.log.show()),
@@ -48,7 +63,6 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     shell.onDidChangeConnection(render),
     shell.onDidChangeConfig(render),
   );
-  if (context.extensionMode === vscode.ExtensionMode.Test) context.subscriptions.push(...registerTestHooks(shell, () => features.load()));
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
@@ -60,13 +74,13 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   return {
     shell,
     get client() {
-      return features.load().client;
+      return load().client;
     },
     get featuresLoaded() {
-      return features.loaded;
+      return features !== undefined;
     },
     get featuresLoadMs() {
-      return features.loadMs;
+      return featuresLoadMs;
     },
     statusBar,
     activationMs,

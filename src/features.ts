@@ -1,3 +1,85 @@
-// Entry of the on-use bundle (dist/features.js), loaded by host/lazyFeatures.ts on first use.
-export { loadFeatures } from './host/features';
-export type { FeatureHost, Features } from './host/features';
+// The on-use entry (dist/features.js in the Node build): everything that talks to the service
+// or shows its media. extension.ts reaches it through its one `require('./features')` the
+// first time a command runs, the collections tree is first looked at, a grid is restored or
+// media are dropped; nothing here runs before then. It hands back the command handlers and
+// the providers that activation registered with VS Code.
+import type * as vscode from 'vscode';
+import type { MediaClient } from './api/client';
+import { ClientSource } from './host/client';
+import type { CommandId } from './host/commandIds';
+import { registerKeyCommands } from './host/commands/register';
+import { disposeAll } from './host/dispose';
+import type { IDisposable } from './host/dispose';
+import type { GridPanel } from './host/grid/gridPanel';
+import type { RecentSearches } from './host/grid/recentSearches';
+import { registerGrid } from './host/grid/register';
+import { registerInsert } from './host/insert/register';
+import type { Shell } from './host/shell';
+import { useVsCodeTranslator } from './host/translator';
+import type { CollectionsNode } from './host/views/collectionNodes';
+import type { CollectionsProvider } from './host/views/collectionsProvider';
+import { registerCollectionsView } from './host/views/register';
+
+/** Every command the features handle: all contributed ones but Show Log (activation's own). */
+export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog>;
+export type FeatureCommands = Record<FeatureCommandId, (...args: unknown[]) => unknown>;
+
+/** The collections view, made at activation, and the emitter its change event comes from. */
+export interface CollectionsTreeHandles {
+  readonly view: vscode.TreeView<CollectionsNode>;
+  readonly changed: vscode.EventEmitter<CollectionsNode | undefined>;
+}
+
+export interface Features extends IDisposable {
+  /** The handler of each command, by id (activation registered the commands themselves). */
+  readonly commands: FeatureCommands;
+  /** The collections tree's data and drag source, behind the view made at activation. */
+  readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent'>> &
+    Pick<vscode.TreeDragAndDropController<CollectionsNode>, 'handleDrag'>;
+  /** Brings back a grid VS Code restored after a reload. */
+  reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
+  /** Media dropped into an editor. */
+  readonly drop: vscode.DocumentDropEditProvider;
+  /** The client every feature uses (made on first read). */
+  readonly client: MediaClient;
+  /** For the test hooks only (ExtensionMode.Test). */
+  readonly internals: {
+    readonly collections: CollectionsProvider;
+    readonly treeView: vscode.TreeView<CollectionsNode>;
+    readonly recent: RecentSearches;
+    readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
+    /** The open grid, if any. */
+    grid(): GridPanel | undefined;
+  };
+}
+
+export type LoadFeatures = () => Features;
+
+export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Features {
+  // Sets the translator the core modules read (the same one activation set, when the core
+  // modules are shared with the activation bundle).
+  useVsCodeTranslator();
+  const api = new ClientSource(shell);
+  const keys = registerKeyCommands(shell, api);
+  const collections = registerCollectionsView(shell, api, tree);
+  const grid = registerGrid(shell, api);
+  const insert = registerInsert(shell);
+  const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables];
+  const { provider, dragAndDropController } = collections;
+  return {
+    commands: { ...keys, ...collections.commands, ...grid.commands, ...insert.commands },
+    tree: {
+      getTreeItem: (node) => provider.getTreeItem(node),
+      getChildren: (node) => provider.getChildren(node),
+      getParent: (node) => provider.getParent(node),
+      handleDrag: (source, dataTransfer, token) => dragAndDropController.handleDrag?.(source, dataTransfer, token),
+    },
+    reviveGrid: grid.revive,
+    drop: insert.drop,
+    get client() {
+      return api.client;
+    },
+    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current },
+    dispose: () => disposeAll(disposables),
+  };
+}

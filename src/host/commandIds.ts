@@ -31,6 +31,9 @@ export const TestCommandId = {
   grid: 'stockMedia.test.grid',
 } as const;
 
+/** The grid's webview panels (the serializer's type, activationEvents' onWebviewPanel). */
+export const GRID_VIEW_TYPE = 'stockMedia.grid';
+
 /** The collections tree (contributes.views). */
 export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
 

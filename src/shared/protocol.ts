@@ -15,7 +15,6 @@ import type { GridForm } from '../core/searchForm';
 import { gridFailure, gridItem, moreStatus, sessionStatus } from '../core/tiles';
 import type { GridItem } from '../core/tiles';
 
-export const GRID_VIEW_TYPE = 'stockMedia.grid';
 /** The id of the JSON block in the grid's HTML that carries strings and the initial state. */
 export const GRID_BOOT_ELEMENT_ID = 'stock-media-boot';
 

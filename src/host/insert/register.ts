@@ -3,28 +3,26 @@
 // (the provider is registered at activation and hands drops of media to `drop`).
 import type * as vscode from 'vscode';
 import { CommandId } from '../commandIds';
-import type { CommandRegistry } from '../commandRegistry';
+import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
 import { MediaDropProvider } from './drop';
 import { MediaInserter } from './inserter';
 
-export interface InsertFeature {
-  readonly drop: vscode.DocumentDropEditProvider;
-  readonly disposables: vscode.Disposable[];
-}
-
-export function registerInsert(shell: Shell, commands: CommandRegistry): InsertFeature {
+export function registerInsert(shell: Shell) {
   const inserter = new MediaInserter(shell);
-  const disposables = [
-    inserter,
-    commands.registerCommand(CommandId.insert, (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection)),
-    commands.registerCommand(CommandId.insertAs, (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection, { pick: true })),
-    commands.registerCommand(CommandId.saveAndInsert, (arg?: unknown, selection?: unknown) =>
-      inserter.insert(arg, selection, { mode: 'download' }),
-    ),
-    commands.registerCommand(CommandId.copyUrl, (arg?: unknown) => inserter.copyUrl(arg)),
-    commands.registerCommand(CommandId.copyCredit, (arg?: unknown) => inserter.copyCredit(arg)),
-    commands.registerCommand(CommandId.openOnService, (arg?: unknown) => inserter.openOnService(arg)),
-  ];
-  return { drop: new MediaDropProvider(inserter), disposables };
+  const drop: vscode.DocumentDropEditProvider = new MediaDropProvider(inserter);
+  const disposables: IDisposable[] = [inserter];
+  return {
+    /** The handlers, by command id (host/contributions.ts registers the commands). */
+    commands: {
+      [CommandId.insert]: (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection),
+      [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection, { pick: true }),
+      [CommandId.saveAndInsert]: (arg?: unknown, selection?: unknown) => inserter.insert(arg, selection, { mode: 'download' }),
+      [CommandId.copyUrl]: (arg?: unknown) => inserter.copyUrl(arg),
+      [CommandId.copyCredit]: (arg?: unknown) => inserter.copyCredit(arg),
+      [CommandId.openOnService]: (arg?: unknown) => inserter.openOnService(arg),
+    },
+    drop,
+    disposables,
+  };
 }

@@ -37,8 +37,7 @@ function toMediaItem(m: CollectionMediaItem): MediaItem {
 }
 
 export class CollectionsProvider extends Disposable implements vscode.TreeDataProvider<CollectionsNode> {
-  private readonly changed = new vscode.EventEmitter<CollectionsNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
+  readonly onDidChangeTreeData: vscode.Event<CollectionsNode | undefined>;
 
   private readonly roots: Readonly<Record<RootKind, RootNode>> = {
     featured: { type: 'root', id: 'featured', root: 'featured' },
@@ -53,8 +52,11 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     private readonly shell: Shell,
     private readonly api: ClientSource,
     private readonly filters: CollectionFilterStore,
+    /** The view's change emitter: made (and disposed) with the view at activation. */
+    private readonly changed: vscode.EventEmitter<CollectionsNode | undefined>,
   ) {
     super();
+    this.onDidChangeTreeData = changed.event;
     this.itemContext = {
       get serviceName() {
         return shell.config.serviceName;
@@ -67,7 +69,6 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
       },
       describe: (error) => describeFailure(shell, error),
     };
-    this._register(this.changed);
     // Another key or server: what was loaded belongs to someone else.
     this._register(shell.onDidChangeConnection(() => this.reset()));
     // The service name shows in hovers and credits.

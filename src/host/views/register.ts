@@ -1,11 +1,12 @@
-// The collections tree in the sidebar: the data behind the view and its commands.
-// The view itself is made at activation (host/lazyFeatures.ts).
+// The collections tree in the sidebar: the data behind the view and its commands. The view
+// itself, and the emitter its changes come from, are made at activation (host/contributions.ts).
 import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
 import type { ClientSource } from '../client';
+import type { CollectionsTreeHandles } from '../../features';
 import { CommandId } from '../commandIds';
-import type { CommandRegistry } from '../commandRegistry';
+import type { IDisposable } from '../dispose';
 import { mediaDragController } from '../insert/dragSource';
 import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
@@ -25,21 +26,11 @@ function asError(value: unknown): ErrorNode | undefined {
   return isNode(value) && value.type === 'error' ? value : undefined;
 }
 
-export interface CollectionsView {
-  readonly provider: CollectionsProvider;
-  readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
-  readonly disposables: vscode.Disposable[];
-}
-
 /** The tree's provider, drag source and commands, for the view made at activation. */
-export function registerCollectionsView(
-  shell: Shell,
-  api: ClientSource,
-  commands: CommandRegistry,
-  treeView: vscode.TreeView<CollectionsNode>,
-): CollectionsView {
+export function registerCollectionsView(shell: Shell, api: ClientSource, tree: CollectionsTreeHandles) {
+  const treeView = tree.view;
   const filters = new CollectionFilterStore(shell.context.globalState);
-  const provider = new CollectionsProvider(shell, api, filters);
+  const provider = new CollectionsProvider(shell, api, filters, tree.changed);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
 
@@ -61,18 +52,23 @@ export function registerCollectionsView(
     return chosen;
   };
 
-  const disposables: vscode.Disposable[] = [
+  const disposables: IDisposable[] = [provider];
+  return {
+    /** The handlers, by command id (host/contributions.ts registers the commands). */
+    commands: {
+      [CommandId.collectionsRefresh]: () => provider.refresh(),
+      [CommandId.collectionsFilter]: filter,
+      [CommandId.collectionsLoadMore]: async (node?: unknown) => {
+        const more = asLoadMore(node);
+        if (more) await provider.loadMore(more);
+      },
+      [CommandId.collectionsRetry]: async (node?: unknown) => {
+        const failed = asError(node);
+        if (failed) await provider.retry(failed);
+      },
+    },
     provider,
-    commands.registerCommand(CommandId.collectionsRefresh, () => provider.refresh()),
-    commands.registerCommand(CommandId.collectionsFilter, filter),
-    commands.registerCommand(CommandId.collectionsLoadMore, async (node?: unknown) => {
-      const more = asLoadMore(node);
-      if (more) await provider.loadMore(more);
-    }),
-    commands.registerCommand(CommandId.collectionsRetry, async (node?: unknown) => {
-      const failed = asError(node);
-      if (failed) await provider.retry(failed);
-    }),
-  ];
-  return { provider, dragAndDropController, disposables };
+    dragAndDropController,
+    disposables,
+  };
 }

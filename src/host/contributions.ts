@@ -1,0 +1,59 @@
+// Everything VS Code must know at activation: every command, the collections view, the grid's
+// serializer and the drop provider, registered for real. Each calls through `load()`, which
+// brings in the features (features.ts) on first use; until then activation has evaluated
+// none of their code: no client, no HTTP library, no grid or insert code.
+import * as vscode from 'vscode';
+import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from '../features';
+import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
+import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
+import type { IDisposable } from './dispose';
+import type { CollectionsNode } from './views/collectionNodes';
+
+/** The collections view and its change emitter, made before the features exist. */
+export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandles & IDisposable {
+  const changed = new vscode.EventEmitter<CollectionsNode | undefined>();
+  const view = vscode.window.createTreeView<CollectionsNode>(COLLECTIONS_VIEW_ID, {
+    treeDataProvider: {
+      onDidChangeTreeData: changed.event,
+      getTreeItem: (node) => load().tree.getTreeItem(node),
+      getChildren: (node) => load().tree.getChildren(node),
+      getParent: (node) => load().tree.getParent(node),
+    },
+    showCollapseAll: true,
+    // Several photos at once: the insert commands take the selection as their second argument.
+    canSelectMany: true,
+    dragAndDropController: {
+      dragMimeTypes: [MEDIA_MIME],
+      dropMimeTypes: [],
+      handleDrag: (source, dataTransfer, token) => load().tree.handleDrag?.(source, dataTransfer, token),
+    },
+  });
+  return {
+    view,
+    changed,
+    dispose: () => {
+      view.dispose();
+      changed.dispose();
+    },
+  };
+}
+
+export function registerContributions(load: LoadFeatures): IDisposable[] {
+  const ids = Object.values(CommandId).filter((id): id is FeatureCommandId => id !== CommandId.showLog);
+  return [
+    ...ids.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().commands[id](...args))),
+    vscode.window.registerWebviewPanelSerializer(GRID_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => {
+        load().reviveGrid(panel, state);
+        return Promise.resolve();
+      },
+    }),
+    vscode.languages.registerDocumentDropEditProvider('*', {
+      // Any drop into any editor asks this: only ours load the features.
+      provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+        MEDIA_DROP_MIMES.some((mime) => dataTransfer.get(mime) !== undefined)
+          ? load().drop.provideDocumentDropEdits(document, position, dataTransfer, token)
+          : undefined,
+    }),
+  ];
+}
