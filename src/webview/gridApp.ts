@@ -12,7 +12,7 @@ import { specKey } from '../core/search';
 import { formFromSpec, validateForm } from '../core/searchForm';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
-import { formErrorMessage } from '../shared/formMessages';
+import { formErrorMessage } from './formMessages';
 import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';

@@ -1,8 +1,8 @@
-// The grid toolbar's rules: which values are a search, which are refused inline (and so
-// never sent), and how a command's arguments map onto the same form.
+// The grid toolbar's rules: which values are a search and which are refused inline (and so
+// never sent). Command arguments go through the same rules: test/unit/search.test.ts.
 import assert from 'node:assert/strict';
 import type { SearchSpec } from '../../src/core/search';
-import { defaultForm, formFromArgs, formFromSpec, parseColorInput, validateForm } from '../../src/core/searchForm';
+import { defaultForm, formFromSpec, parseColorInput, validateForm } from '../../src/core/searchForm';
 import type { GridForm } from '../../src/core/searchForm';
 
 const base = defaultForm('de-DE');
@@ -95,23 +95,6 @@ describe('grid form', () => {
     it('keeps the language for browse modes and single media', () => {
       assert.equal(formFromSpec({ mode: 'curated' }, base).locale, 'de-DE');
       assert.deepEqual(formFromSpec({ mode: 'single', kind: 'video', id: 3 }, form({ query: 'kept' })), form({ kind: 'videos', query: 'kept' }));
-    });
-  });
-
-  describe('command arguments', () => {
-    it('reads {query, orientation, size, color, locale}', () => {
-      const { form: f, invalid } = formFromArgs('photos', false, { query: 'cat', orientation: 'square', size: 'small', color: 'blue', locale: 'pl-PL' }, base);
-      assert.deepEqual(invalid, []);
-      assert.deepEqual(validateForm(f), { ok: true, spec: { mode: 'photos', query: 'cat', orientation: 'square', size: 'small', color: 'blue', locale: 'pl-PL' } });
-    });
-
-    it('names values the service does not know', () => {
-      assert.deepEqual(formFromArgs('photos', false, { query: 'x', orientation: 'wide', locale: 'xx' }, base).invalid, ['orientation', 'locale']);
-    });
-
-    it('reads the popular-videos filters, numbers or text, and lets validation refuse negatives', () => {
-      const { form: f } = formFromArgs('videos', true, { min_width: 1920, min_duration: '3', max_duration: -4 }, base);
-      assert.deepEqual(validateForm(f), { ok: false, errors: [{ field: 'maxDuration', code: 'notWholeNumber' }] });
     });
   });
 

@@ -170,19 +170,21 @@ describe('search grid', function () {
   });
 
   it('refuses bad input with a message and no request', async () => {
-    const cases: [string, unknown][] = [
-      ['stockMedia.search', { query: '   ' }],
-      ['stockMedia.search', { query: 'cat', color: '#12' }],
-      ['stockMedia.search', { query: 'cat', orientation: 'diagonal' }],
-      ['stockMedia.showPopularVideos', { min_width: -5 }],
-      ['stockMedia.showPopularVideos', { min_duration: 30, max_duration: 10 }],
+    // The palette's searches are worded as the grid's toolbar words the same mistake.
+    const cases: [string, unknown, string?][] = [
+      ['stockMedia.search', { query: '   ' }, 'Type something to search for.'],
+      ['stockMedia.search', { query: 'cat', color: '#12' }, '“#12” is not a colour: pick a swatch or type a hex code such as #1e90ff.'],
+      ['stockMedia.search', { query: 'cat', orientation: 'diagonal' }, 'Not searched: orientation has a value the service does not know.'],
+      ['stockMedia.showPopularVideos', { min_width: -5 }, 'Min width must be a whole number, 0 or more.'],
+      ['stockMedia.showPopularVideos', { min_duration: 30, max_duration: 10 }, 'The maximum duration must not be shorter than the minimum duration.'],
       ['stockMedia.openMedia', { url: 'https://evil.example/photo/cat-1/' }],
       ['stockMedia.openMedia', 'not a link'],
     ];
-    for (const [command, args] of cases) {
+    for (const [command, args, message] of cases) {
       const result = await vscode.commands.executeCommand<GridCommandResult>(command, args);
       assert.equal(result.shown, false, `${command} ${JSON.stringify(args)}`);
       assert.ok(!result.shown && result.reason === 'invalid' && result.message, 'a message says why');
+      if (message !== undefined) assert.equal(result.message, message);
     }
     assert.equal(requests().length, 0);
   });

@@ -178,6 +178,17 @@ describe('Localisation (real VS Code)', function () {
       assert.deepEqual(outcome.notes, ['Wählen Sie zuerst ein Foto oder Video aus: in der Ansicht „Stock Media“ oder in den Ergebnissen einer Suche.']);
     });
 
+    it('a palette search with invalid arguments is refused in German, nothing sent', async () => {
+      server.clearLog();
+      const empty = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: '  ' });
+      assert.deepEqual(empty, { shown: false, reason: 'invalid', message: 'Geben Sie einen Suchbegriff ein.' });
+      const popular = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showPopularVideos', { min_width: -5 });
+      assert.deepEqual(popular, { shown: false, reason: 'invalid', message: 'Min. Breite muss eine ganze Zahl sein, 0 oder größer.' });
+      const unknown = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'cat', size: 'huge' });
+      assert.deepEqual(unknown, { shown: false, reason: 'invalid', message: 'Nicht gesucht: size hat einen Wert, den der Dienst nicht kennt.' });
+      assert.deepEqual(server.log.filter((e) => /search|popular/.test(e.path)).map((e) => e.path), []);
+    });
+
     it('the grid shows the host’s German texts and searches in de-DE', async () => {
       server.clearLog();
       const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });

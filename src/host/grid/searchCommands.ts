@@ -1,21 +1,20 @@
 // The command-palette side of the grid: Search Photos/Videos (a QuickPick offering recent
 // searches), Browse Curated/Popular, Open by URL or ID, Clear Recent Searches. Each also
-// takes its inputs as one argument object (keybindings, automation, tests), checked the
-// same way as the grid's toolbar; a bad value gets a clear message and sends nothing.
+// takes its inputs as one argument object (keybindings, automation, tests), turned into a
+// search by core/search.ts's parseSearch (the grid's toolbar rules); a bad value gets a
+// clear message and sends nothing.
 import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
 import { parseMediaRef } from '../../core/mediaUrl';
 import type { MediaRefError } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
+import type { Locale } from '../../core/params';
+import { parseSearch } from '../../core/search';
 import type { SearchSpec } from '../../core/search';
 import type { RecentSearch } from '../../core/searchRecent';
-import { defaultForm, formFromArgs, validateForm } from '../../core/searchForm';
-import { formErrorMessage } from '../../shared/formMessages';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
-import { gridStrings } from './gridStrings';
-
 
 export type GridCommandResult =
   | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number }
@@ -28,10 +27,9 @@ function hasOwn(args: unknown, key: string): boolean {
 }
 
 /** The locale the user last searched in, else the editor's language (when supported). */
-function baseForm(): ReturnType<typeof defaultForm> {
+function lastLocale(): Locale {
   const spec = GridPanel.instance?.state.session.spec;
-  const locale = spec && (spec.mode === 'photos' || spec.mode === 'videos') && spec.locale ? spec.locale : defaultLocale(vscode.env.language);
-  return defaultForm(locale);
+  return spec && (spec.mode === 'photos' || spec.mode === 'videos') && spec.locale ? spec.locale : defaultLocale(vscode.env.language);
 }
 
 async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult> {
@@ -47,17 +45,13 @@ function refuse(text: string): GridCommandResult {
   return { shown: false, reason: 'invalid', message };
 }
 
-/** Turns a form (from arguments or the QuickPick) into a search, or explains what is wrong. */
-async function runForm(deps: GridDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
-  const strings = gridStrings(deps.shell.config.serviceName, deps.shell.config.serviceUrl);
-  const { form, invalid } = formFromArgs(kind, browse, args, baseForm());
-  if (invalid.length > 0) {
-    return refuse(vscode.l10n.t('Not searched: {0} has a value the service does not know.', invalid.join(', ')));
-  }
-  const result = validateForm(form);
-  if (!result.ok) return refuse(result.errors.map((e) => formErrorMessage(e, form, strings)).join(' '));
-  if (!browse) await deps.recent.add({ query: form.query, kind });
-  return show(deps, result.spec);
+/** Turns arguments (given, or from the QuickPick) into a search, or explains what is wrong. */
+async function runSearch(deps: GridDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
+  const result = parseSearch(kind, browse, args, { locale: lastLocale() });
+  if (!result.ok) return refuse(result.problems.join(' '));
+  const { spec } = result;
+  if (spec.mode === 'photos' || spec.mode === 'videos') await deps.recent.add({ query: spec.query, kind });
+  return show(deps, spec);
 }
 
 interface QueryItem extends vscode.QuickPickItem {
@@ -151,10 +145,10 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
 }
 
 export async function searchCommand(deps: GridDeps, kind: SearchKind, args?: unknown): Promise<GridCommandResult> {
-  if (hasOwn(args, 'query')) return runForm(deps, kind, false, args);
+  if (hasOwn(args, 'query')) return runSearch(deps, kind, false, args);
   const query = await pickQuery(deps, kind);
   if (query === undefined) return { shown: false, reason: 'cancelled' };
-  return runForm(deps, kind, false, { ...(typeof args === 'object' && args !== null ? args : {}), query });
+  return runSearch(deps, kind, false, { ...(typeof args === 'object' && args !== null ? args : {}), query });
 }
 
 export function showCuratedCommand(deps: GridDeps): Promise<GridCommandResult> {
@@ -162,7 +156,7 @@ export function showCuratedCommand(deps: GridDeps): Promise<GridCommandResult> {
 }
 
 export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
-  return runForm(deps, 'videos', true, args);
+  return runSearch(deps, 'videos', true, args);
 }
 
 function refErrorMessage(error: MediaRefError, serviceSetting: string): string {

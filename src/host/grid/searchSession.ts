@@ -6,16 +6,14 @@
 // Quota: a search repeated within the cache TTL costs nothing (the client's cache), a
 // second "load more" while one is under way is ignored, and nothing is fetched past the
 // last page.
-import type { ListOperation, ListOperations, MediaClient } from '../../api/client';
+import type { MediaClient } from '../../api/client';
 import { MediaError, toMediaError } from '../../core/errors';
 import type { Envelope, MediaItem, Photo, Video } from '../../core/model';
-import type { SearchSpec } from '../../core/search';
+import { requestFor } from '../../core/search';
+import type { PagedRequest, SearchSpec } from '../../core/search';
 import { mediaKey, toGridItem } from '../../core/tiles';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../core/tiles';
 import type { SessionMessage, ToWebview } from '../../shared/protocol';
-
-/** A list operation and its checked parameters, kept to ask for the next page. */
-type Paged = { [K in ListOperation]: { op: K; params: ListOperations[K]['params'] } }[ListOperation];
 
 export interface SessionOptions {
   client: () => MediaClient;
@@ -40,31 +38,6 @@ export interface SessionState {
   page: number;
 }
 
-export function pagedRequest(spec: SearchSpec): Paged | undefined {
-  switch (spec.mode) {
-    case 'photos': {
-      const { mode: _mode, ...params } = spec;
-      return { op: 'searchPhotos', params };
-    }
-    case 'videos': {
-      const { mode: _mode, ...params } = spec;
-      return { op: 'searchVideos', params };
-    }
-    case 'curated':
-      return { op: 'curatedPhotos', params: {} };
-    case 'popular': {
-      const { mode: _mode, ...params } = spec;
-      return { op: 'popularVideos', params };
-    }
-    case 'single':
-      return undefined;
-    default: {
-      const never: never = spec;
-      return never;
-    }
-  }
-}
-
 function mediaOf(result: { photos?: Photo[]; videos?: Video[] }): MediaItem[] {
   if (result.photos) return result.photos.map((photo) => ({ kind: 'photo', photo }));
   if (result.videos) return result.videos.map((video) => ({ kind: 'video', video }));
@@ -80,7 +53,7 @@ export class SearchSession {
   private totalResults = 0;
   private skipped = 0;
   private envelope: Envelope | undefined;
-  private paged: Paged | undefined;
+  private paged: PagedRequest | undefined;
   private more: MoreStatus = 'idle';
   private failure: GridFailure | null = null;
   private moreFailure: GridFailure | null = null;
@@ -195,7 +168,7 @@ export class SearchSession {
       const client = this.options.client();
       let media: MediaItem[];
       let envelope: Envelope | undefined;
-      const paged = pagedRequest(spec);
+      const paged = requestFor(spec);
       if (paged) {
         const result = await client.list(paged.op, paged.params as never, opts);
         media = mediaOf(result as { photos?: Photo[]; videos?: Video[] });
@@ -225,7 +198,7 @@ export class SearchSession {
     }
   }
 
-  private async fetchNext(paged: Paged, envelope: Envelope, generation: number, signal: AbortSignal | undefined): Promise<void> {
+  private async fetchNext(paged: PagedRequest, envelope: Envelope, generation: number, signal: AbortSignal | undefined): Promise<void> {
     try {
       const result = await this.options.client().nextPage(paged.op, paged.params as never, envelope, signal ? { signal } : {});
       if (generation !== this.generation) return;

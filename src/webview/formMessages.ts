@@ -1,8 +1,8 @@
-// The sentence for each toolbar mistake, shared by the webview (inline, next to the
-// field) and the host (when a command's arguments hold the same mistake).
+// The sentence for each toolbar mistake, shown inline next to the field, in the strings
+// the host sent (the palette commands word the same mistakes in core/search.ts).
 import type { FormError, FormField, GridForm } from '../core/searchForm';
-import type { GridStrings } from './strings';
-import { format } from './strings';
+import type { GridStrings } from '../shared/strings';
+import { format } from '../shared/strings';
 
 export function fieldLabel(field: FormField, strings: GridStrings): string {
   switch (field) {
