@@ -1,4 +1,4 @@
-// Hostile input in the workbench, as a person meets it (issue 7): the local server in
+// Hostile input in the workbench, as a person meets it: the local server in
 // hostile mode (every payload tries `alert(1)` and sets `window.__pwned`), a second server
 // at the "other origin" its links point to. The sidebar tree and its hovers, the grid and
 // its preview, the grid's error state and a notification built from a hostile error body.

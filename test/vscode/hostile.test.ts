@@ -1,4 +1,4 @@
-// Hostile input in a real VS Code (issue 7): the local server in hostile mode (script and
+// Hostile input in a real VS Code: the local server in hostile mode (script and
 // markup in every text, unsafe and foreign URLs, hostile error bodies) and with each failure
 // switch, driven through every surface: the collections tree, the grid, insert into
 // Markdown, HTML, TSX and CSS, copy and open. What comes out is parsed the way its reader
