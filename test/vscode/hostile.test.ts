@@ -23,7 +23,6 @@ import { MediaInserter } from '../../src/host/insert/inserter';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { CollectionsNode, CollectionNode, LoadMoreNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
-import type { GridSnapshot } from '../../src/shared/protocol';
 import { HOSTILE_ERROR_TEXT, HOSTILE_STRINGS, mediaUrlSpoil } from '../server/hostile';
 import type { ApiServer, RequestLogEntry, ServerSwitches } from '../server/server';
 import { startApiServer } from '../server/server';
@@ -38,6 +37,7 @@ import {
   renderMarkdownWithoutHtml,
 } from './hostileChecks';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const MARKUP_TAGS = new Set(['p', 'img', 'a', 'strong', 'em', 'h1', 'figure', 'figcaption', 'video', 'source', 'br', 'html', 'head', 'body']);
@@ -89,18 +89,9 @@ async function hook(): Promise<{ provider: CollectionsProvider }> {
   return value;
 }
 
-async function gridState(): Promise<GridPanelState> {
-  const state = await vscode.commands.executeCommand<GridPanelState | undefined>(GRID, { op: 'state' });
-  assert.ok(state?.open, 'the grid is open');
-  return state;
-}
+const gridState = openGridState;
 
-async function snapshot(status: GridSnapshot['status'], ms = 15_000): Promise<GridSnapshot> {
-  return waitFor(async () => {
-    const shown = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID, { op: 'snapshot' });
-    return shown?.status === status ? shown : undefined;
-  }, `the webview to be ${status}`, ms);
-}
+const snapshot = gridSnapshotWhen;
 
 function mediaOf(item: MediaItem): Photo | Video {
   return item.kind === 'photo' ? item.photo : item.video;

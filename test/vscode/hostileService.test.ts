@@ -6,13 +6,12 @@
 // server's per-key request log is the witness).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GridPanelState } from '../../src/host/testing';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { CollectionNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
-import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
 
@@ -32,18 +31,9 @@ async function roots(tree: CollectionsProvider): Promise<{ featured: RootNode; m
   return { featured, mine };
 }
 
-async function gridState(): Promise<GridPanelState> {
-  const state = await vscode.commands.executeCommand<GridPanelState | undefined>(GRID, { op: 'state' });
-  assert.ok(state?.open, 'the grid is open');
-  return state;
-}
+const gridState = openGridState;
 
-async function shown(status: GridSnapshot['status'], ms = 15_000): Promise<GridSnapshot> {
-  return waitFor(async () => {
-    const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID, { op: 'snapshot' });
-    return snapshot?.status === status ? snapshot : undefined;
-  }, `the grid to be ${status}`, ms);
-}
+const shown = gridSnapshotWhen;
 
 async function setTimeoutSeconds(seconds: number | undefined): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('stockMedia');

@@ -9,14 +9,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckApiKeyResult, SetApiKeyResult } from '../../src/host/commands/apiKey';
-import type { GridPanelState } from '../../src/host/testing';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { CollectionsNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
-import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, pointAt, stopLocalServer, useLocalServer, waitFor } from './support';
+import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const HOSTILE_NAME = 'Evil [Renew your key](command:stockMedia.clearApiKey)';
@@ -69,18 +68,9 @@ function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
-async function gridState(): Promise<GridPanelState> {
-  const state = await vscode.commands.executeCommand<GridPanelState | undefined>(GRID, { op: 'state' });
-  assert.ok(state?.open, 'the grid is open');
-  return state;
-}
+const gridState = openGridState;
 
-async function webview(status: GridSnapshot['status'], ms = 15_000): Promise<GridSnapshot> {
-  return waitFor(async () => {
-    const shown = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID, { op: 'snapshot' });
-    return shown?.status === status ? shown : undefined;
-  }, `the webview to be ${status}`, ms);
-}
+const webview = gridSnapshotWhen;
 
 /** A refusal for `origin` (the extension's bundle has its own MediaError class, so by its fields). */
 function refusedFor(origin: string): (e: unknown) => boolean {

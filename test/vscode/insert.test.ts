@@ -12,25 +12,12 @@ import { MediaDropProvider } from '../../src/host/insert/drop';
 import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer } from './support';
+import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
-function root(): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the tests run in a folder');
-  return folder.uri;
-}
-
-let counter = 0;
-/** A new file in the workspace, opened in an editor. */
-async function openNew(name: string, content: string): Promise<vscode.TextEditor> {
-  counter += 1;
-  const uri = vscode.Uri.joinPath(root(), 'insert-tests', `${counter}`, name);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
-  const document = await vscode.workspace.openTextDocument(uri);
-  return vscode.window.showTextDocument(document, { preview: false });
-}
+const root = workspaceRoot;
+const openNew = fileOpener('insert-tests');
 
 async function setInsertSetting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('stockMedia.insert').update(key, value, vscode.ConfigurationTarget.Workspace);

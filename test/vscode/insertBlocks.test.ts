@@ -11,24 +11,12 @@ import { MediaInserter } from '../../src/host/insert/inserter';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import { htmlElements, inlineTypes, markdownBlocks } from '../unit/blockChecks';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer } from './support';
+import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
-function root(): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the tests run in a folder');
-  return folder.uri;
-}
-
-let counter = 0;
-async function openNew(name: string, content: string): Promise<vscode.TextEditor> {
-  counter += 1;
-  const uri = vscode.Uri.joinPath(root(), 'insert-block-tests', `${counter}`, name);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
-  const document = await vscode.workspace.openTextDocument(uri);
-  return vscode.window.showTextDocument(document, { preview: false });
-}
+const root = workspaceRoot;
+const openNew = fileOpener('insert-block-tests');
 
 const at = (line: number, character: number): vscode.Selection => new vscode.Selection(line, character, line, character);
 const endOfLine = (editor: vscode.TextEditor, line: number): vscode.Selection => {

@@ -11,21 +11,10 @@ import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { InserterDeps } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer } from './support';
+import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
-function root(): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the tests run in a folder');
-  return folder.uri;
-}
-
-let counter = 0;
-async function openNew(name: string, content: string): Promise<vscode.TextEditor> {
-  counter += 1;
-  const uri = vscode.Uri.joinPath(root(), 'insert-destination-tests', `${counter}`, name);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-}
+const root = workspaceRoot;
+const openNew = fileOpener('insert-destination-tests');
 
 async function setInsertSetting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('stockMedia.insert').update(key, value, vscode.ConfigurationTarget.Workspace);

@@ -3,6 +3,8 @@
 // machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
+import type { GridPanelState } from '../../src/host/testing';
+import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 
@@ -85,4 +87,40 @@ export async function closeAllEditors(): Promise<void> {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   }
+}
+
+/** The folder the tests run in. */
+export function workspaceRoot(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('The tests run in a folder');
+  return folder.uri;
+}
+
+/**
+ * Makes new files under `<workspace>/<folder>/<n>/` (a numbered folder each, so no two tests
+ * share a file) and opens them in an editor.
+ */
+export function fileOpener(folder: string): (name: string, content: string) => Promise<vscode.TextEditor> {
+  let counter = 0;
+  return async (name, content) => {
+    counter += 1;
+    const uri = vscode.Uri.joinPath(workspaceRoot(), folder, `${counter}`, name);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+    return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  };
+}
+
+/** The open grid's state, through the test hook; fails when no grid is open. */
+export async function openGridState(): Promise<GridPanelState> {
+  const state = await vscode.commands.executeCommand<GridPanelState | undefined>('stockMedia.test.grid', { op: 'state' });
+  if (!state?.open) throw new Error('The grid is not open');
+  return state;
+}
+
+/** What the grid's webview itself shows, once it reaches `status`. */
+export function gridSnapshotWhen(status: GridSnapshot['status'], ms = 15_000): Promise<GridSnapshot> {
+  return waitFor(async () => {
+    const shown = await vscode.commands.executeCommand<GridSnapshot | undefined>('stockMedia.test.grid', { op: 'snapshot' });
+    return shown?.status === status ? shown : undefined;
+  }, `the webview to be ${status}`, ms);
 }
