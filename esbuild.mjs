@@ -1,5 +1,5 @@
 // Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
-// loaded on first use through the `require('./features')` in src/extension.ts; each source
+// loaded on first use through the `require('./host/features')` in src/extension.ts; each source
 // module in only one of them), the webview bundle (dist/webview/) and, with --tests, every
 // test entry point (out/) and the tools in scripts/ (out/scripts/). With --web: only the web
 // extension host's single-file bundle (dist/web/extension.js).
@@ -64,13 +64,13 @@ const oneVscodeModule = {
 };
 
 /**
- * The seam: src/extension.ts's `require('./features')` stays a run-time require of
+ * The seam: src/extension.ts's `require('./host/features')` stays a run-time require of
  * dist/features.js, which Node finds beside dist/extension.js.
  */
 const featuresAtRunTime = {
   name: 'features-at-run-time',
   setup(build) {
-    build.onResolve({ filter: /^\.\/features$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/host\/features$/ }, (args) =>
       args.kind === 'require-call' && /[\\/]src[\\/]extension\.ts$/.test(args.importer) ? { path: './features.js', external: true } : undefined,
     );
   },
@@ -125,7 +125,7 @@ async function sharedModules() {
   const bare = (config) => ({ ...config, write: false, sourcemap: false, minify: false, plugins: config.plugins.filter((p) => p !== problemMatcher) });
   const [activation, features] = await Promise.all([
     esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/extension.ts'], plugins: [oneVscodeModule, featuresAtRunTime] })),
-    esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/features.ts'], plugins: [oneVscodeModule] })),
+    esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/host/features.ts'], plugins: [oneVscodeModule] })),
   ]);
   const inFeatures = new Set(sourceInputs(features.metafile));
   return sourceInputs(activation.metafile).filter((path) => inFeatures.has(path) && path !== 'src/extension.ts');
@@ -174,7 +174,7 @@ function fromShell(shared) {
 const configs = [];
 if (web) {
   // The web extension host's bundle: one file, every module once, the features inlined
-  // behind the same `require('./features')` (esbuild evaluates them on first call). Not in
+  // behind the same `require('./host/features')` (esbuild evaluates them on first call). Not in
   // the VSIX or package.json yet. `node:*` stays external until the features stop using it.
   configs.push({
     ...common,
@@ -203,7 +203,7 @@ if (web) {
     {
       // The on-use bundle: loaded by the activation bundle when a feature is first used.
       ...nodeBundle,
-      entryPoints: ['src/features.ts'],
+      entryPoints: ['src/host/features.ts'],
       outfile: 'dist/features.js',
       plugins: [...common.plugins, oneVscodeModule, fromShell(shared), writeMeta('features')],
     },

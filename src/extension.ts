@@ -1,10 +1,10 @@
 // Wiring only. Activation does no network and no heavy work: it shows the last known
 // quota and registers what the extension contributes (host/contributions.ts), each calling
-// through `load()`, the one way into the features (features.ts: dist/features.js in the Node
+// through `load()`, the one way into the features (host/features.ts: dist/features.js in the Node
 // build), which loads them on first use.
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
-import type { Features, LoadFeatures } from './features';
+import type { Features, LoadFeatures } from './host/features';
 import { CommandId } from './host/commandIds';
 import { createCollectionsTree, registerContributions } from './host/contributions';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     if (!features) {
       const loadStarted = performance.now();
       // The seam: the features' code is evaluated here, on first use, not at activation.
-      features = (require('./features') as typeof import('./features')).createFeatures(shell, tree);
+      features = (require('./host/features') as typeof import('./host/features')).createFeatures(shell, tree);
       featuresLoadMs = performance.now() - loadStarted;
     }
     return features;

@@ -1,9 +1,9 @@
 // Everything VS Code must know at activation: every command, the collections view, the grid's
 // serializer and the drop provider, registered for real. Each calls through `load()`, which
-// brings in the features (features.ts) on first use; until then activation has evaluated
+// brings in the features (host/features.ts) on first use; until then activation has evaluated
 // none of their code: no client, no HTTP library, no grid or insert code.
 import * as vscode from 'vscode';
-import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from '../features';
+import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from './features';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
 import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
 import type { IDisposable } from './dispose';

@@ -3,7 +3,7 @@
 // their general seams (Features.internals, the grid's receive/post/onDidRender/onDidReceive),
 // and only imports types from them, so the activation bundle stays without the features' code.
 import * as vscode from 'vscode';
-import type { Features } from '../features';
+import type { Features } from './features';
 import type { GridSnapshot } from '../shared/protocol';
 import { TestCommandId } from './commandIds';
 import type { IDisposable } from './dispose';

@@ -28,7 +28,7 @@ describe('the bundles', () => {
     const activation = sourceInputs('extension');
     const features = sourceInputs('features');
     assert.ok(activation.includes('src/extension.ts') && activation.includes('src/host/shell.ts'), activation.join(', '));
-    assert.ok(features.includes('src/features.ts') && features.includes('src/api/client.ts'), features.join(', '));
+    assert.ok(features.includes('src/host/features.ts') && features.includes('src/api/client.ts'), features.join(', '));
     // The core modules both use (l10n, errors, …) are in the activation bundle, which lends them to the features.
     assert.ok(activation.includes('src/core/l10n.ts') && activation.includes('src/core/errors.ts'));
     const inActivation = new Set(activation);
@@ -48,10 +48,10 @@ describe('the bundles', () => {
     this.timeout(60_000);
     execFileSync(process.execPath, ['esbuild.mjs', '--web'], { cwd: root, stdio: 'pipe' });
     const inputs = sourceInputs('web');
-    assert.ok(inputs.includes('src/extension.ts') && inputs.includes('src/features.ts') && inputs.includes('src/api/client.ts'));
+    assert.ok(inputs.includes('src/extension.ts') && inputs.includes('src/host/features.ts') && inputs.includes('src/api/client.ts'));
     const code = readFileSync(join(root, 'dist', 'web', 'extension.js'), 'utf8');
-    // esbuild's lazy initialiser for the module, run by the `require('./features')` it replaces.
-    assert.match(code, /__esm\(\{\s*"src\/features\.ts"\(\)/);
+    // esbuild's lazy initialiser for the module, run by the `require('./host/features')` it replaces.
+    assert.match(code, /__esm\(\{\s*"src\/host\/features\.ts"\(\)/);
     assert.deepEqual(
       requires('dist/web/extension.js').filter((id) => !id.startsWith('node:')),
       ['vscode'],

@@ -45,7 +45,7 @@ describe('project structure', () => {
       ['src/host/probe.ts', 'vscode', true],
       ['src/host/probe.ts', 'node:path', true],
       ['src/extension.ts', 'vscode', true],
-      ['src/features.ts', 'vscode', true],
+      ['src/host/features.ts', 'vscode', true],
     ];
     const wrong: string[] = [];
     for (const [file, source, allowed] of cases) {

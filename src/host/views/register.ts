@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { isCollectionFilter } from '../../core/collectionsText';
 import type { CollectionFilter } from '../../core/collectionsText';
 import type { ClientSource } from '../client';
-import type { CollectionsTreeHandles } from '../../features';
+import type { CollectionsTreeHandles } from '../features';
 import { CommandId } from '../commandIds';
 import type { IDisposable } from '../dispose';
 import { mediaDragController } from '../insert/dragSource';

@@ -4,21 +4,21 @@
 // media are dropped; nothing here runs before then. It hands back the command handlers and
 // the providers that activation registered with VS Code.
 import type * as vscode from 'vscode';
-import type { MediaClient } from './api/client';
-import { ClientSource } from './host/client';
-import type { CommandId } from './host/commandIds';
-import { registerKeyCommands } from './host/commands/register';
-import { disposeAll } from './host/dispose';
-import type { IDisposable } from './host/dispose';
-import type { GridPanel } from './host/grid/gridPanel';
-import type { RecentSearches } from './host/grid/recentSearches';
-import { registerGrid } from './host/grid/register';
-import { registerInsert } from './host/insert/register';
-import type { Shell } from './host/shell';
-import { useVsCodeTranslator } from './host/translator';
-import type { CollectionsNode } from './host/views/collectionNodes';
-import type { CollectionsProvider } from './host/views/collectionsProvider';
-import { registerCollectionsView } from './host/views/register';
+import type { MediaClient } from '../api/client';
+import { ClientSource } from './client';
+import type { CommandId } from './commandIds';
+import { registerKeyCommands } from './commands/register';
+import { disposeAll } from './dispose';
+import type { IDisposable } from './dispose';
+import type { GridPanel } from './grid/gridPanel';
+import type { RecentSearches } from './grid/recentSearches';
+import { registerGrid } from './grid/register';
+import { registerInsert } from './insert/register';
+import type { Shell } from './shell';
+import { useVsCodeTranslator } from './translator';
+import type { CollectionsNode } from './views/collectionNodes';
+import type { CollectionsProvider } from './views/collectionsProvider';
+import { registerCollectionsView } from './views/register';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
 export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog>;
