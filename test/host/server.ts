@@ -28,7 +28,19 @@ export interface ServerOptions {
    * which a folder's `.vscode/settings.json` cannot set.
    */
   readonly machineSettings?: Readonly<Record<string, unknown>>;
+  /** The user's settings (`<user-data-dir>/User/settings.json`), written before the server starts. */
+  readonly userSettings?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * User settings that make the workbench run this extension in the browser's web worker
+ * extension host (its `browser` entry), as vscode.dev and github.dev do, although this
+ * server also offers a Node extension host: `remote.extensionKind` set to `web` for it.
+ * (The `extensionDevelopmentKind` payload entry is not used for that by the web workbench.)
+ */
+export const WEB_WORKER_HOST_SETTINGS: Readonly<Record<string, unknown>> = {
+  'remote.extensionKind': { 'stockmedia.stock-media': ['web'] },
+};
 
 export interface VsCodeServer {
   readonly port: number;
@@ -80,6 +92,11 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
   if (options.machineSettings) {
     mkdirSync(dirname(machineSettingsFile));
     writeFileSync(machineSettingsFile, JSON.stringify(options.machineSettings, null, 2) + '\n');
+  }
+  if (options.userSettings) {
+    const userSettingsFile = join(dirs.user, 'User', 'settings.json');
+    mkdirSync(dirname(userSettingsFile));
+    writeFileSync(userSettingsFile, JSON.stringify(options.userSettings, null, 2) + '\n');
   }
 
   const args = [
