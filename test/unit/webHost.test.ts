@@ -214,6 +214,22 @@ describe('the web extension host', () => {
       }
     });
 
+    it('a server that does not let the browser read its file (CORS) is named as a possible cause', async () => {
+      const refused: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+      await assert.rejects(
+        download('https://cdn.example/photo.png', options(refused, { browserFetch: true })),
+        (e: unknown) =>
+          isInsertError(e) &&
+          e.offerLink &&
+          e.message === 'The browser could not download the file from cdn.example (Failed to fetch); the server may not allow other sites to download it. Nothing was saved or inserted.',
+      );
+      // Node's fetch: the plain network failure.
+      await assert.rejects(
+        download('https://cdn.example/photo.png', options(refused, { redirects: 'manual' })),
+        (e: unknown) => isInsertError(e) && e.message === 'Could not download the file from cdn.example (Failed to fetch), so nothing was saved or inserted.',
+      );
+    });
+
     it('a file over the browser’s limit is a DownloadTooLarge with that limit (the inserter links it instead)', async () => {
       await assert.rejects(download(`${origin}/photo.png`, options((i, init) => fetch(i, init), { maxBytes: 1000 })), (e: unknown) => e instanceof DownloadTooLarge && e.limit === 1000);
     });
