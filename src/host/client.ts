@@ -5,7 +5,7 @@ import { MediaClient } from '../api/client';
 import { keyForOrigin } from '../core/keyBinding';
 import type { StockMediaConfig } from './config';
 import { Disposable } from './dispose';
-import { runsInBrowser } from './runtime';
+import { platform } from './platform';
 import type { Shell } from './shell';
 
 export class ClientSource extends Disposable {
@@ -36,7 +36,7 @@ export class ClientSource extends Disposable {
         logger: this.shell.logger,
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
-        browserHost: runsInBrowser(),
+        browserHost: platform.name === 'web',
       });
       client.seedQuota(this.shell.quota.current);
       this._register(client.onQuota((snapshot) => this.shell.quota.update(snapshot)));

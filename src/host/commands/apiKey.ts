@@ -11,7 +11,7 @@ import { keyForOrigin, originsOf } from '../../core/keyBinding';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
-import { runsInBrowser } from '../runtime';
+import { platform } from '../platform';
 import type { Shell } from '../shell';
 
 const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
@@ -48,7 +48,7 @@ async function checkKey(shell: Shell, key: string, origins: readonly string[]): 
     logger: shell.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
-    browserHost: runsInBrowser(),
+    browserHost: platform.name === 'web',
   });
   probe.seedQuota(shell.quota.current);
   probe.onRequestSent(() => shell.quota.countRequest());
