@@ -9,7 +9,7 @@ import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
 import { prepare } from '../host/prepare';
-import { startServer } from '../host/server';
+import { WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
 import type { VsCodeServer } from '../host/server';
 import { createWorkspace, repoRoot } from '../host/workspace';
 import type { TestWorkspace } from '../host/workspace';
@@ -37,6 +37,12 @@ export interface WorkbenchOptions {
   readonly serverArgs?: readonly string[];
   /** How long to wait for the workbench to be restored; default 90 s. */
   readonly readyTimeoutMs?: number;
+  /**
+   * Run the extension in the browser's web worker extension host (its `browser` entry), as
+   * vscode.dev and github.dev do, instead of the server's Node extension host: the user
+   * setting WEB_WORKER_HOST_SETTINGS, written before the page loads.
+   */
+  readonly web?: boolean;
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -83,6 +89,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       logFile: join(LOG_DIR, `server-${id}.log`),
       ...(options.serverArgs ? { extraArgs: options.serverArgs } : {}),
       ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
+      ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
     });
     browser = await launchBrowser();
     const { page } = browser;
@@ -292,8 +299,13 @@ export const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
  * unless `settings` say otherwise), the primary side bar closed, alice's key set as a
  * person would, and her quota shown in the status bar.
  */
-export async function startWorkbenchWithKey(api: ApiServer, settings: Readonly<Record<string, unknown>> = {}): Promise<Workbench> {
+export async function startWorkbenchWithKey(
+  api: ApiServer,
+  settings: Readonly<Record<string, unknown>> = {},
+  options: Pick<WorkbenchOptions, 'web'> = {},
+): Promise<Workbench> {
   const workbench = await startWorkbench({
+    ...options,
     machineSettings: apiSettings(api),
     settings: { 'workbench.colorTheme': 'Default Dark Modern', ...settings },
   });
@@ -307,4 +319,20 @@ export async function startWorkbenchWithKey(api: ApiServer, settings: Readonly<R
     await workbench.close();
     throw error;
   }
+}
+
+/**
+ * Where the workbench runs an extension, as "Developer: Show Running Extensions" shows it
+ * to a person: its row's note reads "web worker" for the browser's web worker extension
+ * host and names the remote (here `127.0.0.1:<port>`) for the server's Node extension host.
+ * Leaves that editor open; returns the row (its note is in `.msg`).
+ */
+export async function runningExtensionRow(page: Page, displayName: string, timeoutMs = 20_000): Promise<Locator> {
+  await runCommand(page, 'Developer: Show Running Extensions');
+  const row = page
+    .locator('.runtime-extensions-editor .monaco-list-row')
+    .filter({ has: page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(displayName)}$`) }) })
+    .first();
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  return row;
 }
