@@ -323,16 +323,27 @@ export async function startWorkbenchWithKey(
 
 /**
  * Where the workbench runs an extension, as "Developer: Show Running Extensions" shows it
- * to a person: its row's note reads "web worker" for the browser's web worker extension
+ * to a person (an extension under development is listed by its id, `publisher.name`): its row's note reads "web worker" for the browser's web worker extension
  * host and names the remote (here `127.0.0.1:<port>`) for the server's Node extension host.
- * Leaves that editor open; returns the row (its note is in `.msg`).
+ * Returns the note of its row and a screenshot of the view (`shotName`); the view is closed again.
  */
-export async function runningExtensionRow(page: Page, displayName: string, timeoutMs = 20_000): Promise<Locator> {
+export async function runningExtensionNote(page: Page, name: string, shotName = 'running-extensions', timeoutMs = 20_000): Promise<{ note: string; shot: string }> {
   await runCommand(page, 'Developer: Show Running Extensions');
   const row = page
     .locator('.runtime-extensions-editor .monaco-list-row')
-    .filter({ has: page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(displayName)}$`) }) })
+    .filter({ has: page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) })
     .first();
-  await row.waitFor({ state: 'visible', timeout: timeoutMs });
-  return row;
+  try {
+    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch (error) {
+    const names = await page.locator('.runtime-extensions-editor .monaco-list-row .name').allInnerTexts();
+    const shot = await screenshot(page, 'running-extensions').catch(() => '(no screenshot)');
+    throw new Error(`"${name}" is not among the running extensions (${names.join(', ') || 'none'}; screenshot: ${shot})`, { cause: error });
+  }
+  const note = (await row.locator('.msg').innerText()).trim();
+  const shot = await screenshot(page, shotName);
+  // The workbench shows it as a modal editor over the window, which Escape closes.
+  await page.keyboard.press('Escape');
+  await page.locator('.runtime-extensions-editor').waitFor({ state: 'hidden', timeout: timeoutMs });
+  return { note, shot };
 }
