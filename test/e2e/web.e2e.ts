@@ -187,4 +187,30 @@ describe('web worker extension host (e2e)', function () {
     assert.ok(!(await editorText()).includes(link), 'the editor no longer shows the link');
     console.log(`      screenshot: ${await screenshot(page, 'web-undone')}`);
   });
+
+  it('where the service hides the quota headers from browsers, the status bar says so and counts this hour’s requests', async () => {
+    // The headers are still sent; only Access-Control-Expose-Headers no longer lists them.
+    api.setSwitches({ quotaHeadersExposed: false });
+    await page.keyboard.press('F1');
+    await quickInput().fill('>Stock Media: Search Photos…');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Search Photos…' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]').waitFor();
+    await quickInput().fill('');
+    await quickInput().pressSequentially('forest', { delay: 40 });
+    await page.keyboard.press('Enter');
+    await grid.locator('.tile').first().waitFor({ state: 'visible', timeout: 30_000 });
+
+    // What the extension sent this UTC hour, as the local server saw it (preflights aside).
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const item = statusBarEntry(page, QUOTA_ITEM);
+    await item.filter({ hasText: /Quota not visible/ }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    const sent = api.log.filter((e) => e.method !== 'OPTIONS' && e.time >= hour).length;
+    const text = (await item.innerText()).trim();
+    console.log(`      status bar: “${text}” (the server logged ${sent} requests this hour)`);
+    console.log(`      screenshot: ${await screenshot(page, 'web-quota-not-visible')}`);
+    assert.match(text, new RegExp(`Quota not visible · ${sent} requests? this hour`));
+    assert.doesNotMatch(text, /20,000/, 'no stale figure beside it');
+  });
 });
