@@ -36,49 +36,63 @@ export async function gridFrame(page: Page, timeoutMs = 30_000): Promise<Frame> 
   }
 }
 
-/** Puts the paint probe into the grid's page (once per page load) and empties its samples. */
-export async function installPaintProbe(frame: Frame): Promise<void> {
-  await frame.evaluate(() => {
-    const w = window as unknown as ProbeWindow;
-    if (w.__stockMediaBench) {
-      w.__stockMediaBench.samples = [];
-      return;
-    }
-    const state: { samples: PaintSample[] } = { samples: [] };
-    w.__stockMediaBench = state;
-    const epoch = (): number => performance.timeOrigin + performance.now();
-    const isLoadedList = (data: unknown): number => {
-      if (typeof data !== 'object' || data === null) return 0;
-      const d = data as { type?: unknown; status?: unknown; items?: unknown };
-      return d.type === 'session' && d.status === 'loaded' && Array.isArray(d.items) ? d.items.length : 0;
-    };
-    let current: { arrivedEpoch: number; handledEpoch: number; results: number } | undefined;
-    // Capturing on window: runs before the grid's own (bubbling) listener.
-    window.addEventListener(
-      'message',
-      (event: MessageEvent<unknown>) => {
-        const results = isLoadedList(event.data);
-        if (results > 0) current = { arrivedEpoch: epoch(), handledEpoch: 0, results };
-      },
-      true,
-    );
-    // Added after the grid's listener, so it runs after the grid has handled the message.
-    window.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const sample = current;
-      if (!sample || isLoadedList(event.data) === 0) return;
-      current = undefined;
-      sample.handledEpoch = epoch();
-      // A task posted from a frame callback runs once that frame has been rendered.
-      requestAnimationFrame(() => {
+/**
+ * The probe itself, run in the grid's page: by installPaintProbe, or before the page's own
+ * scripts (Playwright's addInitScript, in every frame) when the grid's first paint is timed.
+ * Self-contained, as both run it in the page.
+ */
+export function paintProbe(): void {
+  const w = window as unknown as ProbeWindow;
+  if (w.__stockMediaBench) {
+    w.__stockMediaBench.samples = [];
+    return;
+  }
+  const state: { samples: PaintSample[] } = { samples: [] };
+  w.__stockMediaBench = state;
+  const epoch = (): number => performance.timeOrigin + performance.now();
+  const isLoadedList = (data: unknown): number => {
+    if (typeof data !== 'object' || data === null) return 0;
+    const d = data as { type?: unknown; status?: unknown; items?: unknown };
+    return d.type === 'session' && d.status === 'loaded' && Array.isArray(d.items) ? d.items.length : 0;
+  };
+  let current: { arrivedEpoch: number; handledEpoch: number; results: number } | undefined;
+  // Capturing on window: runs before the grid's own (bubbling) listener.
+  window.addEventListener(
+    'message',
+    (event: MessageEvent<unknown>) => {
+      const results = isLoadedList(event.data);
+      if (results > 0) current = { arrivedEpoch: epoch(), handledEpoch: 0, results };
+    },
+    true,
+  );
+  // Added after the grid's listener (installPaintProbe), so it runs after the grid has
+  // handled the message; as an init script it runs before, and the frame below still
+  // comes after the grid's work of that task.
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const sample = current;
+    if (!sample || isLoadedList(event.data) === 0) return;
+    current = undefined;
+    sample.handledEpoch = epoch();
+    // A task posted from a frame callback runs once that frame has been rendered; a frame
+    // without tiles yet (the grid not started) does not count.
+    const afterFrame = (): void =>
+      void requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
-          state.samples.push({ ...sample, paintedEpoch: epoch(), tiles: document.querySelectorAll('.tile').length });
           channel.port1.close();
+          const tiles = document.querySelectorAll('.tile').length;
+          if (tiles === 0) return afterFrame();
+          state.samples.push({ ...sample, paintedEpoch: epoch(), tiles });
         };
         channel.port2.postMessage(null);
       });
-    });
+    afterFrame();
   });
+}
+
+/** Puts the paint probe into the grid's page (once per page load) and empties its samples. */
+export async function installPaintProbe(frame: Frame): Promise<void> {
+  await frame.evaluate(paintProbe);
 }
 
 export async function paintSamples(frame: Frame): Promise<PaintSample[]> {
