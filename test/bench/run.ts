@@ -306,7 +306,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('paint', { measure: 'Response → 80 results painted', unit: 'ms', target: { op: '<', value: 100 } }),
     row('paintWebview', { measure: '  of which in the webview', unit: 'ms', target: null }, 'results message received → painted'),
     row('webPaint', { measure: 'Web host: activation → grid painted', unit: 'ms', target: null }),
-    row('webResponsePaint', { measure: '  of which response → painted', unit: 'ms', target: null }, 'the search’s answer sent by the local server → the first rendered frame with tiles; clocks compared as above'),
+    row('webResponsePaint', { measure: '  of which response → painted', unit: 'ms', target: null }, 'the search’s answer sent by the local server → the first rendered frame with tiles; the new grid’s page loads meanwhile'),
     row('dom', { measure: `DOM elements after ${DOM_RESULTS.toLocaleString('en')} results`, unit: 'elements', target: { op: '<', value: 600 } }),
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
     ...generatedRows(generated, figures.errors.get('generated')),
@@ -424,8 +424,8 @@ async function main(): Promise<number> {
         const tiles = Math.max(...web.runs.map((r) => r.tiles));
         figures.notes.set(
           'webPaint',
-          `a new web worker host each run (${web.hostKind}), key stored, activated by VS Code (onStartupFinished) in ${web.runs.filter((r) => r.byVsCode).length}; ` +
-            `then Search Photos through its command: first page laid out, ${tiles} tiles in the DOM`,
+          `a new web worker host each run (${web.hostKind}), key stored, activated by VS Code (onStartupFinished) in ${web.runs.filter((r) => r.byVsCode).length}, ` +
+            `already active when the probe first looked in ${web.runs.filter((r) => r.activeAtStart).length}; then Search Photos through its command: first page laid out, ${tiles} tiles in the DOM`,
         );
       } catch (error) {
         figures.fail(['webPaint', 'webResponsePaint'], error);

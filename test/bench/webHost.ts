@@ -7,12 +7,13 @@
 // the runner what happened with a plain cross-origin POST (text/plain: no preflight).
 // Each load of the page is a new web worker host: the probe waits for VS Code to activate
 // the extension (onStartupFinished, key stored), notes the moment, and at once searches
-// through the extension's command. The grid's page carries the paint probe from before its
-// own scripts (an init script in every frame), so its first paint is seen too.
+// through the extension's command. The grid's page carries a paint probe from before its
+// own scripts (an init script in every frame, webview.ts earlyPaintProbe), so its first
+// paint is seen too.
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ import { createWorkspace } from '../host/workspace';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { withTimeout } from './controlServer';
 import { epochNow } from './gridBench';
-import { clockOffset, gridFrame, paintProbe, paintSamples } from './webview';
+import { clockOffset, earlyPaintProbe, gridFrame, paintSamples } from './webview';
 
 export interface WebPaintOptions {
   readonly host: PreparedHost;
@@ -48,6 +49,8 @@ export interface WebPaintRun {
   readonly responseToPaintMs: number;
   /** Whether VS Code activated the extension (onStartupFinished) rather than the probe. */
   readonly byVsCode: boolean;
+  /** Whether it was active before the probe first looked (then the start is when the probe looked). */
+  readonly activeAtStart: boolean;
   readonly results: number;
   readonly tiles: number;
 }
@@ -61,7 +64,7 @@ export interface WebPaintFigures {
 /** What the probe posts. */
 type Report =
   | { phase: 'key'; saved: boolean; reason?: string; hostKind: string }
-  | { phase: 'search'; byVsCode: boolean; activatedEpoch: number; result: unknown; hostKind: string }
+  | { phase: 'search'; byVsCode: boolean; activeAtStart: boolean; activatedEpoch: number; result: unknown; hostKind: string }
   | { phase: 'error'; error: string };
 
 const EXTENSION_ID = 'stockmedia.stock-media';
@@ -81,6 +84,8 @@ exports.run = async function () {
   try {
     const extension = vscode.extensions.getExtension(${JSON.stringify(EXTENSION_ID)});
     if (!extension) throw new Error("${EXTENSION_ID} is not loaded");
+    // Already active when first looked at: the moment below is later than activation.
+    const activeAtStart = extension.isActive;
     const until = Date.now() + 30000;
     // Polled every millisecond or so: the moment activate() has returned.
     while (!extension.isActive && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -95,7 +100,9 @@ exports.run = async function () {
       const count = Number(await (await fetch(REPORT + "count")).text());
       const query = QUERIES[count % QUERIES.length];
       const result = await vscode.commands.executeCommand("stockMedia.search", { query });
-      await post({ phase: "search", byVsCode, activatedEpoch, result, hostKind });
+      await post({ phase: "search", byVsCode, activeAtStart, activatedEpoch, result, hostKind });
+      // The runner reads the grid's paint before it goes.
+      await fetch(REPORT + "measured");
     }
     // The next load must not restore this grid: its restored page would paint first.
     await vscode.commands.executeCommand("workbench.action.closeAllEditors");
@@ -109,6 +116,7 @@ exports.run = async function () {
 class Reports {
   private waiting: ((report: Report) => void) | undefined;
   private searches = 0;
+  private held: ServerResponse | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -122,6 +130,11 @@ class Reports {
       res.setHeader('Access-Control-Allow-Origin', '*');
       if (req.method === 'GET' && req.url === '/count') {
         res.end(String(reports?.searches ?? 0));
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/measured') {
+        // Held until the runner has read the grid (release()).
+        if (reports) reports.held = res;
         return;
       }
       const chunks: Buffer[] = [];
@@ -150,7 +163,14 @@ class Reports {
     return withTimeout(new Promise<Report>((resolve) => (this.waiting = resolve)), LOAD_TIMEOUT_MS, 'the probe in the web worker host');
   }
 
+  /** Lets the probe go on (it closes the grid and ends its session). */
+  release(): void {
+    this.held?.end();
+    this.held = undefined;
+  }
+
   close(): Promise<void> {
+    this.release();
     return new Promise((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
@@ -182,7 +202,7 @@ export async function measureWebPaint(options: WebPaintOptions): Promise<WebPain
       (url) => url.pathname.endsWith('/mint-key'),
       (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: serverKey }),
     );
-    await context.addInitScript(paintProbe);
+    await context.addInitScript(earlyPaintProbe);
     const page = await context.newPage();
     const consoleLog = join(options.logDir, 'web-console.log');
     page.on('console', (message) => appendLine(consoleLog, `[${message.type()}] ${message.text()}`));
@@ -227,12 +247,14 @@ export async function measureWebPaint(options: WebPaintOptions): Promise<WebPain
       if (!sample || sent === undefined) throw new Error(`Expected one search request for "${query}", saw ${requests.length}`);
       // The webview's clock against this process's (the server's send time), as measurePaint does.
       const { offset } = await clockOffset(frame, epochNow);
+      reports.release();
       const code = await withTimeout(ended, 30_000, 'the web host session to end');
       if (code !== 0) throw new Error(`The web host session ended with code ${code}`);
       const run: WebPaintRun = {
         activationToPaintMs: sample.paintedEpoch - report.activatedEpoch,
         responseToPaintMs: sample.paintedEpoch - offset - sent,
         byVsCode: report.byVsCode,
+        activeAtStart: report.activeAtStart,
         results: sample.results,
         tiles: sample.tiles,
       };
