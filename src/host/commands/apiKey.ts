@@ -202,8 +202,7 @@ export function showQuota(shell: Shell): string {
             service,
             fmt(count),
           );
-  }
-  else if (level === 'exhausted' && q.exhausted) {
+  } else if (level === 'exhausted' && q.exhausted) {
     // A 429 does not say which limit it hit; a reset that has passed is not announced.
     text =
       q.resetAt > now
