@@ -333,11 +333,26 @@ export async function runningExtensionNote(page: Page, name: string, shotName = 
     .locator('.runtime-extensions-editor .monaco-list-row')
     .filter({ has: page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) })
     .first();
+  // The list holds in its DOM only the rows in view (sorted by activation time, and still
+  // growing while extension hosts start): scroll down with the wheel, back to the top now
+  // and then, until the row is there.
+  const list = page.locator('.runtime-extensions-editor .monaco-list');
   try {
-    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+    await list.waitFor({ state: 'visible', timeout: timeoutMs });
+    const box = await list.boundingBox();
+    const until = Date.now() + timeoutMs;
+    for (let step = 1; (await row.count()) === 0 && Date.now() < until; step++) {
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, step % 10 === 0 ? -10_000 : 200);
+      }
+      await page.waitForTimeout(200);
+    }
+    await row.waitFor({ state: 'visible', timeout: 5_000 });
   } catch (error) {
     const names = await page.locator('.runtime-extensions-editor .monaco-list-row .name').allInnerTexts();
     const shot = await screenshot(page, 'running-extensions').catch(() => '(no screenshot)');
+    await page.keyboard.press('Escape');
     throw new Error(`"${name}" is not among the running extensions (${names.join(', ') || 'none'}; screenshot: ${shot})`, { cause: error });
   }
   const note = (await row.locator('.msg').innerText()).trim();
