@@ -3,13 +3,26 @@
 // from this repo, opens a sample workspace, and prints the URL to open in a browser and the
 // demo API key. The local server is configured where a person would configure it: in the
 // remote's machine settings (the base URLs are machine-scoped). Ctrl+C stops both.
+//
+// `npm run demo -- --web`: the same, with the extension in the browser's web worker
+// extension host (its `browser` entry), as on vscode.dev and github.dev.
 import { join } from 'node:path';
 import { startApiServer } from '../test/server/server';
 import { prepare } from '../test/host/prepare';
-import { startServer } from '../test/host/server';
+import { WEB_WORKER_HOST_SETTINGS, startServer } from '../test/host/server';
 import { createWorkspace, repoRoot } from '../test/host/workspace';
 
+function parseArgs(argv: readonly string[]): { web: boolean } {
+  let web = false;
+  for (const arg of argv) {
+    if (arg === '--web') web = true;
+    else throw new Error(`Unknown argument ${arg}. Usage: npm run demo [-- --web]`);
+  }
+  return { web };
+}
+
 async function main(): Promise<void> {
+  const { web } = parseArgs(process.argv.slice(2));
   const apiPort = Number(process.env['STOCK_MEDIA_DEMO_API_PORT'] || 0);
   console.log('[demo] Preparing the offline VS Code (the first time takes a few minutes)…');
   const host = await prepare((line) => console.log(`[demo] ${line}`));
@@ -29,6 +42,7 @@ async function main(): Promise<void> {
       'stockMedia.serviceName': 'Sandbox Library',
       'stockMedia.serviceUrl': api.origin,
     },
+    ...(web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
   });
   const url = vscodeServer.workbenchUrl(workspace.path, [
     ['extensionDevelopmentPath', vscodeServer.remoteUri(repoRoot())],
@@ -47,8 +61,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  const where = web
+    ? `The extension runs in the browser's web worker extension host (its browser entry, dist/web/extension.js),
+  as on vscode.dev and github.dev ("Developer: Show Running Extensions" says "web worker").`
+    : `The extension runs in the VS Code server's Node extension host (npm run demo -- --web: in the browser's web worker).`;
   console.log(`
 Stock Media demo is running.
+
+  ${where}
 
   Open in a browser (Chromium/Chrome):
     ${url}

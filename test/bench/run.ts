@@ -11,6 +11,9 @@
 // launches and first in even ones, as the yardstick for activation. An agent
 // in the extension host (test/bench/vscode/index.ts) runs commands and reads the heap; the
 // webview is scrolled with the mouse wheel and probed from Playwright (test/bench/webview.ts).
+// One more VS Code server runs the extension in the browser's web worker extension host
+// (its `browser` entry) for the time from activation to the first painted grid there
+// (test/bench/webHost.ts).
 // First, before any of that, the generated-input properties run with more cases than the
 // unit suite's (test/bench/generated.ts).
 import { execFileSync } from 'node:child_process';
@@ -37,6 +40,7 @@ import type { Row } from './table';
 import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
+import { measureWebPaint } from './webHost';
 import { BenchWindow } from './workbench';
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -50,6 +54,8 @@ const PHOTO_COUNT = 6_400;
 const BROWSE_RESULTS = 200;
 const BROWSE_QUERIES = ['ocean', 'forest', 'coffee'];
 const PAINT_QUERIES = ['city', 'cat', 'dog', 'mountain', 'flowers'];
+/** One load of the web worker host per query: activation → first painted grid. */
+const WEB_PAINT_QUERIES = ['sunset', 'beach', 'snow', 'bicycle', 'books'];
 const DOM_RESULTS = 1_000;
 const DOM_QUERY = 'nature';
 const DOM_RUNS = 3;
@@ -292,11 +298,15 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     { measure: '  on-use bundle, loaded on first use', unit: 'KB', values: featuresBundle, target: null, note: 'dist/features.js in the VSIX: client, ky, grid, tree data, insert', ...(packaging ? { error: packaging } : {}) },
     { measure: '  all extension-host code, both bundles', unit: 'KB', values: allCode, target: null, note: 'the sum of the two (the webview script is counted in the VSIX row)', ...(packaging ? { error: packaging } : {}) },
     { measure: `  change since ${BASELINE.commit}`, unit: 'KB', values: allCode.map((v) => v - BASELINE.bytes / 1024), target: null, note: `both bundles against ${kb(BASELINE.bytes)} at ${BASELINE.commit} (before the seam, the domain types and the schema were reworked)`, ...(packaging ? { error: packaging } : {}) },
+    { measure: 'Web bundle (browser entry)', unit: 'KB', values: extension ? [extension.webBundleBytes / 1024] : [], target: null, note: 'dist/web/extension.js in the VSIX: everything in one file, loaded at activation in the web worker host', ...(packaging ? { error: packaging } : {}) },
+    { measure: '  gzip', unit: 'KB', values: extension ? [extension.webBundleGzipBytes / 1024] : [], target: null, note: 'the same, gzip level 9 (as a web server sends it)', ...(packaging ? { error: packaging } : {}) },
     { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('paint', { measure: 'Response → 80 results painted', unit: 'ms', target: { op: '<', value: 100 } }),
     row('paintWebview', { measure: '  of which in the webview', unit: 'ms', target: null }, 'results message received → painted'),
+    row('webPaint', { measure: 'Web host: activation → grid painted', unit: 'ms', target: null }),
+    row('webResponsePaint', { measure: '  of which response → painted', unit: 'ms', target: null }, 'the search’s answer sent by the local server → the first rendered frame with tiles; the new grid’s page loads meanwhile'),
     row('dom', { measure: `DOM elements after ${DOM_RESULTS.toLocaleString('en')} results`, unit: 'elements', target: { op: '<', value: 600 } }),
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
     ...generatedRows(generated, figures.errors.get('generated')),
@@ -402,6 +412,23 @@ async function main(): Promise<number> {
       for (let i = 1; i <= LAUNCHES; i++) {
         log(`[bench] Launch ${i} of ${LAUNCHES}: fresh VS Code server…`);
         gridWindow = await launch(ctx, i, i === LAUNCHES);
+      }
+      // The web worker host (the `browser` entry) in a VS Code server of its own.
+      try {
+        log('[bench] Web worker extension host: activation → first painted grid…');
+        const web = await measureWebPaint({ host, browser: browser.browser, api, sentAt, extensionPath: extension.path, queries: WEB_PAINT_QUERIES, logDir: OUTPUT, log });
+        for (const run of web.runs) {
+          figures.add('webPaint', run.activationToPaintMs);
+          figures.add('webResponsePaint', run.responseToPaintMs);
+        }
+        const tiles = Math.max(...web.runs.map((r) => r.tiles));
+        figures.notes.set(
+          'webPaint',
+          `a new web worker host each run (${web.hostKind}), key stored, activated by VS Code (onStartupFinished) in ${web.runs.filter((r) => r.byVsCode).length}, ` +
+            `already active when the probe first looked in ${web.runs.filter((r) => r.activeAtStart).length}; then Search Photos through its command: first page laid out, ${tiles} tiles in the DOM`,
+        );
+      } catch (error) {
+        figures.fail(['webPaint', 'webResponsePaint'], error);
       }
       if (gridWindow) {
         log('[bench] Grid figures…');

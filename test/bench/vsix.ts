@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { gzipSync, inflateRawSync } from 'node:zlib';
 import { repoRoot } from '../host/workspace';
 
 export interface PackagedExtension {
@@ -17,6 +17,10 @@ export interface PackagedExtension {
   readonly bundleBytes: number;
   /** dist/features.js inside the VSIX: the bundle loaded on first use. */
   readonly featuresBytes: number;
+  /** dist/web/extension.js inside the VSIX: the web worker host's single bundle (`browser`). */
+  readonly webBundleBytes: number;
+  /** The same, gzip-compressed (level 9), as a web server would send it. */
+  readonly webBundleGzipBytes: number;
   /** dist/webview/*.js inside the VSIX (the grid's script). */
   readonly webviewScriptBytes: number;
   readonly files: number;
@@ -40,6 +44,7 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
   const entries = unzip(readFileSync(vsix));
   let bundleBytes = -1;
   let featuresBytes = -1;
+  let webBundle: Buffer | undefined;
   let webviewScriptBytes = 0;
   for (const entry of entries) {
     const target = normalize(join(parent, 'vsix', entry.name));
@@ -48,15 +53,19 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
     writeFileSync(target, entry.data);
     if (entry.name === 'extension/dist/extension.js') bundleBytes = entry.data.length;
     if (entry.name === 'extension/dist/features.js') featuresBytes = entry.data.length;
+    if (entry.name === 'extension/dist/web/extension.js') webBundle = entry.data;
     if (/^extension\/dist\/webview\/[^/]+\.js$/.test(entry.name)) webviewScriptBytes += entry.data.length;
   }
   if (bundleBytes < 0) throw new Error('The VSIX has no extension/dist/extension.js');
   if (featuresBytes < 0) throw new Error('The VSIX has no extension/dist/features.js');
+  if (!webBundle) throw new Error('The VSIX has no extension/dist/web/extension.js');
   return {
     path: join(parent, 'vsix', 'extension'),
     vsixBytes: statSync(vsix).size,
     bundleBytes,
     featuresBytes,
+    webBundleBytes: webBundle.length,
+    webBundleGzipBytes: gzipSync(webBundle, { level: 9 }).length,
     webviewScriptBytes,
     files: entries.length,
     dispose: () => rmSync(parent, { recursive: true, force: true, maxRetries: 3 }),

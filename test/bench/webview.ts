@@ -36,49 +36,104 @@ export async function gridFrame(page: Page, timeoutMs = 30_000): Promise<Frame> 
   }
 }
 
-/** Puts the paint probe into the grid's page (once per page load) and empties its samples. */
-export async function installPaintProbe(frame: Frame): Promise<void> {
-  await frame.evaluate(() => {
-    const w = window as unknown as ProbeWindow;
-    if (w.__stockMediaBench) {
-      w.__stockMediaBench.samples = [];
-      return;
-    }
-    const state: { samples: PaintSample[] } = { samples: [] };
-    w.__stockMediaBench = state;
-    const epoch = (): number => performance.timeOrigin + performance.now();
-    const isLoadedList = (data: unknown): number => {
-      if (typeof data !== 'object' || data === null) return 0;
-      const d = data as { type?: unknown; status?: unknown; items?: unknown };
-      return d.type === 'session' && d.status === 'loaded' && Array.isArray(d.items) ? d.items.length : 0;
-    };
-    let current: { arrivedEpoch: number; handledEpoch: number; results: number } | undefined;
-    // Capturing on window: runs before the grid's own (bubbling) listener.
-    window.addEventListener(
-      'message',
-      (event: MessageEvent<unknown>) => {
-        const results = isLoadedList(event.data);
-        if (results > 0) current = { arrivedEpoch: epoch(), handledEpoch: 0, results };
-      },
-      true,
-    );
-    // Added after the grid's listener, so it runs after the grid has handled the message.
-    window.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const sample = current;
-      if (!sample || isLoadedList(event.data) === 0) return;
-      current = undefined;
-      sample.handledEpoch = epoch();
-      // A task posted from a frame callback runs once that frame has been rendered.
-      requestAnimationFrame(() => {
+/** The probe itself, run in the grid's page by installPaintProbe (self-contained for that). */
+export function paintProbe(): void {
+  const w = window as unknown as ProbeWindow;
+  if (w.__stockMediaBench) {
+    w.__stockMediaBench.samples = [];
+    return;
+  }
+  const state: { samples: PaintSample[] } = { samples: [] };
+  w.__stockMediaBench = state;
+  const epoch = (): number => performance.timeOrigin + performance.now();
+  const isLoadedList = (data: unknown): number => {
+    if (typeof data !== 'object' || data === null) return 0;
+    const d = data as { type?: unknown; status?: unknown; items?: unknown };
+    return d.type === 'session' && d.status === 'loaded' && Array.isArray(d.items) ? d.items.length : 0;
+  };
+  let current: { arrivedEpoch: number; handledEpoch: number; results: number } | undefined;
+  // Capturing on window: runs before the grid's own (bubbling) listener.
+  window.addEventListener(
+    'message',
+    (event: MessageEvent<unknown>) => {
+      const results = isLoadedList(event.data);
+      if (results > 0) current = { arrivedEpoch: epoch(), handledEpoch: 0, results };
+    },
+    true,
+  );
+  // Added after the grid's listener, so it runs after the grid has handled the message.
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const sample = current;
+    if (!sample || isLoadedList(event.data) === 0) return;
+    current = undefined;
+    sample.handledEpoch = epoch();
+    // A task posted from a frame callback runs once that frame has been rendered; a frame
+    // without tiles yet (the grid not started) does not count.
+    const afterFrame = (): void =>
+      void requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
-          state.samples.push({ ...sample, paintedEpoch: epoch(), tiles: document.querySelectorAll('.tile').length });
           channel.port1.close();
+          const tiles = document.querySelectorAll('.tile').length;
+          if (tiles === 0) return afterFrame();
+          state.samples.push({ ...sample, paintedEpoch: epoch(), tiles });
         };
         channel.port2.postMessage(null);
       });
-    });
+    afterFrame();
   });
+}
+
+/**
+ * The paint probe for a grid page that is not open yet, as an init script in every frame:
+ * VS Code writes a webview's page into its frame with document.open(), which removes every
+ * listener added before, but not the page's globals. So this wraps the `message` listeners
+ * the page adds to its window from then on (the grid's own): the same samples as
+ * paintProbe, the "handled" time taken after the grid's listener returned.
+ */
+export function earlyPaintProbe(): void {
+  const w = window as unknown as ProbeWindow;
+  if (w.__stockMediaBench) return;
+  const state: { samples: PaintSample[] } = { samples: [] };
+  w.__stockMediaBench = state;
+  const epoch = (): number => performance.timeOrigin + performance.now();
+  const isLoadedList = (data: unknown): number => {
+    if (typeof data !== 'object' || data === null) return 0;
+    const d = data as { type?: unknown; status?: unknown; items?: unknown };
+    return d.type === 'session' && d.status === 'loaded' && Array.isArray(d.items) ? d.items.length : 0;
+  };
+  const painted = (sample: Omit<PaintSample, 'paintedEpoch' | 'tiles'>): void =>
+    void requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        const tiles = document.querySelectorAll('.tile').length;
+        if (tiles === 0) return painted(sample);
+        state.samples.push({ ...sample, paintedEpoch: epoch(), tiles });
+      };
+      channel.port2.postMessage(null);
+    });
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+    if (this !== window || type !== 'message' || typeof listener !== 'function') return add.call(this, type, listener, options);
+    const own = listener;
+    return add.call(
+      this,
+      type,
+      function (this: unknown, event: Event) {
+        const results = isLoadedList((event as MessageEvent<unknown>).data);
+        const arrivedEpoch = epoch();
+        own.call(this, event);
+        if (results > 0) painted({ arrivedEpoch, handledEpoch: epoch(), results });
+      },
+      options,
+    );
+  };
+}
+
+/** Puts the paint probe into the grid's page (once per page load) and empties its samples. */
+export async function installPaintProbe(frame: Frame): Promise<void> {
+  await frame.evaluate(paintProbe);
 }
 
 export async function paintSamples(frame: Frame): Promise<PaintSample[]> {

@@ -9,7 +9,7 @@ import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
 import { prepare } from '../host/prepare';
-import { startServer } from '../host/server';
+import { WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
 import type { VsCodeServer } from '../host/server';
 import { createWorkspace, repoRoot } from '../host/workspace';
 import type { TestWorkspace } from '../host/workspace';
@@ -37,6 +37,12 @@ export interface WorkbenchOptions {
   readonly serverArgs?: readonly string[];
   /** How long to wait for the workbench to be restored; default 90 s. */
   readonly readyTimeoutMs?: number;
+  /**
+   * Run the extension in the browser's web worker extension host (its `browser` entry), as
+   * vscode.dev and github.dev do, instead of the server's Node extension host: the user
+   * setting WEB_WORKER_HOST_SETTINGS, written before the page loads.
+   */
+  readonly web?: boolean;
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -83,6 +89,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       logFile: join(LOG_DIR, `server-${id}.log`),
       ...(options.serverArgs ? { extraArgs: options.serverArgs } : {}),
       ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
+      ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
     });
     browser = await launchBrowser();
     const { page } = browser;
@@ -292,8 +299,13 @@ export const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
  * unless `settings` say otherwise), the primary side bar closed, alice's key set as a
  * person would, and her quota shown in the status bar.
  */
-export async function startWorkbenchWithKey(api: ApiServer, settings: Readonly<Record<string, unknown>> = {}): Promise<Workbench> {
+export async function startWorkbenchWithKey(
+  api: ApiServer,
+  settings: Readonly<Record<string, unknown>> = {},
+  options: Pick<WorkbenchOptions, 'web'> = {},
+): Promise<Workbench> {
   const workbench = await startWorkbench({
+    ...options,
     machineSettings: apiSettings(api),
     settings: { 'workbench.colorTheme': 'Default Dark Modern', ...settings },
   });
@@ -307,4 +319,46 @@ export async function startWorkbenchWithKey(api: ApiServer, settings: Readonly<R
     await workbench.close();
     throw error;
   }
+}
+
+/**
+ * Where the workbench runs an extension, as "Developer: Show Running Extensions" shows it
+ * to a person (an extension under development is listed by its id, `publisher.name`): its row's note reads "web worker" for the browser's web worker extension
+ * host and names the remote (here `127.0.0.1:<port>`) for the server's Node extension host.
+ * Returns the note of its row and a screenshot of the view (`shotName`); the view is closed again.
+ */
+export async function runningExtensionNote(page: Page, name: string, shotName = 'running-extensions', timeoutMs = 20_000): Promise<{ note: string; shot: string }> {
+  await runCommand(page, 'Developer: Show Running Extensions');
+  const row = page
+    .locator('.runtime-extensions-editor .monaco-list-row')
+    .filter({ has: page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) })
+    .first();
+  // The list holds in its DOM only the rows in view (sorted by activation time, and still
+  // growing while extension hosts start): scroll down with the wheel, back to the top now
+  // and then, until the row is there.
+  const list = page.locator('.runtime-extensions-editor .monaco-list');
+  try {
+    await list.waitFor({ state: 'visible', timeout: timeoutMs });
+    const box = await list.boundingBox();
+    const until = Date.now() + timeoutMs;
+    for (let step = 1; (await row.count()) === 0 && Date.now() < until; step++) {
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, step % 10 === 0 ? -10_000 : 200);
+      }
+      await page.waitForTimeout(200);
+    }
+    await row.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch (error) {
+    const names = await page.locator('.runtime-extensions-editor .monaco-list-row .name').allInnerTexts();
+    const shot = await screenshot(page, 'running-extensions').catch(() => '(no screenshot)');
+    await page.keyboard.press('Escape');
+    throw new Error(`"${name}" is not among the running extensions (${names.join(', ') || 'none'}; screenshot: ${shot})`, { cause: error });
+  }
+  const note = (await row.locator('.msg').innerText()).trim();
+  const shot = await screenshot(page, shotName);
+  // The workbench shows it as a modal editor over the window, which Escape closes.
+  await page.keyboard.press('Escape');
+  await page.locator('.runtime-extensions-editor').waitFor({ state: 'hidden', timeout: timeoutMs });
+  return { note, shot };
 }

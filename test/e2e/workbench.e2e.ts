@@ -1,6 +1,6 @@
 // The workbench opens on the test workspace with the extension loaded, and looks right.
 import * as assert from 'node:assert/strict';
-import { activityBar, activityBarItem, runCommand, screenshot, startWorkbench, statusBar } from './harness';
+import { activityBar, activityBarItem, runCommand, runningExtensionNote, screenshot, startWorkbench, statusBar } from './harness';
 import type { Workbench } from './harness';
 
 describe('workbench', () => {
@@ -30,5 +30,13 @@ describe('workbench', () => {
     assert.equal(await activityBarItem(page, 'Stock Media').isVisible(), true);
     const path = await screenshot(page, 'workbench');
     console.log(`      screenshot: ${path}`);
+  });
+
+  it('runs the extension in the server’s extension host (not the web worker)', async () => {
+    const { page } = workbench;
+    // The counterpart of web.e2e.ts: the same view names the remote here.
+    const { note } = await runningExtensionNote(page, 'stockmedia.stock-media');
+    assert.match(note, /127\.0\.0\.1:\d+/);
+    assert.doesNotMatch(note, /web worker/);
   });
 });
