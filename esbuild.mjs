@@ -1,8 +1,9 @@
 // Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
 // loaded on first use through the `require('./host/features')` in src/extension.ts; each source
-// module in only one of them), the webview bundle (dist/webview/) and, with --tests, every
+// module in only one of them), the web extension host's single-file bundle (dist/web/extension.js,
+// package.json's `browser`), the webview bundle (dist/webview/) and, with --tests, every
 // test entry point (out/) and the tools in scripts/ (out/scripts/). With --web: only the web
-// extension host's single-file bundle (dist/web/extension.js).
+// bundle.
 // Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -171,25 +172,39 @@ function fromShell(shared) {
   };
 }
 
-const configs = [];
-if (web) {
-  // The web extension host's bundle: one file, every module once, the features inlined
-  // behind the same `require('./host/features')` (esbuild evaluates them on first call). Not in
-  // the VSIX or package.json yet. `node:*` stays external until the features stop using it.
-  configs.push({
+/**
+ * The one place the two hosts differ (src/host/platform/): the web build takes
+ * platform/web.ts where src/host/platform/index.ts imports `./node`, so no Node module
+ * reaches it. Any other `node:` import fails the web build (only `vscode` is external).
+ */
+const webPlatform = {
+  name: 'web-platform',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/node$/ }, (args) =>
+      /[\\/]src[\\/]host[\\/]platform[\\/]index\.ts$/.test(args.importer) ? { path: join(args.resolveDir, 'web.ts') } : undefined,
+    );
+  },
+};
+
+const configs = [
+  {
+    // The web extension host's bundle (vscode.dev, github.dev): one file, every module once, the
+    // features inlined behind the same `require('./host/features')` (esbuild evaluates them on
+    // first call). The host's `require` knows only `vscode`.
     ...common,
     entryPoints: ['src/extension.ts'],
-    outdir: 'dist/web',
+    outfile: 'dist/web/extension.js',
     format: 'cjs',
     banner: { js: loadStart },
     footer: { js: loadEnd },
     platform: 'browser',
     target: 'es2022',
-    external: ['vscode', 'node:*'],
+    external: ['vscode'],
     metafile: true,
-    plugins: [...common.plugins, oneVscodeModule, writeMeta('web')],
-  });
-} else {
+    plugins: [...common.plugins, oneVscodeModule, webPlatform, writeMeta('web')],
+  },
+];
+if (!web) {
   const shared = await sharedModules();
   configs.push(
     {

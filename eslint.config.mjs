@@ -2,6 +2,7 @@
 // information: a few seconds for the whole tree) and the layer rules of src/ as import
 // restrictions. Each layer names what it may import; every other part of src/ and every
 // package (a specifier that is not a relative path) is refused.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -61,4 +62,24 @@ export default tseslint.config(
   layer('api', ['core'], ['ky'], 'api imports only core (and ky).'),
   layer('shared', ['core'], [], 'shared imports only core.'),
   layer('webview', ['shared', 'core'], [], 'the webview imports only shared and core (no Node, no vscode).'),
+  {
+    // The web extension host has no Node: the host code imports none of its modules, except the
+    // Node platform (src/host/platform/node/), which the web build replaces (esbuild.mjs).
+    name: 'layers/host-without-node',
+    files: ['src/host/**/*.ts', 'src/extension.ts'],
+    ignores: ['src/host/platform/node/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?:node:|(?:${builtinModules.map((m) => m.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|')})(?:/|$))`,
+              message: 'No Node module outside src/host/platform/node/: the web extension host has none (src/host/platform/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -388,7 +388,8 @@ export class MediaClient {
         response = await this.http.get(url, {
           headers: { Authorization: key, Accept: 'application/json' },
           // The API does not redirect; a redirect could lead the request elsewhere, so it is
-          // reported, not followed.
+          // reported, not followed. (A browser answers it with an opaque response, status 0,
+          // which mapFailure reports the same way.)
           redirect: 'manual',
           signal: deadline.signal,
           hooks: {
@@ -478,6 +479,13 @@ export class MediaClient {
       const serverMessage = errorBodyText(body, error.response.headers.get('content-type'));
       const details = { status, ...(serverMessage ? { serverMessage } : {}) };
       switch (true) {
+        // In a browser (the web extension host), a redirect not followed: no status, no Location.
+        case error.response.type === 'opaqueredirect' || status === 0:
+          return new MediaError(
+            'invalidResponse',
+            l10n.t('The service answered with a redirect; it was not followed, so your key stays with the configured API.'),
+            details,
+          );
         case status >= 300 && status < 400: {
           const location = error.response.headers.get('location');
           const target = location ? tryParseUrl(location, error.request.url) : undefined;

@@ -1,4 +1,5 @@
 // What in-flight sharing and the cache are keyed by, and a waiter that can stop waiting.
+import { toBase64 } from '../core/bytes';
 import { MediaError } from '../core/errors';
 import { l10n } from '../core/l10n';
 
@@ -11,7 +12,7 @@ export function cacheKeyOf(url: URL): string {
 /** A short, non-reversible tag of the key, only to notice that the key changed. */
 export async function keyTag(key: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return Buffer.from(digest).toString('base64').slice(0, 16);
+  return toBase64(new Uint8Array(digest)).slice(0, 16);
 }
 
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_STREAM_BYTES, openDownload } from '../../src/host/insert/download';
 import type { DownloadOptions } from '../../src/host/insert/download';
-import { saveStream } from '../../src/host/insert/saveStream';
+import { saveStream } from '../../src/host/platform/node/saveStream';
 import { isInsertError } from '../../src/core/insert/insertError';
 
 const CHUNK = Buffer.alloc(256 * 1024, 7);

@@ -15,8 +15,8 @@
 // is loaded again with it added; the webview restores itself from its state and gets the
 // session back through the ready handshake. Only https origins (http only to this
 // computer) are ever added.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { randomNonce } from '../../core/bytes';
 import type { MediaError } from '../../core/errors';
 import { defaultLocale } from '../../core/locale';
 import type { SearchSpec } from '../../core/search';
@@ -207,7 +207,7 @@ export class GridPanel extends Disposable {
     this.ready = false;
     webview.html = renderGridHtml({
       cspSource: webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
+      nonce: randomNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'main.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'grid.css')).toString(),
       codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'codicon.css')).toString(),

@@ -1,15 +1,18 @@
 // Fetching a photo or video file to save it. Media files are public CDN addresses, so
-// no API key is ever sent; only https (or http to this computer) is fetched, redirects
-// included, and the download is cancellable and bounded. The body is read in pieces: into
+// no API key (nor cookie) is ever sent; only https (or http to this computer) is fetched,
+// redirects included, and the download is cancellable and bounded. The body is read in pieces: into
 // memory (download) or, where the host can, straight to a file (saveStream.ts).
 // Its messages go through core's l10n.t (which is vscode.l10n.t at run time), so this file
 // stays free of 'vscode' and runs in the plain-Node unit tests.
+import { concatBytes } from '../../core/bytes';
 import { InsertError } from '../../core/insert/insertError';
 import { l10n } from '../../core/l10n';
 import { safeLinkUrl } from '../../core/urls';
 
 /** The most held in memory (the download is kept whole before it is written). */
 export const MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024;
+/** The same in a browser tab's worker (the web extension host), where memory is scarcer. */
+export const MAX_WEB_DOWNLOAD_BYTES = 256 * 1024 * 1024;
 /** The most written to disk piece by piece (saveStream.ts): a long 4K video. */
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -20,6 +23,13 @@ export interface DownloadOptions {
   /** Give up when no data arrives for this long. */
   readonly idleTimeoutMs: number;
   readonly maxBytes?: number;
+  /**
+   * 'manual' (the default): each redirect is checked before it is followed. 'follow': fetch
+   * follows them and the address it ended at is checked before the body is used; for a
+   * browser's fetch, which answers `redirect: 'manual'` with an opaque response (no status,
+   * no Location) and so shows the code no redirect to check.
+   */
+  readonly redirects?: 'manual' | 'follow';
   /** Bytes received so far and the total when the server said. */
   onProgress?(received: number, total: number | undefined): void;
 }
@@ -47,6 +57,16 @@ export interface OpenDownload {
    */
   read(write: (chunk: Uint8Array) => void | Promise<void>): Promise<number>;
   cancel(): Promise<void>;
+}
+
+/** The file is larger than the download may be (`limit`, in bytes): insert a link instead. */
+export class DownloadTooLarge extends InsertError {
+  constructor(
+    message: string,
+    readonly limit: number,
+  ) {
+    super(message);
+  }
 }
 
 function hostOf(url: string): string {
@@ -92,20 +112,36 @@ export async function openDownload(address: string, options: DownloadOptions): P
       throw new InsertError(l10n.t('The file’s address is not a safe https link, so nothing was saved or inserted.'), { offerLink: true });
     }
     url = first;
-    for (let hop = 0; ; hop++) {
-      response = await options
-        .fetch(url, { redirect: 'manual', signal, headers: { accept: 'image/*,video/*;q=0.9,*/*;q=0.1' } }).catch(failed);
-      if (response.status < 300 || response.status >= 400) break;
-      const location: string | null = response.headers.get('location');
-      const next: string | undefined = location ? safeLinkUrl(new URL(location, url).href) : undefined;
-      await response.body?.cancel().catch(() => undefined);
-      if (next === undefined || hop >= MAX_REDIRECTS) {
-        throw new InsertError(
-          l10n.t('{0} redirected the download to an address that is not a safe https link, so nothing was saved or inserted.', hostOf(url)),
-          { offerLink: true },
-        );
+    const init = { signal, credentials: 'omit', headers: { accept: 'image/*,video/*;q=0.9,*/*;q=0.1' } } as const;
+    const unsafeRedirect = (from: string): InsertError =>
+      new InsertError(l10n.t('{0} redirected the download to an address that is not a safe https link, so nothing was saved or inserted.', hostOf(from)), {
+        offerLink: true,
+      });
+    if (options.redirects === 'follow') {
+      response = await options.fetch(url, { ...init, redirect: 'follow' }).catch(failed);
+      // Where the redirects ended, held to the same rule as the first address (an empty `url`:
+      // a response not from the network, as in tests, which was not redirected).
+      const final = response.url === '' ? url : safeLinkUrl(response.url);
+      if (final === undefined || response.type === 'opaqueredirect') {
+        await response.body?.cancel().catch(() => undefined);
+        throw unsafeRedirect(url);
       }
-      url = next;
+      url = final;
+    } else {
+      for (let hop = 0; ; hop++) {
+        response = await options.fetch(url, { ...init, redirect: 'manual' }).catch(failed);
+        // An opaque redirect (a browser's answer to 'manual'): its target cannot be checked.
+        if (response.type === 'opaqueredirect') {
+          await response.body?.cancel().catch(() => undefined);
+          throw unsafeRedirect(url);
+        }
+        if (response.status < 300 || response.status >= 400) break;
+        const location: string | null = response.headers.get('location');
+        const next: string | undefined = location ? safeLinkUrl(new URL(location, url).href) : undefined;
+        await response.body?.cancel().catch(() => undefined);
+        if (next === undefined || hop >= MAX_REDIRECTS) throw unsafeRedirect(url);
+        url = next;
+      }
     }
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);
@@ -117,7 +153,10 @@ export async function openDownload(address: string, options: DownloadOptions): P
     total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
     if (total !== undefined && total > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
-      throw new InsertError(l10n.t('The file is {0} MB, more than this extension saves; insert it as a link instead.', Math.round(total / 1048576)));
+      throw new DownloadTooLarge(
+        l10n.t('The file is {0} MB, more than this extension saves; insert it as a link instead.', Math.round(total / 1048576)),
+        maxBytes,
+      );
     }
   } catch (error) {
     return failed(error);
@@ -144,7 +183,7 @@ export async function openDownload(address: string, options: DownloadOptions): P
           received += value.byteLength;
           if (received > maxBytes) {
             await reader.cancel().catch(() => undefined);
-            throw new InsertError(l10n.t('The file is bigger than this extension saves; insert it as a link instead.'));
+            throw new DownloadTooLarge(l10n.t('The file is bigger than this extension saves; insert it as a link instead.'), maxBytes);
           }
           try {
             await write(value);
@@ -178,11 +217,5 @@ export async function download(address: string, options: DownloadOptions): Promi
   const opened = await openDownload(address, options);
   const chunks: Uint8Array[] = [];
   const received = await opened.read((chunk) => void chunks.push(chunk));
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes, contentType: opened.contentType, url: opened.url };
+  return { bytes: concatBytes(chunks, received), contentType: opened.contentType, url: opened.url };
 }

@@ -27,9 +27,11 @@ import type { EditorTracker } from '../editorTracker';
 import type { Shell } from '../shell';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
-import { MAX_DOWNLOAD_BYTES, MAX_STREAM_BYTES, openDownload } from './download';
-import { leavesRoot } from './containment';
-import { saveStream } from './saveStream';
+import { concatBytes } from '../../core/bytes';
+import { platform as hostPlatform } from '../platform';
+import type { HostPlatform } from '../platform';
+import { DownloadTooLarge, openDownload } from './download';
+import { containmentProblem } from './containment';
 import { pickVariant } from './pickVariant';
 import type { VariantChoice } from './pickVariant';
 import { saveFile } from './saveFile';
@@ -42,8 +44,10 @@ export interface InserterDeps {
   isTrusted(): boolean;
   readonly fetch: typeof fetch;
   now(): Date;
-  /** Write downloads into `file:` folders piece by piece (the default) rather than whole from memory. */
+  /** Write downloads into `file:` folders piece by piece (the default, where the platform can) rather than whole from memory. */
   readonly streamToDisk?: boolean;
+  /** What the host can do (platform/): the one the bundle was built for unless a test says otherwise. */
+  readonly platform?: HostPlatform;
 }
 
 export const defaultInserterDeps: InserterDeps = {
@@ -181,8 +185,16 @@ async function padSelections(editor: vscode.TextEditor, family: FormatFamily, mu
   return { edited: true };
 }
 
+/** The note for a file too large to hold in a browser's memory (no streaming to disk there): it is linked instead. */
+function tooLargeForBrowserNote(kind: 'video' | 'image', limit: number): string {
+  const megabytes = Math.round(limit / 1048576);
+  return kind === 'video'
+    ? vscode.l10n.t('The video is larger than {0} MB, and the browser cannot stream a file that large to disk, so it was inserted as a link instead of being saved.', megabytes)
+    : vscode.l10n.t('The image is larger than {0} MB, and the browser cannot stream a file that large to disk, so it was inserted as a link instead of being saved.', megabytes);
+}
+
 /** Why files may not be saved at `target` (outside every workspace folder, or out through a link), or undefined. */
-async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Promise<string | undefined> {
+async function refusedDestination(target: DownloadTarget, base: vscode.Uri, platform: HostPlatform): Promise<string | undefined> {
   const source = target.source === 'default' ? undefined : target.source;
   if (target.problem === 'home' && source) {
     return vscode.l10n.t('The setting {0} starts with “~”, which does not mean your home folder here, so the file was linked instead of saved.', source);
@@ -193,10 +205,16 @@ async function refusedDestination(target: DownloadTarget, base: vscode.Uri): Pro
       : vscode.l10n.t('The folder for saved files is outside the workspace folders, so the file was linked instead of saved.');
   }
   const folder = base.with({ path: dirname(target.path), query: '', fragment: '' });
-  if (await leavesRoot(folder, base.with({ path: target.root, query: '', fragment: '' }))) {
-    return vscode.l10n.t('The folder for saved files leads out of the workspace folder through a symbolic link, so the file was linked instead of saved.');
+  switch (await containmentProblem(folder, base.with({ path: target.root, query: '', fragment: '' }), platform.disk)) {
+    case 'leaves':
+      return vscode.l10n.t('The folder for saved files leads out of the workspace folder through a symbolic link, so the file was linked instead of saved.');
+    case 'uncheckedLink':
+      return vscode.l10n.t(
+        'The folder for saved files is reached through a symbolic link, and where it leads cannot be checked here, so the file was linked instead of saved.',
+      );
+    case undefined:
+      return undefined;
   }
-  return undefined;
 }
 
 export class MediaInserter extends Disposable {
@@ -209,6 +227,10 @@ export class MediaInserter extends Disposable {
   ) {
     super();
     this.tracker = shell.tracker;
+  }
+
+  private get platform(): HostPlatform {
+    return this.deps.platform ?? hostPlatform;
   }
 
   /** The active editor when it is a target, else the last one. */
@@ -497,13 +519,13 @@ export class MediaInserter extends Disposable {
       fileName: 'file',
       now: this.deps.now(),
     });
-    const refused = await refusedDestination(probe, located.base);
+    const refused = await refusedDestination(probe, located.base, this.platform);
     if (refused) {
       notes.push(refused);
       return linked();
     }
     const files: SavedFile[] = [];
-    const locals = await this.saveAll(plans, located, config, files, token);
+    const locals = await this.saveAll(plans, located, config, files, notes, token);
     if (!locals) return undefined;
     return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files };
   }
@@ -541,8 +563,10 @@ export class MediaInserter extends Disposable {
     located: Extract<Located, { location: DocumentLocation }>,
     config: InsertConfig,
     files: SavedFile[],
+    notes: string[],
     outerToken?: vscode.CancellationToken,
   ): Promise<LocalAssets[] | undefined> {
+    const platform = this.platform;
     const jobs = plans.flatMap((plan, index) => [
       ...(plan.uses.url ? [{ index, role: 'url' as const, address: plan.facts.url, label: plan.facts.variant }] : []),
       ...(plan.uses.poster && plan.facts.poster ? [{ index, role: 'poster' as const, address: plan.facts.poster, label: 'poster' }] : []),
@@ -559,12 +583,24 @@ export class MediaInserter extends Disposable {
           if (!plan) continue;
           let reported = 0;
           const share = 100 / jobs.length;
-          const stream = located.base.scheme === 'file' && this.deps.streamToDisk !== false;
-          const opened = await openDownload(job.address, {
+          const disk = located.base.scheme === 'file' && this.deps.streamToDisk !== false ? platform.disk : undefined;
+          // The web cannot stream to disk: a file too large for memory is linked, with a note, not refused.
+          const linkWhenTooLarge = async <T>(step: Promise<T>): Promise<T | undefined> => {
+            try {
+              return await step;
+            } catch (error) {
+              if (!(error instanceof DownloadTooLarge) || platform.disk !== undefined) throw error;
+              notes.push(tooLargeForBrowserNote(job.role === 'url' && plan.facts.kind === 'video' ? 'video' : 'image', error.limit));
+              progress.report({ increment: share - reported });
+              return undefined;
+            }
+          };
+          const opened = await linkWhenTooLarge(openDownload(job.address, {
             fetch: this.deps.fetch,
             signal: abort.signal,
             idleTimeoutMs: this.shell.config.timeoutMs,
-            maxBytes: stream ? MAX_STREAM_BYTES : MAX_DOWNLOAD_BYTES,
+            maxBytes: disk ? disk.maxStreamBytes : platform.maxDownloadBytes,
+            redirects: platform.downloadRedirects,
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
               const amount = total
@@ -576,7 +612,8 @@ export class MediaInserter extends Disposable {
               });
               reported = done;
             },
-          });
+          }));
+          if (!opened) continue;
           const extension = extensionFor(opened.contentType, opened.url);
           if (!extension) {
             await opened.cancel();
@@ -597,7 +634,7 @@ export class MediaInserter extends Disposable {
             fileName,
             now: this.deps.now(),
           });
-          const refused = await refusedDestination(target, located.base);
+          const refused = await refusedDestination(target, located.base, platform);
           if (refused) {
             await opened.cancel();
             throw new InsertError(refused, { offerLink: true });
@@ -605,21 +642,23 @@ export class MediaInserter extends Disposable {
           const desired = located.base.with({ path: target.path, query: '', fragment: '' });
           let saved: SavedFile;
           let size: number;
-          if (stream) {
+          if (disk) {
             const folder = desired.with({ path: dirname(desired.path) });
-            const written = await saveStream(folder.fsPath, basename(desired.path), opened);
+            const written = await disk.saveStream(folder.fsPath, basename(desired.path), opened);
             saved = { uri: vscode.Uri.joinPath(folder, basename(written.path.replace(/\\/g, '/'))), reused: written.reused };
             size = written.bytes;
           } else {
             const chunks: Uint8Array[] = [];
-            size = await opened.read((chunk) => void chunks.push(chunk));
-            saved = await saveFile(desired, Buffer.concat(chunks, size), token);
+            const read = await linkWhenTooLarge(opened.read((chunk) => void chunks.push(chunk)));
+            if (read === undefined) continue;
+            size = read;
+            saved = await saveFile(desired, concatBytes(chunks, size), token);
           }
           files.push(saved);
           const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
           const local = locals[job.index];
           if (local) local[job.role] = link;
-          this.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${stream ? ', streamed to disk' : ''}).`);
+          this.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${disk ? ', streamed to disk' : ''}).`);
           progress.report({ increment: share - reported });
         }
         return locals;

@@ -8,20 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { numberedFileName } from '../../core/insert/naming';
-import { l10n } from '../../core/l10n';
-import type { OpenDownload } from './download';
+import { numberedFileName } from '../../../core/insert/naming';
+import { l10n } from '../../../core/l10n';
+import type { OpenDownload } from '../../insert/download';
+import type { StreamSaved } from '../types';
 
 const MAX_NUMBERED = 500;
 const COMPARE_BLOCK = 1024 * 1024;
-
-export interface StreamSaved {
-  /** The file's path (in `folder`). */
-  readonly path: string;
-  /** True when an identical file was already there and the download was dropped. */
-  readonly reused: boolean;
-  readonly bytes: number;
-}
 
 function code(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;

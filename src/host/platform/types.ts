@@ -1,0 +1,34 @@
+// What the Node extension host can do that the web worker extension host (vscode.dev,
+// github.dev, a Codespace in a browser tab) cannot, as one interface. The Node build uses
+// platform/node/ and the web build platform/web.ts in its place (esbuild.mjs, `webPlatform`);
+// everything else is the same code in both.
+import type { OpenDownload } from '../insert/download';
+
+/** A download saved piece by piece into a local folder (platform/node/saveStream.ts). */
+export interface StreamSaved {
+  /** The file's path (in the folder). */
+  readonly path: string;
+  /** True when an identical file was already there and the download was dropped. */
+  readonly reused: boolean;
+  readonly bytes: number;
+}
+
+/** Local files, reached through Node's own file system module. */
+export interface LocalDisk {
+  /** The most saved piece by piece. */
+  readonly maxStreamBytes: number;
+  /** True when writing into `folder` (made as needed) could land outside `root`: real paths compared. */
+  leavesRoot(folder: string, root: string): Promise<boolean>;
+  /** Reads the download into `folder` (made as needed) as `name`, or the next free numbered name. */
+  saveStream(folder: string, name: string, body: Pick<OpenDownload, 'read'>): Promise<StreamSaved>;
+}
+
+export interface HostPlatform {
+  readonly name: 'node' | 'web';
+  /** How downloads meet redirects (download.ts, `DownloadOptions.redirects`). */
+  readonly downloadRedirects: 'manual' | 'follow';
+  /** The most a download held in memory (before `workspace.fs.writeFile`) may be. */
+  readonly maxDownloadBytes: number;
+  /** Local files (`file:` URIs) outside `workspace.fs`; undefined where the host has no such access (the web). */
+  readonly disk: LocalDisk | undefined;
+}
