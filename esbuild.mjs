@@ -347,6 +347,8 @@ function webTestsBundle() {
     define: { __filename: JSON.stringify('out/vscode-web/index.js'), __dirname: JSON.stringify('out/vscode-web') },
     plugins: [
       ...common.plugins,
+      // Suites that import the extension's modules get the web host's platform, as the extension does.
+      webPlatform,
       {
         name: 'web-tests',
         setup(build) {

@@ -4,7 +4,7 @@
 // - POST /report (text): appended to the report file the runner tails, like the Node run's
 //   mocha entry does itself; POST /result (JSON TestResult): the final counts.
 // - POST /api/start (JSON ApiServerOptions): starts a local API server (test/server) and
-//   answers its origin, URLs and keys with an id; POST /api/<id>/<member> (JSON arguments)
+//   answers {value: its id, origin, URLs and keys}; POST /api/<id>/<member> (JSON arguments)
 //   calls that member of it (its logs, switches, quotas, close) and answers {value} or {error}.
 // Every answer allows any origin: the worker's pages come from the VS Code server's origin.
 // Bodies are text/plain, so the browser sends them without a preflight.
@@ -94,7 +94,7 @@ export async function startControlServer(files: ControlFiles): Promise<ControlSe
       const id = nextId++;
       servers.set(id, server);
       const { origin, baseUrl, videoBaseUrl, keys } = server;
-      return reply(res, 200, { id, origin, baseUrl, videoBaseUrl, keys });
+      return reply(res, 200, { value: { id, origin, baseUrl, videoBaseUrl, keys } });
     }
     const match = /^\/api\/(\d+)\/(\w+)$/.exec(path);
     const server = match ? servers.get(Number(match[1])) : undefined;

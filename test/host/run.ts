@@ -82,8 +82,7 @@ function paths(web = false): { root: string; tests: string; output: string } {
   const needed = web ? [tests, join(root, 'dist', 'web', 'extension.js')] : [join(tests, 'index.js'), join(root, 'dist', 'extension.js')];
   const missing = needed.filter((p) => !existsSync(p));
   if (missing.length > 0) {
-    const build = web ? 'node esbuild.mjs --tests && node esbuild.mjs --web` first (npm run test:vscode:web does' : 'node esbuild.mjs && node esbuild.mjs --tests` first (npm run test:vscode does';
-    throw new Error(`Not built: ${missing.join(', ')}. Run \`${build}).`);
+    throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
   return { root, tests, output: join(root, 'test-output', web ? 'vscode-web' : 'vscode') };
 }

@@ -20,9 +20,42 @@ export function describeInNode(reason: string, title: string, fn: (this: Mocha.S
 }
 
 /** `it`, except that the web worker host lists the test as pending with `reason`. */
-export function itInNode(reason: string, title: string, fn: Mocha.Func | Mocha.AsyncFunc): Mocha.Test {
+export function itInNode(reason: string, title: string, fn: (this: Mocha.Context) => void | PromiseLike<unknown>): Mocha.Test {
   if (!IN_WEB_WORKER_HOST) return it(title, fn);
   const test = it.skip(title, fn);
   NOT_IN_WEB_HOST.set(test, reason);
   return test;
+}
+
+// Why a test is Node-only; the web report prints these.
+/** For tests that start a node:http server of their own inside the extension host. */
+export const OWN_HTTP_SERVER = 'starts its own node:http server inside the extension host; a web worker cannot listen for connections';
+/** For tests that make folders outside the workspace and symbolic links. */
+export const OUTSIDE_FOLDERS_AND_LINKS =
+  'makes a folder outside the workspace and symbolic links with node:fs; the web worker reaches only the workspace, through workspace.fs, which cannot make links';
+/** For the activation suite. */
+export const NODE_BUNDLES = 'checks the Node host’s two bundles through its require cache; the web host loads one bundle (package.json browser) and has no require cache';
+
+/**
+ * Calls `onEscape` with every uncaught exception and unhandled rejection in this extension
+ * host (Node: `process` events; the web worker: its `error` and `unhandledrejection`
+ * events); returns the undo.
+ */
+export function catchEscapes(onEscape: (error: unknown) => void): () => void {
+  if (!IN_WEB_WORKER_HOST) {
+    process.on('uncaughtException', onEscape);
+    process.on('unhandledRejection', onEscape);
+    return () => {
+      process.off('uncaughtException', onEscape);
+      process.off('unhandledRejection', onEscape);
+    };
+  }
+  const onError = (event: ErrorEvent): void => onEscape(event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent): void => onEscape(event.reason);
+  globalThis.addEventListener('error', onError);
+  globalThis.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    globalThis.removeEventListener('error', onError);
+    globalThis.removeEventListener('unhandledrejection', onRejection);
+  };
 }
