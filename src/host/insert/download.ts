@@ -30,6 +30,12 @@ export interface DownloadOptions {
    * no Location) and so shows the code no redirect to check.
    */
   readonly redirects?: 'manual' | 'follow';
+  /**
+   * `fetch` is a browser's (the web extension host): it may read a file from another origin
+   * only when the file server allows it (CORS), and a refusal looks like a network error, so
+   * the message names that possibility.
+   */
+  readonly browserFetch?: boolean;
   /** Bytes received so far and the total when the server said. */
   onProgress?(received: number, total: number | undefined): void;
 }
@@ -98,6 +104,12 @@ export async function openDownload(address: string, options: DownloadOptions): P
     }
     if (error instanceof InsertError) throw error;
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    if (options.browserFetch && error instanceof TypeError) {
+      throw new InsertError(
+        l10n.t('The browser could not download the file from {0} ({1}); the server may not allow other sites to download it. Nothing was saved or inserted.', hostOf(address), reason),
+        { offerLink: true },
+      );
+    }
     throw new InsertError(l10n.t('Could not download the file from {0} ({1}), so nothing was saved or inserted.', hostOf(address), reason), {
       offerLink: true,
     });

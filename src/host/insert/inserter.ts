@@ -601,6 +601,7 @@ export class MediaInserter extends Disposable {
             idleTimeoutMs: this.shell.config.timeoutMs,
             maxBytes: disk ? disk.maxStreamBytes : platform.maxDownloadBytes,
             redirects: platform.downloadRedirects,
+            browserFetch: platform.name === 'web',
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
               const amount = total
