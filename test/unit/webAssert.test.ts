@@ -37,7 +37,7 @@ const PAIRS: ReadonlyArray<readonly [unknown, unknown]> = [
   [[1, 2], [2, 1]],
   [[1, [2, 3]], [1, [2, 3]]],
   [[], {}],
-  [[undefined], [,]],
+  [[undefined], new Array<undefined>(1)],
   [{ a: 1, b: [1] }, { b: [1], a: 1 }],
   [{ a: 1 }, { a: 1, b: undefined }],
   [{ a: { b: 'x' } }, { a: { b: 'y' } }],
