@@ -10,14 +10,17 @@
 //   (the server runs in the runner's process), `node:module` to ./webRequire.ts and other
 //   Node modules to ./nodeOnly.ts (whose functions throw: only tests marked Node-only use them).
 //
-// What does not run here, and why (marked in the suites with describeInNode/itInNode from
-// test/vscode/hosts.ts; the report lists each with its reason):
-// - activation: the Node host's two bundles and require cache; the web host loads one bundle.
-// - tests that start their own node:http servers (a stalled file host, a server serving
-//   hostile redirects) inside the extension host: the worker cannot listen.
-// - tests of folders outside the workspace and symbolic links (node:fs, node:os tmpdir):
-//   the worker reaches only the workspace through vscode.workspace.fs.
-// - tests that read the extension's log files on disk (logUri is not a file there).
+// What does not run here, and why (marked in the suites with describeInNode/itInNode and the
+// reasons in test/vscode/hosts.ts; the report lists each with its reason):
+// - activation (3 tests): the Node host's two bundles and its require cache; the web host
+//   loads one bundle (package.json `browser`).
+// - a hostile file server's content type (hostile), a save cancelled midway (insert): each
+//   starts its own node:http server inside the extension host; a worker cannot listen.
+// - an images folder that is a symbolic link out of the workspace (insertDestination): a
+//   folder outside the workspace and links made with node:fs; workspace.fs cannot make links.
+// One test checks a different outcome here: a download from the second origin
+// (http://127.0.0.2) is refused by the web worker host's content security policy (plain http
+// only to localhost and 127.0.0.1), so the hostile suite expects a clear failure there.
 import * as vscode from 'vscode';
 import 'mocha/mocha.js';
 import { WEB_TEST_OPTIONS_FILE } from '../host/testEnv';
