@@ -24,7 +24,7 @@ import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoPara
 import { checkMediaId } from '../core/params';
 import type { QuotaSnapshot } from '../core/quota';
 import type { Schema } from '../core/schema';
-import { exhaustedSnapshot, parseQuotaHeaders } from '../core/quota';
+import { exhaustedSnapshot, hasQuotaHeaders, hiddenSnapshot, parseQuotaHeaders } from '../core/quota';
 import { isSecureOrLoopback, tryParseUrl, withTrailingSlash } from '../core/urls';
 import { readCappedText } from './body';
 import { listEndpoint } from './endpoints';
@@ -54,6 +54,11 @@ export interface MediaClientOptions {
   maxBodyBytes?: number;
   /** First retry delay; doubles on the second. */
   retryDelayMs?: number;
+  /**
+   * Runs in a browser (web worker extension host): a 2xx without readable quota headers
+   * then means the service does not expose them to browsers (CORS), and is reported so.
+   */
+  browserHost?: boolean;
 }
 
 export interface RequestOptions {
@@ -80,6 +85,7 @@ export class MediaClient {
   private readonly cache: TtlCache<unknown>;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly quotaListeners = new Set<QuotaListener>();
+  private readonly sentListeners = new Set<() => void>();
   private lastKeyTag: string | undefined;
   /** Counts key changes (abortAll); requests of an older epoch cannot deliver. */
   private keyEpoch = 0;
@@ -94,6 +100,7 @@ export class MediaClient {
       timeoutMs: DEFAULT_TIMEOUT_MS,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       retryDelayMs: 500,
+      browserHost: false,
       ...options,
     };
     this.cache = new TtlCache<unknown>(this.options.cacheTtlMs, 500, this.options.clock);
@@ -143,6 +150,12 @@ export class MediaClient {
   onQuota(listener: QuotaListener): { dispose(): void } {
     this.quotaListeners.add(listener);
     return { dispose: () => this.quotaListeners.delete(listener) };
+  }
+
+  /** Called for every request actually sent, retries included (the hourly count). */
+  onRequestSent(listener: () => void): { dispose(): void } {
+    this.sentListeners.add(listener);
+    return { dispose: () => this.sentListeners.delete(listener) };
   }
 
   // ---- the nine operations ------------------------------------------------------------
@@ -384,7 +397,7 @@ export class MediaClient {
     try {
       let response: Response;
       try {
-        this.requestCount += 1;
+        this.countSent();
         response = await this.http.get(url, {
           headers: { Authorization: key, Accept: 'application/json' },
           // The API does not redirect; a redirect could lead the request elsewhere, so it is
@@ -395,7 +408,7 @@ export class MediaClient {
           hooks: {
             beforeRetry: [
               ({ retryCount }) => {
-                this.requestCount += 1;
+                this.countSent();
                 this.options.logger.debug(`${label}: retry ${retryCount}`);
               },
             ],
@@ -407,8 +420,12 @@ export class MediaClient {
         throw mapped;
       }
       this.options.logger.debug(`${label} → ${response.status} (${this.options.clock.now() - started} ms)`);
-      const snapshot = parseQuotaHeaders((name) => response.headers.get(name), this.options.clock.now());
+      const readHeader = (name: string): string | null => response.headers.get(name);
+      const snapshot = parseQuotaHeaders(readHeader, this.options.clock.now());
       if (snapshot) this.emitQuota(snapshot);
+      else if (this.options.browserHost && response.ok && !hasQuotaHeaders(readHeader)) {
+        this.emitQuota(hiddenSnapshot(this.lastQuotaSnapshot, this.options.clock.now()));
+      }
       const max = this.options.maxBodyBytes;
       let text: string;
       try {
@@ -447,6 +464,17 @@ export class MediaClient {
     this.options.logger.warn(`${label}: ${skipped.length} item(s) could not be read and are not shown.`);
     for (const error of skipped.slice(0, shown)) this.options.logger.warn(`${label}: skipped ${error.field ?? '?'}: ${error.message}`);
     if (skipped.length > shown) this.options.logger.warn(`${label}: … and ${skipped.length - shown} more.`);
+  }
+
+  private countSent(): void {
+    this.requestCount += 1;
+    for (const listener of [...this.sentListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.options.logger.error(`Request listener failed: ${String(error)}`);
+      }
+    }
   }
 
   private emitQuota(snapshot: QuotaSnapshot): void {

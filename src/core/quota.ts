@@ -1,6 +1,10 @@
 // The monthly quota as the service reports it on every 2xx (spec §8), and the state the
 // status bar shows. A 429 carries no quota headers and does not say whether the hourly rate
 // limit or the monthly quota was hit, so "exhausted" keeps the last known reset.
+// In a browser (the web worker extension host) the service's answers are cross-origin: the
+// quota headers are readable only if the service lists them in Access-Control-Expose-Headers.
+// A 2xx there without any of them makes the quota "hidden", and the count of requests this
+// extension sent in the current UTC hour stands in for the figure.
 
 export interface QuotaSnapshot {
   limit: number;
@@ -11,6 +15,11 @@ export interface QuotaSnapshot {
   updatedAt: number;
   /** True after a 429: the service refused a request (rate limit or monthly quota). */
   exhausted: boolean;
+  /**
+   * True after a 2xx in the browser whose quota headers could not be read (the service does
+   * not expose them to browsers); limit and remaining are then 0 and mean nothing.
+   */
+  hidden?: boolean;
 }
 
 export type HeaderGetter = (name: string) => string | null;
@@ -35,6 +44,21 @@ export function parseQuotaHeaders(get: HeaderGetter, now: number): QuotaSnapshot
   return { limit, remaining: Math.min(remaining, limit), resetAt, updatedAt: now, exhausted: false };
 }
 
+const QUOTA_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+
+/** Whether an answer carries (readably) any of the quota headers at all. */
+export function hasQuotaHeaders(get: HeaderGetter): boolean {
+  return QUOTA_HEADERS.some((name) => get(name) !== null);
+}
+
+/**
+ * The snapshot after a 2xx in the browser without readable quota headers. The last known
+ * reset is kept, so a later 429 can still say when the monthly quota resets.
+ */
+export function hiddenSnapshot(last: QuotaSnapshot | undefined, now: number): QuotaSnapshot {
+  return { limit: 0, remaining: 0, resetAt: last?.resetAt ?? 0, updatedAt: now, exhausted: false, hidden: true };
+}
+
 /** The snapshot after a 429: nothing left, reset time kept from the last known figure. */
 export function exhaustedSnapshot(last: QuotaSnapshot | undefined, now: number): QuotaSnapshot {
   return {
@@ -46,7 +70,7 @@ export function exhaustedSnapshot(last: QuotaSnapshot | undefined, now: number):
   };
 }
 
-export type QuotaLevel = 'unknown' | 'ok' | 'low' | 'exhausted' | 'stale';
+export type QuotaLevel = 'unknown' | 'hidden' | 'ok' | 'low' | 'exhausted' | 'stale';
 
 /** Whether the snapshot's reset time has passed (a figure read before it is out of date). */
 export function resetHasPassed(snapshot: QuotaSnapshot, now: number): boolean {
@@ -60,6 +84,8 @@ export function resetHasPassed(snapshot: QuotaSnapshot, now: number): boolean {
  */
 export function quotaLevel(snapshot: QuotaSnapshot | undefined, now: number): QuotaLevel {
   if (!snapshot) return 'unknown';
+  // The newest answer said nothing readable: no figure, old or new, is current.
+  if (snapshot.hidden) return 'hidden';
   if (snapshot.exhausted && snapshot.updatedAt >= snapshot.resetAt) return 'exhausted';
   if (resetHasPassed(snapshot, now)) return 'stale';
   if (snapshot.exhausted || snapshot.remaining <= 0) return 'exhausted';
@@ -81,5 +107,68 @@ export function reviveQuotaSnapshot(value: unknown): QuotaSnapshot | undefined {
     resetAt: v.resetAt as number,
     updatedAt: v.updatedAt as number,
     exhausted: v.exhausted === true,
+    ...(v.hidden === true ? { hidden: true } : {}),
   };
+}
+
+/** Requests this extension sent in one UTC hour (the hour as whole hours since the epoch). */
+export interface HourlyCount {
+  hour: number;
+  count: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS);
+
+/** The start of the UTC hour `now` is in, ms since epoch. */
+export function hourStart(now: number): number {
+  return hourOf(now) * HOUR_MS;
+}
+
+/** The count after one more request sent at `now`; a new hour starts again at 1. */
+export function countRequest(last: HourlyCount | undefined, now: number): HourlyCount {
+  const hour = hourOf(now);
+  return { hour, count: last?.hour === hour ? last.count + 1 : 1 };
+}
+
+/** Requests sent in the hour `now` is in (0 once the hour of `last` is over). */
+export function requestsThisHour(last: HourlyCount | undefined, now: number): number {
+  return last?.hour === hourOf(now) ? last.count : 0;
+}
+
+/** The part of a vscode.Memento (globalState) the counter uses, so it runs without VS Code. */
+export interface SmallStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** The hourly count, kept in a store so a reload within the hour keeps it. */
+export class HourlyCounter {
+  private last: HourlyCount | undefined;
+
+  constructor(
+    private readonly store: SmallStore,
+    private readonly key: string,
+  ) {
+    this.last = reviveHourlyCount(store.get<unknown>(key));
+  }
+
+  /** One more request sent at `now`. */
+  count(now: number): void {
+    this.last = countRequest(this.last, now);
+    void this.store.update(this.key, this.last);
+  }
+
+  thisHour(now: number): number {
+    return requestsThisHour(this.last, now);
+  }
+}
+
+/** Checks a count read back from storage; anything malformed is no count. */
+export function reviveHourlyCount(value: unknown): HourlyCount | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { hour, count } = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(hour) || !Number.isSafeInteger(count) || (count as number) < 0) return undefined;
+  return { hour: hour as number, count: count as number };
 }

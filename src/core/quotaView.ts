@@ -1,7 +1,7 @@
 // What the status bar says about the quota: pure, so every state is unit-tested.
 import { SERVICE_NAME_MAX, inertMarkdown, markdownLinkTarget } from './inert';
 import type { QuotaLevel, QuotaSnapshot } from './quota';
-import { quotaLevel, resetHasPassed } from './quota';
+import { hourStart, quotaLevel, resetHasPassed } from './quota';
 import { l10n } from './l10n';
 
 export interface QuotaFormat {
@@ -20,11 +20,28 @@ export interface QuotaPresentation {
   command: 'setApiKey' | 'showQuota';
 }
 
+/** The short status bar text while the quota is hidden from the browser. */
+export function hiddenQuotaText(requestsThisHour: number, fmt: Pick<QuotaFormat, 'number'>): string {
+  return requestsThisHour === 1
+    ? l10n.t('Quota not visible · 1 request this hour')
+    : l10n.t('Quota not visible · {0} requests this hour', fmt.number(requestsThisHour));
+}
+
+/** The count of this hour as a sentence (the tooltip and the Show Quota message). */
+export function requestsThisHourSentence(requestsThisHour: number, now: number, fmt: Pick<QuotaFormat, 'number' | 'dateTime'>): string {
+  const since = fmt.dateTime(hourStart(now));
+  return requestsThisHour === 1
+    ? l10n.t('This extension sent 1 request to the API this hour (since {0}).', since)
+    : l10n.t('This extension sent {0} requests to the API this hour (since {1}).', fmt.number(requestsThisHour), since);
+}
+
+/** `requestsThisHour`: requests this extension sent in the current UTC hour (shown when the quota is hidden). */
 export function presentQuota(
   snapshot: QuotaSnapshot | undefined,
   hasKey: boolean,
   now: number,
   fmt: QuotaFormat,
+  requestsThisHour = 0,
 ): QuotaPresentation {
   const service = inertMarkdown(fmt.serviceName, SERVICE_NAME_MAX);
   if (!hasKey) {
@@ -46,6 +63,22 @@ export function presentQuota(
       level: 'unknown',
       text: '$(file-media) Stock Media',
       tooltip: [l10n.t('**{0} quota**: not known yet; it shows after the first request.', service)],
+      command: 'showQuota',
+    };
+  }
+  if (level === 'hidden') {
+    return {
+      level,
+      text: `$(cloud) ${hiddenQuotaText(requestsThisHour, fmt)}`,
+      tooltip: [
+        l10n.t(
+          '**{0} quota**: not visible in the browser. The service does not let browsers read the quota headers of its answers, so the requests left cannot be shown here.',
+          service,
+        ),
+        requestsThisHourSentence(requestsThisHour, now, fmt),
+        l10n.t('The figure comes back as soon as an answer carries readable quota headers (for example in VS Code for the desktop).'),
+        askMore,
+      ],
       command: 'showQuota',
     };
   }

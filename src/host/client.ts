@@ -5,6 +5,7 @@ import { MediaClient } from '../api/client';
 import { keyForOrigin } from '../core/keyBinding';
 import type { StockMediaConfig } from './config';
 import { Disposable } from './dispose';
+import { platform } from './platform';
 import type { Shell } from './shell';
 
 export class ClientSource extends Disposable {
@@ -35,9 +36,11 @@ export class ClientSource extends Disposable {
         logger: this.shell.logger,
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
+        browserHost: platform.name === 'web',
       });
       client.seedQuota(this.shell.quota.current);
       this._register(client.onQuota((snapshot) => this.shell.quota.update(snapshot)));
+      this._register(client.onRequestSent(() => this.shell.quota.countRequest()));
       this.instance = client;
     } else if (this.madeWith !== cfg) {
       this.instance.updateOptions({

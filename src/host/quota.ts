@@ -1,7 +1,8 @@
-// The last known quota: kept in globalState so it survives a restart, shown in the status bar.
+// The last known quota and the count of requests sent this UTC hour: kept in globalState so
+// they survive a reload, shown in the status bar.
 import * as vscode from 'vscode';
 import type { QuotaSnapshot } from '../core/quota';
-import { reviveQuotaSnapshot } from '../core/quota';
+import { HourlyCounter, hourStart, quotaLevel, reviveQuotaSnapshot } from '../core/quota';
 import type { QuotaFormat } from '../core/quotaView';
 import { presentQuota } from '../core/quotaView';
 import { higherLimitPage } from '../core/serviceUrl';
@@ -9,15 +10,18 @@ import { CommandId } from './commandIds';
 import { Disposable } from './dispose';
 
 const STATE_KEY = 'stockMedia.quota';
+const COUNT_KEY = 'stockMedia.requestsThisHour';
 
 export class QuotaStore extends Disposable {
   private snapshot: QuotaSnapshot | undefined;
+  private readonly hourly: HourlyCounter;
   private readonly changed = this._register(new vscode.EventEmitter<QuotaSnapshot | undefined>());
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: vscode.Memento) {
     super();
     this.snapshot = reviveQuotaSnapshot(state.get<unknown>(STATE_KEY));
+    this.hourly = new HourlyCounter(state, COUNT_KEY);
   }
 
   get current(): QuotaSnapshot | undefined {
@@ -28,6 +32,18 @@ export class QuotaStore extends Disposable {
     this.snapshot = snapshot;
     void this.state.update(STATE_KEY, snapshot);
     this.changed.fire(snapshot);
+  }
+
+  /** Requests this extension sent in the UTC hour `now` is in (the fallback when the quota is hidden). */
+  requestsThisHour(now = Date.now()): number {
+    return this.hourly.thisHour(now);
+  }
+
+  /** One more request was sent (every request actually sent, retries included). */
+  countRequest(now = Date.now()): void {
+    this.hourly.count(now);
+    // Only the hidden state shows the count: otherwise nothing on screen changes.
+    if (this.snapshot?.hidden) this.changed.fire(this.snapshot);
   }
 }
 
@@ -92,7 +108,7 @@ export class QuotaStatusBar extends Disposable {
 
   render(hasKey: boolean): void {
     const now = Date.now();
-    const view = presentQuota(this.store.current, hasKey, now, this.format());
+    const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.requestsThisHour(now));
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip.join('\n\n'));
     tooltip.isTrusted = false;
@@ -121,11 +137,15 @@ export class QuotaStatusBar extends Disposable {
     return this.lastView;
   }
 
-  /** Re-render when the period resets, so an old figure is never shown as current. */
+  /**
+   * Re-render when the period resets, so an old figure is never shown as current; while the
+   * quota is hidden, at the next full hour, when the count of this hour starts again at 0.
+   */
   private scheduleStaleCheck(hasKey: boolean, now: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const resetAt = this.store.current?.resetAt ?? 0;
+    const current = this.store.current;
+    const resetAt = quotaLevel(current, now) === 'hidden' ? hourStart(now) + 3_600_000 : (current?.resetAt ?? 0);
     const wait = resetAt - now;
     if (hasKey && wait > 0 && wait < 2 ** 31 - 1) {
       this.timer = setTimeout(() => this.render(hasKey), wait + 1000);

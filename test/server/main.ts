@@ -1,5 +1,6 @@
 // `npm run api-server`: starts the stand-in service and prints where it is and the keys.
-// Options: --port N (or PORT; default 0 = any free port), --host H, --seed N, --quiet.
+// Options: --port N (or PORT; default 0 = any free port), --host H, --seed N, --quiet,
+// --hide-quota-headers (the X-Ratelimit-* headers are sent but not exposed to browsers: CORS).
 import { startApiServer } from './server';
 
 function option(name: string): string | undefined {
@@ -30,12 +31,15 @@ async function main(): Promise<void> {
           console.log(`${kind === 'api' ? 'API  ' : 'media'} ${e.method} ${e.path}${query ? `?${query}` : ''} -> ${e.status || 'dropped'} (${who})`);
         },
   });
+  const hideQuota = process.argv.includes('--hide-quota-headers');
+  if (hideQuota) server.setSwitches({ quotaHeadersExposed: false });
   const lib = server.library;
   console.log(`Media Library stand-in listening on ${server.origin}`);
   console.log(`  base_url        ${server.baseUrl}`);
   console.log(`  video_base_url  ${server.videoBaseUrl}`);
   console.log('  keys (send as "Authorization: <key>"):');
   for (const [name, key] of Object.entries(server.keys)) console.log(`    ${name.padEnd(8)} ${key}`);
+  console.log(`  quota headers   ${hideQuota ? 'sent, not readable by browsers (not in Access-Control-Expose-Headers)' : 'sent and exposed to browsers'}`);
   console.log(`  library: ${lib.photos.length} photos, ${lib.videos.length} videos, ${lib.featuredCollectionIds.length} featured collections (seed ${lib.seed})`);
   console.log('Press Ctrl+C to stop.');
   const stop = (): void => {

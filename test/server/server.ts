@@ -7,6 +7,18 @@
 //   an unknown path under /v1 or /videos is the same 404. A search without `query`
 //   (or only spaces) -> 400 {"status":400,"error":...}. Other methods -> 405
 //   (OPTIONS gets a CORS preflight 204 instead, as browsers need it).
+// - CORS (the spec does not show what the real service answers to browsers): every answer,
+//   API or media, success or error (401/403/404/429/5xx), carries
+//   `Access-Control-Allow-Origin: *`, so a browser shows the status to the code instead of a
+//   bare network error; a key travels in `Authorization`, not a cookie, so `*` is enough.
+//   OPTIONS anywhere is a preflight 204 (API: GET with Authorization; media: GET and HEAD with
+//   Range). 2xx API answers list the X-Ratelimit-* headers in `Access-Control-Expose-Headers`
+//   unless the quotaHeadersExposed switch is off: then the headers are still sent (a Node
+//   client reads them) but a browser does not let the code read them. Whether the real
+//   service exposes them is not shown; exposed is the default here so the web runs see the
+//   same figures as the Node runs, and the switch (`npm run api-server -- --hide-quota-headers`)
+//   gives the other case, which the extension must handle too (issue 13).
+//   Media answers ignore Range and send the whole file with 200, which HTTP allows.
 // - Order: delay -> method -> failure switches -> auth -> per-key delay -> quota -> the endpoint. Every
 //   request with a known key uses one request of its quota (also 400/404 answers); an
 //   exhausted quota answers 429 without using more. Failure switches fire before auth, like
@@ -114,6 +126,11 @@ export interface ServerSwitches {
   oversizedBody: false | 'declared' | 'chunked';
   /** API answers to these users' keys wait this long (ms) after the key was checked. */
   keyDelays: Partial<Record<UserName, number>>;
+  /**
+   * 2xx API answers list X-Ratelimit-Limit/-Remaining/-Reset in Access-Control-Expose-Headers
+   * (default). Off: the headers are still sent, but a browser hides them from the code.
+   */
+  quotaHeadersExposed: boolean;
 }
 
 export type QuotaOverride = QuotaSettings;
@@ -155,6 +172,7 @@ export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
   stallBody: false,
   oversizedBody: false,
   keyDelays: {},
+  quotaHeadersExposed: true,
 };
 
 /** The padding of oversizedBody: more than the client's 8 MB cap. */
@@ -165,7 +183,8 @@ export const LIMITED_QUOTA: Readonly<QuotaSettings> = { monthlyLimit: 50, monthl
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CORS = { 'Access-Control-Allow-Origin': '*' };
-const EXPOSED = { 'Access-Control-Expose-Headers': 'X-Ratelimit-Limit, X-Ratelimit-Remaining, X-Ratelimit-Reset' };
+/** The quota headers as listed for browsers (when the quotaHeadersExposed switch is on). */
+export const EXPOSED_QUOTA_HEADERS = 'X-Ratelimit-Limit, X-Ratelimit-Remaining, X-Ratelimit-Reset';
 
 interface Reply {
   status: number;
@@ -182,6 +201,15 @@ function errorReply(status: number, message: string, form: ServerSwitches['error
   }
   const json = statusField ? { status, error: message } : { error: message };
   return { status, headers: { 'Content-Type': JSON_TYPE }, body: Buffer.from(JSON.stringify(json)) };
+}
+
+/** The answer to a CORS preflight (finish adds Access-Control-Allow-Origin). */
+function preflight(methods: string, headers: string): Reply {
+  return {
+    status: 204,
+    headers: { 'Access-Control-Allow-Methods': methods, 'Access-Control-Allow-Headers': headers, 'Access-Control-Max-Age': '600' },
+    body: Buffer.alloc(0),
+  };
 }
 
 function isApiPath(path: string): boolean {
@@ -235,8 +263,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL, entry: RequestLogEntry): Promise<void> => {
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      const headers = { 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': 'Authorization', 'Access-Control-Max-Age': '600' };
-      return finish(res, entry, 'api', { status: 204, headers, body: Buffer.alloc(0) });
+      return finish(res, entry, 'api', preflight('GET', 'Authorization'));
     }
     if (switches.delayMs > 0) await sleep(switches.delayMs);
     const form = switches.errorBody;
@@ -292,7 +319,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     if (failureFires(switches.malformedJson)) text = text.slice(0, Math.floor(text.length * 0.6));
     const headers = {
       'Content-Type': JSON_TYPE,
-      ...EXPOSED,
+      ...(switches.quotaHeadersExposed ? { 'Access-Control-Expose-Headers': EXPOSED_QUOTA_HEADERS } : {}),
       'X-Ratelimit-Limit': String(quota.limit),
       'X-Ratelimit-Remaining': String(quota.remaining),
       'X-Ratelimit-Reset': String(quota.reset),
@@ -327,6 +354,8 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
 
   const handleMedia = async (req: IncomingMessage, res: ServerResponse, url: URL, entry: RequestLogEntry): Promise<void> => {
     const method = req.method ?? 'GET';
+    // A web worker's download of an image or video is cross-origin too.
+    if (method === 'OPTIONS') return finish(res, entry, 'media', preflight('GET, HEAD', 'Range'));
     if (method !== 'GET' && method !== 'HEAD') {
       return finish(res, entry, 'media', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' }, body: Buffer.from('Method Not Allowed') });
     }

@@ -8,7 +8,7 @@ import { buildLibrary } from '../server/library';
 import type { LibraryCollection } from '../server/library';
 import { encodeGradientPng, readPngSize } from '../server/png';
 import { nearestNamedColor, orientationOf } from '../server/search';
-import { startApiServer } from '../server/server';
+import { EXPOSED_QUOTA_HEADERS, startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
 
 type Json = Record<string, unknown>;
@@ -412,6 +412,102 @@ describe('local API server', function () {
       assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
       const missing = await fetch(`${server.origin}/media/photos/1/pexels-photo-1.png`);
       assert.equal(missing.status, 404);
+    });
+  });
+
+  // What a browser (the web worker extension host) needs: it hides a cross-origin answer's
+  // status without Access-Control-Allow-Origin and every header not listed as exposed.
+  describe('CORS', () => {
+    const preflight = (url: string, requestHeaders: string): Promise<Response> =>
+      fetch(url, {
+        method: 'OPTIONS',
+        headers: { Origin: 'vscode-file://vscode-app', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': requestHeaders },
+      });
+    const exposed = (res: Response): string[] =>
+      (res.headers.get('access-control-expose-headers') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean)
+        .sort();
+
+    it('answers the preflight of a request with a key, without using quota', async () => {
+      for (const on of [true, false]) {
+        server.setSwitches({ quotaHeadersExposed: on });
+        const res = await preflight(`${server.baseUrl}/search?query=sea`, 'authorization');
+        assert.equal(res.status, 204, `switch ${on}`);
+        assert.equal(res.headers.get('access-control-allow-origin'), '*');
+        assert.match(res.headers.get('access-control-allow-headers') ?? '', /\bAuthorization\b/i);
+        assert.match(res.headers.get('access-control-allow-methods') ?? '', /\bGET\b/);
+      }
+      const after = await get(`${server.baseUrl}/curated`);
+      assert.equal(after.headers.get('x-ratelimit-remaining'), '19999', 'preflights use no quota');
+    });
+
+    it('exposes exactly the three quota headers on 2xx by default', async () => {
+      const res = await get(`${server.baseUrl}/curated`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*');
+      assert.deepEqual(exposed(res), [...QUOTA_HEADERS].sort());
+      assert.deepEqual(exposed(res), EXPOSED_QUOTA_HEADERS.toLowerCase().split(', ').sort());
+    });
+
+    it('with quotaHeadersExposed off still sends the quota headers but exposes none', async () => {
+      server.setSwitches({ quotaHeadersExposed: false });
+      const res = await get(`${server.videoBaseUrl}/popular`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*');
+      assert.equal(res.headers.get('access-control-expose-headers'), null);
+      assert.equal(res.headers.get('x-ratelimit-limit'), '20000');
+      assert.equal(res.headers.get('x-ratelimit-remaining'), '19999');
+      server.resetSwitches();
+      assert.deepEqual(exposed(await get(`${server.videoBaseUrl}/popular`)), [...QUOTA_HEADERS].sort(), 'reset turns it back on');
+    });
+
+    it('lets a browser read the status of every error answer (401, 403, 404, 405, 429, 500)', async () => {
+      const answers: [number, Response][] = [
+        [401, await get(`${server.baseUrl}/curated`, null)],
+        [403, await get(`${server.baseUrl}/curated`, `Bearer ${server.keys.alice}`)],
+        [404, await get(`${server.baseUrl}/photos/1`)],
+        [405, await fetch(`${server.baseUrl}/curated`, { method: 'POST', headers: { Authorization: server.keys.alice } })],
+      ];
+      server.setQuota(server.keys.bob, { hourlyRemaining: 0 });
+      answers.push([429, await get(`${server.baseUrl}/curated`, server.keys.bob)]);
+      server.setSwitches({ failStatus: 500 });
+      answers.push([500, await get(`${server.baseUrl}/curated`)]);
+      for (const [status, res] of answers) {
+        assert.equal(res.status, status);
+        assert.equal(res.headers.get('access-control-allow-origin'), '*', `HTTP ${status}`);
+        assert.equal(res.headers.get('access-control-expose-headers'), null, `HTTP ${status} has no quota headers to expose`);
+      }
+    });
+
+    it('answers CORS on images, video files (GET, HEAD, Range), pages, misses and media preflights', async () => {
+      const photo = server.library.photos[0];
+      const video = server.library.videos[0];
+      assert.ok(photo && video);
+      const body = await json(`${server.videoBaseUrl}/videos/${video.id}`);
+      const mp4 = (body.video_files as Item[]).find((f) => f.quality !== 'hls')?.link as string;
+      const image = ((await json(`${server.baseUrl}/photos/${photo.id}`)).src as Record<string, string>).medium ?? '';
+      const answers: [string, Response, number][] = [
+        ['image', await fetch(image), 200],
+        ['video GET', await fetch(mp4), 200],
+        ['video HEAD', await fetch(mp4, { method: 'HEAD' }), 200],
+        // Range is not supported: the whole file comes with 200, which HTTP allows.
+        ['video Range', await fetch(mp4, { headers: { Range: 'bytes=0-9' } }), 200],
+        ['page', await fetch(body.url as string), 200],
+        ['missing image', await fetch(`${server.origin}/media/photos/1/pexels-photo-1.png`), 404],
+        ['POST', await fetch(image, { method: 'POST' }), 405],
+        ['preflight', await preflight(mp4, 'range'), 204],
+      ];
+      for (const [what, res, status] of answers) {
+        assert.equal(res.status, status, what);
+        assert.equal(res.headers.get('access-control-allow-origin'), '*', what);
+      }
+      const head = answers.find(([what]) => what === 'video HEAD')?.[1];
+      assert.equal(await head?.text(), '', 'HEAD has no body');
+      assert.match(answers.at(-1)?.[1].headers.get('access-control-allow-methods') ?? '', /GET, HEAD/);
+      assert.match(answers.at(-1)?.[1].headers.get('access-control-allow-headers') ?? '', /\bRange\b/);
+      assert.equal(server.apiRequestCount((e) => e.method === 'OPTIONS'), 0, 'a media preflight is not an API request');
     });
   });
 

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
+import { hiddenSnapshot } from '../../src/core/quota';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState } from '../../src/host/testing';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
@@ -166,6 +167,20 @@ describe('Localisation (real VS Code)', function () {
         failed.messageText.includes('Nicht gefunden auf Pexels: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.'),
         failed.messageText,
       );
+    });
+
+    it('the status bar says in German that the quota is not visible in the browser, with the count of this hour', async () => {
+      const api = await extensionApi();
+      // What the client reports in the web worker host when the browser hides the quota headers.
+      api.shell.quota.update(hiddenSnapshot(api.shell.quota.current, Date.now()));
+      const count = api.shell.quota.requestsThisHour();
+      const view = await waitFor(() => api.statusBar.view?.level === 'hidden' && api.statusBar.view, 'the hidden state');
+      const number = new Intl.NumberFormat('de').format(count);
+      assert.equal(view.text, `$(cloud) Kontingent nicht sichtbar · ${number} ${count === 1 ? 'Anfrage' : 'Anfragen'} in dieser Stunde`);
+      assert.match(view.tooltip, /^\*\*Pexels-Kontingent\*\*: im Browser nicht sichtbar\. Der Dienst lässt Browser die Kontingent-Header/);
+      assert.match(view.tooltip, /Diese Erweiterung hat in dieser Stunde \S+ Anfragen? an die API gesendet \(seit /);
+      await api.client.curatedPhotos({}, { fresh: true });
+      await waitFor(() => api.statusBar.view?.level === 'ok', 'the figure after a readable answer');
     });
 
     it('the credit follows the display language by default: "Foto von … auf …"', async () => {

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import { hiddenSnapshot, hourStart } from '../../src/core/quota';
 import { QuotaStore } from '../../src/host/quota';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
@@ -157,6 +158,45 @@ describe('extension shell', () => {
     const view = await waitFor(() => statusBar(api)?.level === 'stale' && statusBar(api), 'the stale state');
     assert.doesNotMatch(view.text, /\d+ \/ \d+/);
     reopened.dispose();
+  });
+
+  it('counts the API requests sent this UTC hour and keeps the count through a restart', async function () {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    const hour = hourStart(Date.now());
+    const before = api.shell.quota.requestsThisHour();
+    server.clearLog();
+    await api.client.searchPhotos({ query: 'sea' }, { fresh: true });
+    await api.client.searchPhotos({ query: 'sea' });
+    await api.client.curatedPhotos({}, { fresh: true });
+    const after = api.shell.quota.requestsThisHour();
+    if (hourStart(Date.now()) !== hour) this.skip(); // the hour turned during the test
+    assert.equal(server.apiRequestCount(), 2, 'the second search came from the cache');
+    assert.equal(after - before, 2, 'the count follows the requests the service saw');
+    const reopened = new QuotaStore(api.shell.context.globalState);
+    assert.equal(reopened.requestsThisHour(), after, 'a reload within the hour keeps the count');
+    assert.equal(reopened.requestsThisHour(hour + 3_600_000), 0, 'the next hour starts at 0');
+    reopened.dispose();
+  });
+
+  it('says "Quota not visible" with the count of this hour while the quota is hidden, and shows the figure after a readable answer', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    // What the client reports in the web worker host after a 2xx whose quota headers the
+    // browser hid (unit-tested with a browser-like fetch; Node reads every header).
+    api.shell.quota.update(hiddenSnapshot(api.shell.quota.current, Date.now()));
+    const count = api.shell.quota.requestsThisHour();
+    const view = await waitFor(() => statusBar(api)?.level === 'hidden' && statusBar(api), 'the hidden state');
+    assert.equal(view.text, `$(cloud) Quota not visible · ${fmt(count)} ${count === 1 ? 'request' : 'requests'} this hour`);
+    assert.match(view.tooltip, /not visible in the browser\. The service does not let browsers read the quota headers/);
+    assert.match(view.tooltip, new RegExp(`This extension sent ${fmt(count)} requests? to the API this hour`));
+    assert.equal(view.command, 'stockMedia.showQuota');
+    assert.equal(view.background, undefined);
+    const message = await vscode.commands.executeCommand<string>('stockMedia.showQuota');
+    assert.match(message, /quota is not visible in the browser: the service does not let browsers read its quota headers\. This extension sent \d+ requests? to the API this hour\./);
+    await api.client.curatedPhotos({}, { fresh: true });
+    const back = await waitFor(() => statusBar(api)?.level === 'ok' && statusBar(api), 'the figure again');
+    assert.match(back.text, /^\$\(file-media\) [\d,.]+ \/ [\d,.]+$/);
   });
 
   it('never writes the key into the log', async () => {

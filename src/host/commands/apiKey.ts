@@ -11,6 +11,7 @@ import { keyForOrigin, originsOf } from '../../core/keyBinding';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
+import { platform } from '../platform';
 import type { Shell } from '../shell';
 
 const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
@@ -47,8 +48,10 @@ async function checkKey(shell: Shell, key: string, origins: readonly string[]): 
     logger: shell.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
+    browserHost: platform.name === 'web',
   });
   probe.seedQuota(shell.quota.current);
+  probe.onRequestSent(() => shell.quota.countRequest());
   let seen: QuotaSnapshot | undefined;
   probe.onQuota((q) => {
     seen = q;
@@ -117,7 +120,7 @@ export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown)
   await shell.refreshKeyState();
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   void vscode.window.showInformationMessage(
-    quota
+    quota && !quota.hidden
       ? vscode.l10n.t('{0} API key saved. {1} of {2} requests left this month.', service, fmt(quota.remaining), fmt(quota.limit))
       : vscode.l10n.t('{0} API key saved.', service),
   );
@@ -186,7 +189,20 @@ export function showQuota(shell: Shell): string {
   let text: string;
   if (!shell.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
   else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
-  else if (level === 'exhausted' && q.exhausted) {
+  else if (level === 'hidden') {
+    const count = shell.quota.requestsThisHour(now);
+    text =
+      count === 1
+        ? vscode.l10n.t(
+            'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent 1 request to the API this hour.',
+            service,
+          )
+        : vscode.l10n.t(
+            'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent {1} requests to the API this hour.',
+            service,
+            fmt(count),
+          );
+  } else if (level === 'exhausted' && q.exhausted) {
     // A 429 does not say which limit it hit; a reset that has passed is not announced.
     text =
       q.resetAt > now

@@ -27,7 +27,9 @@ export interface DownloadOptions {
    * 'manual' (the default): each redirect is checked before it is followed. 'follow': fetch
    * follows them and the address it ended at is checked before the body is used; for a
    * browser's fetch, which answers `redirect: 'manual'` with an opaque response (no status,
-   * no Location) and so shows the code no redirect to check.
+   * no Location) and so shows the code no redirect to check. The hops in between are then
+   * not seen (no key or cookie is sent on any of them); only bytes from a safe final address
+   * are used.
    */
   readonly redirects?: 'manual' | 'follow';
   /**

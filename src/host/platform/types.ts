@@ -24,6 +24,7 @@ export interface LocalDisk {
 }
 
 export interface HostPlatform {
+  /** `web`: the browser's web worker extension host, where every request is cross-origin (CORS decides which answer headers are readable). */
   readonly name: 'node' | 'web';
   /** How downloads meet redirects (download.ts, `DownloadOptions.redirects`). */
   readonly downloadRedirects: 'manual' | 'follow';
