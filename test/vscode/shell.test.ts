@@ -7,6 +7,7 @@ import { hiddenSnapshot, hourStart } from '../../src/core/quota';
 import { QuotaStore } from '../../src/host/quota';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
+import { IN_WEB_WORKER_HOST } from './hosts';
 import { extensionApi, filesBelow, pointAt, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const fmt = (n: number): string => new Intl.NumberFormat(vscode.env.language).format(n);
@@ -177,6 +178,30 @@ describe('extension shell', () => {
     assert.equal(reopened.requestsThisHour(), after, 'a reload within the hour keeps the count');
     assert.equal(reopened.requestsThisHour(hour + 3_600_000), 0, 'the next hour starts at 0');
     reopened.dispose();
+  });
+
+  it('a service that does not expose its quota headers to browsers: hidden in the web worker host, read in Node', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    server.setSwitches({ quotaHeadersExposed: false });
+    try {
+      await api.client.curatedPhotos({}, { fresh: true });
+      if (IN_WEB_WORKER_HOST) {
+        // The browser hides headers not listed in Access-Control-Expose-Headers from the code.
+        const view = await waitFor(() => statusBar(api)?.level === 'hidden' && statusBar(api), 'the hidden state');
+        assert.match(view.text, /^\$\(cloud\) Quota not visible · [\d,.]+ requests? this hour$/);
+      } else {
+        // Node reads every header, whatever the service lists for browsers.
+        const view = await waitFor(() => statusBar(api)?.level === 'ok' && statusBar(api), 'the figure');
+        assert.match(view.text, /^\$\(file-media\) [\d,.]+ \/ [\d,.]+$/);
+      }
+      server.setSwitches({ quotaHeadersExposed: true });
+      await api.client.curatedPhotos({}, { fresh: true });
+      const back = await waitFor(() => statusBar(api)?.level === 'ok' && statusBar(api), 'the figure once the headers are exposed');
+      assert.match(back.text, /^\$\(file-media\) [\d,.]+ \/ [\d,.]+$/);
+    } finally {
+      server.resetSwitches();
+    }
   });
 
   it('says "Quota not visible" with the count of this hour while the quota is hidden, and shows the figure after a readable answer', async () => {
