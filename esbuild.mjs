@@ -6,7 +6,7 @@
 // bundle.
 // Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -275,6 +275,7 @@ if (tests) {
   // Bundles whose test source is gone would still run: remove just those (not all of out/,
   // which a concurrent run may be reading).
   const expected = new Set([
+    join('out', 'vscode-web', 'index.js'),
     ...testEntries.map((e) => join('out', relative('test', e)).replace(/\.ts$/, '.js')),
     ...scriptEntries.map((e) => join('out', e).replace(/\.ts$/, '.js')),
   ]);
@@ -297,6 +298,7 @@ if (tests) {
     // runs the lint configuration (both too big to bundle).
     external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint'],
   });
+  configs.push(webTestsBundle());
   configs.push({
     ...common,
     sourcemap: true,
@@ -308,6 +310,82 @@ if (tests) {
     target: 'node20',
     external: ['playwright-core', 'typescript'],
   });
+}
+
+/**
+ * The VS Code suites for the web worker extension host (out/vscode-web/index.js; see
+ * test/vscode-web/index.ts): one browser bundle of mocha's browser build and every
+ * test/vscode/*.test.ts, which `stock-media-web-tests` requires in name order once mocha is set
+ * up. What the worker lacks is mapped to this project's stand-ins: node:assert/strict, the
+ * local API server (run by the runner, reached through its control server), node:module, and
+ * the other Node modules (functions that throw: only Node-only tests call them).
+ */
+function webTestsBundle() {
+  const here = process.cwd();
+  const web = (name) => join(here, 'test', 'vscode-web', name);
+  const testFiles = filesBelow('test/vscode', /\.test\.ts$/).sort();
+  // Names imported from Node modules by the suites (and, until they are web-safe, by src/).
+  const nodeExports = [
+    'join', 'resolve', 'dirname', 'basename', 'relative', 'isAbsolute', 'readFileSync', 'writeFileSync',
+    'existsSync', 'appendFileSync', 'readdirSync', 'mkdtemp', 'readdir', 'rm', 'symlink', 'readFile',
+    'writeFile', 'tmpdir', 'createServer', 'randomBytes', 'format', 'realpath', 'stat', 'open',
+  ];
+  const builtins = /^(node:.*|fs|path|os|crypto|perf_hooks|inspector|module|buffer|util|stream|child_process|url|net|http|https|zlib|events|assert|tty|v8|worker_threads)$/;
+  return {
+    ...common,
+    // No map: the worker's stack traces do not use one, and typescript (bundled for the
+    // hostile checks) would double the size.
+    sourcemap: false,
+    minify: false,
+    entryPoints: { 'vscode-web/index': 'test/vscode-web/index.ts' },
+    outdir: 'out',
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['vscode'],
+    // Only handed to createRequire (webRequire.ts), which ignores it.
+    define: { __filename: JSON.stringify('out/vscode-web/index.js'), __dirname: JSON.stringify('out/vscode-web') },
+    plugins: [
+      ...common.plugins,
+      // Suites that import the extension's modules get the web host's platform, as the extension does.
+      webPlatform,
+      {
+        name: 'web-tests',
+        setup(build) {
+          build.onResolve({ filter: /^stock-media-web-tests$/ }, () => ({ path: 'stock-media-web-tests', namespace: 'web-tests' }));
+          build.onLoad({ filter: /.*/, namespace: 'web-tests' }, () => ({
+            resolveDir: here,
+            loader: 'js',
+            contents: `export function loadTestFiles() {\n${testFiles.map((f) => `  require(${JSON.stringify(`./${f.split(sep).join('/')}`)});`).join('\n')}\n}\n`,
+          }));
+          // mocha's browser build is a UMD script: run it as a browser does (its global
+          // branch, setting globalThis.mocha), not as a module that would take over this
+          // bundle's `module.exports`.
+          build.onLoad({ filter: /[\\/]mocha[\\/]mocha\.js$/ }, (args) => ({
+            loader: 'js',
+            contents: `(function (module, exports, define) {\n${readFileSync(args.path, 'utf8')}\n}).call(globalThis);\n`,
+          }));
+          build.onResolve({ filter: /^node:assert(\/strict)?$/ }, () => ({ path: web('assert.ts') }));
+          build.onResolve({ filter: /^(node:)?module$/ }, () => ({ path: web('webRequire.ts') }));
+          build.onResolve({ filter: /[\\/]server[\\/]server$/ }, (args) =>
+            /[\\/]test[\\/]vscode[\\/]/.test(args.importer) ? { path: web('apiServer.ts') } : undefined,
+          );
+          build.onResolve({ filter: builtins }, (args) => ({ path: args.path, namespace: 'node-only' }));
+          build.onLoad({ filter: /.*/, namespace: 'node-only' }, (args) => ({
+            resolveDir: here,
+            loader: 'js',
+            contents: [
+              `import { nodeOnly, nodeOnlyObject } from ${JSON.stringify(web('nodeOnly.ts'))};`,
+              ...nodeExports.map((name) => `export const ${name} = nodeOnly(${JSON.stringify(args.path)}, ${JSON.stringify(name)});`),
+              `export const promises = nodeOnlyObject(${JSON.stringify(args.path)}, 'promises');`,
+              `export const sep = '/';`,
+              `export default nodeOnlyObject(${JSON.stringify(args.path)}, 'default');`,
+            ].join('\n'),
+          }));
+        },
+      },
+    ],
+  };
 }
 
 if (watch) {

@@ -9,25 +9,35 @@
 // VSCODE_EXECUTABLE=<desktop VS Code binary>, or --electron (downloads one; needs
 // internet): the same suites through @vscode/test-electron.
 //
+// --web: the same suites in the browser's web worker extension host (as on vscode.dev),
+// from their browser bundle out/vscode-web/index.js (test/vscode-web/index.ts) and the
+// extension's browser entry. The worker has no file system or environment: the report, the
+// result and the local API servers go through a control server in this process
+// (test/host/control.ts), whose URL the tests read from a file beside the workspace folder.
+//
 // Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
 // --locale <language> (e.g. de) runs with that display language; STOCK_MEDIA_TEST_TIMEOUT_MIN
 // (default 15) bounds the whole run.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { launchBrowser } from './browser';
 import type { BrowserSession } from './browser';
+import { startControlServer } from './control';
+import type { ControlServer } from './control';
 import { FileTail, appendLine } from './fileTail';
 import { prepare } from './prepare';
-import { startServer } from './server';
+import { WEB_WORKER_HOST_SETTINGS, startServer } from './server';
 import type { VsCodeServer } from './server';
-import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV } from './testEnv';
-import type { TestResult } from './testEnv';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, WEB_TEST_OPTIONS_FILE } from './testEnv';
+import type { TestResult, WebTestOptions } from './testEnv';
 import { createWorkspace, repoRoot } from './workspace';
 import type { TestWorkspace } from './workspace';
 
 interface Options {
   readonly electron: boolean;
+  /** Run the suites in the web worker extension host instead of the Node one. */
+  readonly web: boolean;
   readonly grep: string | undefined;
   readonly timeoutMs: number;
   /** Display language of the workbench, and so `vscode.env.language` and the extension's bundles. */
@@ -39,20 +49,23 @@ const START_TIMEOUT_MS = 3 * 60_000;
 
 function parseArgs(argv: readonly string[]): Options {
   let electron = false;
+  let web = false;
   let grep = process.env[GREP_ENV] || undefined;
   let locale: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--electron') electron = true;
+    else if (arg === '--web') web = true;
     else if (arg === '--grep' || arg === '-g') grep = argv[++i];
     else if (arg?.startsWith('--grep=')) grep = arg.slice('--grep='.length);
     else if (arg === '--locale') locale = argv[++i];
     else if (arg?.startsWith('--locale=')) locale = arg.slice('--locale='.length);
-    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--electron]`);
+    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--web | --electron]`);
   }
   if (locale !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale)) throw new Error(`Not a language id: ${locale}`);
   const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
-  return { electron, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase() };
+  if (web && electron) throw new Error('--web runs in the VS Code server, not in a desktop VS Code: use one of --web, --electron.');
+  return { electron, web, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase() };
 }
 
 function testEnvironment(options: Options): Record<string, string> {
@@ -62,14 +75,16 @@ function testEnvironment(options: Options): Record<string, string> {
   return env;
 }
 
-function paths(): { root: string; tests: string; output: string } {
+function paths(web = false): { root: string; tests: string; output: string } {
   const root = repoRoot();
-  const tests = join(root, 'out', 'vscode');
-  const missing = [join(tests, 'index.js'), join(root, 'dist', 'extension.js')].filter((p) => !existsSync(p));
+  // The web host loads the entry file itself; the Node host a folder with index.js.
+  const tests = web ? join(root, 'out', 'vscode-web', 'index.js') : join(root, 'out', 'vscode');
+  const needed = web ? [tests, join(root, 'dist', 'web', 'extension.js')] : [join(tests, 'index.js'), join(root, 'dist', 'extension.js')];
+  const missing = needed.filter((p) => !existsSync(p));
   if (missing.length > 0) {
-    throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first (npm run test:vscode does).`);
+    throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
-  return { root, tests, output: join(root, 'test-output', 'vscode') };
+  return { root, tests, output: join(root, 'test-output', web ? 'vscode-web' : 'vscode') };
 }
 
 async function runInElectron(options: Options): Promise<number> {
@@ -107,7 +122,7 @@ async function runInElectron(options: Options): Promise<number> {
 }
 
 async function runInServer(options: Options): Promise<number> {
-  const { root, tests, output } = paths();
+  const { root, tests, output } = paths(options.web);
   const started = Date.now();
   const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const host = await prepare({ browser: true });
@@ -134,11 +149,13 @@ async function runInServer(options: Options): Promise<number> {
   let workspace: TestWorkspace | undefined;
   let server: VsCodeServer | undefined;
   let browser: BrowserSession | undefined;
+  let control: ControlServer | undefined;
   const tail = new FileTail(files.report, (text) => process.stdout.write(text));
   const cleanup = async (): Promise<void> => {
     tail.stop();
     await browser?.close();
     await server?.close();
+    await control?.close();
     workspace?.dispose();
     // Kept with the logs for a later look (a CI artifact, say).
     try {
@@ -157,6 +174,11 @@ async function runInServer(options: Options): Promise<number> {
 
   try {
     workspace = createWorkspace();
+    if (options.web) {
+      control = await startControlServer({ report: files.report, result: files.result });
+      const webOptions: WebTestOptions = { control: control.url, ...(options.grep ? { grep: options.grep } : {}) };
+      writeFileSync(join(dirname(workspace.path), WEB_TEST_OPTIONS_FILE), JSON.stringify(webOptions));
+    }
     // A crashed extension host never reports an exit code; notice it instead of waiting
     // for the overall timeout.
     let crashLine: string | undefined;
@@ -164,6 +186,7 @@ async function runInServer(options: Options): Promise<number> {
     const hostCrashed = new Promise<string>((resolve) => (hostExited = resolve));
     server = await startServer(host, {
       logFile: files.server,
+      ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
       onLine: (line) => {
         if (/Extension Host Process exited with code: (?!0,)/.test(line)) {
           crashLine ??= line.trim();
@@ -171,7 +194,7 @@ async function runInServer(options: Options): Promise<number> {
         }
       },
     });
-    console.log(`[vscode] Server on ${server.url} (${seconds()})`);
+    console.log(`[vscode] Server on ${server.url} (${seconds()})${options.web ? '; the extension and its tests in the web worker extension host' : ''}`);
     browser = await launchBrowser();
     const { page } = browser;
     page.on('console', (message) => appendLine(files.workbench, `[${message.type()}] ${message.text()}`));

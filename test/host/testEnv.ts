@@ -24,3 +24,16 @@ export interface TestResult {
 export const GREP_ENV = 'STOCK_MEDIA_TEST_GREP';
 /** '1' to colour the report (set when the runner's own terminal has colours). */
 export const COLOR_ENV = 'STOCK_MEDIA_TEST_COLOR';
+
+/**
+ * The web run (`run.js --web`): the web worker extension host has no environment, so the
+ * runner writes these options as JSON to this file beside the workspace folder, and the
+ * web test entry reads it through `vscode.workspace.fs`.
+ */
+export const WEB_TEST_OPTIONS_FILE = 'stock-media-web-tests.json';
+
+export interface WebTestOptions {
+  /** The control server (test/host/control.ts), `http://127.0.0.1:<port>`. */
+  readonly control: string;
+  readonly grep?: string;
+}

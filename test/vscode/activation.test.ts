@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
+import { NODE_BUNDLES, describeInNode } from './hosts';
 
 const EXTENSION_ID = 'stockmedia.stock-media';
 
@@ -12,7 +13,7 @@ function loadedModules(extensionPath: string): string[] {
   return Object.keys(require.cache).filter((id) => id.startsWith(dist));
 }
 
-describe('activation', () => {
+describeInNode(NODE_BUNDLES, 'activation', () => {
   let extension: vscode.Extension<StockMediaApi>;
   let api: StockMediaApi;
 

@@ -36,6 +36,7 @@ import {
   renderMarkdown,
   renderMarkdownWithoutHtml,
 } from './hostileChecks';
+import { IN_WEB_WORKER_HOST, OWN_HTTP_SERVER, catchEscapes, itInNode } from './hosts';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
 import { gridSnapshotWhen, openGridState } from './support';
 
@@ -128,6 +129,7 @@ describe('hostile input (real VS Code)', function () {
   const opened: string[] = [];
   const escaped: string[] = [];
   let restoreUi: () => void = () => undefined;
+  let stopCatching: () => void = () => undefined;
   const onEscape = (error: unknown): void => {
     escaped.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   };
@@ -142,8 +144,7 @@ describe('hostile input (real VS Code)', function () {
   const messagesSince = (n: number): Recorded[] => messages.slice(n);
 
   before(async () => {
-    process.on('uncaughtException', onEscape);
-    process.on('unhandledRejection', onEscape);
+    stopCatching = catchEscapes(onEscape);
     server = await useLocalServer('alice');
     // The other origin of foreignNextPage, foreignRedirect and the foreign media URLs.
     foreign = await startApiServer({ host: '127.0.0.2', port: Number(new URL(server.origin).port) });
@@ -160,8 +161,7 @@ describe('hostile input (real VS Code)', function () {
     await vscode.workspace.getConfiguration('stockMedia').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await stopLocalServer(server);
     await foreign?.close();
-    process.off('uncaughtException', onEscape);
-    process.off('unhandledRejection', onEscape);
+    stopCatching();
   });
 
   beforeEach(async () => {
@@ -376,7 +376,7 @@ describe('hostile input (real VS Code)', function () {
       assert.equal(editor.document.getText(), 'untouched\n');
     });
 
-    it('a file server answering with a hostile content type: quoted as plain text, no link, nothing saved', async () => {
+    itInNode(OWN_HTTP_SERVER, 'a file server answering with a hostile content type: quoted as plain text, no link, nothing saved', async () => {
       // Photo files come from any host the service names; its headers are as untrusted as its JSON.
       const files = createServer((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'text/html; q=[Fix it](command:stockMedia.clearApiKey)' });
@@ -605,10 +605,19 @@ describe('hostile input (real VS Code)', function () {
       try {
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
         const outcome = await inserter.insert({ media: { kind: 'photo', photo } }, undefined, { mode: 'download' });
-        assert.equal(outcome.result, 'inserted', outcome.notes.join(' '));
-        assert.equal(outcome.files?.length, 1);
-        saved.push(...(outcome.files ?? []).map((f) => f.uri));
-        assert.ok(foreign.mediaLog.some((e) => e.path.startsWith(`/media/photos/${photo.id}/`)), 'downloaded from the foreign origin');
+        if (IN_WEB_WORKER_HOST) {
+          // The web worker host's content security policy lets fetch reach https and plain
+          // http only on localhost and 127.0.0.1, so the other origin (http://127.0.0.2) is
+          // refused before any request: the user is told, and nothing is saved or inserted.
+          assert.equal(outcome.result, 'failed', outcome.notes.join(' '));
+          assert.match(outcome.notes.join(' '), new RegExp(new URL(foreign.origin).host.replace(/\./g, '\\.')));
+          assert.deepEqual(outcome.files ?? [], []);
+        } else {
+          assert.equal(outcome.result, 'inserted', outcome.notes.join(' '));
+          assert.equal(outcome.files?.length, 1);
+          saved.push(...(outcome.files ?? []).map((f) => f.uri));
+          assert.ok(foreign.mediaLog.some((e) => e.path.startsWith(`/media/photos/${photo.id}/`)), 'downloaded from the foreign origin');
+        }
       } finally {
         inserter.dispose();
         for (const uri of saved) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);

@@ -5,8 +5,6 @@
 // user checks it there ("Check Key with …" in the grid and the tree). Each server's request
 // log is the witness of where the key went.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckApiKeyResult, SetApiKeyResult } from '../../src/host/commands/apiKey';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
@@ -80,10 +78,15 @@ function refusedFor(origin: string): (e: unknown) => boolean {
   };
 }
 
-function workspaceSettingsFile(): string {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+function workspaceSettingsFile(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   assert.ok(folder, 'the tests run in a folder');
-  return join(folder, '.vscode', 'settings.json');
+  return vscode.Uri.joinPath(folder, '.vscode', 'settings.json');
+}
+
+/** Written through workspace.fs, as an editor or a `git pull` would change it (any host). */
+async function writeText(file: vscode.Uri, text: string): Promise<void> {
+  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
 }
 
 describe('Hostile settings: the key goes only where the user said', function () {
@@ -112,11 +115,11 @@ describe('Hostile settings: the key goes only where the user said', function () 
     const api = await extensionApi();
     const evil = await startApiServer();
     const file = workspaceSettingsFile();
-    const original = readFileSync(file, 'utf8');
+    const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
     try {
       // As a cloned repository would ship it; requestTimeoutSeconds (a folder may set it)
       // shows when VS Code has read the file.
-      writeFileSync(
+      await writeText(
         file,
         JSON.stringify(
           {
@@ -168,7 +171,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
       assert.ok(server.log.length >= 5, `the user's server answered: ${server.log.map((e) => e.path).join(', ')}`);
       assert.ok(server.log.every((e) => e.key === server.keys.alice));
     } finally {
-      writeFileSync(file, original);
+      await writeText(file, original);
       await waitFor(() => api.shell.config.timeoutMs !== 17_000, 'the folder settings to be restored', 15_000);
       await evil.close();
     }

@@ -12,7 +12,8 @@ import { MediaDropProvider } from '../../src/host/insert/drop';
 import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { OWN_HTTP_SERVER, itInNode } from './hosts';
+import { closeAllEditors, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
@@ -245,10 +246,10 @@ describe('insert (real VS Code)', function () {
     });
     afterEach(() => inserter.dispose());
 
-    async function served(url: string): Promise<Buffer> {
+    async function served(url: string): Promise<Uint8Array> {
       const response = await fetch(url);
       assert.equal(response.status, 200);
-      const bytes = Buffer.from(await response.arrayBuffer());
+      const bytes = new Uint8Array(await response.arrayBuffer());
       assert.ok(bytes.length > 0);
       return bytes;
     }
@@ -265,7 +266,7 @@ describe('insert (real VS Code)', function () {
       assert.equal(first.result, 'inserted', first.notes.join('\n'));
       const name = `pexels-${photo.id}-large.png`;
       assert.deepEqual(await filesIn(folder), [name]);
-      assert.ok(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name))).equals(await served(photo.src.large)));
+      assert.ok(sameBytes(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name)), await served(photo.src.large)));
       assert.equal(editor.document.getText(), `![${photo.alt}](images/${name})\n\n${credit()}`);
       assert.equal(first.files?.[0]?.reused, false);
       // Media downloads carry no key and use no quota.
@@ -324,7 +325,7 @@ describe('insert (real VS Code)', function () {
       const mp4 = `pexels-${video.id}-hd-${file.width}x${file.height}.mp4`;
       const poster = `pexels-${video.id}-poster.png`;
       assert.deepEqual(await filesIn(folder), [mp4, poster].sort());
-      assert.ok(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, mp4))).equals(await served(file.link)));
+      assert.ok(sameBytes(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, mp4)), await served(file.link)));
       const text = editor.document.getText();
       assert.ok(text.includes(`poster="images/${poster}"`) && text.includes(`<source src="images/${mp4}" type="video/mp4">`), text);
     });
@@ -360,11 +361,25 @@ describe('insert (real VS Code)', function () {
       }
     });
 
-    it('a drop in download mode saves the file; cancelling a save writes and inserts nothing', async () => {
+    it('a drop in download mode saves the file', async () => {
+      await setInsertSetting('mode', 'download');
+      try {
+        const editor = await openNew('dropsave.md', '');
+        const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+        const done = await inserter.snippetForDrop(editor.document, [media], new vscode.CancellationTokenSource().token);
+        assert.ok(done?.value.includes(`](images/pexels-${photo.id}-large.png)`), done?.value);
+        assert.deepEqual(await filesIn(folder), [`pexels-${photo.id}-large.png`]);
+        assert.equal(editor.document.getText(), '', 'a drop returns the text; VS Code inserts it');
+      } finally {
+        await setInsertSetting('mode', undefined);
+      }
+    });
+
+    itInNode(OWN_HTTP_SERVER, 'a drop in download mode: cancelling a save writes and inserts nothing', async () => {
       // A server that starts sending and then stalls, so the save can be cancelled midway.
       const stall = createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'image/png' });
-        res.write(Buffer.alloc(1000));
+        res.write(new Uint8Array(1000));
       });
       await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
       await setInsertSetting('mode', 'download');

@@ -2,16 +2,16 @@
 // workspace (by `..`, `~` or a symbolic link a repository can ship) gives a link and a
 // message, with nothing downloaded or written; videos are written to disk piece by piece.
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { InserterDeps } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
+import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const root = workspaceRoot;
 const openNew = fileOpener('insert-destination-tests');
@@ -60,8 +60,8 @@ describe('insert destination (real VS Code)', function () {
   it('a download folder above the workspace folder: a link, a message naming the setting, nothing fetched or written', async () => {
     const editor = await openNew('up.md', '');
     const escape = '../../../../stock-media-escape';
-    const wouldBe = resolve(editor.document.uri.fsPath, '..', escape);
-    assert.ok(!wouldBe.startsWith(root().fsPath), wouldBe);
+    const wouldBe = vscode.Uri.joinPath(editor.document.uri, '..', escape);
+    assert.ok(!wouldBe.path.startsWith(root().path), wouldBe.toString());
     await setInsertSetting('downloadFolder', escape);
     const outcome = await inserter.insert({ media }, undefined, { mode: 'download' });
     assert.equal(outcome.result, 'inserted');
@@ -69,7 +69,7 @@ describe('insert destination (real VS Code)', function () {
     assert.match(outcome.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder points outside the workspace folders, so the file was linked instead of saved/);
     assert.ok(editor.document.getText().startsWith(`![`) && editor.document.getText().includes(`](${photo.src.large})`), editor.document.getText());
     assert.equal(server.mediaLog.length, 0, 'nothing was downloaded');
-    assert.ok(!existsSync(wouldBe));
+    assert.equal(await exists(wouldBe), false);
   });
 
   it('a variable that climbs out, and a folder starting with ~, are refused the same way', async () => {
@@ -82,10 +82,10 @@ describe('insert destination (real VS Code)', function () {
     assert.match(home.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder starts with “~”, which does not mean your home folder here/);
     assert.deepEqual([climbing.files, home.files], [[], []]);
     assert.equal(server.mediaLog.length, 0);
-    assert.ok(!existsSync(join(editor.document.uri.fsPath, '..', '~')));
+    assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '~')), false);
   });
 
-  it('an images folder that is a symbolic link out of the workspace: a link and a message, nothing written there', async function () {
+  itInNode(OUTSIDE_FOLDERS_AND_LINKS, 'an images folder that is a symbolic link out of the workspace: a link and a message, nothing written there', async function () {
     const outside = await mkdtemp(join(tmpdir(), 'stock-media-outside-'));
     try {
       const editor = await openNew('linked.md', '');
@@ -115,7 +115,7 @@ describe('insert destination (real VS Code)', function () {
   it('a video is written to disk piece by piece, and the bytes are the server’s; without streaming the same file results', async () => {
     const file = video.video_files.find((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080);
     assert.ok(file);
-    const served = Buffer.from(await (await fetch(file.link)).arrayBuffer());
+    const served = new Uint8Array(await (await fetch(file.link)).arrayBuffer());
     const name = `pexels-${video.id}-hd-${file.width}x${file.height}.mp4`;
     for (const streamToDisk of [true, false]) {
       const own = new MediaInserter((await extensionApi()).shell, deps(streamToDisk));
@@ -127,7 +127,7 @@ describe('insert destination (real VS Code)', function () {
         const names = (await vscode.workspace.fs.readDirectory(folder)).map(([n]) => n).sort();
         assert.ok(names.includes(name), names.join(', '));
         assert.ok(!names.some((n) => n.endsWith('.part')), 'no temporary file left');
-        assert.ok(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name))).equals(served));
+        assert.ok(sameBytes(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name)), served));
       } finally {
         own.dispose();
       }

@@ -5,8 +5,6 @@
 // (run.ts presets the web workbench's language, since the offline server has no language
 // pack; VS Code's own texts stay English, the extension host and its bundles are German).
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import { hiddenSnapshot } from '../../src/core/quota';
@@ -21,14 +19,16 @@ import { closeAllEditors, EXTENSION_ID, extensionApi, stopLocalServer, useLocalS
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
 
-function extensionRoot(): string {
+function extensionRoot(): vscode.Uri {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
-  return extension.extensionUri.fsPath;
+  return extension.extensionUri;
 }
 
-function readJson(path: string): Record<string, string> {
-  return JSON.parse(readFileSync(join(extensionRoot(), path), 'utf8')) as Record<string, string>;
+/** A file of the extension, through workspace.fs (the web host has no node:fs). */
+async function readJson(path: string): Promise<Record<string, string>> {
+  const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionRoot(), path));
+  return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, string>;
 }
 
 function folder(): vscode.Uri {
@@ -115,11 +115,11 @@ describe('Localisation (real VS Code)', function () {
       if (!vscode.env.language.startsWith('en')) this.skip();
     });
 
-    it('VS Code loads no bundle, and texts are the English messages and package.nls.json', () => {
+    it('VS Code loads no bundle, and texts are the English messages and package.nls.json', async () => {
       assert.equal(vscode.l10n.bundle, undefined);
       assert.equal(vscode.l10n.t('Retry'), 'Retry');
       const extension = vscode.extensions.getExtension(EXTENSION_ID);
-      assert.equal(extension?.packageJSON.displayName, readJson('package.nls.json')['displayName']);
+      assert.equal(extension?.packageJSON.displayName, (await readJson('package.nls.json'))['displayName']);
     });
 
     it('the credit follows the display language by default: English', async () => {
@@ -132,14 +132,14 @@ describe('Localisation (real VS Code)', function () {
       if (vscode.env.language !== 'de') this.skip();
     });
 
-    it('VS Code loads l10n/bundle.l10n.de.json and the German manifest (package.nls.de.json)', () => {
-      const bundle = readJson('l10n/bundle.l10n.de.json');
+    it('VS Code loads l10n/bundle.l10n.de.json and the German manifest (package.nls.de.json)', async () => {
+      const bundle = await readJson('l10n/bundle.l10n.de.json');
       assert.ok(vscode.l10n.uri?.path.endsWith('/l10n/bundle.l10n.de.json'), String(vscode.l10n.uri));
       assert.deepEqual(Object.keys(vscode.l10n.bundle ?? {}).sort(), Object.keys(bundle).sort());
       assert.equal(vscode.l10n.t('Retry'), 'Wiederholen');
       assert.equal(vscode.l10n.t('{0} of {1} MB', '1,5', '3,0'), '1,5 von 3,0 MB');
 
-      const nls = readJson('package.nls.de.json');
+      const nls = await readJson('package.nls.de.json');
       const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
         displayName: string;
         contributes: { commands: { command: string; title: unknown }[] };

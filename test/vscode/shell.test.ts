@@ -1,35 +1,24 @@
 // The extension shell in a real VS Code against the local server: the key in
 // SecretStorage, the quota in the status bar, settings taking effect without a reload.
 import * as assert from 'node:assert/strict';
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import { hiddenSnapshot, hourStart } from '../../src/core/quota';
 import { QuotaStore } from '../../src/host/quota';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { extensionApi, pointAt, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { IN_WEB_WORKER_HOST } from './hosts';
+import { extensionApi, filesBelow, pointAt, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const fmt = (n: number): string => new Intl.NumberFormat(vscode.env.language).format(n);
 
-async function filesBelow(dir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir, { recursive: true });
-  } catch {
-    return [];
-  }
-  return names.map((n) => join(dir, n));
-}
-
-async function textOfFiles(dir: string): Promise<string> {
+async function textOfFiles(dir: vscode.Uri): Promise<string> {
   let all = '';
   for (const file of await filesBelow(dir)) {
     try {
-      all += await readFile(file, 'utf8');
+      all += new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
     } catch {
-      // A folder, or a file that vanished: nothing to read.
+      // A file that vanished: nothing to read.
     }
   }
   return all;
@@ -65,9 +54,11 @@ describe('extension shell', () => {
     for (const name of ['apiBaseUrl', 'videoBaseUrl', 'serviceName', 'serviceUrl', 'cacheTtlSeconds', 'requestTimeoutSeconds']) {
       assert.doesNotMatch(JSON.stringify(cfg.inspect(name) ?? {}), new RegExp(server.keys.alice));
     }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder);
-    assert.ok(!(await textOfFiles(join(folder, '.vscode'))).includes(server.keys.alice), 'not in workspace settings');
+    const settings = await textOfFiles(vscode.Uri.joinPath(folder, '.vscode'));
+    assert.ok(settings.length > 0, 'the workspace settings were read');
+    assert.ok(!settings.includes(server.keys.alice), 'not in workspace settings');
 
     const view = await waitFor(() => statusBar(api), 'the quota');
     assert.equal(view.text, `$(file-media) ${fmt(19804)} / ${fmt(20000)}`);
@@ -189,6 +180,30 @@ describe('extension shell', () => {
     reopened.dispose();
   });
 
+  it('a service that does not expose its quota headers to browsers: hidden in the web worker host, read in Node', async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    server.setSwitches({ quotaHeadersExposed: false });
+    try {
+      await api.client.curatedPhotos({}, { fresh: true });
+      if (IN_WEB_WORKER_HOST) {
+        // The browser hides headers not listed in Access-Control-Expose-Headers from the code.
+        const view = await waitFor(() => statusBar(api)?.level === 'hidden' && statusBar(api), 'the hidden state');
+        assert.match(view.text, /^\$\(cloud\) Quota not visible · [\d,.]+ requests? this hour$/);
+      } else {
+        // Node reads every header, whatever the service lists for browsers.
+        const view = await waitFor(() => statusBar(api)?.level === 'ok' && statusBar(api), 'the figure');
+        assert.match(view.text, /^\$\(file-media\) [\d,.]+ \/ [\d,.]+$/);
+      }
+      server.setSwitches({ quotaHeadersExposed: true });
+      await api.client.curatedPhotos({}, { fresh: true });
+      const back = await waitFor(() => statusBar(api)?.level === 'ok' && statusBar(api), 'the figure once the headers are exposed');
+      assert.match(back.text, /^\$\(file-media\) [\d,.]+ \/ [\d,.]+$/);
+    } finally {
+      server.resetSwitches();
+    }
+  });
+
   it('says "Quota not visible" with the count of this hour while the quota is hidden, and shows the figure after a readable answer', async () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
@@ -213,8 +228,8 @@ describe('extension shell', () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
     await api.client.searchPhotos({ query: 'nature' });
-    const logDir = api.shell.context.logUri.fsPath;
-    const text = await textOfFiles(join(logDir, '..'));
+    const text = await textOfFiles(vscode.Uri.joinPath(api.shell.context.logUri, '..'));
+    assert.ok(text.length > 0, `the logs were read (${api.shell.context.logUri.toString()})`);
     assert.ok(!text.includes(server.keys.alice), 'the key is not in any log file');
   });
 });

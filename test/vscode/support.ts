@@ -124,3 +124,33 @@ export function gridSnapshotWhen(status: GridSnapshot['status'], ms = 15_000): P
     return shown?.status === status ? shown : undefined;
   }, `the webview to be ${status}`, ms);
 }
+
+/** Whether two byte sequences are the same (file contents against what a server sent). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Whether `uri` exists, through `workspace.fs` (any host, any scheme the workspace uses). */
+export async function exists(uri: vscode.Uri): Promise<boolean> {
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Every file below `dir` (none when it does not exist), through `workspace.fs`. */
+export async function filesBelow(dir: vscode.Uri): Promise<vscode.Uri[]> {
+  let entries: [string, vscode.FileType][];
+  try {
+    entries = await vscode.workspace.fs.readDirectory(dir);
+  } catch {
+    return [];
+  }
+  const files: vscode.Uri[] = [];
+  for (const [name, type] of entries) {
+    const uri = vscode.Uri.joinPath(dir, name);
+    if (type & vscode.FileType.Directory) files.push(...(await filesBelow(uri)));
+    else files.push(uri);
+  }
+  return files;
+}
