@@ -15,16 +15,30 @@ export const API_KEY_SECRET = 'stockMedia.apiKey';
  */
 export class ApiKeyStore extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires when the key is set or cleared, in this window or another. */
+  /** Fires once when the key is set or cleared, in this window or another. */
   readonly onDidChange = this.changed.event;
+  /** The stored secret as last seen changing (null: no change seen yet). */
+  private known: string | undefined | null = null;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
     this._register(
       secrets.onDidChange((e) => {
-        if (e.key === API_KEY_SECRET) this.changed.fire();
+        if (e.key === API_KEY_SECRET) void this.secrets.get(API_KEY_SECRET).then((value) => this.settle(value), () => this.settle(undefined));
       }),
     );
+  }
+
+  /**
+   * A change is announced once, whichever comes first: this store's own set/clear, or
+   * SecretStorage's event. In the web worker extension host that event can arrive well after
+   * `store()` has resolved, when the new key's first requests are already on their way;
+   * announcing it again then would abort them (ClientSource) and send them twice.
+   */
+  private settle(value: string | undefined): void {
+    if (value === this.known) return;
+    this.known = value;
+    this.changed.fire();
   }
 
   /** The stored key with the origins it is bound to, whatever the configured base URLs. */
@@ -38,10 +52,13 @@ export class ApiKeyStore extends Disposable {
 
   /** Stores the key bound to `origins` (the origins of the base URLs it was checked with). */
   async setKey(key: string, origins: readonly string[]): Promise<void> {
-    await this.secrets.store(API_KEY_SECRET, serializeBoundKey({ key, origins }));
+    const value = serializeBoundKey({ key, origins });
+    await this.secrets.store(API_KEY_SECRET, value);
+    this.settle(value);
   }
 
   async clearKey(): Promise<void> {
     await this.secrets.delete(API_KEY_SECRET);
+    this.settle(undefined);
   }
 }

@@ -6,23 +6,31 @@ import { addRecent, removeRecent, reviveRecent } from '../../core/searchRecent';
 
 const STATE_KEY = 'stockMedia.recentSearches';
 
+/** Read from globalState once, then kept here and written through (see CollectionFilterStore for why). */
 export class RecentSearches {
+  private entries: RecentSearch[] | undefined;
+
   constructor(private readonly state: vscode.Memento) {}
 
   list(kind?: RecentSearch['kind']): RecentSearch[] {
-    const all = reviveRecent(this.state.get<unknown>(STATE_KEY));
-    return kind ? all.filter((r) => r.kind === kind) : all;
+    const all = (this.entries ??= reviveRecent(this.state.get<unknown>(STATE_KEY)));
+    return kind ? all.filter((r) => r.kind === kind) : [...all];
   }
 
-  async add(entry: RecentSearch): Promise<void> {
-    await this.state.update(STATE_KEY, addRecent(this.list(), entry));
+  add(entry: RecentSearch): Promise<void> {
+    return this.store(addRecent(this.list(), entry));
   }
 
-  async remove(entry: RecentSearch): Promise<void> {
-    await this.state.update(STATE_KEY, removeRecent(this.list(), entry));
+  remove(entry: RecentSearch): Promise<void> {
+    return this.store(removeRecent(this.list(), entry));
   }
 
-  async clear(): Promise<void> {
-    await this.state.update(STATE_KEY, []);
+  clear(): Promise<void> {
+    return this.store([]);
+  }
+
+  private async store(entries: RecentSearch[]): Promise<void> {
+    this.entries = entries;
+    await this.state.update(STATE_KEY, entries);
   }
 }

@@ -7,18 +7,31 @@ import type { Collection } from '../../core/model';
 
 const STORAGE_KEY = 'stockMedia.collections.filters';
 
+/**
+ * Read from globalState once, then kept here and written through: in the web worker
+ * extension host, globalState can hand back an older value for a while after an update
+ * (a storage-change report of an earlier write replaces the newer one), so this store's
+ * own copy is what it answers from.
+ */
 export class CollectionFilterStore {
+  private filters: Record<string, CollectionFilter> | undefined;
+
   constructor(private readonly memento: vscode.Memento) {}
 
   get(collectionId: string): CollectionFilter {
-    return reviveFilters(this.memento.get<unknown>(STORAGE_KEY))[collectionId] ?? 'all';
+    return this.all()[collectionId] ?? 'all';
   }
 
   async set(collectionId: string, filter: CollectionFilter): Promise<void> {
-    const all = reviveFilters(this.memento.get<unknown>(STORAGE_KEY));
+    const all = { ...this.all() };
     if (filter === 'all') delete all[collectionId];
     else all[collectionId] = filter;
+    this.filters = all;
     await this.memento.update(STORAGE_KEY, Object.keys(all).length > 0 ? all : undefined);
+  }
+
+  private all(): Record<string, CollectionFilter> {
+    return (this.filters ??= reviveFilters(this.memento.get<unknown>(STORAGE_KEY)));
   }
 }
 
