@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { InserterDeps } from '../../src/host/insert/inserter';
+import type { HostPlatform } from '../../src/host/platform/types';
 import type { ApiServer } from '../server/server';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
 import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
@@ -131,6 +132,31 @@ describe('insert destination (real VS Code)', function () {
       } finally {
         own.dispose();
       }
+    }
+  });
+  it('where nothing streams to disk (the browser), a video over the memory limit is linked with a note saying why; nothing is written', async () => {
+    const file = video.video_files.find((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080);
+    assert.ok(file);
+    const served = new Uint8Array(await (await fetch(file.link)).arrayBuffer());
+    // The web worker host's platform (platform/web.ts), with a limit the served file exceeds.
+    const browser: HostPlatform = { name: 'web', downloadRedirects: 'follow', maxDownloadBytes: 1024, disk: undefined };
+    assert.ok(served.length > browser.maxDownloadBytes, `the served file (${served.length} bytes) is over the limit`);
+    const own = new MediaInserter((await extensionApi()).shell, { ...deps(true), platform: browser });
+    try {
+      const editor = await openNew('too-large.html', '');
+      const outcome = await own.insert({ media: { kind: 'video', video } }, undefined, { mode: 'download' });
+      assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
+      assert.ok(
+        outcome.notes.some((n) => n.startsWith('The video is larger than') && n.includes('inserted as a link instead of being saved')),
+        outcome.notes.join('\n'),
+      );
+      const text = editor.document.getText();
+      assert.ok(text.includes(file.link) || text.includes(file.link.replaceAll('&', '&amp;')), text);
+      const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+      const names = await vscode.workspace.fs.readDirectory(folder).then((entries) => entries.map(([n]) => n), () => []);
+      assert.ok(!names.some((n) => n.endsWith('.mp4')), `no video written: ${names.join(', ')}`);
+    } finally {
+      own.dispose();
     }
   });
 });
