@@ -139,7 +139,7 @@ describe('insert destination (real VS Code)', function () {
     assert.ok(file);
     const served = new Uint8Array(await (await fetch(file.link)).arrayBuffer());
     // The web worker host's platform (platform/web.ts), with a limit the served file exceeds.
-    const browser: HostPlatform = { name: 'web', downloadRedirects: 'follow', maxDownloadBytes: 1024, disk: undefined };
+    const browser: HostPlatform = { name: 'web', downloadRedirects: 'follow', maxDownloadBytes: 16, disk: undefined };
     assert.ok(served.length > browser.maxDownloadBytes, `the served file (${served.length} bytes) is over the limit`);
     const own = new MediaInserter((await extensionApi()).shell, { ...deps(true), platform: browser });
     try {
