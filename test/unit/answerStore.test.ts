@@ -36,7 +36,13 @@ class MemoryFile implements StoreFile {
 
 const HOUR = 3_600_000;
 const warnings: string[] = [];
-const logger = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} };
+const logger = {
+  trace() {},
+  debug() {},
+  info() {},
+  warn: (m: string) => void warnings.push(m),
+  error() {},
+};
 
 function storeOn(file: MemoryFile, clock: { now(): number }, extra: Partial<ConstructorParameters<typeof AnswerStore>[0]> = {}): AnswerStore {
   return new AnswerStore({ file, clock, ttlMs: 24 * HOUR, logger, writeDelayMs: 60_000, ...extra });
