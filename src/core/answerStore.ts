@@ -7,6 +7,8 @@
 // The file is read whole at the first look-up (never at activation), written at most once
 // every `writeDelayMs` (not on every answer) and whole, and capped (DEFAULT_MAX_BYTES). A file
 // that cannot be read, is corrupt or belongs to something else is ignored and replaced.
+// Two windows open at once each write what they know; the last write wins, and what the
+// other had stored is at worst one request again.
 import type { Clock, Logger } from './logger';
 import { silentLogger, systemClock } from './logger';
 import { MediaError } from './errors';
