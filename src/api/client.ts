@@ -1,7 +1,8 @@
 // The one HTTP client of the extension, on ky: all nine operations of the spec, quota
 // tracking, the closed error set, retries that never touch a 429, paging that never
 // sends the key to another origin, in-flight sharing and a TTL cache (both keyed by the
-// key's identity and the URL), a deadline over the whole response and a cap on its size.
+// key's identity and the URL; optionally over answers kept across restarts, core/answerStore.ts),
+// a deadline over the whole response and a cap on its size.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import type { AnswerStore } from '../core/answerStore';
