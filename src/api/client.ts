@@ -1,9 +1,11 @@
 // The one HTTP client of the extension, on ky: all nine operations of the spec, quota
 // tracking, the closed error set, retries that never touch a 429, paging that never
 // sends the key to another origin, in-flight sharing and a TTL cache (both keyed by the
-// key's identity and the URL), a deadline over the whole response and a cap on its size.
+// key's identity and the URL; optionally over answers kept across restarts, core/answerStore.ts),
+// a deadline over the whole response and a cap on its size.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
+import type { AnswerStore } from '../core/answerStore';
 import { TtlCache } from '../core/cache';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS } from '../core/defaults';
 import { MediaError, toMediaError } from '../core/errors';
@@ -59,6 +61,11 @@ export interface MediaClientOptions {
    * then means the service does not expose them to browsers (CORS), and is reported so.
    */
   browserHost?: boolean;
+  /**
+   * Answers kept across restarts, under the in-memory cache: looked up on a miss, given
+   * every new answer, keyed the same way (key tag and URL).
+   */
+  store?: AnswerStore;
 }
 
 export interface RequestOptions {
@@ -80,7 +87,8 @@ interface InFlight {
 }
 
 export class MediaClient {
-  private options: Required<Omit<MediaClientOptions, 'fetch'>> & Pick<MediaClientOptions, 'fetch'>;
+  private options: Required<Omit<MediaClientOptions, 'fetch' | 'store'>> & Pick<MediaClientOptions, 'fetch'>;
+  private readonly store: AnswerStore | undefined;
   private http: KyInstance;
   private readonly cache: TtlCache<unknown>;
   private readonly inFlight = new Map<string, InFlight>();
@@ -103,23 +111,33 @@ export class MediaClient {
       browserHost: false,
       ...options,
     };
+    this.store = options.store;
+    this.store?.setTtl(this.options.cacheTtlMs);
     this.cache = new TtlCache<unknown>(this.options.cacheTtlMs, 500, this.options.clock);
     this.http = this.createHttp();
   }
 
   /** Applies new settings; a new base URL empties the cache. */
-  updateOptions(update: Partial<Omit<MediaClientOptions, 'keyProvider'>>): void {
+  updateOptions(update: Partial<Omit<MediaClientOptions, 'keyProvider' | 'store'>>): void {
     const basesChanged =
       (update.baseUrl !== undefined && update.baseUrl !== this.options.baseUrl) ||
       (update.videoBaseUrl !== undefined && update.videoBaseUrl !== this.options.videoBaseUrl);
     this.options = { ...this.options, ...update };
     this.cache.setTtl(this.options.cacheTtlMs);
+    this.store?.setTtl(this.options.cacheTtlMs);
     this.http = this.createHttp();
     if (basesChanged) this.clearCache();
   }
 
+  /** Forgets every answer, the stored ones too (see flushCache to wait for the file). */
   clearCache(): void {
     this.cache.clear();
+    void this.store?.clear();
+  }
+
+  /** Resolves when the stored answers' file holds what this client knows (or is gone after a clear). */
+  flushCache(): Promise<void> {
+    return this.store?.flush() ?? Promise.resolve();
   }
 
   /**
@@ -317,9 +335,12 @@ export class MediaClient {
       if (older) older.superseded = true;
       const controller = new AbortController();
       const entry: InFlight = { promise: Promise.resolve(), controller, waiters: 0, epoch: this.keyEpoch, superseded: false };
-      entry.promise = this.send(url, key, schema, controller.signal).then((value) => {
+      entry.promise = this.answer(url, key, cacheKey, schema, controller.signal, opts.fresh === true).then(({ value, storedAt }) => {
         if (entry.epoch !== this.keyEpoch) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
-        if (!entry.superseded) this.cache.set(cacheKey, value);
+        if (!entry.superseded) {
+          this.cache.set(cacheKey, value, storedAt);
+          if (storedAt === undefined) this.store?.set(cacheKey, value);
+        }
         return value;
       });
       shared = entry;
@@ -352,6 +373,35 @@ export class MediaClient {
     } finally {
       leave();
     }
+  }
+
+  /**
+   * The stored answer (unless this is a refresh), or the service's. A stored answer is
+   * checked again as if it had just come: a file is outside input like any answer.
+   */
+  private async answer<T>(
+    url: URL,
+    key: string,
+    cacheKey: string,
+    schema: Schema<T>,
+    signal: AbortSignal,
+    fresh: boolean,
+  ): Promise<{ value: T; storedAt?: number }> {
+    if (this.store && !fresh) {
+      const kept = await this.store.get(cacheKey);
+      if (kept) {
+        try {
+          const value = schema(kept.value);
+          this.options.logger.debug(`GET ${url.pathname}${url.search} (stored)`);
+          return { value, storedAt: kept.storedAt };
+        } catch (error) {
+          if (!(error instanceof MediaError)) throw error;
+          this.store.delete(cacheKey);
+        }
+      }
+    }
+    if (signal.aborted) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
+    return { value: await this.send(url, key, schema, signal) };
   }
 
   private createHttp(): KyInstance {

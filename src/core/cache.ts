@@ -33,10 +33,11 @@ export class TtlCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V): void {
+  /** Keeps `value` for the time to live from `since` (now, or when a stored answer first came). */
+  set(key: string, value: V, since = this.clock.now()): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.clock.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: since + this.ttlMs });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -3,5 +3,8 @@
 
 export const DEFAULT_BASE_URL = 'https://api.pexels.com/v1';
 export const DEFAULT_VIDEO_BASE_URL = 'https://api.pexels.com/videos';
-export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
+/** The service's help asks clients to cache its answers for about 24 hours (its URLs do not change over the short term). */
+export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60_000;
+/** The longest time to live the setting allows: a week. */
+export const MAX_CACHE_TTL_MS = 7 * 24 * 60 * 60_000;
 export const DEFAULT_TIMEOUT_MS = 15_000;

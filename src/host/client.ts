@@ -1,8 +1,11 @@
 // The one MediaClient of the features, made on first use. It always runs with the current
 // settings (checked on every read, so no listener order can let a request go out with the
 // old ones), reports its quota to the Shell, and never reuses an answer got with another key.
+// Its answers are also kept across restarts (core/answerStore.ts, in global storage).
 import { MediaClient } from '../api/client';
+import { AnswerStore } from '../core/answerStore';
 import { keyForOrigin } from '../core/keyBinding';
+import { answerFileIn } from './answerFile';
 import type { StockMediaConfig } from './config';
 import { Disposable } from './dispose';
 import { platform } from './platform';
@@ -28,6 +31,14 @@ export class ClientSource extends Disposable {
   get client(): MediaClient {
     const cfg = this.shell.config;
     if (!this.instance) {
+      // Made with the client, read at its first look-up: activation never touches the file.
+      const store = new AnswerStore({
+        file: answerFileIn(this.shell.context.globalStorageUri),
+        ttlMs: cfg.cacheTtlMs,
+        logger: this.shell.logger,
+      });
+      // What is not written yet is written when the window closes.
+      this._register({ dispose: () => void store.flush() });
       const client = new MediaClient({
         baseUrl: cfg.apiBaseUrl,
         videoBaseUrl: cfg.videoBaseUrl,
@@ -37,6 +48,7 @@ export class ClientSource extends Disposable {
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
         browserHost: platform.name === 'web',
+        store,
       });
       client.seedQuota(this.shell.quota.current);
       this._register(client.onQuota((snapshot) => this.shell.quota.update(snapshot)));

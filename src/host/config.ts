@@ -1,6 +1,6 @@
 // A typed snapshot of the settings, read once and refreshed when they change.
 import * as vscode from 'vscode';
-import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL } from '../core/defaults';
+import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL, MAX_CACHE_TTL_MS } from '../core/defaults';
 import { DEFAULT_SERVICE_URL, checkedServiceUrl } from '../core/serviceUrl';
 
 export const CONFIG_SECTION = 'stockMedia';
@@ -32,7 +32,7 @@ export function readConfig(warn?: (message: string) => void): StockMediaConfig {
     videoBaseUrl: text(cfg, 'videoBaseUrl', DEFAULT_VIDEO_BASE_URL),
     serviceName: text(cfg, 'serviceName', 'Pexels'),
     serviceUrl: checkedServiceUrl(text(cfg, 'serviceUrl', DEFAULT_SERVICE_URL), warn),
-    cacheTtlMs: integer(cfg, 'cacheTtlSeconds', DEFAULT_CACHE_TTL_MS / 1000, 0, 3600) * 1000,
+    cacheTtlMs: integer(cfg, 'cacheTtlSeconds', DEFAULT_CACHE_TTL_MS / 1000, 0, MAX_CACHE_TTL_MS / 1000) * 1000,
     timeoutMs: integer(cfg, 'requestTimeoutSeconds', DEFAULT_TIMEOUT_MS / 1000, 1, 120) * 1000,
   };
 }

@@ -18,6 +18,8 @@ export type Task =
   | { op: 'features' }
   /** Heap used before and after these searches, each through `stockMedia.search`. */
   | { op: 'heap'; queries: readonly string[] }
+  /** Looks these photos up through the extension's client (getPhoto); the reply is how many were found. */
+  | { op: 'lookUp'; photoIds: readonly number[] }
   /** run() returns: the workbench ends the test session. */
   | { op: 'done' };
 

@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_WRITE_DELAY_MS } from '../../src/core/answerStore';
 import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
@@ -66,6 +67,11 @@ const QUIET_MS = 3_000;
 const WATCHDOG_MIN = 20;
 const BARE_LOADS = 5;
 
+/** The grid left open and the media looked up before a restart (a subject no other figure searches for alone). */
+const RESTART_QUERY = 'bird';
+const RESTART_LOOKUPS = 10;
+/** How long the bench waits for VS Code to bring the grid back after the reload. */
+const RESTORE_TIMEOUT_MS = 30_000;
 const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap'];
 const OUTPUT = join(repoRoot(), 'test-output', 'bench');
 const startedAt = Date.now();
@@ -197,6 +203,62 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
   return undefined;
 }
 
+/**
+ * Requests after a restart: Search Photos leaves a grid open and ten of its photos are looked
+ * up (through the client's getPhoto: the hover is not on main yet); the bench waits for the
+ * stored answers' debounced write, ends the session and reloads the window (a new extension
+ * host, the same profile, as when VS Code is reopened). VS Code brings the grid back, which
+ * runs its search again; then the same ten photos are looked up. Every request the local
+ * server sees from the reload on is counted.
+ */
+async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> {
+  const { figures, api, control } = ctx;
+  const grid = new GridDriver(window.page, control, api, ctx.sentAt);
+  try {
+    api.resetQuotas();
+    const start = api.log.length;
+    const shown = await grid.search(RESTART_QUERY);
+    const ids = api.library.photos
+      .filter((p) => photoMatches(p, { query: RESTART_QUERY, orientation: null, size: null, color: null }))
+      .slice(0, RESTART_LOOKUPS)
+      .map((p) => p.id);
+    if (ids.length < RESTART_LOOKUPS) throw new Error(`"${RESTART_QUERY}" has only ${ids.length} results`);
+    await control.call({ op: 'lookUp', photoIds: ids });
+    const before = api.log.length;
+    // Written debounced: a window closed this long after the last answer has written them.
+    await sleep(DEFAULT_WRITE_DELAY_MS + 1000);
+    const code = await window.endSession();
+    if (code !== 0) throw new Error(`The session before the restart ended with code ${code}`);
+
+    const mark = api.log.length;
+    await window.load();
+    let restored = true;
+    const until = Date.now() + RESTORE_TIMEOUT_MS;
+    for (;;) {
+      const state = await grid.state().catch(() => undefined);
+      if (state?.session.status === 'loaded' && state.session.spec?.mode === 'photos' && state.session.spec.query === RESTART_QUERY) break;
+      if (Date.now() > until) {
+        // Not brought back by VS Code: the user re-opens it from the recent searches.
+        restored = false;
+        await grid.search(RESTART_QUERY);
+        break;
+      }
+      await sleep(200);
+    }
+    const found = await control.call<number>({ op: 'lookUp', photoIds: ids });
+    await sleep(QUIET_MS);
+    const requests = api.log.length - mark;
+    figures.add('requestsAfterRestart', requests);
+    figures.notes.set(
+      'requestsAfterRestart',
+      `window reloaded with the grid of "${RESTART_QUERY}" open (${shown.totalResults} results; ${restored ? 'brought back by VS Code' : 'not brought back, searched again'}) and ${found} photos looked up through the client's getPhoto (the hover is not on main yet); before the restart they cost ${before - start} requests${mark === before ? '' : `, and ${mark - before} more while closing`}`,
+    );
+    log(`[bench] Restart: ${requests} requests to re-open the grid (${restored ? 'restored' : 'searched again'}) and look up ${found} known photos`);
+  } catch (error) {
+    figures.fail(['requestsAfterRestart'], error);
+  }
+}
+
 async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   const { figures, api, control } = ctx;
   const grid = new GridDriver(window.page, control, api, ctx.sentAt);
@@ -301,6 +363,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     { measure: 'Web bundle (browser entry)', unit: 'KB', values: extension ? [extension.webBundleBytes / 1024] : [], target: null, note: 'dist/web/extension.js in the VSIX: everything in one file, loaded at activation in the web worker host', ...(packaging ? { error: packaging } : {}) },
     { measure: '  gzip', unit: 'KB', values: extension ? [extension.webBundleGzipBytes / 1024] : [], target: null, note: 'the same, gzip level 9 (as a web server sends it)', ...(packaging ? { error: packaging } : {}) },
     { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
+    row('requestsAfterRestart', { measure: 'Requests after a restart: re-open the last grid, look up ten known media', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('paint', { measure: 'Response → 80 results painted', unit: 'ms', target: { op: '<', value: 100 } }),
@@ -431,6 +494,8 @@ async function main(): Promise<number> {
         figures.fail(['webPaint', 'webResponsePaint'], error);
       }
       if (gridWindow) {
+        log('[bench] A restart with a grid open…');
+        await restartFigures(ctx, gridWindow);
         log('[bench] Grid figures…');
         try {
           await gridFigures(ctx, gridWindow);

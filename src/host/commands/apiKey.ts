@@ -175,6 +175,8 @@ export async function checkApiKey(shell: Shell, api: ClientSource): Promise<Chec
 export async function clearApiKey(shell: Shell, api: ClientSource): Promise<void> {
   await shell.keys.clearKey();
   api.client.clearCache();
+  // The stored answers' file is gone before the command says the key is removed.
+  await api.client.flushCache();
   shell.quota.update(undefined);
   await shell.refreshKeyState();
   void vscode.window.showInformationMessage(vscode.l10n.t('Stock Media: API key removed.'));

@@ -88,6 +88,8 @@ async function perform(
       return { loaded: api.featuresLoaded, loadMs: api.featuresLoadMs ?? null } satisfies FeaturesFigures;
     case 'heap':
       return heap(task.queries);
+    case 'lookUp':
+      return (await Promise.all(task.photoIds.map((id) => api.client.getPhoto(id)))).length;
     default: {
       const never: never = task;
       throw new Error(`Unknown task ${JSON.stringify(never)}`);
