@@ -73,9 +73,9 @@ export function compareEntries(a: CreditEntry, b: CreditEntry): number {
   return a.id - b.id;
 }
 
-/** An address as a Markdown autolink, when it can be one (no space, `<` or `>`). */
+/** A safe address (facts.ts: https, or http to this computer) as a Markdown autolink, when it can be one (no space, `<` or `>`). */
 function autolink(url: string | undefined): string | undefined {
-  return url !== undefined && /^https:\/\/[^\s<>]+$/.test(url) ? `<${url}>` : undefined;
+  return url !== undefined && /^https?:\/\/[^\s<>]+$/.test(url) ? `<${url}>` : undefined;
 }
 
 function fill(template: string, ...values: string[]): string {
