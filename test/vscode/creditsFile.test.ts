@@ -146,10 +146,12 @@ describe('Write Credits File (real VS Code)', function () {
     assert.deepEqual([...found.keys()].sort(), [`photo:${a.id}`, `photo:${b.id}`, `photo:${c.id}`, `video:${video.id}`].sort());
     assert.ok(!text.includes(String(ignored.id)) && !text.includes(String(excluded.id)), 'the git-ignored and excluded files are not read');
     const files = (key: string): string => /Used in: (.*)/.exec(found.get(key) ?? '')?.[1] ?? '';
-    assert.equal(files(`photo:${a.id}`), 'docs/guide\\.md, site/index\\.html');
-    assert.equal(files(`photo:${b.id}`), 'docs/guide\\.md, styles/main\\.css');
-    assert.equal(files(`photo:${c.id}`), 'app/Hero\\.tsx');
-    assert.equal(files(`video:${video.id}`), 'site/index\\.html');
+    // Relative to the workspace folder, escaped for Markdown, sorted.
+    const dir = `${FOLDER}/`;
+    assert.equal(files(`photo:${a.id}`), `${dir}docs/guide\\.md, ${dir}site/index\\.html`);
+    assert.equal(files(`photo:${b.id}`), `${dir}docs/guide\\.md, ${dir}styles/main\\.css`);
+    assert.equal(files(`photo:${c.id}`), `${dir}app/Hero\\.tsx`);
+    assert.equal(files(`video:${video.id}`), `${dir}site/index\\.html`);
     const entryA = found.get(`photo:${a.id}`) ?? '';
     assert.ok(entryA.startsWith(`- Photo by [${escapeMarkdownText(a.photographer.name)}](${server.origin}/@${a.photographer.slug}) on [`), entryA);
     assert.ok(entryA.includes(`  - Photographer: <${server.origin}/@${a.photographer.slug}>`), entryA);
@@ -188,7 +190,7 @@ describe('Write Credits File (real VS Code)', function () {
     const old = entries(before);
     const now = entries(after);
     assert.ok(!now.has(`photo:${c.id}`) && now.has(`photo:${d.id}`));
-    assert.match(now.get(`photo:${d.id}`) ?? '', /Used in: app\/Hero\\\.tsx$/);
+    assert.match(now.get(`photo:${d.id}`) ?? '', /Used in: credits-tests\/app\/Hero\\\.tsx$/);
     old.delete(`photo:${c.id}`);
     now.delete(`photo:${d.id}`);
     assert.deepEqual(now, old, 'every other entry is as it was');
