@@ -10,7 +10,6 @@ import { escapeMarkdownText } from '../../src/core/insert/escape';
 import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
 import type { LibraryPhoto, LibraryVideo } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { photoFileUrl, photoPageUrl, videoFileUrl } from '../server/urls';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const FOLDER = 'credits-tests';
@@ -46,6 +45,14 @@ function answerModals(shown: Shown[]): () => void {
     for (const [name, fn] of saved) if (fn) window[name] = fn;
   };
 }
+
+// The server's URL shapes (test/server/urls.ts, which the web bundle cannot load: its image
+// code needs Buffer): a page, and image and video files on its CDN path.
+const photoPageUrl = (origin: string, p: LibraryPhoto): string => `${origin}/photo/${p.slug}-${p.id}/`;
+const photoFileUrl = (origin: string, p: LibraryPhoto, variant: string): string =>
+  `${origin}/media/photos/${p.id}/pexels-photo-${p.id}.png?auto=compress&cs=tinysrgb&v=${variant}`;
+const videoFileUrl = (origin: string, v: LibraryVideo, f: LibraryVideo['files'][number]): string =>
+  `${origin}/media/videos/${v.id}/files/${f.id}-${f.quality}_${f.width}_${f.height}_${Math.round(f.fps)}fps.mp4`;
 
 const encoder = new TextEncoder();
 
