@@ -202,4 +202,41 @@ describe('Write Credits File (real VS Code)', function () {
     now.delete(`photo:${d.id}`);
     assert.deepEqual(now, old, 'every other entry is as it was');
   });
+
+  it('refuses plainly when the requests needed exceed the quota left, and sends and writes nothing', async () => {
+    const e = photos[2 + 2] as LibraryPhoto;
+    const api = await extensionApi();
+    const saved = api.shell.quota.current;
+    const before = await read('CREDITS.md');
+    await write('styles/extra.css', `.e { background: url(${photoPageUrl(server.origin, e)}); }\n`);
+    const now = Date.now();
+    api.shell.quota.update({ limit: 100, remaining: 0, resetAt: now + 86_400_000, updatedAt: now, exhausted: false });
+    server.clearLog();
+    shown.length = 0;
+    try {
+      const outcome = await run();
+      assert.equal(outcome.result, 'refused');
+      assert.equal(outcome.requests, 1);
+      assert.equal(shown.filter((s) => s.modal).length, 0, 'nothing to ask');
+      assert.ok(shown.some((s) => s.level === 'error' && /1 of them need a request.*Only 0 requests are left in the quota, so nothing was written/.test(s.message)));
+      assert.equal(server.log.length, 0);
+      assert.equal(await read('CREDITS.md'), before);
+    } finally {
+      api.shell.quota.update(saved);
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'styles/extra.css'));
+    }
+  });
+
+  it('refuses a path setting that leads outside the workspace folder', async () => {
+    const cfg = vscode.workspace.getConfiguration('stockMedia.creditsFile');
+    await cfg.update('path', '../CREDITS.md', vscode.ConfigurationTarget.Workspace);
+    shown.length = 0;
+    try {
+      const outcome = await run();
+      assert.equal(outcome.result, 'refused');
+      assert.ok(shown.some((s) => s.level === 'error' && /stockMedia\.creditsFile\.path must name a file inside the workspace folder/.test(s.message)));
+    } finally {
+      await cfg.update('path', `${FOLDER}/CREDITS.md`, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
