@@ -4,6 +4,7 @@
 // line's, they come from a fixed table in the credit's language (creditWords.ts), not from
 // the display language's bundle.
 import type { CreditLanguage } from '../insert/creditWords';
+import { fillCredit } from '../insert/creditWords';
 import { escapeMarkdownText } from '../insert/escape';
 import type { MediaKind } from '../model';
 
@@ -78,16 +79,12 @@ function autolink(url: string | undefined): string | undefined {
   return url !== undefined && /^https?:\/\/[^\s<>]+$/.test(url) ? `<${url}>` : undefined;
 }
 
-function fill(template: string, ...values: string[]): string {
-  return template.replace(/\{(\d)\}/g, (m, n: string) => values[Number(n)] ?? m);
-}
-
 /** The generated block's lines (between the markers, markers excluded). */
 export function renderCreditsBlock(entries: readonly CreditEntry[], words: CreditsWords, serviceName: string): string[] {
   const lines = ['', `<!-- ${words.generated} -->`, ''];
   if (entries.length === 0) lines.push(words.none, '');
   for (const entry of [...entries].sort(compareEntries)) {
-    const gone = fill(entry.kind === 'photo' ? words.photoGone : words.videoGone, String(entry.id), escapeMarkdownText(serviceName));
+    const gone = fillCredit(entry.kind === 'photo' ? words.photoGone : words.videoGone, String(entry.id), escapeMarkdownText(serviceName));
     lines.push(`- ${entry.credit ?? gone}`);
     const author = autolink(entry.authorUrl);
     if (author) lines.push(`  - ${entry.kind === 'photo' ? words.photographer : words.videographer}: ${author}`);

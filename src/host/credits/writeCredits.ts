@@ -93,13 +93,22 @@ function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | u
   return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : undefined;
 }
 
+interface Scanned {
+  readonly found: Map<string, Found>;
+  /** All MAX_FILES were read and there may be more. */
+  readonly truncated: boolean;
+  /** Files over MAX_FILE_BYTES, not read. */
+  readonly tooLarge: number;
+}
+
 /** Every media link in the searched files, by media, with the files using it. */
-async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationToken): Promise<Map<string, Found>> {
+async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationToken): Promise<Scanned> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = await ignoreRules(folders, token);
   const cfg = shell.config;
   const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
   const found = new Map<string, Found>();
+  let tooLarge = 0;
   // `undefined` excludes: VS Code applies files.exclude.
   const uris = await vscode.workspace.findFiles(CREDITS_SOURCES, undefined, MAX_FILES, token);
   for (const uri of uris) {
@@ -110,7 +119,12 @@ async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationTo
     if (!folder || rel === undefined) continue;
     if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) continue;
     const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    if (!stat || stat.size > MAX_FILE_BYTES) continue;
+    if (!stat) continue;
+    if (stat.size > MAX_FILE_BYTES) {
+      tooLarge += 1;
+      shell.logger.info(`Write Credits File: ${rel} is over ${MAX_FILE_BYTES} bytes and was not read.`);
+      continue;
+    }
     const text = await readText(uri);
     if (text === undefined) continue;
     const shown = folders.length > 1 ? `${folder.name}/${rel}` : rel;
@@ -121,16 +135,28 @@ async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationTo
       entry.files.add(shown);
     }
   }
-  return found;
+  return { found, truncated: uris.length >= MAX_FILES, tooLarge };
 }
 
-/** The quota left, when known and current. */
-function quotaLeft(shell: Shell): number | undefined {
+/** The quota left, when known and current, and the sentence that says so. */
+function quotaLeft(shell: Shell): { left: number | undefined; sentence: string } {
   const snapshot = shell.quota.current;
   const level = quotaLevel(snapshot, Date.now());
-  if (level === 'exhausted') return 0;
-  return level === 'ok' || level === 'low' ? snapshot?.remaining : undefined;
+  const left = level === 'exhausted' ? 0 : level === 'ok' || level === 'low' ? snapshot?.remaining : undefined;
+  if (left !== undefined) return { left, sentence: vscode.l10n.t('{0} requests are left in the quota.', left) };
+  if (level === 'hidden') {
+    return {
+      left,
+      sentence: vscode.l10n.t(
+        'The service does not let browsers read the quota left; this extension sent {0} requests this hour.',
+        shell.quota.requestsThisHour(),
+      ),
+    };
+  }
+  return { left, sentence: vscode.l10n.t('How many requests are left in the quota is not known.') };
 }
+
+type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
 
 export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise<CreditsOutcome> {
   const where = await target();
@@ -138,11 +164,21 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     void vscode.window.showErrorMessage(where);
     return { result: 'refused', media: 0, requests: 0, message: where };
   }
+  const unsaved = (): string | undefined =>
+    vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === where.uri.toString())
+      ? vscode.l10n.t('{0} has unsaved changes: save or revert them, then run Write Credits File again.', inert(where.label))
+      : undefined;
+  // Before any request is spent, and again before writing.
+  const dirty = unsaved();
+  if (dirty) {
+    void vscode.window.showWarningMessage(dirty);
+    return { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty };
+  }
   const title = vscode.l10n.t('Write Credits File');
   const none = new vscode.CancellationTokenSource();
-  let found: Map<string, Found>;
+  let scanned: Scanned;
   try {
-    found = await vscode.window.withProgress(
+    scanned = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking for media in the workspace…') },
       () => scan(shell, where.uri, none.token),
     );
@@ -150,23 +186,23 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     none.dispose();
   }
   const client = api.client;
-  const media = [...found.values()];
+  const media = [...scanned.found.values()];
   const uncached: Found[] = [];
   for (const m of media) if (!(await client.hasCached(m.kind, m.id))) uncached.push(m);
   const requests = uncached.length;
-  const left = quotaLeft(shell);
+  const { left, sentence: quota } = quotaLeft(shell);
   const serviceName = inert(shell.config.serviceName, SERVICE_NAME_MAX);
-  const summary = vscode.l10n.t('Found {0} photos and videos; {1} of them need a request to {2}.', media.length, requests, serviceName);
+  const notes = [
+    ...(scanned.truncated ? [vscode.l10n.t('Only the first {0} files were read.', MAX_FILES)] : []),
+    ...(scanned.tooLarge > 0 ? [vscode.l10n.t('{0} files over 2 MB were not read (see the log).', scanned.tooLarge)] : []),
+  ];
+  const summary = [vscode.l10n.t('Found {0} photos and videos; {1} of them need a request to {2}.', media.length, requests, serviceName), ...notes].join(' ');
   if (requests > 0) {
     if (left !== undefined && requests > left) {
       const message = `${summary} ${vscode.l10n.t('Only {0} requests are left in the quota, so nothing was written.', left)}`;
       void vscode.window.showErrorMessage(message);
       return { result: 'refused', media: media.length, requests, message };
     }
-    const quota =
-      left === undefined
-        ? vscode.l10n.t('How many requests are left in the quota is not known.')
-        : vscode.l10n.t('{0} requests are left in the quota.', left);
     const go = vscode.l10n.t('Continue');
     const picked = await vscode.window.showWarningMessage(title, { modal: true, detail: `${summary} ${quota}` }, go);
     if (picked !== go) return { result: 'cancelled', media: media.length, requests, message: summary };
@@ -177,7 +213,7 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
   const service = { serviceName: shell.config.serviceName, serviceUrl: shell.config.serviceUrl };
   const looked = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    async (progress, token): Promise<CreditEntry[] | string> => {
+    async (progress, token): Promise<LookedUp> => {
       const controller = new AbortController();
       const stop = token.onCancellationRequested(() => controller.abort());
       try {
@@ -195,13 +231,13 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
             const failure = toMediaError(error);
             if (failure.kind === 'cancelled' || token.isCancellationRequested) return 'cancelled';
             // Gone from the service: still listed, with the files that link to it.
-            if (failure.kind !== 'notFound') return describeFailure(shell, failure).message;
+            if (failure.kind !== 'notFound') return { failure: describeFailure(shell, failure).message };
           }
           const facts = item ? creditFacts(item, { ...service, creditWords: CREDIT_WORDS[language] }) : undefined;
           const credit = facts ? creditMarkdown(facts) : undefined;
           entries.push({ kind: m.kind, id: m.id, author: facts?.author ?? '', credit, authorUrl: facts?.authorUrl, pageUrl: facts?.pageUrl, files: [...m.files] });
         }
-        return entries;
+        return { entries };
       } finally {
         stop.dispose();
       }
@@ -212,21 +248,20 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     void vscode.window.showInformationMessage(message);
     return { result: 'cancelled', media: media.length, requests, message };
   }
-  if (typeof looked === 'string') {
-    const message = `${looked} ${vscode.l10n.t('The credits file was not written.')}`;
+  if ('failure' in looked) {
+    const message = `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}`;
     void vscode.window.showErrorMessage(message);
     return { result: 'failed', media: media.length, requests, message };
   }
 
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === where.uri.toString());
-  if (open?.isDirty) {
-    const message = vscode.l10n.t('{0} has unsaved changes: save or revert them, then run Write Credits File again.', inert(where.label));
-    void vscode.window.showWarningMessage(message);
-    return { result: 'refused', media: media.length, requests, file: where.uri, message };
+  const dirtyNow = unsaved();
+  if (dirtyNow) {
+    void vscode.window.showWarningMessage(dirtyNow);
+    return { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow };
   }
   const words = CREDITS_WORDS[language];
   const existing = await readText(where.uri);
-  const merged = mergeCredits(existing, renderCreditsBlock(looked, words, shell.config.serviceName), words);
+  const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, shell.config.serviceName), words);
   if (!merged.ok) {
     const message = vscode.l10n.t('{0} has its Stock Media markers more than once or out of order; fix them by hand. Nothing was written.', inert(where.label));
     void vscode.window.showErrorMessage(message);
@@ -238,10 +273,10 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
   }
   await vscode.workspace.fs.writeFile(where.uri, new TextEncoder().encode(merged.text));
-  const message = vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length);
+  const written = [vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length), ...notes].join(' ');
   const openLabel = vscode.l10n.t('Open');
-  void vscode.window.showInformationMessage(message, openLabel).then((picked) => {
+  void vscode.window.showInformationMessage(written, openLabel).then((picked) => {
     if (picked === openLabel) void vscode.window.showTextDocument(where.uri, { preview: true });
   });
-  return { result: 'written', media: media.length, requests, file: where.uri, message };
+  return { result: 'written', media: media.length, requests, file: where.uri, message: written };
 }
