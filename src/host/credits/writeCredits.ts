@@ -272,7 +272,14 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     void vscode.window.showInformationMessage(message);
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
   }
-  await vscode.workspace.fs.writeFile(where.uri, new TextEncoder().encode(merged.text));
+  try {
+    await vscode.workspace.fs.writeFile(where.uri, new TextEncoder().encode(merged.text));
+  } catch (error) {
+    const reason = inert(error instanceof Error ? error.message : String(error));
+    const message = vscode.l10n.t('{0} could not be written: {1}', inert(where.label), reason);
+    void vscode.window.showErrorMessage(message);
+    return { result: 'failed', media: media.length, requests, file: where.uri, message };
+  }
   const written = [vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length), ...notes].join(' ');
   const openLabel = vscode.l10n.t('Open');
   void vscode.window.showInformationMessage(written, openLabel).then((picked) => {
