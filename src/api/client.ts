@@ -191,6 +191,30 @@ export class MediaClient {
     return this.request({ base: 'photo', path: `photos/${checked}`, query: {}, schema: photo }, opts);
   }
 
+  /**
+   * Whether Get Photo/Get Video of this id would be answered from the cache now, so it
+   * costs no request. Sends nothing; false when no key is stored (a request would fail).
+   */
+  async hasCached(kind: 'photo' | 'video', id: number | string): Promise<boolean> {
+    let url: URL;
+    try {
+      url =
+        kind === 'photo'
+          ? this.urlOf({ base: 'photo', path: `photos/${checkMediaId(id, 'photo')}`, query: {}, schema: photo })
+          : this.urlOf({ base: 'video', path: `videos/${checkMediaId(id, 'video')}`, query: {}, schema: video });
+    } catch {
+      return false;
+    }
+    const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
+    if (!key) return false;
+    const tag = await keyTag(key);
+    // Another key than the last request's: the next request empties the cache first.
+    if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) return false;
+    const cacheKey = `${tag} ${cacheKeyOf(url)}`;
+    // Answers kept across restarts count too: the look-up would be answered from the file.
+    return this.cache.has(cacheKey) || (this.store !== undefined && (await this.store.get(cacheKey)) !== undefined);
+  }
+
   async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
     return this.list('searchVideos', params, opts);
   }

@@ -33,6 +33,12 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /** Whether `get(key)` would answer now; unlike `get`, it leaves the entry's recency alone. */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && this.clock.now() < entry.expiresAt;
+  }
+
   /** Keeps `value` for the time to live from `since` (now, or when a stored answer first came). */
   set(key: string, value: V, since = this.clock.now()): void {
     if (this.ttlMs <= 0) return;

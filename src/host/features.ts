@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
-import type { CommandId } from './commandIds';
+import { CommandId } from './commandIds';
 import { registerKeyCommands } from './commands/register';
 import { disposeAll } from './dispose';
 import type { IDisposable } from './dispose';
@@ -19,6 +19,7 @@ import { useVsCodeTranslator } from './translator';
 import type { CollectionsNode } from './views/collectionNodes';
 import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
+import { writeCreditsFile } from './credits/writeCredits';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
 export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog>;
@@ -67,7 +68,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables];
   const { provider, dragAndDropController } = collections;
   return {
-    commands: { ...keys, ...collections.commands, ...grid.commands, ...insert.commands },
+    commands: { ...keys, ...collections.commands, ...grid.commands, ...insert.commands, [CommandId.writeCreditsFile]: () => writeCreditsFile(shell, api) },
     tree: {
       getTreeItem: (node) => provider.getTreeItem(node),
       getChildren: (node) => provider.getChildren(node),

@@ -339,6 +339,26 @@ describe('MediaClient against the local server', function () {
   });
 
   describe('cache and in-flight sharing', () => {
+    it('hasCached says whether Get Photo/Video would be answered from the cache, and sends nothing', async () => {
+      const client = makeClient();
+      const photoId = server.library.photos[3]!.id;
+      const videoId = server.library.videos[2]!.id;
+      assert.equal(await client.hasCached('photo', photoId), false);
+      assert.equal(server.log.length, 0);
+      await client.getPhoto(photoId);
+      assert.equal(server.log.length, 1);
+      assert.equal(await client.hasCached('photo', photoId), true);
+      assert.equal(await client.hasCached('video', photoId), false, 'a video is not the photo with the same id');
+      assert.equal(await client.hasCached('video', videoId), false);
+      await client.getVideo(videoId);
+      assert.equal(await client.hasCached('video', videoId), true);
+      assert.equal(await client.hasCached('photo', 'abc'), false);
+      assert.equal(server.log.length, 2);
+      client.clearCache();
+      assert.equal(await client.hasCached('photo', photoId), false);
+      assert.equal(await makeClient({}, null).hasCached('photo', photoId), false, 'no key: a request would be needed (and fail)');
+    });
+
     it('shares identical requests in flight', async () => {
       server.setSwitches({ delayMs: 200 });
       const client = makeClient();

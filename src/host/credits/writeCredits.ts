@@ -1,0 +1,289 @@
+// Write Credits File: every service media link in the workspace's Markdown, HTML, JSX and
+// CSS files, looked up (through the client's cache: one request per id at most) and listed
+// in `CREDITS.md` between markers. Multi-root: one file, in the first workspace folder at
+// the path its `stockMedia.creditsFile.path` names; it lists the media of every folder,
+// their files prefixed with the folder's name. Cancelling writes nothing (what was looked up
+// stays cached, so the next run costs only the rest); the file is written once, whole.
+import * as vscode from 'vscode';
+import type { CreditEntry } from '../../core/credits/creditsFile';
+import { CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../core/credits/creditsFile';
+import type { IgnoreRule } from '../../core/credits/gitignore';
+import { gitignoreFolder, isIgnored, parseGitignore } from '../../core/credits/gitignore';
+import { creditMarkdown } from '../../core/insert/credit';
+import { CREDIT_WORDS, creditLanguage } from '../../core/insert/creditWords';
+import { creditFacts } from '../../core/insert/facts';
+import { toMediaError } from '../../core/errors';
+import { inert, SERVICE_NAME_MAX } from '../../core/inert';
+import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
+import type { MediaItem, MediaKind } from '../../core/model';
+import { quotaLevel } from '../../core/quota';
+import type { ClientSource } from '../client';
+import { describeFailure } from '../errorActions';
+import { containmentProblem } from '../insert/containment';
+import { readInsertConfig } from '../insert/settings';
+import { platform } from '../platform';
+import type { Shell } from '../shell';
+
+/** The files searched: the languages that have an insert format (core/insert/languages.ts). */
+export const CREDITS_SOURCES =
+  '**/*.{md,markdown,mdx,qmd,rmd,html,htm,xhtml,vue,svelte,astro,php,hbs,handlebars,mustache,njk,liquid,erb,cshtml,razor,jinja,j2,twig,ejs,edge,templ,jsx,tsx,css,scss,sass,less,styl,pcss}';
+/** The most files read, and the largest read (a generated bundle is not a document). */
+const MAX_FILES = 5000;
+const MAX_FILE_BYTES = 2_000_000;
+
+export interface CreditsOutcome {
+  readonly result: 'written' | 'unchanged' | 'cancelled' | 'refused' | 'failed';
+  /** Distinct media found, and how many of them needed a request. */
+  readonly media: number;
+  readonly requests: number;
+  readonly file?: vscode.Uri;
+  readonly message: string;
+}
+
+interface Found {
+  readonly kind: MediaKind;
+  readonly id: number;
+  readonly files: Set<string>;
+}
+
+/** The credits file's target, or why there is none. */
+async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; label: string } | string> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return vscode.l10n.t('Open a folder first: the credits file lists the media of the workspace.');
+  const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
+  const path = creditsPathInFolder(typeof setting === 'string' ? setting : 'CREDITS.md');
+  const refuse = vscode.l10n.t(
+    'The setting stockMedia.creditsFile.path must name a file inside the workspace folder “{0}”; nothing was written.',
+    inert(folder.name, SERVICE_NAME_MAX),
+  );
+  if (path === undefined) return refuse;
+  const uri = vscode.Uri.joinPath(folder.uri, path);
+  const parent = vscode.Uri.joinPath(uri, '..');
+  if ((await containmentProblem(parent, folder.uri, platform.disk)) !== undefined) return refuse;
+  return { folder, uri, label: path };
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each folder's `.gitignore` rules, shallow files first (the order git reads them in). */
+async function ignoreRules(folders: readonly vscode.WorkspaceFolder[], token: vscode.CancellationToken): Promise<Map<string, IgnoreRule[]>> {
+  const rules = new Map<string, IgnoreRule[]>();
+  for (const folder of folders) {
+    const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/.gitignore'), undefined, 1000, token);
+    const paths = files.map((uri) => relativeTo(folder, uri)).filter((p): p is string => p !== undefined);
+    paths.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
+    const list: IgnoreRule[] = [];
+    for (const path of paths) {
+      const text = await readText(vscode.Uri.joinPath(folder.uri, path));
+      if (text !== undefined) list.push(...parseGitignore(text, gitignoreFolder(path)));
+    }
+    rules.set(folder.uri.toString(), list);
+  }
+  return rules;
+}
+
+function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
+  const root = folder.uri.path.replace(/\/+$/, '');
+  return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : undefined;
+}
+
+interface Scanned {
+  readonly found: Map<string, Found>;
+  /** All MAX_FILES were read and there may be more. */
+  readonly truncated: boolean;
+  /** Files over MAX_FILE_BYTES, not read. */
+  readonly tooLarge: number;
+}
+
+/** Every media link in the searched files, by media, with the files using it. */
+async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationToken): Promise<Scanned> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const rules = await ignoreRules(folders, token);
+  const cfg = shell.config;
+  const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
+  const found = new Map<string, Found>();
+  let tooLarge = 0;
+  // `undefined` excludes: VS Code applies files.exclude.
+  const uris = await vscode.workspace.findFiles(CREDITS_SOURCES, undefined, MAX_FILES, token);
+  for (const uri of uris) {
+    if (token.isCancellationRequested) break;
+    if (uri.toString() === skip.toString()) continue;
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const rel = folder ? relativeTo(folder, uri) : undefined;
+    if (!folder || rel === undefined) continue;
+    if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) continue;
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+    if (!stat) continue;
+    if (stat.size > MAX_FILE_BYTES) {
+      tooLarge += 1;
+      shell.logger.info(`Write Credits File: ${rel} is over ${MAX_FILE_BYTES} bytes and was not read.`);
+      continue;
+    }
+    const text = await readText(uri);
+    if (text === undefined) continue;
+    const shown = folders.length > 1 ? `${folder.name}/${rel}` : rel;
+    for (const ref of findMediaRefs(text, options)) {
+      const key = mediaRefKey(ref);
+      let entry = found.get(key);
+      if (!entry) found.set(key, (entry = { kind: ref.kind, id: ref.id, files: new Set() }));
+      entry.files.add(shown);
+    }
+  }
+  return { found, truncated: uris.length >= MAX_FILES, tooLarge };
+}
+
+/** The quota left, when known and current, and the sentence that says so. */
+function quotaLeft(shell: Shell): { left: number | undefined; sentence: string } {
+  const snapshot = shell.quota.current;
+  const level = quotaLevel(snapshot, Date.now());
+  const left = level === 'exhausted' ? 0 : level === 'ok' || level === 'low' ? snapshot?.remaining : undefined;
+  if (left !== undefined) return { left, sentence: vscode.l10n.t('{0} requests are left in the quota.', left) };
+  if (level === 'hidden') {
+    return {
+      left,
+      sentence: vscode.l10n.t(
+        'The service does not let browsers read the quota left; this extension sent {0} requests this hour.',
+        shell.quota.requestsThisHour(),
+      ),
+    };
+  }
+  return { left, sentence: vscode.l10n.t('How many requests are left in the quota is not known.') };
+}
+
+type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
+
+export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise<CreditsOutcome> {
+  const where = await target();
+  if (typeof where === 'string') {
+    void vscode.window.showErrorMessage(where);
+    return { result: 'refused', media: 0, requests: 0, message: where };
+  }
+  const unsaved = (): string | undefined =>
+    vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === where.uri.toString())
+      ? vscode.l10n.t('{0} has unsaved changes: save or revert them, then run Write Credits File again.', inert(where.label))
+      : undefined;
+  // Before any request is spent, and again before writing.
+  const dirty = unsaved();
+  if (dirty) {
+    void vscode.window.showWarningMessage(dirty);
+    return { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty };
+  }
+  const title = vscode.l10n.t('Write Credits File');
+  const none = new vscode.CancellationTokenSource();
+  let scanned: Scanned;
+  try {
+    scanned = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking for media in the workspace…') },
+      () => scan(shell, where.uri, none.token),
+    );
+  } finally {
+    none.dispose();
+  }
+  const client = api.client;
+  const media = [...scanned.found.values()];
+  const uncached: Found[] = [];
+  for (const m of media) if (!(await client.hasCached(m.kind, m.id))) uncached.push(m);
+  const requests = uncached.length;
+  const { left, sentence: quota } = quotaLeft(shell);
+  const serviceName = inert(shell.config.serviceName, SERVICE_NAME_MAX);
+  const notes = [
+    ...(scanned.truncated ? [vscode.l10n.t('Only the first {0} files were read.', MAX_FILES)] : []),
+    ...(scanned.tooLarge > 0 ? [vscode.l10n.t('{0} files over 2 MB were not read (see the log).', scanned.tooLarge)] : []),
+  ];
+  const summary = [vscode.l10n.t('Found {0} photos and videos; {1} of them need a request to {2}.', media.length, requests, serviceName), ...notes].join(' ');
+  if (requests > 0) {
+    if (left !== undefined && requests > left) {
+      const message = `${summary} ${vscode.l10n.t('Only {0} requests are left in the quota, so nothing was written.', left)}`;
+      void vscode.window.showErrorMessage(message);
+      return { result: 'refused', media: media.length, requests, message };
+    }
+    const go = vscode.l10n.t('Continue');
+    const picked = await vscode.window.showWarningMessage(title, { modal: true, detail: `${summary} ${quota}` }, go);
+    if (picked !== go) return { result: 'cancelled', media: media.length, requests, message: summary };
+  }
+
+  const insertConfig = readInsertConfig({ uri: where.uri, languageId: 'markdown' });
+  const language = creditLanguage(insertConfig.creditLanguage, vscode.env.language);
+  const service = { serviceName: shell.config.serviceName, serviceUrl: shell.config.serviceUrl };
+  const looked = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token): Promise<LookedUp> => {
+      const controller = new AbortController();
+      const stop = token.onCancellationRequested(() => controller.abort());
+      try {
+        const entries: CreditEntry[] = [];
+        for (const [n, m] of media.entries()) {
+          if (token.isCancellationRequested) return 'cancelled';
+          progress.report({ message: vscode.l10n.t('{0} of {1}', n + 1, media.length), increment: 100 / media.length });
+          let item: MediaItem | undefined;
+          try {
+            item =
+              m.kind === 'photo'
+                ? { kind: 'photo', photo: await client.getPhoto(m.id, { signal: controller.signal }) }
+                : { kind: 'video', video: await client.getVideo(m.id, { signal: controller.signal }) };
+          } catch (error) {
+            const failure = toMediaError(error);
+            if (failure.kind === 'cancelled' || token.isCancellationRequested) return 'cancelled';
+            // Gone from the service: still listed, with the files that link to it.
+            if (failure.kind !== 'notFound') return { failure: describeFailure(shell, failure).message };
+          }
+          const facts = item ? creditFacts(item, { ...service, creditWords: CREDIT_WORDS[language] }) : undefined;
+          const credit = facts ? creditMarkdown(facts) : undefined;
+          entries.push({ kind: m.kind, id: m.id, author: facts?.author ?? '', credit, authorUrl: facts?.authorUrl, pageUrl: facts?.pageUrl, files: [...m.files] });
+        }
+        return { entries };
+      } finally {
+        stop.dispose();
+      }
+    },
+  );
+  if (looked === 'cancelled') {
+    const message = vscode.l10n.t('Cancelled: the credits file was not written.');
+    void vscode.window.showInformationMessage(message);
+    return { result: 'cancelled', media: media.length, requests, message };
+  }
+  if ('failure' in looked) {
+    const message = `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}`;
+    void vscode.window.showErrorMessage(message);
+    return { result: 'failed', media: media.length, requests, message };
+  }
+
+  const dirtyNow = unsaved();
+  if (dirtyNow) {
+    void vscode.window.showWarningMessage(dirtyNow);
+    return { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow };
+  }
+  const words = CREDITS_WORDS[language];
+  const existing = await readText(where.uri);
+  const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, shell.config.serviceName), words);
+  if (!merged.ok) {
+    const message = vscode.l10n.t('{0} has its Stock Media markers more than once or out of order; fix them by hand. Nothing was written.', inert(where.label));
+    void vscode.window.showErrorMessage(message);
+    return { result: 'refused', media: media.length, requests, file: where.uri, message };
+  }
+  if (!merged.changed) {
+    const message = vscode.l10n.t('{0} is up to date ({1} photos and videos); nothing was written.', inert(where.label), media.length);
+    void vscode.window.showInformationMessage(message);
+    return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
+  }
+  try {
+    await vscode.workspace.fs.writeFile(where.uri, new TextEncoder().encode(merged.text));
+  } catch (error) {
+    const reason = inert(error instanceof Error ? error.message : String(error));
+    const message = vscode.l10n.t('{0} could not be written: {1}', inert(where.label), reason);
+    void vscode.window.showErrorMessage(message);
+    return { result: 'failed', media: media.length, requests, file: where.uri, message };
+  }
+  const written = [vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length), ...notes].join(' ');
+  const openLabel = vscode.l10n.t('Open');
+  void vscode.window.showInformationMessage(written, openLabel).then((picked) => {
+    if (picked === openLabel) void vscode.window.showTextDocument(where.uri, { preview: true });
+  });
+  return { result: 'written', media: media.length, requests, file: where.uri, message: written };
+}

@@ -1,0 +1,169 @@
+// The credits file's pure parts: the entries as written, the merge with what the user wrote,
+// the path setting, and the .gitignore matching that decides which files are read.
+import assert from 'node:assert/strict';
+import type { CreditEntry } from '../../src/core/credits/creditsFile';
+import { CREDITS_END, CREDITS_START, CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../src/core/credits/creditsFile';
+import { isIgnored, parseGitignore } from '../../src/core/credits/gitignore';
+import { creditMarkdown } from '../../src/core/insert/credit';
+import { CREDIT_WORDS } from '../../src/core/insert/creditWords';
+import { creditFacts } from '../../src/core/insert/facts';
+import type { Photo } from '../../src/core/model';
+
+const en = CREDITS_WORDS.en;
+
+function photo(id: number, photographer: string): Photo {
+  return {
+    id,
+    width: 100,
+    height: 100,
+    url: `https://www.pexels.com/photo/rocks-${id}/`,
+    photographer,
+    photographer_url: `https://www.pexels.com/@p${id}`,
+    photographer_id: id,
+    avg_color: null,
+    src: { original: '', large2x: '', large: '', medium: '', small: '', portrait: '', landscape: '', tiny: '' },
+    liked: false,
+  };
+}
+
+function entry(id: number, photographer: string, files: string[], language: 'en' | 'de' = 'en'): CreditEntry {
+  const facts = creditFacts({ kind: 'photo', photo: photo(id, photographer) }, { serviceName: 'Pexels', serviceUrl: 'https://www.pexels.com', creditWords: CREDIT_WORDS[language] });
+  return { kind: 'photo', id, author: facts.author, credit: creditMarkdown(facts), authorUrl: facts.authorUrl, pageUrl: facts.pageUrl, files };
+}
+
+describe('credits file: rendering', () => {
+  it('writes one entry per media: the insert’s credit line, the photographer’s and the page’s links, the files sorted', () => {
+    const lines = renderCreditsBlock([entry(7, 'Ann Lee', ['site/index.html', 'docs/a.md', 'docs/a.md'])], en, 'Pexels');
+    assert.deepEqual(lines.slice(3), [
+      '- Photo by [Ann Lee](https://www.pexels.com/@p7) on [Pexels](https://www.pexels.com/photo/rocks-7/)',
+      '  - Photographer: <https://www.pexels.com/@p7>',
+      '  - Page: <https://www.pexels.com/photo/rocks-7/>',
+      '  - Used in: docs/a\\.md, site/index\\.html',
+      '',
+    ]);
+  });
+
+  it('orders by photographer, then id, whatever order the media were found in', () => {
+    const a = renderCreditsBlock([entry(9, 'zoe', ['a.md']), entry(3, 'Bo', ['a.md']), entry(2, 'Zoe', ['a.md']), entry(1, 'bo', ['a.md'])], en, 'Pexels');
+    const b = renderCreditsBlock([entry(1, 'bo', ['a.md']), entry(2, 'Zoe', ['a.md']), entry(9, 'zoe', ['a.md']), entry(3, 'Bo', ['a.md'])], en, 'Pexels');
+    assert.deepEqual(a, b);
+    const order = a.filter((l) => l.startsWith('- ')).map((l) => /rocks-(\d+)/.exec(l)?.[1]);
+    assert.deepEqual(order, ['3', '1', '2', '9']);
+  });
+
+  it('escapes the service’s text and the file names for Markdown', () => {
+    const lines = renderCreditsBlock([entry(5, '[x](javascript:alert(1)) *Eve*', ['we_ird [name].md'])], en, 'Pexels');
+    const text = lines.join('\n');
+    assert.ok(text.includes('[\\[x\\](javascript:alert(1)) \\*Eve\\*](https://www.pexels.com/@p5)'), text);
+    assert.ok(text.includes('Used in: we\\_ird \\[name\\]\\.md'), text);
+    assert.ok(!text.includes('[x](javascript'), 'no link forms from a name');
+  });
+
+  it('lists media the service no longer has, with their files; words in the credit’s language', () => {
+    const gone: CreditEntry = { kind: 'video', id: 42, author: '', credit: undefined, authorUrl: undefined, pageUrl: undefined, files: ['b.css'] };
+    assert.deepEqual(renderCreditsBlock([gone], CREDITS_WORDS.de, 'Pexels').slice(3), ['- Video 42: nicht mehr auf Pexels zu finden', '  - Verwendet in: b\\.css', '']);
+    const de = renderCreditsBlock([entry(7, 'Ann', ['a.md'], 'de')], CREDITS_WORDS.de, 'Pexels');
+    assert.equal(de[3], '- Foto von [Ann](https://www.pexels.com/@p7) auf [Pexels](https://www.pexels.com/photo/rocks-7/)');
+    assert.equal(de[4], '  - Fotograf: <https://www.pexels.com/@p7>');
+  });
+});
+
+describe('credits file: merge with what is there', () => {
+  const block = renderCreditsBlock([entry(7, 'Ann', ['a.md'])], en, 'Pexels');
+
+  it('makes a new file with a title and the block', () => {
+    const made = mergeCredits(undefined, block, en);
+    assert.ok(made.ok);
+    assert.ok(made.text.startsWith(`# Credits\n\n${CREDITS_START}\n`));
+    assert.ok(made.text.endsWith(`${CREDITS_END}\n`));
+  });
+
+  it('keeps the user’s text around the markers and replaces only the block; the same block changes nothing', () => {
+    const first = mergeCredits(undefined, block, en);
+    assert.ok(first.ok);
+    const edited = `My intro.\n\n${first.text}\nThanks to everyone.\n`;
+    const again = mergeCredits(edited, block, en);
+    assert.deepEqual(again, { ok: true, text: edited, changed: false });
+    const other = renderCreditsBlock([entry(8, 'Bo', ['b.md'])], en, 'Pexels');
+    const changed = mergeCredits(edited, other, en);
+    assert.ok(changed.ok && changed.changed);
+    assert.ok(changed.text.startsWith('My intro.\n\n# Credits\n\n'));
+    assert.ok(changed.text.endsWith(`${CREDITS_END}\n\nThanks to everyone.\n`));
+    assert.ok(changed.text.includes('rocks-8') && !changed.text.includes('rocks-7'));
+  });
+
+  it('appends the block to a file without markers, keeping its text and its CRLF line endings', () => {
+    const merged = mergeCredits('# Thanks\r\n\r\nFonts by someone.\r\n', block, en);
+    assert.ok(merged.ok);
+    assert.ok(merged.text.startsWith('# Thanks\r\n\r\nFonts by someone.\r\n\r\n<!-- stock-media-credits:start -->\r\n'));
+    assert.ok(!/[^\r]\n/.test(merged.text), 'every line ends in CRLF');
+  });
+
+  it('refuses markers that are doubled or out of order', () => {
+    assert.deepEqual(mergeCredits(`${CREDITS_END}\n${CREDITS_START}\n`, block, en), { ok: false, problem: 'markers' });
+    assert.deepEqual(mergeCredits(`${CREDITS_START}\n${CREDITS_START}\n${CREDITS_END}\n`, block, en), { ok: false, problem: 'markers' });
+    assert.deepEqual(mergeCredits(`${CREDITS_START}\nno end\n`, block, en), { ok: false, problem: 'markers' });
+  });
+});
+
+describe('credits file: path setting', () => {
+  it('takes paths inside the folder and refuses the rest', () => {
+    assert.equal(creditsPathInFolder('CREDITS.md'), 'CREDITS.md');
+    assert.equal(creditsPathInFolder(' docs\\credits.md '), 'docs/credits.md');
+    assert.equal(creditsPathInFolder('./docs//CREDITS.md'), 'docs/CREDITS.md');
+    for (const bad of ['', '   ', '../CREDITS.md', 'docs/../../x.md', 'docs/../x.md', '/etc/x.md', '~/x.md', 'C:/x.md', 'c:x.md', 'docs/', '.']) {
+      assert.equal(creditsPathInFolder(bad), undefined, bad);
+    }
+  });
+});
+
+describe('credits file: .gitignore matching', () => {
+  const rules = [
+    ...parseGitignore('# build output\nnode_modules\n/dist/\n*.log\n!keep.log\ndocs/**/draft-*.md\n\\#hash.md\nspace.md\\ \ncache/\n', ''),
+    ...parseGitignore('secret.md\n!public/\n/local.css\n', 'site'),
+  ];
+  const cases: [string, boolean][] = [
+    ['node_modules/pkg/README.md', true],
+    ['a/node_modules/x.md', true],
+    ['dist/index.html', true],
+    ['src/dist/index.html', false],
+    ['dist', false],
+    ['app.log', true],
+    ['keep.log', false],
+    ['docs/draft-1.md', true],
+    ['docs/a/b/draft-2.md', true],
+    ['other/docs/draft-3.md', false],
+    ['#hash.md', true],
+    ['space.md ', true],
+    ['space.md', false],
+    ['cache/x.md', true],
+    ['cache', false],
+    ['site/secret.md', true],
+    ['site/deep/secret.md', true],
+    ['secret.md', false],
+    ['site/local.css', true],
+    ['site/a/local.css', false],
+    ['README.md', false],
+  ];
+  for (const [path, ignored] of cases) {
+    it(`${path}: ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(isIgnored(rules, path), ignored));
+  }
+
+  it('cannot re-include a file inside an ignored folder, as in git', () => {
+    const r = parseGitignore('build/\n!build/keep.md\n');
+    assert.equal(isIgnored(r, 'build/keep.md'), true);
+    const s = parseGitignore('build/*\n!build/keep.md\n');
+    assert.equal(isIgnored(s, 'build/keep.md'), false);
+    assert.equal(isIgnored(s, 'build/other.md'), true);
+  });
+
+  it('reads character classes and ? within one name', () => {
+    const r = parseGitignore('img[0-9].md\nfile?.css\n[!a]x.md\n');
+    assert.equal(isIgnored(r, 'img3.md'), true);
+    assert.equal(isIgnored(r, 'imgx.md'), false);
+    assert.equal(isIgnored(r, 'file1.css'), true);
+    assert.equal(isIgnored(r, 'file/.css'), false);
+    assert.equal(isIgnored(r, 'bx.md'), true);
+    assert.equal(isIgnored(r, 'ax.md'), false);
+  });
+});

@@ -1,0 +1,242 @@
+// Write Credits File in a real VS Code (both hosts): a workspace with media in Markdown,
+// HTML, TSX and CSS files, one more in a git-ignored file and one in a files.exclude'd one.
+// The command asks (modal, answered here by replacing the window's message functions, as the
+// hostile suites do) before it spends requests, writes CREDITS.md, and a second run with
+// nothing new sends nothing and writes nothing.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CREDITS_END, CREDITS_START } from '../../src/core/credits/creditsFile';
+import { escapeMarkdownText } from '../../src/core/insert/escape';
+import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
+import type { LibraryPhoto, LibraryVideo } from '../server/library';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+
+const FOLDER = 'credits-tests';
+
+interface Shown {
+  readonly level: 'warning' | 'info' | 'error';
+  readonly message: string;
+  readonly modal: boolean;
+  readonly detail: string | undefined;
+}
+
+type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
+
+/** Records the messages; a modal question is answered with its first button ("Continue"). */
+function answerModals(shown: Shown[]): () => void {
+  const window = vscode.window as unknown as Record<string, ShowMessage>;
+  const names = [
+    ['showWarningMessage', 'warning'],
+    ['showInformationMessage', 'info'],
+    ['showErrorMessage', 'error'],
+  ] as const;
+  const saved = names.map(([name]) => [name, window[name]] as const);
+  for (const [name, level] of names) {
+    window[name] = (message: string, ...rest: unknown[]) => {
+      const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as vscode.MessageOptions) : undefined;
+      const modal = options?.modal === true;
+      shown.push({ level, message, modal, detail: options?.detail });
+      const buttons = rest.filter((r): r is string => typeof r === 'string');
+      return Promise.resolve(modal ? buttons[0] : undefined);
+    };
+  }
+  return () => {
+    for (const [name, fn] of saved) if (fn) window[name] = fn;
+  };
+}
+
+// The server's URL shapes (test/server/urls.ts, which the web bundle cannot load: its image
+// code needs Buffer): a page, and image and video files on its CDN path.
+const photoPageUrl = (origin: string, p: LibraryPhoto): string => `${origin}/photo/${p.slug}-${p.id}/`;
+const photoFileUrl = (origin: string, p: LibraryPhoto, variant: string): string =>
+  `${origin}/media/photos/${p.id}/pexels-photo-${p.id}.png?auto=compress&cs=tinysrgb&v=${variant}`;
+const videoFileUrl = (origin: string, v: LibraryVideo, f: LibraryVideo['files'][number]): string =>
+  `${origin}/media/videos/${v.id}/files/${f.id}-${f.quality}_${f.width}_${f.height}_${Math.round(f.fps)}fps.mp4`;
+
+const encoder = new TextEncoder();
+
+async function write(path: string, text: string): Promise<void> {
+  await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(workspaceRoot(), FOLDER, path), encoder.encode(text));
+}
+
+async function read(path: string): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspaceRoot(), FOLDER, path)));
+}
+
+/** The entries of the generated block, each as its lines, keyed by the page id in it. */
+function entries(text: string): Map<string, string> {
+  const start = text.indexOf(CREDITS_START);
+  const end = text.indexOf(CREDITS_END);
+  assert.ok(start >= 0 && end > start, 'the file has the generated block');
+  const found = new Map<string, string>();
+  for (const chunk of text.slice(start, end).split(/\n(?=- )/).slice(1)) {
+    const page = /\/(photo|video)\/[a-z0-9-]+-(\d+)\//.exec(chunk);
+    assert.ok(page, `an entry with a page link: ${chunk}`);
+    found.set(`${page[1]}:${page[2]}`, chunk.trimEnd());
+  }
+  return found;
+}
+
+function apiRequests(server: ApiServer): string[] {
+  return server.log.filter((e) => e.method === 'GET').map((e) => e.path);
+}
+
+describe('Write Credits File (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  const shown: Shown[] = [];
+  let restore: (() => void) | undefined;
+  let photos: LibraryPhoto[];
+  let video: LibraryVideo;
+
+  const run = async (): Promise<CreditsOutcome> => {
+    const outcome = await vscode.commands.executeCommand<CreditsOutcome>('stockMedia.writeCreditsFile');
+    assert.ok(outcome, 'the command answers');
+    return outcome;
+  };
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    photos = server.library.photos.slice(10, 16);
+    const clip = server.library.videos.find((v) => v.files.some((f) => f.quality !== 'hls'));
+    assert.ok(clip);
+    video = clip;
+    const [a, b, c, , ignored, excluded] = photos;
+    assert.ok(a && b && c && ignored && excluded);
+    const file = video.files.find((f) => f.quality !== 'hls');
+    assert.ok(file);
+    const o = server.origin;
+    await write('docs/guide.md', `# Guide\n\n![Hero](${photoFileUrl(o, a, 'large')})\n\nPhoto on [the service](${photoPageUrl(o, b)}).\n`);
+    await write('site/index.html', `<img src="${photoFileUrl(o, a, 'medium')}" alt="">\n<video src="${videoFileUrl(o, video, file)}"></video>\n`);
+    await write('app/Hero.tsx', `export const Hero = () => <img src="${photoFileUrl(o, c, 'small')}" alt="" />;\n`);
+    await write('styles/main.css', `.hero { background: url("${photoFileUrl(o, b, 'large2x')}"); }\n`);
+    await write('.gitignore', 'build/\n');
+    await write('build/out.md', `![x](${photoPageUrl(o, ignored)})\n`);
+    await write('old/notes.md', `![x](${photoPageUrl(o, excluded)})\n`);
+    // Only this suite's folder is read: every other top-level entry (other suites' files)
+    // and the folder `old` inside it are files.exclude'd, as a person would hide them.
+    const exclude: Record<string, boolean> = { [`${FOLDER}/old`]: true };
+    for (const [name] of await vscode.workspace.fs.readDirectory(workspaceRoot())) if (name !== FOLDER) exclude[name] = true;
+    await vscode.workspace.getConfiguration('files').update('exclude', exclude, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('stockMedia.creditsFile').update('path', `${FOLDER}/CREDITS.md`, vscode.ConfigurationTarget.Workspace);
+    (await extensionApi()).client.clearCache();
+    server.clearLog();
+    restore = answerModals(shown);
+  });
+
+  after(async () => {
+    restore?.();
+    await vscode.workspace.getConfiguration('files').update('exclude', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('stockMedia.creditsFile').update('path', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true });
+    await closeAllEditors();
+    await stopLocalServer(server);
+  });
+
+  it('asks before spending requests, then lists each media with its credit, links and files (not the ignored or excluded ones)', async () => {
+    const [a, b, c, , ignored, excluded] = photos as [LibraryPhoto, LibraryPhoto, LibraryPhoto, LibraryPhoto, LibraryPhoto, LibraryPhoto];
+    const outcome = await run();
+    assert.equal(outcome.result, 'written', outcome.message);
+    assert.equal(outcome.media, 4);
+    assert.equal(outcome.requests, 4);
+    const modal = shown.filter((s) => s.modal);
+    assert.equal(modal.length, 1, 'one question');
+    assert.match(modal[0]?.detail ?? '', /Found 4 photos and videos; 4 of them need a request/);
+    assert.match(modal[0]?.detail ?? '', /requests are left in the quota|is not known/);
+    // One request per distinct id, none for what git or files.exclude hide.
+    assert.deepEqual(apiRequests(server).sort(), [`/v1/photos/${a.id}`, `/v1/photos/${b.id}`, `/v1/photos/${c.id}`, `/videos/videos/${video.id}`].sort());
+
+    const text = await read('CREDITS.md');
+    assert.ok(text.startsWith('# Credits\n\n'));
+    const found = entries(text);
+    assert.deepEqual([...found.keys()].sort(), [`photo:${a.id}`, `photo:${b.id}`, `photo:${c.id}`, `video:${video.id}`].sort());
+    assert.ok(!text.includes(String(ignored.id)) && !text.includes(String(excluded.id)), 'the git-ignored and excluded files are not read');
+    const files = (key: string): string => /Used in: (.*)/.exec(found.get(key) ?? '')?.[1] ?? '';
+    // Relative to the workspace folder, escaped for Markdown, sorted.
+    const dir = `${FOLDER}/`;
+    assert.equal(files(`photo:${a.id}`), `${dir}docs/guide\\.md, ${dir}site/index\\.html`);
+    assert.equal(files(`photo:${b.id}`), `${dir}docs/guide\\.md, ${dir}styles/main\\.css`);
+    assert.equal(files(`photo:${c.id}`), `${dir}app/Hero\\.tsx`);
+    assert.equal(files(`video:${video.id}`), `${dir}site/index\\.html`);
+    const entryA = found.get(`photo:${a.id}`) ?? '';
+    assert.ok(entryA.startsWith(`- Photo by [${escapeMarkdownText(a.photographer.name)}](${server.origin}/@${a.photographer.slug}) on [`), entryA);
+    assert.ok(entryA.includes(`  - Photographer: <${server.origin}/@${a.photographer.slug}>`), entryA);
+    assert.ok(entryA.includes(`  - Page: <${photoPageUrl(server.origin, a)}>`), entryA);
+    assert.ok((found.get(`video:${video.id}`) ?? '').startsWith('- Video by ['));
+    assert.ok(shown.some((s) => s.level === 'info' && /CREDITS\.md lists 4 photos and videos/.test(s.message)));
+  });
+
+  it('a second run (with the user’s own text around the block) sends no request, asks nothing and writes nothing', async () => {
+    const before = `Thanks to all of them.\n\n${await read('CREDITS.md')}\nMore text of mine.\n`;
+    await write('CREDITS.md', before);
+    server.clearLog();
+    shown.length = 0;
+    const outcome = await run();
+    assert.equal(outcome.result, 'unchanged', outcome.message);
+    assert.equal(outcome.requests, 0);
+    assert.equal(server.log.length, 0, 'no request');
+    assert.equal(shown.filter((s) => s.modal).length, 0, 'no question');
+    assert.ok(shown.some((s) => s.level === 'info' && /up to date/.test(s.message)));
+    assert.equal(await read('CREDITS.md'), before);
+  });
+
+  it('a change in one file changes only its entry, for one request', async () => {
+    const [, , c, d] = photos as [LibraryPhoto, LibraryPhoto, LibraryPhoto, LibraryPhoto];
+    const before = await read('CREDITS.md');
+    await write('app/Hero.tsx', `export const Hero = () => <img src="${photoPageUrl(server.origin, d)}" alt="" />;\n`);
+    server.clearLog();
+    shown.length = 0;
+    const outcome = await run();
+    assert.equal(outcome.result, 'written', outcome.message);
+    assert.equal(outcome.requests, 1);
+    assert.deepEqual(apiRequests(server), [`/v1/photos/${d.id}`]);
+    assert.match(shown.find((s) => s.modal)?.detail ?? '', /1 of them need a request/);
+    const after = await read('CREDITS.md');
+    assert.ok(after.startsWith('Thanks to all of them.\n\n# Credits\n') && after.endsWith(`${CREDITS_END}\n\nMore text of mine.\n`));
+    const old = entries(before);
+    const now = entries(after);
+    assert.ok(!now.has(`photo:${c.id}`) && now.has(`photo:${d.id}`));
+    assert.match(now.get(`photo:${d.id}`) ?? '', /Used in: credits-tests\/app\/Hero\\\.tsx$/);
+    old.delete(`photo:${c.id}`);
+    now.delete(`photo:${d.id}`);
+    assert.deepEqual(now, old, 'every other entry is as it was');
+  });
+
+  it('refuses plainly when the requests needed exceed the quota left, and sends and writes nothing', async () => {
+    const e = photos[2 + 2] as LibraryPhoto;
+    const api = await extensionApi();
+    const saved = api.shell.quota.current;
+    const before = await read('CREDITS.md');
+    await write('styles/extra.css', `.e { background: url(${photoPageUrl(server.origin, e)}); }\n`);
+    const now = Date.now();
+    api.shell.quota.update({ limit: 100, remaining: 0, resetAt: now + 86_400_000, updatedAt: now, exhausted: false });
+    server.clearLog();
+    shown.length = 0;
+    try {
+      const outcome = await run();
+      assert.equal(outcome.result, 'refused');
+      assert.equal(outcome.requests, 1);
+      assert.equal(shown.filter((s) => s.modal).length, 0, 'nothing to ask');
+      assert.ok(shown.some((s) => s.level === 'error' && /1 of them need a request.*Only 0 requests are left in the quota, so nothing was written/.test(s.message)));
+      assert.equal(server.log.length, 0);
+      assert.equal(await read('CREDITS.md'), before);
+    } finally {
+      api.shell.quota.update(saved);
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'styles/extra.css'));
+    }
+  });
+
+  it('refuses a path setting that leads outside the workspace folder', async () => {
+    const cfg = vscode.workspace.getConfiguration('stockMedia.creditsFile');
+    await cfg.update('path', '../CREDITS.md', vscode.ConfigurationTarget.Workspace);
+    shown.length = 0;
+    try {
+      const outcome = await run();
+      assert.equal(outcome.result, 'refused');
+      assert.ok(shown.some((s) => s.level === 'error' && /stockMedia\.creditsFile\.path must name a file inside the workspace folder/.test(s.message)));
+    } finally {
+      await cfg.update('path', `${FOLDER}/CREDITS.md`, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+});
