@@ -21,6 +21,7 @@ export const CommandId = {
   copyUrl: 'stockMedia.copyUrl',
   copyCredit: 'stockMedia.copyCredit',
   openOnService: 'stockMedia.openOnService',
+  addCreditLine: 'stockMedia.addCreditLine',
 } as const;
 
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
