@@ -151,6 +151,19 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.equal(requestsFor(missing), 1);
   });
 
+  it('the check is on for Markdown and off for plain text by default', async () => {
+    const photo = photoAt(0);
+    const text = `Photo: ![x](${photo.src.large})\n`;
+    const plain = await openNew('plain.txt', text);
+    const markdown = await openNew('same.md', text);
+    await vscode.window.showTextDocument(plain.document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === markdown.document), 'both are visible');
+    await waitFor(() => creditDiagnostics(markdown.document.uri).length === 1, 'the Markdown diagnostic', 15_000);
+    assert.equal(creditDiagnostics(plain.document.uri).length, 0, 'none in plain text');
+    assert.equal(vscode.workspace.getConfiguration('stockMedia.creditCheck', { languageId: 'plaintext' }).get('enabled'), false);
+    assert.equal(vscode.workspace.getConfiguration('stockMedia.creditCheck', { languageId: 'html' }).get('enabled'), true);
+  });
+
   it('HTML: a diagnostic for an uncredited <img> but not for a figure with its caption; "all in file" credits both missing ones at once', async () => {
     const inFigure = photoAt(5);
     const a = photoAt(6);
