@@ -83,7 +83,19 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.ok(first.text.includes('command:stockMedia.openOnService?') && first.text.includes('command:stockMedia.copyCredit?'));
     assert.ok(linkTargets(first.text).includes(photo.src.tiny), 'the thumbnail is the tiny image');
     for (let i = 0; i < 3; i++) assert.ok(await hoverOver(editor.document, photo.url));
-    assert.equal(requestsFor(photo), 1, 'one Get Photo request for four hovers');
+
+    // The links run what they say: copy the credit, insert it (plain text: on the next line).
+    const copy = /\(command:stockMedia\.copyCredit\?([^)\s]+)\)/.exec(first.text);
+    assert.ok(copy?.[1]);
+    const copied = await vscode.commands.executeCommand<string>('stockMedia.copyCredit', JSON.parse(decodeURIComponent(copy[1])));
+    assert.equal(copied, `Photo by ${photo.photographer} (${photo.photographer_url}) on Pexels (${photo.url})`);
+    const insert = /\(command:stockMedia\.addCreditLine\?([^)\s]+)\)/.exec(first.text);
+    assert.ok(insert?.[1]);
+    assert.equal(await vscode.commands.executeCommand('stockMedia.addCreditLine', JSON.parse(decodeURIComponent(insert[1]))), true);
+    assert.equal(editor.document.getText(), `See ${photo.url} for the picture.\n${copied}\n`);
+    const after = await hoverOver(editor.document, photo.url);
+    assert.ok(after?.text.includes('A credit line names them nearby.'), 'the hover now sees the credit');
+    assert.equal(requestsFor(photo), 1, 'one Get Photo request for all of it');
   });
 
   it('hover over a CDN image URL with its credit below: credit present, no insert link', async () => {
