@@ -7,6 +7,7 @@ import type { MediaClient } from './api/client';
 import type { Features, LoadFeatures } from './host/features';
 import { CommandId } from './host/commandIds';
 import { createCollectionsTree, registerContributions } from './host/contributions';
+import { registerMediaDocuments } from './host/credits/watch';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
 import { registerTestHooks } from './host/testing';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   context.subscriptions.push(
     { dispose: () => features?.dispose() },
     ...registerContributions(load),
+    ...registerMediaDocuments(shell, load, () => features !== undefined),
     ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load) : []),
     tree,
     statusBar,

@@ -22,6 +22,7 @@ export const CommandId = {
   copyCredit: 'stockMedia.copyCredit',
   openOnService: 'stockMedia.openOnService',
   writeCreditsFile: 'stockMedia.writeCreditsFile',
+  addCreditLine: 'stockMedia.addCreditLine',
 } as const;
 
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */

@@ -19,6 +19,8 @@ import { useVsCodeTranslator } from './translator';
 import type { CollectionsNode } from './views/collectionNodes';
 import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
+import type { MediaDocuments } from './credits/register';
+import { registerCredits } from './credits/register';
 import { writeCreditsFile } from './credits/writeCredits';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
@@ -41,6 +43,8 @@ export interface Features extends IDisposable {
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
   /** Media dropped into an editor. */
   readonly drop: vscode.DocumentDropEditProvider;
+  /** The service's media in documents: hover, credit check, quick fixes. */
+  readonly documents: MediaDocuments;
   /** The client every feature uses (made on first read). */
   readonly client: MediaClient;
   /** For the test hooks only (ExtensionMode.Test). */
@@ -65,10 +69,25 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const collections = registerCollectionsView(shell, api, tree);
   const grid = registerGrid(shell, api);
   const insert = registerInsert(shell);
-  const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables];
+  const credits = registerCredits(shell, api);
+  const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
+  // The hover's links name the media by kind and id; the copy and open commands take the media.
+  const byRef = (id: typeof CommandId.copyCredit | typeof CommandId.openOnService) => async (arg?: unknown) => {
+    const resolved = await credits.resolveArg(arg);
+    return resolved === undefined ? undefined : insert.commands[id](resolved);
+  };
   const { provider, dragAndDropController } = collections;
   return {
-    commands: { ...keys, ...collections.commands, ...grid.commands, ...insert.commands, [CommandId.writeCreditsFile]: () => writeCreditsFile(shell, api) },
+    commands: {
+      ...keys,
+      ...collections.commands,
+      ...grid.commands,
+      ...insert.commands,
+      ...credits.commands,
+      [CommandId.copyCredit]: byRef(CommandId.copyCredit),
+      [CommandId.openOnService]: byRef(CommandId.openOnService),
+      [CommandId.writeCreditsFile]: () => writeCreditsFile(shell, api),
+    },
     tree: {
       getTreeItem: (node) => provider.getTreeItem(node),
       getChildren: (node) => provider.getChildren(node),
@@ -77,6 +96,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     },
     reviveGrid: grid.revive,
     drop: insert.drop,
+    documents: credits.documents,
     get client() {
       return api.client;
     },

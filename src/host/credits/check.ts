@@ -1,0 +1,173 @@
+// The credit check: an Information diagnostic on each service media URL in a visible
+// document whose photographer no credit line nearby names (core/creditCheck.ts has the
+// rule), with the quick fixes "Add credit line" and "Add credit lines to all in file" (one
+// undo step each). Facts come from the lookup (the client's cache first); a media item whose
+// facts cannot be had (no key, quota used up, an error) gets no diagnostic.
+import * as vscode from 'vscode';
+import { inert } from '../../core/inert';
+import type { MediaRefMatch } from '../../core/mediaRefs';
+import { mediaRefKey } from '../../core/mediaRefs';
+import type { MediaItem, MediaKind } from '../../core/model';
+import { Disposable } from '../dispose';
+import type { Shell } from '../shell';
+import { creditInsertion, insertionsEdit, isCredited, mediaRefsIn } from './credits';
+import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './watch';
+import type { MediaLookup } from './lookup';
+
+export const CREDIT_DIAGNOSTIC_CODE = 'missingCredit';
+/** A check asked for again within this time runs once. */
+export const CHECK_DEBOUNCE_MS = 100;
+
+interface Missing {
+  readonly ref: MediaRefMatch;
+  readonly media: MediaItem;
+}
+
+export class CreditCheck extends Disposable implements vscode.CodeActionProvider {
+  private readonly collection = this._register(vscode.languages.createDiagnosticCollection('stockMedia.credits'));
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The documents' missing credits by URI, as last computed (for the quick fixes). */
+  private readonly missing = new Map<string, { version: number; items: Missing[] }>();
+  /** Each document's newest check (an older one that finishes later is dropped). */
+  private readonly generation = new Map<string, number>();
+
+  constructor(
+    private readonly shell: Shell,
+    private readonly lookup: MediaLookup,
+  ) {
+    super();
+    this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)));
+  }
+
+  /** Checks the document after the debounce (the activation's watcher calls this). */
+  schedule(document: vscode.TextDocument, delayMs = CHECK_DEBOUNCE_MS): void {
+    const key = document.uri.toString();
+    const old = this.timers.get(key);
+    if (old) clearTimeout(old);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.check(document);
+      }, delayMs),
+    );
+  }
+
+  forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    this.collection.delete(uri);
+    this.missing.delete(key);
+    this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
+  }
+
+  /** Computes the document's diagnostics now; resolves with their count. */
+  async check(document: vscode.TextDocument): Promise<number> {
+    const key = document.uri.toString();
+    const generation = (this.generation.get(key) ?? 0) + 1;
+    this.generation.set(key, generation);
+    if (document.isClosed || !creditCheckEnabled(document)) {
+      this.collection.delete(document.uri);
+      this.missing.delete(key);
+      return 0;
+    }
+    const version = document.version;
+    const text = document.getText();
+    const refs = mediaRefsIn(this.shell, text);
+    const facts = new Map<string, Promise<MediaItem | undefined>>();
+    for (const ref of refs) {
+      const id = mediaRefKey(ref);
+      if (!facts.has(id)) facts.set(id, this.lookup.background(ref.kind, ref.id).then((r) => (r?.ok ? r.media : undefined)));
+    }
+    const items: Missing[] = [];
+    for (const ref of refs) {
+      const media = await facts.get(mediaRefKey(ref));
+      if (media && !isCredited(this.shell, document, text, ref, media)) items.push({ ref, media });
+    }
+    // A newer check or an edit since: that one's result counts.
+    if (this.generation.get(key) !== generation || document.version !== version || document.isClosed) return this.collection.get(document.uri)?.length ?? 0;
+    this.missing.set(key, { version, items });
+    this.collection.set(document.uri, items.map((m) => this.diagnostic(document, m)));
+    return items.length;
+  }
+
+  private diagnostic(document: vscode.TextDocument, m: Missing): vscode.Diagnostic {
+    const range = new vscode.Range(document.positionAt(m.ref.start), document.positionAt(m.ref.end));
+    const author = m.media.kind === 'photo' ? m.media.photo.photographer : (m.media.video.user?.name ?? '');
+    const message = author.trim()
+      ? m.ref.kind === 'photo'
+        ? vscode.l10n.t('No credit line naming the photographer {0} near this photo.', quoteName(author))
+        : vscode.l10n.t('No credit line naming the videographer {0} near this video.', quoteName(author))
+      : m.ref.kind === 'photo'
+        ? vscode.l10n.t('No credit line near this photo.')
+        : vscode.l10n.t('No credit line near this video.');
+    const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Information);
+    diagnostic.source = CREDIT_DIAGNOSTIC_SOURCE;
+    diagnostic.code = CREDIT_DIAGNOSTIC_CODE;
+    return diagnostic;
+  }
+
+  /** The missing credits of the document as of its current version (undefined when out of date). */
+  private current(document: vscode.TextDocument): Missing[] | undefined {
+    const entry = this.missing.get(document.uri.toString());
+    return entry && entry.version === document.version ? entry.items : undefined;
+  }
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const ours = context.diagnostics.filter((d) => d.source === CREDIT_DIAGNOSTIC_SOURCE && d.code === CREDIT_DIAGNOSTIC_CODE);
+    const items = this.current(document);
+    if (ours.length === 0 || !items) return [];
+    const text = document.getText();
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of ours) {
+      const start = document.offsetAt(diagnostic.range.start);
+      const item = items.find((m) => m.ref.start === start);
+      if (!item) continue;
+      const action = new vscode.CodeAction(vscode.l10n.t('Add credit line'), vscode.CodeActionKind.QuickFix);
+      action.edit = insertionsEdit(document, [creditInsertion(this.shell, document, text, item.ref, item.media)]);
+      action.diagnostics = [diagnostic];
+      action.isPreferred = true;
+      actions.push(action);
+    }
+    if (actions.length > 0 && items.length > 1) {
+      const all = new vscode.CodeAction(vscode.l10n.t('Add credit lines to all in file'), vscode.CodeActionKind.QuickFix);
+      all.edit = this.editForAll(document, text, items);
+      all.diagnostics = [...(this.collection.get(document.uri) ?? [])];
+      actions.push(all);
+    }
+    return actions;
+  }
+
+  /** One credit per media item that lacks one (the same photo twice in a paragraph gets one). */
+  private editForAll(document: vscode.TextDocument, text: string, items: readonly Missing[]): vscode.WorkspaceEdit {
+    const seen = new Set<string>();
+    const insertions = [];
+    for (const item of items) {
+      const insertion = creditInsertion(this.shell, document, text, item.ref, item.media);
+      const key = `${insertion.offset} ${mediaRefKey(item.ref)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      insertions.push(insertion);
+    }
+    return insertionsEdit(document, insertions);
+  }
+
+  /** The hover's "Insert credit line": the quick fix's edit for the media at `offset`, applied. */
+  async addCreditAt(uri: vscode.Uri, kind: MediaKind, id: number, offset: number): Promise<boolean> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
+    const text = document.getText();
+    const ref = mediaRefsIn(this.shell, text).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
+    if (!ref) return false;
+    const found = await this.lookup.get(kind, id);
+    if (!found.ok) return false;
+    if (isCredited(this.shell, document, text, ref, found.media)) return false;
+    const applied = await vscode.workspace.applyEdit(insertionsEdit(document, [creditInsertion(this.shell, document, text, ref, found.media)]));
+    if (applied) this.schedule(document, 0);
+    return applied;
+  }
+}
+
+/** A name from the service inside a diagnostic: inert, in quotes. */
+function quoteName(name: string): string {
+  return `“${inert(name, 80)}”`;
+}

@@ -1,0 +1,81 @@
+// The service's media in one document and their credit lines: which URLs there are, whether
+// each is credited (core/creditCheck.ts), and the edit that adds the missing credit: the
+// credit the insert command writes for that document (its format, the credit language
+// setting), where the insert would have put it.
+import * as vscode from 'vscode';
+import type { CreditNames } from '../../core/creditCheck';
+import { creditInsertText, creditPlacement, hasCreditNear } from '../../core/creditCheck';
+import { creditCss, creditHtml, creditJsx, creditMarkdown, creditPlain } from '../../core/insert/credit';
+import { creditWordsFor } from '../../core/insert/creditWords';
+import type { CreditFacts } from '../../core/insert/facts';
+import { creditFacts } from '../../core/insert/facts';
+import type { FormatFamily } from '../../core/insert/languages';
+import { atSignIsSyntax, formatFamily } from '../../core/insert/languages';
+import type { MediaRefMatch } from '../../core/mediaRefs';
+import { findMediaRefs } from '../../core/mediaRefs';
+import type { MediaItem } from '../../core/model';
+import type { Shell } from '../shell';
+import { readInsertConfig } from '../insert/settings';
+
+/** The origins whose URLs count as the service's (as Open Photo or Video by URL reads them). */
+export function trustedUrls(shell: Shell): string[] {
+  const cfg = shell.config;
+  return [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl];
+}
+
+export function mediaRefsIn(shell: Shell, text: string): MediaRefMatch[] {
+  return findMediaRefs(text, { trustedUrls: trustedUrls(shell) });
+}
+
+/** The credit's facts for a document: the service from the settings, the words in the credit language for it. */
+export function documentCreditFacts(shell: Shell, document: vscode.TextDocument, media: MediaItem): CreditFacts {
+  const config = readInsertConfig({ uri: document.uri, languageId: document.languageId });
+  return creditFacts(media, {
+    serviceName: shell.config.serviceName,
+    serviceUrl: shell.config.serviceUrl,
+    creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
+  });
+}
+
+/** The credit in the syntax of the document's format, as the insert command writes it. */
+export function creditInFormat(facts: CreditFacts, family: FormatFamily, languageId: string): string {
+  switch (family) {
+    case 'markdown':
+      return creditMarkdown(facts);
+    case 'html':
+      return creditHtml(facts, atSignIsSyntax(languageId));
+    case 'jsx':
+      return creditJsx(facts);
+    case 'css':
+      return creditCss(facts);
+    case 'plain':
+      return creditPlain(facts);
+  }
+}
+
+export function creditNames(facts: CreditFacts): CreditNames {
+  return { author: facts.author, serviceName: facts.serviceName };
+}
+
+/** Whether the media at `ref` (offsets into `text`, the document's text) is credited nearby. */
+export function isCredited(shell: Shell, document: vscode.TextDocument, text: string, ref: MediaRefMatch, media: MediaItem): boolean {
+  return hasCreditNear(text, ref, formatFamily(document.languageId), creditNames(documentCreditFacts(shell, document, media)));
+}
+
+/** Where the credit for `ref` goes and what is inserted there. */
+export function creditInsertion(shell: Shell, document: vscode.TextDocument, text: string, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
+  const family = formatFamily(document.languageId);
+  const placement = creditPlacement(text, ref, family);
+  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const credit = creditInFormat(documentCreditFacts(shell, document, media), family, document.languageId);
+  return { offset: placement.offset, text: creditInsertText(placement, credit, family, eol) };
+}
+
+/** One edit (one undo step) adding every insertion; those at the same place are joined in order. */
+export function insertionsEdit(document: vscode.TextDocument, insertions: readonly { offset: number; text: string }[]): vscode.WorkspaceEdit {
+  const byOffset = new Map<number, string>();
+  for (const i of insertions) byOffset.set(i.offset, (byOffset.get(i.offset) ?? '') + i.text);
+  const edit = new vscode.WorkspaceEdit();
+  for (const [offset, value] of byOffset) edit.insert(document.uri, document.positionAt(offset), value);
+  return edit;
+}

@@ -1,0 +1,102 @@
+// The hover over a service media URL (page or file) in any text document: a thumbnail, the
+// photographer (linked), the size, the media's page, whether a credit line is nearby, and
+// links to add the credit, open the media on the service and copy the credit. Everything the
+// service wrote goes through inertMarkdown/markdownLink, and the Markdown trusts exactly the
+// three commands it links to, so a hostile name can neither make a link nor run a command.
+import * as vscode from 'vscode';
+import { toMediaError } from '../../core/errors';
+import { INERT_MAX, SERVICE_NAME_MAX, inertMarkdown, markdownLink, markdownLinkTarget } from '../../core/inert';
+import type { MediaRefMatch } from '../../core/mediaRefs';
+import type { MediaItem } from '../../core/model';
+import { CommandId } from '../commandIds';
+import type { Shell } from '../shell';
+import { documentCreditFacts, isCredited } from './credits';
+import type { MediaLookup } from './lookup';
+
+/** The commands the hover links to: the only ones its Markdown may run. */
+export const HOVER_COMMANDS: readonly string[] = [CommandId.addCreditLine, CommandId.openOnService, CommandId.copyCredit];
+
+/** A `command:` link target with its arguments (JSON, percent-encoded, no parenthesis left to end the link). */
+export function commandLink(command: string, args: unknown): string {
+  const encoded = encodeURIComponent(JSON.stringify(args)).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `command:${command}?${encoded}`;
+}
+
+interface Shown {
+  readonly author: string;
+  readonly authorUrl: string | undefined;
+  readonly pageUrl: string | undefined;
+  readonly thumbnail: string | undefined;
+  readonly width: number;
+  readonly height: number;
+}
+
+function shown(media: MediaItem): Shown {
+  if (media.kind === 'photo') {
+    const p = media.photo;
+    return { author: p.photographer, authorUrl: p.photographer_url, pageUrl: p.url, thumbnail: p.src.tiny || p.src.small, width: p.width, height: p.height };
+  }
+  const v = media.video;
+  const picture = v.video_pictures?.[0]?.picture;
+  return { author: v.user?.name ?? '', authorUrl: v.user?.url, pageUrl: v.url, thumbnail: picture || v.image, width: v.width, height: v.height };
+}
+
+export class MediaHover {
+  constructor(
+    private readonly shell: Shell,
+    private readonly lookup: MediaLookup,
+  ) {}
+
+  /** The hover for `ref` (offsets into the document's text). */
+  async provide(document: vscode.TextDocument, ref: MediaRefMatch, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const found = await this.lookup.get(ref.kind, ref.id);
+    if (token.isCancellationRequested) return undefined;
+    const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
+    const markdown = new vscode.MarkdownString(undefined, true);
+    if (!found.ok) {
+      const detail = inertMarkdown(toMediaError(found.error).message);
+      markdown.appendMarkdown(
+        ref.kind === 'photo'
+          ? vscode.l10n.t('Could not look up photo {0}: {1}', ref.id, detail)
+          : vscode.l10n.t('Could not look up video {0}: {1}', ref.id, detail),
+      );
+      return new vscode.Hover(markdown, range);
+    }
+    const media = found.media;
+    const info = shown(media);
+    const serviceName = inertMarkdown(this.shell.config.serviceName, SERVICE_NAME_MAX);
+    const lines: string[] = [];
+    const thumbnail = markdownLinkTarget(info.thumbnail);
+    if (thumbnail) lines.push(`![](${thumbnail})`);
+    const person = info.author.trim() ? markdownLink(info.author, info.authorUrl, INERT_MAX) : '';
+    const size = `${info.width} × ${info.height}`;
+    if (media.kind === 'photo') {
+      lines.push(person ? vscode.l10n.t('**Photo {0}** by {1} · {2}', ref.id, person, size) : vscode.l10n.t('**Photo {0}** · {1}', ref.id, size));
+    } else {
+      lines.push(person ? vscode.l10n.t('**Video {0}** by {1} · {2}', ref.id, person, size) : vscode.l10n.t('**Video {0}** · {1}', ref.id, size));
+    }
+    const page = markdownLinkTarget(info.pageUrl);
+    if (page) lines.push(`[${vscode.l10n.t('Page on {0}', serviceName)}](${page})`);
+    const credited = isCredited(this.shell, document, document.getText(), ref, media);
+    const facts = documentCreditFacts(this.shell, document, media);
+    lines.push(
+      credited
+        ? `$(pass) ${vscode.l10n.t('A credit line names them nearby.')}`
+        : facts.author
+          ? `$(info) ${vscode.l10n.t('No credit line nearby names {0}.', inertMarkdown(facts.author))}`
+          : `$(info) ${vscode.l10n.t('No credit line nearby.')}`,
+    );
+    const refArgs = { ref: { kind: ref.kind, id: ref.id } };
+    const links: string[] = [];
+    if (!credited) {
+      const args = { uri: document.uri.toString(), kind: ref.kind, id: ref.id, offset: ref.start };
+      links.push(`[${vscode.l10n.t('Insert credit line')}](${commandLink(CommandId.addCreditLine, args)})`);
+    }
+    links.push(`[${vscode.l10n.t('Open on {0}', serviceName)}](${commandLink(CommandId.openOnService, refArgs)})`);
+    links.push(`[${vscode.l10n.t('Copy credit')}](${commandLink(CommandId.copyCredit, refArgs)})`);
+    lines.push(links.join(' · '));
+    markdown.appendMarkdown(lines.join('\n\n'));
+    markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+    return new vscode.Hover(markdown, range);
+  }
+}

@@ -1,0 +1,65 @@
+// The features' side of the media in documents: one lookup (the client's cache underneath)
+// shared by the hover, the credit check and the hover's command links.
+import * as vscode from 'vscode';
+import type { MediaRefMatch } from '../../core/mediaRefs';
+import type { MediaItem } from '../../core/model';
+import { inert } from '../../core/inert';
+import { toMediaError } from '../../core/errors';
+import type { ClientSource } from '../client';
+import { CommandId } from '../commandIds';
+import type { IDisposable } from '../dispose';
+import type { Shell } from '../shell';
+import { CreditCheck } from './check';
+import { MediaHover } from './hover';
+import { MediaLookup } from './lookup';
+
+export interface MediaDocuments {
+  provideHover(document: vscode.TextDocument, ref: MediaRefMatch, token: vscode.CancellationToken): Promise<vscode.Hover | undefined>;
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[];
+  /** Computes the document's credit diagnostics now; resolves with their count. */
+  check(document: vscode.TextDocument): Promise<number>;
+}
+
+/** `{ ref: { kind, id } }` (the hover's links) as the media item, looked up; anything else as it is. */
+type ResolveArg = (arg: unknown) => Promise<unknown>;
+
+function refOf(arg: unknown): { kind: 'photo' | 'video'; id: number } | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const ref = (arg as { ref?: unknown }).ref;
+  if (typeof ref !== 'object' || ref === null) return undefined;
+  const { kind, id } = ref as { kind?: unknown; id?: unknown };
+  return (kind === 'photo' || kind === 'video') && typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { kind, id } : undefined;
+}
+
+export function registerCredits(shell: Shell, api: ClientSource) {
+  const lookup = new MediaLookup({ client: () => api.client, quota: () => shell.quota.current, now: () => Date.now() });
+  const check = new CreditCheck(shell, lookup);
+  const hover = new MediaHover(shell, lookup);
+  const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
+  const resolveArg: ResolveArg = async (arg) => {
+    const ref = refOf(arg);
+    if (!ref) return arg;
+    const found = await lookup.get(ref.kind, ref.id);
+    if (found.ok) return { media: found.media satisfies MediaItem };
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not look up the media: {0}', inert(toMediaError(found.error).message)));
+    return undefined;
+  };
+  const documents: MediaDocuments = {
+    provideHover: (document, ref, token) => hover.provide(document, ref, token),
+    provideCodeActions: (document, range, context) => check.provideCodeActions(document, range, context),
+    check: (document) => check.check(document),
+  };
+  return {
+    commands: {
+      [CommandId.addCreditLine]: (arg?: unknown) => {
+        if (typeof arg !== 'object' || arg === null) return Promise.resolve(false);
+        const { uri, kind, id, offset } = arg as Record<string, unknown>;
+        if (typeof uri !== 'string' || (kind !== 'photo' && kind !== 'video') || typeof id !== 'number' || typeof offset !== 'number') return Promise.resolve(false);
+        return check.addCreditAt(vscode.Uri.parse(uri, true), kind, id, offset);
+      },
+    },
+    resolveArg,
+    documents,
+    disposables,
+  };
+}

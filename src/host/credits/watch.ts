@@ -1,0 +1,77 @@
+// What activation registers for the service's media in documents: the hover, the credit
+// check's watcher and its quick fixes. Each looks at the text first (a line for the hover, the
+// document for the check) and loads the features only when a service media URL is there, so
+// hovering or typing in other documents costs a scan of a line, never the features bundle.
+import * as vscode from 'vscode';
+import { findMediaRefs, mediaRefAt } from '../../core/mediaRefs';
+import type { LoadFeatures } from '../features';
+import type { IDisposable } from '../dispose';
+import type { Shell } from '../shell';
+
+/** The diagnostics' source (the problems view shows it). */
+export const CREDIT_DIAGNOSTIC_SOURCE = 'Stock Media';
+/** Typing pauses this long before a document is checked again. */
+export const WATCH_DEBOUNCE_MS = 400;
+
+/** Whether `stockMedia.creditCheck.enabled` is on for the document (language overrides apply: on for Markdown and HTML by default). */
+export function creditCheckEnabled(document: vscode.TextDocument): boolean {
+  return vscode.workspace.getConfiguration('stockMedia.creditCheck', { uri: document.uri, languageId: document.languageId }).get<boolean>('enabled') === true;
+}
+
+export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded: () => boolean): IDisposable[] {
+  const trusted = (): { trustedUrls: string[] } => ({ trustedUrls: [shell.config.serviceUrl, shell.config.apiBaseUrl, shell.config.videoBaseUrl] });
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const isVisible = (document: vscode.TextDocument): boolean => vscode.window.visibleTextEditors.some((e) => e.document === document);
+
+  /** After a pause: the features check it when they are loaded, or when it holds a media URL. */
+  const watch = (document: vscode.TextDocument): void => {
+    if (document.uri.scheme === 'output' || (!loaded() && !creditCheckEnabled(document))) return;
+    const key = document.uri.toString();
+    const old = timers.get(key);
+    if (old) clearTimeout(old);
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        if (document.isClosed || !isVisible(document)) return;
+        if (loaded() || findMediaRefs(document.getText(), trusted(), 1).length > 0) void load().documents.check(document);
+      }, WATCH_DEBOUNCE_MS),
+    );
+  };
+  const watchVisible = (): void => {
+    for (const editor of vscode.window.visibleTextEditors) watch(editor.document);
+  };
+  // Documents visible at activation.
+  setTimeout(watchVisible, 0);
+  return [
+    { dispose: () => timers.forEach((t) => clearTimeout(t)) },
+    vscode.window.onDidChangeVisibleTextEditors(watchVisible),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0 && isVisible(e.document)) watch(e.document);
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('stockMedia')) watchVisible();
+    }),
+    vscode.languages.registerHoverProvider('*', {
+      provideHover: (document, position, token) => {
+        // Only the hovered line is scanned; a line with no media URL under the cursor is done here.
+        const line = document.lineAt(position.line);
+        const lineStart = document.offsetAt(line.range.start);
+        const onLine = mediaRefAt(line.text, position.character, trusted());
+        if (!onLine) return undefined;
+        const ref = { ...onLine, start: onLine.start + lineStart, end: onLine.end + lineStart };
+        return load().documents.provideHover(document, ref, token);
+      },
+    }),
+    vscode.languages.registerCodeActionsProvider(
+      '*',
+      {
+        provideCodeActions: (document, range, context) =>
+          context.diagnostics.some((d) => d.source === CREDIT_DIAGNOSTIC_SOURCE) && loaded()
+            ? load().documents.provideCodeActions(document, range, context)
+            : undefined,
+      },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+  ];
+}

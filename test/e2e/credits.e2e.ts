@@ -1,0 +1,80 @@
+// The credit check as a person meets it: a Markdown file with a photo of the service and no
+// credit shows an Information squiggle; hovering the URL shows who took it and that no credit
+// names them; the problems view lists it; Ctrl+. offers "Add credit line", which adds it.
+import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+import { screenshot, startWorkbenchWithKey } from './harness';
+import type { Workbench } from './harness';
+
+describe('credit check and hover (e2e)', function () {
+  this.timeout(180_000);
+  let api: ApiServer;
+  let workbench: Workbench;
+  let page: Page;
+
+  before(async function () {
+    this.timeout(240_000);
+    api = await startApiServer();
+    workbench = await startWorkbenchWithKey(api);
+    page = workbench.page;
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await api?.close();
+  });
+
+  it('squiggle, hover, problems and the quick fix on an uncredited photo in Markdown', async () => {
+    const photo = api.library.photos.find((p) => /^[A-Za-z][A-Za-z ]*$/.test(p.photographer.name));
+    assert.ok(photo);
+    const pageUrl = `${api.origin}/photo/${photo.slug}-${photo.id}/`;
+    const file = join(workbench.workspace.path, 'trip.md');
+    writeFileSync(file, `# Trip\n\nThe lake at dawn: [the photo](${pageUrl})\n\nMore text.\n`);
+
+    await page.keyboard.press('Control+P');
+    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
+    await quickInput.fill('trip.md');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'trip.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.squiggly-info').first().waitFor({ timeout: 30_000 });
+
+    // Hover the URL (its slug is on screen as text).
+    const url = editor.locator('.view-lines span', { hasText: String(photo.id) }).last();
+    await url.hover();
+    const hover = page.locator('.monaco-hover:visible', { hasText: `Photo ${photo.id}` }).first();
+    await hover.waitFor({ timeout: 20_000 });
+    const hoverText = await hover.innerText();
+    assert.ok(hoverText.includes(photo.photographer.name), hoverText);
+    assert.ok(/No credit line nearby names/.test(hoverText), hoverText);
+    console.log(`      screenshot: ${await screenshot(page, 'credits-hover')}`);
+
+    // The problems view lists it.
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+M');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'No credit line naming the photographer' }).first();
+    await problem.waitFor({ timeout: 15_000 });
+    console.log(`      screenshot: ${await screenshot(page, 'credits-problems')}`);
+
+    // Ctrl+. on the URL: the quick fix.
+    await url.click();
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Add credit line' }).first();
+    await fix.waitFor({ timeout: 15_000 });
+    console.log(`      screenshot: ${await screenshot(page, 'credits-quickfix')}`);
+    await fix.click();
+    await page.keyboard.press('Control+S');
+    const until = Date.now() + 15_000;
+    while (!readFileSync(file, 'utf8').includes('Photo by [') && Date.now() < until) await page.waitForTimeout(100);
+    const text = readFileSync(file, 'utf8');
+    assert.ok(text.includes(`[the photo](${pageUrl})\n\nPhoto by [${photo.photographer.name}](`), text);
+    await editor.locator('.squiggly-info').first().waitFor({ state: 'detached', timeout: 15_000 });
+    console.log(`      screenshot: ${await screenshot(page, 'credits-fixed')}`);
+  });
+});
