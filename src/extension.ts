@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
     { dispose: () => features?.dispose() },
-    ...registerContributions(load),
+    ...registerContributions(load, () => shell.config),
     ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load) : []),
     tree,
     statusBar,

@@ -1,8 +1,8 @@
 // The on-use entry (dist/features.js in the Node build): everything that talks to the service
 // or shows its media. extension.ts reaches it through its one `require('./features')` the
-// first time a command runs, the collections tree is first looked at, a grid is restored or
-// media are dropped; nothing here runs before then. It hands back the command handlers and
-// the providers that activation registered with VS Code.
+// first time a command runs, the collections tree is first looked at, a grid is restored,
+// media are dropped or a link of the service's media is pasted; nothing here runs before
+// then. It hands back the command handlers and the providers that activation registered.
 import type * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
@@ -13,6 +13,7 @@ import type { IDisposable } from './dispose';
 import type { GridPanel } from './grid/gridPanel';
 import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
+import type { MediaPasteProvider } from './insert/paste';
 import { registerInsert } from './insert/register';
 import type { Shell } from './shell';
 import { useVsCodeTranslator } from './translator';
@@ -40,6 +41,8 @@ export interface Features extends IDisposable {
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
   /** Media dropped into an editor. */
   readonly drop: vscode.DocumentDropEditProvider;
+  /** A link of the service's media pasted into an editor (activation found the link). */
+  readonly paste: MediaPasteProvider;
   /** The client every feature uses (made on first read). */
   readonly client: MediaClient;
   /** For the test hooks only (ExtensionMode.Test). */
@@ -63,7 +66,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const keys = registerKeyCommands(shell, api);
   const collections = registerCollectionsView(shell, api, tree);
   const grid = registerGrid(shell, api);
-  const insert = registerInsert(shell);
+  const insert = registerInsert(shell, api);
   const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables];
   const { provider, dragAndDropController } = collections;
   return {
@@ -76,6 +79,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     },
     reviveGrid: grid.revive,
     drop: insert.drop,
+    paste: insert.paste,
     get client() {
       return api.client;
     },
