@@ -16,31 +16,28 @@ import type { StockMediaConfig } from './config';
 /** The paste edit's kind (host/insert/paste.ts names the same). */
 const PASTE_KIND = 'stockMedia.media';
 
+export const pasteEditKind = (): vscode.DocumentDropOrPasteEditKind => vscode.DocumentDropOrPasteEditKind.Empty.append(...PASTE_KIND.split('.'));
+
 /**
  * Pastes into documents that have an insert format: VS Code asks this for every paste of
  * text there, so only a clipboard holding one link of the service's media loads the features.
  */
-function registerPaste(load: LoadFeatures, config: () => StockMediaConfig): vscode.Disposable {
-  const kind = vscode.DocumentDropOrPasteEditKind.Empty.append(...PASTE_KIND.split('.'));
-  return vscode.languages.registerDocumentPasteEditProvider(
-    formatLanguageIds().map((language) => ({ language })),
-    {
-      provideDocumentPasteEdits: async (document, ranges, dataTransfer, context, token) => {
-        if (context.only && !context.only.contains(kind)) return undefined;
-        if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
-        const item = dataTransfer.get('text/plain');
-        const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
-        const cfg = config();
-        const ref = pastedMediaRef(text, { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] });
-        if (!ref || token.isCancellationRequested) return undefined;
-        return load().paste.provideDocumentPasteEdits(document, ranges, ref, token);
-      },
+export function createPasteProvider(load: LoadFeatures, config: () => StockMediaConfig): vscode.DocumentPasteEditProvider {
+  const kind = pasteEditKind();
+  return {
+    provideDocumentPasteEdits: async (document, ranges, dataTransfer, context, token) => {
+      if (context.only && !context.only.contains(kind)) return undefined;
+      if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
+      const item = dataTransfer.get('text/plain');
+      const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
+      const cfg = config();
+      const ref = pastedMediaRef(text, { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] });
+      if (!ref || token.isCancellationRequested) return undefined;
+      return load().paste.provideDocumentPasteEdits(document, ranges, ref, token);
     },
-    { providedPasteEditKinds: [kind], pasteMimeTypes: ['text/plain'] },
-  );
+  };
 }
 
-/** The collections view and its change emitter, made before the features exist. */
 export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandles & IDisposable {
   const changed = new vscode.EventEmitter<CollectionsNode | undefined>();
   const view = vscode.window.createTreeView<CollectionsNode>(COLLECTIONS_VIEW_ID, {
@@ -69,7 +66,7 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
   };
 }
 
-export function registerContributions(load: LoadFeatures, config: () => StockMediaConfig): IDisposable[] {
+export function registerContributions(load: LoadFeatures, paste: vscode.DocumentPasteEditProvider): IDisposable[] {
   const ids = Object.values(CommandId).filter((id): id is FeatureCommandId => id !== CommandId.showLog);
   return [
     ...ids.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().commands[id](...args))),
@@ -86,6 +83,10 @@ export function registerContributions(load: LoadFeatures, config: () => StockMed
           ? load().drop.provideDocumentDropEdits(document, position, dataTransfer, token)
           : undefined,
     }),
-    registerPaste(load, config),
+    vscode.languages.registerDocumentPasteEditProvider(
+      formatLanguageIds().map((language) => ({ language })),
+      paste,
+      { providedPasteEditKinds: [pasteEditKind()], pasteMimeTypes: ['text/plain'] },
+    ),
   ];
 }
