@@ -6,13 +6,14 @@
 import type * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
-import type { CommandId } from './commandIds';
+import { CommandId } from './commandIds';
 import { registerKeyCommands } from './commands/register';
 import { disposeAll } from './dispose';
 import type { IDisposable } from './dispose';
 import type { GridPanel } from './grid/gridPanel';
 import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
+import { fromTileContext } from './grid/tileContext';
 import type { MediaPasteProvider } from './insert/paste';
 import { registerInsert } from './insert/register';
 import type { Shell } from './shell';
@@ -69,8 +70,17 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const insert = registerInsert(shell, api);
   const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables];
   const { provider, dragAndDropController } = collections;
+  // The grid tiles' right-click menu runs the insert commands with a tile's context.
+  const onTile = (arg: unknown, toEditor = false): unknown => fromTileContext(arg, grid.current(), toEditor ? shell.tracker.lastUri : undefined);
+  const tileCommands: Partial<FeatureCommands> = {
+    [CommandId.insert]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insert](onTile(arg, true), selection),
+    [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insertAs](onTile(arg, true), selection),
+    [CommandId.copyUrl]: (arg?: unknown) => insert.commands[CommandId.copyUrl](onTile(arg)),
+    [CommandId.copyCredit]: (arg?: unknown) => insert.commands[CommandId.copyCredit](onTile(arg)),
+    [CommandId.openOnService]: (arg?: unknown) => insert.commands[CommandId.openOnService](onTile(arg)),
+  };
   return {
-    commands: { ...keys, ...collections.commands, ...grid.commands, ...insert.commands },
+    commands: { ...keys, ...collections.commands, ...grid.commands, ...insert.commands, ...tileCommands },
     tree: {
       getTreeItem: (node) => provider.getTreeItem(node),
       getChildren: (node) => provider.getChildren(node),

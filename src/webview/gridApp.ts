@@ -216,6 +216,10 @@ export class GridApp {
     } else if (message.status === 'failed') {
       this.pendingFocus = false;
     }
+    // One photo or video opened by a command (a click in the Collections view, Open Photo or
+    // Video): it is shown large straight away; closing the preview leaves its tile.
+    const only = message.items.length === 1 ? message.items[0] : undefined;
+    if (message.syncForm && message.spec?.mode === 'single' && message.status === 'loaded' && only) this.preview.open(only);
     this.saveNow();
   }
 

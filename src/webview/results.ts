@@ -193,6 +193,8 @@ export class ResultsGrid {
       tabindex: active ? '0' : '-1',
       'data-index': String(index),
       'data-key': item.key,
+      // The right-click menu (package.json webview/context): the key only; the host finds the media.
+      'data-vscode-context': JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true }),
       'aria-label': label,
       'aria-posinset': String(index + 1),
       'aria-setsize': String(this.setSize),
