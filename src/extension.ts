@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
 import type { Features, LoadFeatures } from './host/features';
 import { CommandId } from './host/commandIds';
-import { createCollectionsTree, registerContributions } from './host/contributions';
+import { createCollectionsTree, createPasteProvider, registerContributions } from './host/contributions';
 import { registerMediaDocuments } from './host/credits/watch';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
@@ -50,13 +50,14 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     return features;
   };
   const tree = createCollectionsTree(load);
+  const paste = createPasteProvider(load, () => shell.config);
   const statusBar = new QuotaStatusBar(shell.quota, () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl));
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
     { dispose: () => features?.dispose() },
-    ...registerContributions(load),
+    ...registerContributions(load, paste),
     ...registerMediaDocuments(shell, load, () => features !== undefined),
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load) : []),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load, paste) : []),
     tree,
     statusBar,
     shell,

@@ -31,6 +31,8 @@ export const TestCommandId = {
   collections: 'stockMedia.collections.testHook',
   /** Reports and drives the grid (host/testing.ts). */
   grid: 'stockMedia.test.grid',
+  /** Pastes text into the active editor through the paste provider (host/testing.ts). */
+  paste: 'stockMedia.test.paste',
 } as const;
 
 /** The grid's webview panels (the serializer's type, activationEvents' onWebviewPanel). */

@@ -1,15 +1,43 @@
 // Everything VS Code must know at activation: every command, the collections view, the grid's
-// serializer and the drop provider, registered for real. Each calls through `load()`, which
+// serializer, the drop and paste providers, registered for real. Each calls through `load()`, which
 // brings in the features (host/features.ts) on first use; until then activation has evaluated
 // none of their code: no client, no HTTP library, no grid or insert code.
 import * as vscode from 'vscode';
 import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from './features';
+import { formatLanguageIds } from '../core/insert/languages';
+import { pastedMediaRef } from '../core/pastedMedia';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
 import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { CollectionsNode } from './views/collectionNodes';
+import { CONFIG_SECTION } from './config';
+import type { StockMediaConfig } from './config';
 
-/** The collections view and its change emitter, made before the features exist. */
+/** The paste edit's kind (host/insert/paste.ts names the same). */
+const PASTE_KIND = 'stockMedia.media';
+
+export const pasteEditKind = (): vscode.DocumentDropOrPasteEditKind => vscode.DocumentDropOrPasteEditKind.Empty.append(...PASTE_KIND.split('.'));
+
+/**
+ * Pastes into documents that have an insert format: VS Code asks this for every paste of
+ * text there, so only a clipboard holding one link of the service's media loads the features.
+ */
+export function createPasteProvider(load: LoadFeatures, config: () => StockMediaConfig): vscode.DocumentPasteEditProvider {
+  const kind = pasteEditKind();
+  return {
+    provideDocumentPasteEdits: async (document, ranges, dataTransfer, context, token) => {
+      if (context.only && !context.only.contains(kind)) return undefined;
+      if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
+      const item = dataTransfer.get('text/plain');
+      const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
+      const cfg = config();
+      const ref = pastedMediaRef(text, { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] });
+      if (!ref || token.isCancellationRequested) return undefined;
+      return load().paste.provideDocumentPasteEdits(document, ranges, ref, token);
+    },
+  };
+}
+
 export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandles & IDisposable {
   const changed = new vscode.EventEmitter<CollectionsNode | undefined>();
   const view = vscode.window.createTreeView<CollectionsNode>(COLLECTIONS_VIEW_ID, {
@@ -38,7 +66,7 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
   };
 }
 
-export function registerContributions(load: LoadFeatures): IDisposable[] {
+export function registerContributions(load: LoadFeatures, paste: vscode.DocumentPasteEditProvider): IDisposable[] {
   const ids = Object.values(CommandId).filter((id): id is FeatureCommandId => id !== CommandId.showLog);
   return [
     ...ids.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().commands[id](...args))),
@@ -55,5 +83,10 @@ export function registerContributions(load: LoadFeatures): IDisposable[] {
           ? load().drop.provideDocumentDropEdits(document, position, dataTransfer, token)
           : undefined,
     }),
+    vscode.languages.registerDocumentPasteEditProvider(
+      formatLanguageIds().map((language) => ({ language })),
+      paste,
+      { providedPasteEditKinds: [pasteEditKind()], pasteMimeTypes: ['text/plain'] },
+    ),
   ];
 }

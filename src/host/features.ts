@@ -1,8 +1,8 @@
 // The on-use entry (dist/features.js in the Node build): everything that talks to the service
 // or shows its media. extension.ts reaches it through its one `require('./features')` the
-// first time a command runs, the collections tree is first looked at, a grid is restored or
-// media are dropped; nothing here runs before then. It hands back the command handlers and
-// the providers that activation registered with VS Code.
+// first time a command runs, the collections tree is first looked at, a grid is restored,
+// media are dropped or a link of the service's media is pasted; nothing here runs before
+// then. It hands back the command handlers and the providers that activation registered.
 import type * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
@@ -13,6 +13,8 @@ import type { IDisposable } from './dispose';
 import type { GridPanel } from './grid/gridPanel';
 import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
+import { fromTileContext } from './grid/tileContext';
+import type { MediaPasteProvider } from './insert/paste';
 import { registerInsert } from './insert/register';
 import type { Shell } from './shell';
 import { useVsCodeTranslator } from './translator';
@@ -45,6 +47,8 @@ export interface Features extends IDisposable {
   readonly drop: vscode.DocumentDropEditProvider;
   /** The service's media in documents: hover, credit check, quick fixes. */
   readonly documents: MediaDocuments;
+  /** A link of the service's media pasted into an editor (activation found the link). */
+  readonly paste: MediaPasteProvider;
   /** The client every feature uses (made on first read). */
   readonly client: MediaClient;
   /** For the test hooks only (ExtensionMode.Test). */
@@ -68,15 +72,26 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const keys = registerKeyCommands(shell, api);
   const collections = registerCollectionsView(shell, api, tree);
   const grid = registerGrid(shell, api);
-  const insert = registerInsert(shell);
+  const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api);
   const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
-  // The hover's links name the media by kind and id; the copy and open commands take the media.
-  const byRef = (id: typeof CommandId.copyCredit | typeof CommandId.openOnService) => async (arg?: unknown) => {
-    const resolved = await credits.resolveArg(arg);
-    return resolved === undefined ? undefined : insert.commands[id](resolved);
-  };
   const { provider, dragAndDropController } = collections;
+  // The grid tiles' right-click menu passes a tile's context, the hover's links a media's kind
+  // and id: both become the media the insert commands take.
+  const onTile = (arg: unknown, toEditor = false): unknown => fromTileContext(arg, grid.current(), toEditor ? shell.tracker.lastUri : undefined);
+  const withMedia =
+    (id: typeof CommandId.copyUrl | typeof CommandId.copyCredit | typeof CommandId.openOnService) =>
+    async (arg?: unknown): Promise<unknown> => {
+      const resolved = await credits.resolveArg(onTile(arg));
+      return resolved === undefined ? undefined : insert.commands[id](resolved);
+    };
+  const mediaCommands: Partial<FeatureCommands> = {
+    [CommandId.insert]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insert](onTile(arg, true), selection),
+    [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insertAs](onTile(arg, true), selection),
+    [CommandId.copyUrl]: withMedia(CommandId.copyUrl),
+    [CommandId.copyCredit]: withMedia(CommandId.copyCredit),
+    [CommandId.openOnService]: withMedia(CommandId.openOnService),
+  };
   return {
     commands: {
       ...keys,
@@ -84,8 +99,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       ...grid.commands,
       ...insert.commands,
       ...credits.commands,
-      [CommandId.copyCredit]: byRef(CommandId.copyCredit),
-      [CommandId.openOnService]: byRef(CommandId.openOnService),
+      ...mediaCommands,
       [CommandId.writeCreditsFile]: () => writeCreditsFile(shell, api),
     },
     tree: {
@@ -97,6 +111,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     reviveGrid: grid.revive,
     drop: insert.drop,
     documents: credits.documents,
+    paste: insert.paste,
     get client() {
       return api.client;
     },

@@ -16,7 +16,7 @@ const SNAPSHOT_TIMEOUT_MS = 5_000;
 /** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
 export type GridPanelState = GridState & { htmlLoads: number };
 
-export function registerTestHooks(_shell: Shell, load: () => Features): IDisposable[] {
+export function registerTestHooks(_shell: Shell, load: () => Features, paste: vscode.DocumentPasteEditProvider): IDisposable[] {
   const htmlLoads = new WeakMap<GridPanel, number>();
   let nextRequestId = 1;
 
@@ -94,7 +94,36 @@ export function registerTestHooks(_shell: Shell, load: () => Features): IDisposa
     return { provider: collections, treeView, dragAndDropController };
   };
 
+  /**
+   * `{text}`: a paste of `text` into the active editor as the workbench makes it from a paste
+   * event: the provider VS Code registered is asked with the clipboard's data; its first edit
+   * goes in at every selection as one edit, else the text does. In the browser workbench the
+   * paste command reads the clipboard and types the text without asking any provider (only a
+   * real paste event does), so the suites paste through here.
+   */
+  const pasteHook = async (args: unknown): Promise<{ edits: { title: string; kind: string }[] } | undefined> => {
+    const text = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).text : undefined;
+    const editor = vscode.window.activeTextEditor;
+    if (typeof text !== 'string' || !editor) return undefined;
+    const dataTransfer = new vscode.DataTransfer();
+    dataTransfer.set('text/plain', new vscode.DataTransferItem(text));
+    const source = new vscode.CancellationTokenSource();
+    const selections = editor.selections;
+    const context = { only: undefined, triggerKind: vscode.DocumentPasteTriggerKind.Automatic };
+    const edits = (await paste.provideDocumentPasteEdits?.(editor.document, selections, dataTransfer, context, source.token)) ?? [];
+    source.dispose();
+    const first = edits[0];
+    if (first) {
+      const snippet = typeof first.insertText === 'string' ? new vscode.SnippetString().appendText(first.insertText) : first.insertText;
+      await editor.insertSnippet(snippet, selections, { undoStopBefore: true, undoStopAfter: true });
+    } else {
+      await editor.edit((b) => selections.forEach((s) => b.replace(s, text)));
+    }
+    return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '' })) };
+  };
+
   return [
+    vscode.commands.registerCommand(TestCommandId.paste, pasteHook),
     vscode.commands.registerCommand(TestCommandId.grid, gridHook),
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),
   ];

@@ -56,6 +56,8 @@ const gridSnapshot = object({
   messageText: text,
   formErrors: array(text, 20),
   renderedCredits: array(text, 1_000),
+  /** Each rendered tile's `data-vscode-context` (its right-click menu's context), in order. */
+  renderedContexts: array(text, 1_000),
   focusKey: nullable(key),
   previewOpen: boolean,
 });

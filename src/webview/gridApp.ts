@@ -64,6 +64,8 @@ export class GridApp {
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
   private readonly preview: Preview;
+  /** The one photo or video whose preview was opened when it loaded (not again for each update). */
+  private previewed: string | null = null;
   private readonly progress: HTMLElement;
   private readonly total: HTMLElement;
   /** Says how many results the service sent that could not be read (they are not shown). */
@@ -215,6 +217,15 @@ export class GridApp {
       this.grid.focusActive();
     } else if (message.status === 'failed') {
       this.pendingFocus = false;
+    }
+    // One photo or video opened by a command (a click in the Collections view, Open Photo or
+    // Video): it is shown large straight away; closing the preview leaves its tile.
+    const only = message.items.length === 1 ? message.items[0] : undefined;
+    const single = message.spec?.mode === 'single' ? specKey(message.spec) : null;
+    if (single === null || message.status === 'failed') this.previewed = null;
+    else if (message.status === 'loaded' && only && single !== this.previewed) {
+      this.previewed = single;
+      this.preview.open(only);
     }
     this.saveNow();
   }
@@ -463,6 +474,7 @@ export class GridApp {
       messageText: this.message.hidden ? '' : (this.message.textContent ?? '').slice(0, 2_000),
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),
+      renderedContexts: this.grid.renderedContexts(),
       focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
       previewOpen: this.preview.isOpen,
     };

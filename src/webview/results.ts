@@ -88,6 +88,10 @@ export class ResultsGrid {
     return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([i]) => this.items[i]?.credit ?? '');
   }
 
+  renderedContexts(): string[] {
+    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.dataset.vscodeContext ?? '');
+  }
+
   setItems(items: readonly GridItem[], setSize: number, focusIndex = 0): void {
     for (const tile of this.rendered.values()) tile.remove();
     this.rendered.clear();
@@ -193,6 +197,8 @@ export class ResultsGrid {
       tabindex: active ? '0' : '-1',
       'data-index': String(index),
       'data-key': item.key,
+      // The right-click menu (package.json webview/context): the key only; the host finds the media.
+      'data-vscode-context': JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true }),
       'aria-label': label,
       'aria-posinset': String(index + 1),
       'aria-setsize': String(this.setSize),

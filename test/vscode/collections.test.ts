@@ -232,7 +232,9 @@ describe('collections tree', function () {
     assert.equal(photoItem.description, photo.photographer.name);
     assert.equal(photoItem.contextValue, 'media.photo');
     assert.equal(iconOf(photoItem), 'file-media');
-    assert.equal(photoItem.command, undefined, 'a click opens nothing');
+    // A click opens it in the grid (with its preview), by kind and id.
+    assert.deepEqual(photoItem.command?.arguments, [{ kind: 'photo', id: photo.id }]);
+    assert.equal(photoItem.command?.command, 'stockMedia.openMedia');
     assert.ok(photoItem.tooltip instanceof vscode.MarkdownString);
     assert.equal(photoItem.tooltip.supportHtml, false);
     assert.equal(photoItem.tooltip.isTrusted, false);

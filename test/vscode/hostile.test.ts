@@ -217,7 +217,13 @@ describe('hostile input (real VS Code)', function () {
         assertPlainLine(String(item.description ?? ''), `description of ${node.id}`);
         assert.ok(label.length > 0 && label.length <= 121, `a bounded label (${label.length})`);
         if (node.type !== 'media' && node.type !== 'collection') continue;
-        assert.equal(item.command, undefined, 'a click runs nothing');
+        if (node.type === 'media') {
+          // A click opens the item in the grid by its kind and numeric id: nothing the service wrote.
+          const id = node.media.kind === 'photo' ? node.media.photo.id : node.media.video.id;
+          assert.deepEqual({ command: item.command?.command, arguments: item.command?.arguments }, { command: 'stockMedia.openMedia', arguments: [{ kind: node.media.kind, id }] });
+        } else {
+          assert.equal(item.command, undefined, 'a click runs nothing');
+        }
         assert.ok(item.tooltip instanceof vscode.MarkdownString, 'a Markdown hover');
         assert.equal(item.tooltip.isTrusted, false, 'no command links run from the hover');
         assert.equal(item.tooltip.supportHtml, false, 'no HTML in the hover');

@@ -40,6 +40,11 @@ const FAMILY_BY_LANGUAGE: ReadonlyMap<string, FormatFamily> = new Map<string, Fo
   ...['css', 'scss', 'less', 'sass', 'stylus', 'postcss'].map((id) => [id, 'css'] as const),
 ]);
 
+/** Every language that has an insert format (all but plain text). */
+export function formatLanguageIds(): string[] {
+  return [...FAMILY_BY_LANGUAGE.keys()];
+}
+
 export function formatFamily(languageId: string): FormatFamily {
   return FAMILY_BY_LANGUAGE.get(languageId.toLowerCase()) ?? 'plain';
 }

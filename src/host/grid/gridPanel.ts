@@ -18,6 +18,7 @@
 import * as vscode from 'vscode';
 import { randomNonce } from '../../core/bytes';
 import type { MediaError } from '../../core/errors';
+import type { MediaItem } from '../../core/model';
 import { defaultLocale } from '../../core/locale';
 import type { SearchSpec } from '../../core/search';
 import { specKey } from '../../core/search';
@@ -315,6 +316,11 @@ export class GridPanel extends Disposable {
     } else {
       this.post(this.session.snapshot(false));
     }
+  }
+
+  /** The media of a tile the grid shows now, by its key (`photo:<id>`); undefined once it is gone. */
+  mediaFor(key: string): MediaItem | undefined {
+    return this.session.mediaFor(key);
   }
 
   private async runAction(action: TileAction, key: string): Promise<void> {

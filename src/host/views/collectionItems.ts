@@ -102,6 +102,9 @@ function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
   item.contextValue = `media.${node.media.kind}`;
   item.tooltip = markdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
   item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
+  // A click opens it in the grid, where it can be previewed large (the same as Open Photo or Video).
+  const id = node.media.kind === 'photo' ? node.media.photo.id : node.media.video.id;
+  item.command = { command: CommandId.openMedia, title: vscode.l10n.t('Open'), arguments: [{ kind: node.media.kind, id }] };
   return item;
 }
 

@@ -1,0 +1,101 @@
+// Paste a link and the grid tiles' menu as a person uses them: Ctrl+V of a photo's page URL
+// in the Markdown file (a real paste event, which is what asks the paste providers), and a
+// right-click on a grid tile. The local server's log is the witness for the requests.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+import { runPickerCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
+import type { Workbench } from './harness';
+
+describe('paste a link and the tile menu (e2e)', function () {
+  this.timeout(180_000);
+  let api: ApiServer;
+  let workbench: Workbench;
+  let page: Page;
+
+  const readme = (): string => readFileSync(join(workbench.workspace.path, 'README.md'), 'utf8');
+  const editorText = (): Promise<string> =>
+    page.evaluate(() => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' '));
+
+  before(async function () {
+    this.timeout(240_000);
+    api = await startApiServer();
+    workbench = await startWorkbenchWithKey(api, { 'editor.wordWrap': 'on' });
+    page = workbench.page;
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await api?.close();
+  });
+
+  it('Ctrl+V of a photo’s page URL in Markdown inserts the photo with its credit (one request); the paste menu offers the plain text', async () => {
+    const photo = api.library.photos.find((p) => /^[A-Za-z ,'-]+$/.test(p.alt) && /^[A-Za-z ,'-]+$/.test(p.photographer.name));
+    assert.ok(photo);
+    const pageUrl = `${api.origin}/photo/${photo.slug}-${photo.id}/`;
+    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+    await page.keyboard.press('Control+P');
+    await quickInput.fill('README.md');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    await lines.click();
+    await page.keyboard.press('Control+End');
+    // The link onto the clipboard as a person copies it: typed, selected, cut.
+    await page.keyboard.type(`\n\n${pageUrl}`);
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+X');
+    api.clearLog();
+    await page.keyboard.press('Control+V');
+    await page.waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, {
+      timeout: 20_000,
+    });
+    await page.waitForTimeout(500);
+    console.log(`      screenshot: ${await screenshot(page, 'paste-link-markdown')}`);
+    assert.equal(api.log.filter((e) => e.path.startsWith('/v1/photos/')).length, 1);
+    // The paste widget lets the user switch to the plain text.
+    const widget = page.locator('.post-edit-widget');
+    await widget.first().waitFor({ state: 'visible', timeout: 5_000 });
+    await widget.locator('.monaco-button, a, button').first().click();
+    const options = page.locator('.context-view .monaco-list-row, .action-widget .monaco-list-row');
+    await options.first().waitFor({ state: 'visible', timeout: 5_000 });
+    const labels = (await options.allInnerTexts()).map((t) => t.trim());
+    console.log(`      paste options: ${labels.join(' | ')}`);
+    console.log(`      screenshot: ${await screenshot(page, 'paste-link-options')}`);
+    assert.ok(labels.some((l) => /Insert Photo with Credit/.test(l)), labels.join(' | '));
+    assert.ok(labels.some((l) => /plain text/i.test(l)), labels.join(' | '));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+S');
+    const until = Date.now() + 10_000;
+    while (!readme().includes('Photo by [') && Date.now() < until) await page.waitForTimeout(100);
+    const saved = readme();
+    assert.ok(saved.includes(`Photo by [${photo.photographer.name}](${api.origin}/@${photo.photographer.slug}) on [Pexels](${pageUrl})`), saved.slice(-600));
+    assert.ok(saved.includes(`![${photo.alt}](${api.origin}/media/photos/${photo.id}/`), saved.slice(-600));
+    assert.ok(!(await editorText()).includes(`${pageUrl}${pageUrl}`));
+  });
+
+  it('a right-click on a grid tile shows Insert, Insert as…, Copy URL, Copy Credit, Open on the Service', async () => {
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
+    await page.locator('.quick-input-widget .quick-input-box input').pressSequentially('morning', { delay: 40 });
+    await page.keyboard.press('Enter');
+    const grid = webview(page);
+    const tile = grid.locator('.tile').nth(1);
+    await tile.waitFor({ state: 'visible', timeout: 30_000 });
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await tile.click({ button: 'right' });
+    const menu = page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    const items = (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    console.log(`      tile menu: ${items.join(' | ')}`);
+    // The menu fades in: the screenshot after it.
+    await page.waitForTimeout(400);
+    console.log(`      screenshot: ${await screenshot(page, 'grid-tile-menu')}`);
+    assert.deepEqual(items, ['Insert into Editor', 'Insert as…', 'Copy URL', 'Copy Credit', 'Open on the Service']);
+    await page.keyboard.press('Escape');
+  });
+});
