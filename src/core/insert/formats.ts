@@ -3,7 +3,7 @@
 import { l10n } from '../l10n';
 import { creditCss, creditHtml, creditJsx, creditMarkdown, creditPlain } from './credit';
 import { escapeCssString, escapeHtmlAttribute, escapeJsString, escapeMarkdownImageAlt, escapeMarkdownText } from './escape';
-import type { MediaFacts } from './facts';
+import type { CreditFacts, MediaFacts } from './facts';
 import { InsertError } from './insertError';
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
@@ -147,7 +147,7 @@ export function renderDefaultFormat(facts: MediaFacts, options: FormatOptions): 
 }
 
 /** The credit alone, in the family's syntax, for `{credit}` in templates and appended credits. */
-export function creditFor(facts: MediaFacts, family: FormatFamily, escapeAtSign: boolean): string {
+export function creditFor(facts: CreditFacts, family: FormatFamily, escapeAtSign: boolean): string {
   switch (family) {
     case 'markdown':
       return creditMarkdown(facts);

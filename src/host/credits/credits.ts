@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CreditNames } from '../../core/creditCheck';
 import { creditInsertText, creditPlacement, hasCreditNear } from '../../core/creditCheck';
-import { creditCss, creditHtml, creditJsx, creditMarkdown, creditPlain } from '../../core/insert/credit';
+import { creditFor } from '../../core/insert/formats';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import type { CreditFacts } from '../../core/insert/facts';
 import { creditFacts } from '../../core/insert/facts';
@@ -39,18 +39,7 @@ export function documentCreditFacts(shell: Shell, document: vscode.TextDocument,
 
 /** The credit in the syntax of the document's format, as the insert command writes it. */
 export function creditInFormat(facts: CreditFacts, family: FormatFamily, languageId: string): string {
-  switch (family) {
-    case 'markdown':
-      return creditMarkdown(facts);
-    case 'html':
-      return creditHtml(facts, atSignIsSyntax(languageId));
-    case 'jsx':
-      return creditJsx(facts);
-    case 'css':
-      return creditCss(facts);
-    case 'plain':
-      return creditPlain(facts);
-  }
+  return creditFor(facts, family, atSignIsSyntax(languageId));
 }
 
 export function creditNames(facts: CreditFacts): CreditNames {
