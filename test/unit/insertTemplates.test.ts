@@ -15,7 +15,8 @@ function withTemplate(media: MediaItem, languageId: string, templates: Record<st
   return { text: toPlainText(pieces), snippet: toSnippet(pieces) };
 }
 
-const LARGE = 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?auto=compress&cs=tinysrgb&h=650&w=940';
+const IMG = 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg';
+const LARGE = `${IMG}?auto=compress&cs=tinysrgb&h=650&w=940`;
 
 describe('insert templates', () => {
   it('fills every placeholder', () => {
@@ -40,6 +41,9 @@ describe('insert templates', () => {
       pageUrl: 'https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/',
       id: '2014422',
       avgColor: '#978E82',
+      // The square 3024×3024 photo's whole-photo renderings: 130 and 350 high, fitting 940×650 (at dpr 1 and 2), the original.
+      srcset: [`${IMG}?auto=compress&cs=tinysrgb&h=130 130w`, `${IMG}?auto=compress&cs=tinysrgb&h=350 350w`, `${LARGE} 650w`, `${IMG}?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940 1300w`, `${IMG} 3024w`].join(', '),
+      sizes: '(max-width: 650px) 100vw, 650px',
       serviceName: 'Pexels',
       serviceUrl: 'https://www.pexels.com/',
       kind: 'photo',

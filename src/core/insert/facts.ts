@@ -7,6 +7,8 @@ import type { CreditWords } from './creditWords';
 import { ENGLISH_CREDIT, fillCredit } from './creditWords';
 import { InsertError } from './insertError';
 import { insertableUrl } from './links';
+import type { ImageSource } from './responsive';
+import { hexColor, photoSources } from './responsive';
 import { ALT_MAX, NAME_MAX, cleanText } from './text';
 import type { VideoQuality } from './variants';
 import { chooseVideoFile, isHls, photoVariantSize, videoFileLabel, videoFileSize } from './variants';
@@ -38,6 +40,8 @@ export interface MediaFacts {
   readonly fileType: string | undefined;
   /** A video's poster image. */
   readonly poster: string | undefined;
+  /** A photo's renderings of known width for `srcset` (responsive.ts); empty for videos. */
+  readonly sources: readonly ImageSource[];
 }
 
 export interface FactsOptions {
@@ -94,12 +98,13 @@ function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
     authorUrl: insertableUrl(photo.photographer_url),
     pageUrl: insertableUrl(photo.url),
     ...serviceFacts(options),
-    avgColor: typeof photo.avg_color === 'string' && /^#[0-9a-f]{6}$/i.test(photo.avg_color) ? photo.avg_color.toUpperCase() : undefined,
+    avgColor: hexColor(photo.avg_color),
     variant,
     url,
     ...size,
     fileType: undefined,
     poster: undefined,
+    sources: photoSources(photo, variant),
   };
 }
 
@@ -122,7 +127,7 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
     authorUrl: insertableUrl(video.user?.url),
     pageUrl: insertableUrl(video.url),
     ...serviceFacts(options),
-    avgColor: typeof video.avg_color === 'string' && /^#[0-9a-f]{6}$/i.test(video.avg_color) ? video.avg_color.toUpperCase() : undefined,
+    avgColor: hexColor(video.avg_color),
     variant: videoFileLabel(file),
     url,
     width: size.width,
@@ -131,6 +136,7 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
     pixelHeight: size.height,
     fileType: isHls(file) ? 'application/x-mpegURL' : cleanText(file.file_type, 60).replace(/[^a-z0-9.+/-]/gi, '') || 'video/mp4',
     poster,
+    sources: [],
   };
 }
 

@@ -8,6 +8,7 @@ import { InsertError } from './insertError';
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
 import { tabStop, text } from './pieces';
+import { sizesValue, srcsetValue } from './responsive';
 
 export type HtmlCreditStyle = 'figure' | 'paragraph';
 
@@ -17,6 +18,8 @@ export interface FormatOptions {
   readonly htmlCredit: HtmlCreditStyle;
   /** Razor: `@` in attribute values is code. */
   readonly escapeAtSign: boolean;
+  /** HTML and JSX: `srcset`/`sizes`, a fluid width and the average colour behind the image. */
+  readonly responsive: boolean;
 }
 
 /** Which addresses a format writes into the document (so only those are downloaded). */
@@ -60,6 +63,9 @@ interface Markup {
   /** An attribute whose value is the alt tab stop. */
   altAttr(name: string, value: string): Piece[];
   num(name: string, value: number): string;
+  /** An inline style of fixed declarations (CSS property names and checked values). */
+  style(declarations: readonly (readonly [string, string])[]): string;
+  srcsetName: string;
   close: string;
   classAttr: string;
   credit: string;
@@ -71,6 +77,8 @@ function htmlMarkup(facts: MediaFacts, escapeAtSign: boolean): Markup {
     attr: (name, value) => ` ${name}="${esc(value)}"`,
     altAttr: (name, value) => [text(` ${name}="`), tabStop(esc(value)), text('"')],
     num: (name, value) => ` ${name}="${value}"`,
+    style: (declarations) => ` style="${esc(declarations.map(([name, value]) => `${name}:${value}`).join(';'))}"`,
+    srcsetName: 'srcset',
     close: '>',
     classAttr: 'class',
     credit: creditHtml(facts, escapeAtSign),
@@ -86,34 +94,57 @@ function jsxMarkup(facts: MediaFacts): Markup {
         ? [text(` ${name}="`), tabStop(value), text('"')]
         : [text(` ${name}={'`), tabStop(escapeJsString(value)), text(`'}`)],
     num: (name, value) => ` ${name}={${value}}`,
+    // React's style object: camel-case names, string values.
+    style: (declarations) =>
+      ` style={{ ${declarations.map(([name, value]) => `${name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}: '${escapeJsString(value)}'`).join(', ')} }}`,
+    // React's name for it; `srcset` draws a warning there.
+    srcsetName: 'srcSet',
     close: ' />',
     classAttr: 'className',
     credit: creditJsx(facts),
   };
 }
 
-function mediaElement(facts: MediaFacts, m: Markup, indent: string): Piece[] {
+/**
+ * Responsive: shown at its width or narrower when the container is (so `sizes` tells the
+ * truth), its shape kept, and the average colour (checked `#RRGGBB`, facts.ts) behind it
+ * while it loads.
+ */
+function responsiveStyle(facts: MediaFacts, m: Markup): string {
+  const declarations: [string, string][] = [
+    ['max-width', '100%'],
+    ['height', 'auto'],
+  ];
+  if (facts.avgColor !== undefined) declarations.push(['background-color', facts.avgColor]);
+  return m.style(declarations);
+}
+
+function mediaElement(facts: MediaFacts, m: Markup, indent: string, responsive: boolean): Piece[] {
+  const style = responsive ? responsiveStyle(facts, m) : '';
   if (facts.kind === 'photo') {
+    const sources =
+      responsive && facts.sources.length > 0 ? `${m.attr(m.srcsetName, srcsetValue(facts.sources))}${m.attr('sizes', sizesValue(facts.width))}` : '';
     return [
-      text(`${indent}<img${m.attr('src', facts.url)}`),
+      text(`${indent}<img${m.attr('src', facts.url)}${sources}`),
       ...m.altAttr('alt', facts.alt),
-      text(`${m.num('width', facts.width)}${m.num('height', facts.height)} loading="lazy" decoding="async"${m.close}`),
+      text(`${m.num('width', facts.width)}${m.num('height', facts.height)}${style} loading="lazy" decoding="async"${m.close}`),
     ];
   }
+  // A video already has its poster (the service's still of it); responsive adds the style.
   const poster = facts.poster ? m.attr('poster', facts.poster) : '';
   return [
-    text(`${indent}<video controls preload="metadata"${poster}${m.num('width', facts.width)}${m.num('height', facts.height)}`),
+    text(`${indent}<video controls preload="metadata"${poster}${m.num('width', facts.width)}${m.num('height', facts.height)}${style}`),
     ...m.altAttr('aria-label', facts.alt),
     text(`>\n${indent}\t<source${m.attr('src', facts.url)}${m.attr('type', facts.fileType ?? 'video/mp4')}${m.close}\n${indent}</video>`),
   ];
 }
 
 function markup(facts: MediaFacts, options: FormatOptions, m: Markup): Piece[] {
-  if (!options.credit) return mediaElement(facts, m, '');
+  if (!options.credit) return mediaElement(facts, m, '', options.responsive);
   if (options.htmlCredit === 'figure') {
-    return [text('<figure>\n'), ...mediaElement(facts, m, '\t'), text(`\n\t<figcaption>${m.credit}</figcaption>\n</figure>`)];
+    return [text('<figure>\n'), ...mediaElement(facts, m, '\t', options.responsive), text(`\n\t<figcaption>${m.credit}</figcaption>\n</figure>`)];
   }
-  return [...mediaElement(facts, m, ''), text(`\n<p ${m.classAttr}="credit">${m.credit}</p>`)];
+  return [...mediaElement(facts, m, '', options.responsive), text(`\n<p ${m.classAttr}="credit">${m.credit}</p>`)];
 }
 
 // ---- CSS and plain text -----------------------------------------------------------------

@@ -24,6 +24,8 @@ export interface InsertSettings {
   readonly htmlCredit: HtmlCreditStyle;
   /** languageId (or `languageId:photo` / `languageId:video`) → template. */
   readonly templates: Readonly<Record<string, unknown>>;
+  /** HTML and JSX: `srcset`/`sizes` and the average colour (formats.ts); false when absent. */
+  readonly responsive?: boolean;
 }
 
 export interface InsertRequest {
@@ -45,6 +47,7 @@ export interface InsertPlan {
   readonly credit: boolean;
   readonly htmlCredit: HtmlCreditStyle;
   readonly escapeAtSign: boolean;
+  readonly responsive: boolean;
   readonly template: { readonly key: string; readonly segments: readonly Segment[] } | undefined;
   /** The addresses that end up in the document. */
   readonly uses: UsedAssets;
@@ -100,6 +103,7 @@ export function planInsert(request: InsertRequest): InsertPlan {
     credit: settings.credit,
     htmlCredit: settings.htmlCredit,
     escapeAtSign: atSignIsSyntax(request.languageId),
+    responsive: settings.responsive === true,
     template,
     uses: template
       ? { url: usesPlaceholder(template.segments, 'url'), poster: usesPlaceholder(template.segments, 'poster') }
@@ -125,7 +129,13 @@ function appendedCredit(plan: InsertPlan): Piece[] {
 }
 
 export function renderPlan(plan: InsertPlan, local: LocalAssets = {}): Piece[] {
-  const facts: MediaFacts = { ...plan.facts, url: local.url ?? plan.facts.url, poster: local.poster ?? plan.facts.poster };
+  const facts: MediaFacts = {
+    ...plan.facts,
+    url: local.url ?? plan.facts.url,
+    poster: local.poster ?? plan.facts.poster,
+    // A saved file stands alone: no srcset that sends the page back to the service for it.
+    sources: local.url !== undefined ? [] : plan.facts.sources,
+  };
   if (plan.template) {
     return [...renderTemplate(plan.template.segments, facts, { family: plan.family, escapeAtSign: plan.escapeAtSign }), ...appendedCredit(plan)];
   }
@@ -134,5 +144,6 @@ export function renderPlan(plan: InsertPlan, local: LocalAssets = {}): Piece[] {
     credit: plan.credit,
     htmlCredit: plan.htmlCredit,
     escapeAtSign: plan.escapeAtSign,
+    responsive: plan.responsive,
   });
 }

@@ -11,6 +11,7 @@ import { InsertError } from './insertError';
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
 import { tabStop, text } from './pieces';
+import { sizesValue, srcsetValue } from './responsive';
 
 export const PLACEHOLDERS = {
   url: 'the image (photos: the chosen size) or the video file; a relative path when saved into the workspace',
@@ -24,6 +25,8 @@ export const PLACEHOLDERS = {
   pageUrl: 'the photo’s or video’s page on the service',
   id: 'the photo’s or video’s id',
   avgColor: 'the photo’s average colour, #RRGGBB',
+  srcset: 'a photo’s renderings of known width, for `srcset` (`url 350w, …`); empty for videos and saved files',
+  sizes: 'a `sizes` for that srcset: the shown width, or the viewport’s when narrower; empty when there is no srcset',
   serviceName: 'the service’s name',
   serviceUrl: 'the service’s home page',
   kind: '`photo` or `video`',
@@ -284,6 +287,10 @@ export function renderTemplate(segments: readonly Segment[], facts: MediaFacts, 
         return text(String(facts.id));
       case 'avgColor':
         return text(facts.avgColor ?? '');
+      case 'srcset':
+        return text(url(srcsetValue(facts.sources)));
+      case 'sizes':
+        return text(esc(facts.sources.length > 0 ? sizesValue(facts.width) : ''));
       case 'serviceName':
         return text(esc(facts.serviceName));
       case 'serviceUrl':

@@ -41,11 +41,13 @@ export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }
   const creditLanguage = cfg.get<unknown>('creditLanguage');
   const downloadFolder = cfg.get<unknown>('downloadFolder');
   const templates = cfg.get<unknown>('templates');
+  const responsive = cfg.get<unknown>('responsive');
   return {
     photoVariant: isPhotoVariant(photoVariant) ? photoVariant : DEFAULT_PHOTO_VARIANT,
     videoQuality: isVideoQuality(videoQuality) ? videoQuality : DEFAULT_VIDEO_QUALITY,
     credit: typeof credit === 'boolean' ? credit : true,
     htmlCredit: htmlCredit === 'paragraph' ? 'paragraph' : ('figure' satisfies HtmlCreditStyle),
+    responsive: responsive === true,
     mode: isInsertMode(mode) ? mode : 'link',
     creditLanguage: isCreditLanguageSetting(creditLanguage) ? creditLanguage : 'auto',
     downloadFolder: typeof downloadFolder === 'string' ? downloadFolder : '',
