@@ -2,6 +2,7 @@
 // tracking, the closed error set, retries that never touch a 429, paging that never
 // sends the key to another origin, in-flight sharing and a TTL cache (both keyed by the
 // key's identity and the URL; optionally over answers kept across restarts, core/answerStore.ts),
+// single photos and videos answered from the list answers they came in (seedFrom),
 // a deadline over the whole response and a cap on its size.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
@@ -40,6 +41,38 @@ export type { ListOperation, ListOperations } from './endpoints';
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Of an error answer only the start is read: it becomes one short line at most. */
 const ERROR_BODY_BYTES = 64 * 1024;
+/** Photos and videos kept from list answers (seedFrom), the least recently used dropped first. */
+export const SEEDED_ITEMS = 500;
+
+/** A Get Photo/Get Video request: what a list answer may already hold. */
+interface Single {
+  readonly kind: 'photo' | 'video';
+  readonly id: number;
+}
+
+/**
+ * The items of a list answer that are whole single answers. Per the spec (§2.2, §2.3,
+ * §2.5) a list item can lack what Get Photo/Get Video sends: collection photos come
+ * without `alt`, and search and popular videos without `full_res` and `tags`. Such an item
+ * is no stand-in for the single answer, so only photos with `alt` and videos with `tags`
+ * count (`full_res`, null wherever seen, reads as absent either way). A collection
+ * item's extra `type` is left out.
+ */
+function wholeItems(answer: unknown): { kind: 'photo' | 'video'; item: Photo | Video }[] {
+  if (typeof answer !== 'object' || answer === null) return [];
+  const list = answer as Partial<PhotoList & VideoList & CollectionMediaList>;
+  const out: { kind: 'photo' | 'video'; item: Photo | Video }[] = [];
+  const add = (kind: 'photo' | 'video', item: Photo | Video): void => {
+    if (kind === 'photo' ? (item as Photo).alt !== undefined : (item as Video).tags !== undefined) out.push({ kind, item });
+  };
+  for (const p of list.photos ?? []) add('photo', p);
+  for (const v of list.videos ?? []) add('video', v);
+  for (const m of list.media ?? []) {
+    const single = Object.fromEntries(Object.entries(m).filter(([name]) => name !== 'type')) as Photo | Video;
+    add(m.type === 'Photo' ? 'photo' : 'video', single);
+  }
+  return out;
+}
 
 export interface MediaClientOptions {
   baseUrl: string;
@@ -76,6 +109,17 @@ export interface RequestOptions {
 
 type QuotaListener = (snapshot: QuotaSnapshot) => void;
 
+/** A list answer seeds single answers; a single request may be answered from them. */
+interface RequestKind {
+  readonly list?: boolean;
+  readonly single?: Single;
+}
+
+/** The key's identity (a tag, never the key) and the item. */
+function seedKey(tag: string, single: Single): string {
+  return `${tag} ${single.kind}:${single.id}`;
+}
+
 interface InFlight {
   promise: Promise<unknown>;
   controller: AbortController;
@@ -91,6 +135,8 @@ export class MediaClient {
   private readonly store: AnswerStore | undefined;
   private http: KyInstance;
   private readonly cache: TtlCache<unknown>;
+  /** Single answers taken from list answers, apart from the cache so pages never push them out. */
+  private readonly seeded: TtlCache<unknown>;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly quotaListeners = new Set<QuotaListener>();
   private readonly sentListeners = new Set<() => void>();
@@ -114,6 +160,7 @@ export class MediaClient {
     this.store = options.store;
     this.store?.setTtl(this.options.cacheTtlMs);
     this.cache = new TtlCache<unknown>(this.options.cacheTtlMs, 500, this.options.clock);
+    this.seeded = new TtlCache<unknown>(this.options.cacheTtlMs, SEEDED_ITEMS, this.options.clock);
     this.http = this.createHttp();
   }
 
@@ -124,6 +171,7 @@ export class MediaClient {
       (update.videoBaseUrl !== undefined && update.videoBaseUrl !== this.options.videoBaseUrl);
     this.options = { ...this.options, ...update };
     this.cache.setTtl(this.options.cacheTtlMs);
+    this.seeded.setTtl(this.options.cacheTtlMs);
     this.store?.setTtl(this.options.cacheTtlMs);
     this.http = this.createHttp();
     if (basesChanged) this.clearCache();
@@ -132,6 +180,7 @@ export class MediaClient {
   /** Forgets every answer, the stored ones too (see flushCache to wait for the file). */
   clearCache(): void {
     this.cache.clear();
+    this.seeded.clear();
     void this.store?.clear();
   }
 
@@ -188,7 +237,7 @@ export class MediaClient {
 
   async getPhoto(id: number | string, opts?: RequestOptions): Promise<Photo> {
     const checked = checkMediaId(id, 'photo');
-    return this.request({ base: 'photo', path: `photos/${checked}`, query: {}, schema: photo }, opts);
+    return this.request({ base: 'photo', path: `photos/${checked}`, query: {}, schema: photo }, opts, { single: { kind: 'photo', id: checked } });
   }
 
   /**
@@ -197,11 +246,13 @@ export class MediaClient {
    */
   async hasCached(kind: 'photo' | 'video', id: number | string): Promise<boolean> {
     let url: URL;
+    let checked: number;
     try {
+      checked = checkMediaId(id, kind);
       url =
         kind === 'photo'
-          ? this.urlOf({ base: 'photo', path: `photos/${checkMediaId(id, 'photo')}`, query: {}, schema: photo })
-          : this.urlOf({ base: 'video', path: `videos/${checkMediaId(id, 'video')}`, query: {}, schema: video });
+          ? this.urlOf({ base: 'photo', path: `photos/${checked}`, query: {}, schema: photo })
+          : this.urlOf({ base: 'video', path: `videos/${checked}`, query: {}, schema: video });
     } catch {
       return false;
     }
@@ -212,7 +263,11 @@ export class MediaClient {
     if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) return false;
     const cacheKey = `${tag} ${cacheKeyOf(url)}`;
     // Answers kept across restarts count too: the look-up would be answered from the file.
-    return this.cache.has(cacheKey) || (this.store !== undefined && (await this.store.get(cacheKey)) !== undefined);
+    return (
+      this.cache.has(cacheKey) ||
+      this.seeded.has(seedKey(tag, { kind, id: checked })) ||
+      (this.store !== undefined && (await this.store.get(cacheKey)) !== undefined)
+    );
   }
 
   async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
@@ -225,7 +280,7 @@ export class MediaClient {
 
   async getVideo(id: number | string, opts?: RequestOptions): Promise<Video> {
     const checked = checkMediaId(id, 'video');
-    return this.request({ base: 'video', path: `videos/${checked}`, query: {}, schema: video }, opts);
+    return this.request({ base: 'video', path: `videos/${checked}`, query: {}, schema: video }, opts, { single: { kind: 'video', id: checked } });
   }
 
   async featuredCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
@@ -246,7 +301,7 @@ export class MediaClient {
     params: ListOperations[K]['params'],
     opts?: RequestOptions,
   ): Promise<ListOperations[K]['result']> {
-    return this.request(listEndpoint(op, params), opts);
+    return this.request(listEndpoint(op, params), opts, { list: true });
   }
 
   /**
@@ -312,17 +367,22 @@ export class MediaClient {
     return url;
   }
 
-  private request<T>(endpoint: Endpoint<T>, opts?: RequestOptions): Promise<T> {
+  private request<T>(endpoint: Endpoint<T>, opts?: RequestOptions, kind: RequestKind = {}): Promise<T> {
     let url: URL;
     try {
       url = this.urlOf(endpoint);
     } catch (error) {
       return Promise.reject(toMediaError(error));
     }
-    return this.fetchUrl(url, endpoint.schema, opts);
+    return this.fetchUrl(url, endpoint.schema, opts, kind);
   }
 
-  private async fetchUrl<T>(url: URL, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
+  /** Keeps a list answer's whole items as the single answers they are, as long as the list is kept. */
+  private seedFrom(tag: string, answer: unknown, since: number | undefined): void {
+    for (const { kind, item } of wholeItems(answer)) this.seeded.set(seedKey(tag, { kind, id: item.id }), item, since);
+  }
+
+  private async fetchUrl<T>(url: URL, schema: Schema<T>, opts: RequestOptions = {}, kind: RequestKind = {}): Promise<T> {
     if (!isSecureOrLoopback(url)) {
       throw new MediaError(
         'invalidRequest',
@@ -350,6 +410,11 @@ export class MediaClient {
         this.options.logger.debug(`GET ${url.pathname}${url.search} (cache)`);
         return hit as T;
       }
+      const listed = kind.single ? this.seeded.get(seedKey(tag, kind.single)) : undefined;
+      if (listed !== undefined) {
+        this.options.logger.debug(`GET ${url.pathname}${url.search} (from a list)`);
+        return listed as T;
+      }
     }
 
     // A refresh never joins an older request: that one may be the one that hangs.
@@ -364,6 +429,7 @@ export class MediaClient {
         if (!entry.superseded) {
           this.cache.set(cacheKey, value, storedAt);
           if (storedAt === undefined) this.store?.set(cacheKey, value);
+          if (kind.list) this.seedFrom(tag, value, storedAt);
         }
         return value;
       });

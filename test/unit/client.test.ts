@@ -2,7 +2,7 @@
 // parameter, the quota, every failure, the cache and the paging rules.
 import assert from 'node:assert/strict';
 import type { MediaClientOptions } from '../../src/api/client';
-import { MediaClient } from '../../src/api/client';
+import { MediaClient, SEEDED_ITEMS } from '../../src/api/client';
 import { MediaError } from '../../src/core/errors';
 import type { Photo, Video } from '../../src/core/model';
 import type { QuotaSnapshot } from '../../src/core/quota';
@@ -406,6 +406,134 @@ describe('MediaClient against the local server', function () {
       await client.curatedPhotos();
       await client.curatedPhotos({}, { fresh: true });
       assert.equal(server.log.length, 2);
+    });
+  });
+
+  describe('single answers from list answers', () => {
+    it('a photo from a search or curated page costs no Get Photo request, and is the same photo', async () => {
+      const client = makeClient();
+      const page = await client.searchPhotos({ query: 'nature', per_page: 5 });
+      const listed = page.photos[2]!;
+      assert.equal(server.log.length, 1);
+      assert.equal(await client.hasCached('photo', listed.id), true);
+      assert.deepEqual(await client.getPhoto(listed.id), listed);
+      assert.equal(server.log.length, 1, 'list, then getPhoto: one request');
+      const curated = await client.curatedPhotos({ per_page: 3 });
+      await client.getPhoto(curated.photos[0]!.id);
+      assert.equal(server.log.length, 2);
+      // The same photo asked for by its single address is what the service sends for it.
+      assert.deepEqual(await makeClient().getPhoto(listed.id), listed);
+    });
+
+    it('search and popular videos lack full_res and tags (spec 2.3): Get Video still asks', async () => {
+      const client = makeClient();
+      const popular = await client.popularVideos({ per_page: 3 });
+      const searched = await client.searchVideos({ query: 'ocean', per_page: 3 });
+      for (const v of [popular.videos[0]!, searched.videos[0]!]) {
+        assert.equal(await client.hasCached('video', v.id), false);
+        await client.getVideo(v.id);
+      }
+      assert.equal(server.log.length, 4);
+    });
+
+    it('collection media: whole videos are kept (without `type`), photos without alt (spec 2.5) are not', async () => {
+      const client = makeClient();
+      const featured = await client.featuredCollections();
+      const mixed = featured.collections.find((c) => c.photos_count > 0 && c.videos_count > 0);
+      assert.ok(mixed, 'a featured collection with photos and videos');
+      const media = (await client.collectionMedia(mixed.id, { per_page: 80 })).media;
+      const listedVideo = media.find((m) => m.type === 'Video')!;
+      const listedPhoto = media.find((m) => m.type === 'Photo')!;
+      assert.equal(server.log.length, 2);
+      assert.equal(await client.hasCached('video', listedVideo.id), true);
+      assert.equal(await client.hasCached('photo', listedPhoto.id), false);
+      const video = await client.getVideo(listedVideo.id);
+      assert.equal(server.log.length, 2, 'the collection video came from the list');
+      assert.equal('type' in video, false);
+      const { type: _type, ...withoutType } = listedVideo;
+      assert.deepEqual(video, withoutType);
+      const photo = await client.getPhoto(listedPhoto.id);
+      assert.equal(server.log.length, 3, 'the collection photo had no alt: asked for');
+      assert.equal(typeof photo.alt, 'string');
+    });
+
+    it('kept only as long as the cache keeps answers; a clear or another key empties them', async () => {
+      let now = 5_000_000;
+      let key = server.keys.alice;
+      const client = new MediaClient({
+        baseUrl: server.baseUrl,
+        videoBaseUrl: server.videoBaseUrl,
+        keyProvider: { getKey: () => Promise.resolve(key) },
+        cacheTtlMs: 1000,
+        clock: { now: () => now },
+      });
+      const id = (await client.curatedPhotos({ per_page: 2 })).photos[0]!.id;
+      now += 999;
+      await client.getPhoto(id);
+      assert.equal(server.log.length, 1);
+      now += 2;
+      assert.equal(await client.hasCached('photo', id), false, 'the list answer has expired');
+      await client.getPhoto(id);
+      assert.equal(server.log.length, 2);
+
+      await client.curatedPhotos({ per_page: 3 });
+      const other = (await client.curatedPhotos({ per_page: 3 })).photos[1]!.id;
+      client.clearCache();
+      assert.equal(await client.hasCached('photo', other), false);
+      await client.curatedPhotos({ per_page: 3 });
+      key = server.keys.bob;
+      assert.equal(await client.hasCached('photo', other), false, 'another key: nothing of the old one counts');
+      const before = server.log.length;
+      await client.getPhoto(other);
+      assert.equal(server.log.length, before + 1);
+      assert.equal(server.log.at(-1)?.path, `/v1/photos/${other}`);
+    });
+
+    it('at most SEEDED_ITEMS, the least recently used dropped; page answers never push them out', async () => {
+      let sent = 0;
+      const listPhoto = (id: number): Record<string, unknown> => ({
+        id,
+        width: 100,
+        height: 100,
+        url: `https://service.example/photo/x-${id}/`,
+        photographer: 'A',
+        photographer_url: 'https://service.example/@a',
+        photographer_id: 1,
+        avg_color: '#000000',
+        src: Object.fromEntries(['original', 'large2x', 'large', 'medium', 'small', 'portrait', 'landscape', 'tiny'].map((v) => [v, `https://img.example/${id}-${v}.jpeg`])),
+        liked: false,
+        alt: `Photo ${id}`,
+      });
+      const fakeFetch: typeof fetch = (input) => {
+        sent += 1;
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        const single = /\/photos\/(\d+)$/.exec(url.pathname);
+        const pageNo = Number(url.searchParams.get('page') ?? '1');
+        const body = single
+          ? listPhoto(Number(single[1]))
+          : // Pages 1–7 hold 80 photos each (ids 1–560); later pages are empty.
+            { page: pageNo, per_page: 80, total_results: 560, photos: pageNo <= 7 ? Array.from({ length: 80 }, (_, i) => listPhoto((pageNo - 1) * 80 + i + 1)) : [] };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+      };
+      assert.equal(SEEDED_ITEMS, 500);
+      const client = makeClient({ fetch: fakeFetch });
+      await client.curatedPhotos({ page: 1 });
+      // 500 more page answers fill the answer cache (500 entries) past its cap.
+      for (let page = 8; page < 508; page++) await client.curatedPhotos({ page });
+      assert.equal(sent, 501);
+      await client.getPhoto(1);
+      assert.equal(sent, 501, 'the page answers did not push the photo out');
+      for (let page = 2; page <= 7; page++) await client.curatedPhotos({ page });
+      assert.equal(sent, 507);
+      // 560 kept, photo 1 used last: ids 2–61 are the 60 least recently used.
+      assert.equal(await client.hasCached('photo', 1), true);
+      assert.equal(await client.hasCached('photo', 2), false);
+      assert.equal(await client.hasCached('photo', 61), false);
+      assert.equal(await client.hasCached('photo', 62), true);
+      await client.getPhoto(560);
+      assert.equal(sent, 507);
+      await client.getPhoto(2);
+      assert.equal(sent, 508);
     });
   });
 
