@@ -223,8 +223,11 @@ async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> 
       .slice(0, RESTART_LOOKUPS)
       .map((p) => p.id);
     if (ids.length < RESTART_LOOKUPS) throw new Error(`"${RESTART_QUERY}" has only ${ids.length} results`);
+    const searched = api.log.length;
     await control.call({ op: 'lookUp', photoIds: ids });
     const before = api.log.length;
+    // Photos of the open grid's page: answered from the search's answer (client.ts seedFrom).
+    figures.add('requestsForListed', before - searched);
     // Written debounced: a window closed this long after the last answer has written them.
     await sleep(DEFAULT_WRITE_DELAY_MS + 1000);
     const code = await window.endSession();
@@ -255,7 +258,7 @@ async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> 
     );
     log(`[bench] Restart: ${requests} requests to re-open the grid (${restored ? 'restored' : 'searched again'}) and look up ${found} known photos`);
   } catch (error) {
-    figures.fail(['requestsAfterRestart'], error);
+    figures.fail(['requestsAfterRestart', 'requestsForListed'], error);
   }
 }
 
@@ -364,6 +367,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     { measure: '  gzip', unit: 'KB', values: extension ? [extension.webBundleGzipBytes / 1024] : [], target: null, note: 'the same, gzip level 9 (as a web server sends it)', ...(packaging ? { error: packaging } : {}) },
     { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
     row('requestsAfterRestart', { measure: 'Requests after a restart: re-open the last grid, look up ten known media', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
+    row('requestsForListed', { measure: 'Requests to look up ten photos shown in the grid', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `Get Photo (as a tree click, hover, credit check or credits file does) of ten photos on the first page of "${RESTART_QUERY}", answered from the search's answer`),
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('paint', { measure: 'Response → 80 results painted', unit: 'ms', target: { op: '<', value: 100 } }),
