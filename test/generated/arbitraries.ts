@@ -271,6 +271,8 @@ export interface InsertChoice {
   readonly videoQuality: VideoQuality;
   readonly credit: boolean;
   readonly htmlCredit: HtmlCreditStyle;
+  /** stockMedia.insert.responsive: srcset, sizes and the average colour in HTML and JSX. */
+  readonly responsive: boolean;
   readonly language: CreditLanguage;
   /** -1: no template; otherwise an index into the family's templates (modulo their count). */
   readonly template: number;
@@ -283,6 +285,7 @@ export const insertChoice: fc.Arbitrary<InsertChoice> = fc.record({
   videoQuality: fc.constantFrom(...VIDEO_QUALITIES),
   credit: fc.boolean(),
   htmlCredit: fc.constantFrom<HtmlCreditStyle>('figure', 'paragraph'),
+  responsive: fc.boolean(),
   language: fc.constantFrom<CreditLanguage>('en', 'de'),
   template: fc.oneof({ weight: 1, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.nat({ max: 20 }) }),
   serviceName: fc.oneof({ weight: 3, arbitrary: fc.constant('Pexels') }, { weight: 1, arbitrary: hostileText }),

@@ -92,7 +92,43 @@ class ReadingBuilder {
 }
 
 /** Attributes whose value is a link target, in HTML and JSX. */
-export const URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'poster', 'srcset', 'action', 'formaction', 'xlink:href', 'data', 'background', 'cite']);
+export const URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'poster', 'action', 'formaction', 'xlink:href', 'data', 'background', 'cite']);
+/** Attributes whose value is a list of image candidates (`url 940w, …`); React spells it `srcSet`. */
+const SRCSET_ATTRIBUTES: ReadonlySet<string> = new Set(['srcset', 'srcSet']);
+
+/**
+ * A srcset as the HTML standard's parser splits it: leading white space and commas skipped,
+ * the URL up to white space (trailing commas cut, then no descriptors), the descriptors up
+ * to the next comma.
+ */
+export function parseSrcset(value: string): { url: string; descriptors: string[] }[] {
+  const candidates: { url: string; descriptors: string[] }[] = [];
+  let i = 0;
+  while (i < value.length) {
+    while (i < value.length && /[\s,]/.test(value.charAt(i))) i += 1;
+    if (i >= value.length) break;
+    let url = '';
+    while (i < value.length && !/\s/.test(value.charAt(i))) url += value.charAt(i++);
+    let descriptors: string[] = [];
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      let rest = '';
+      while (i < value.length && value.charAt(i) !== ',') rest += value.charAt(i++);
+      descriptors = rest.trim().split(/\s+/).filter((d) => d !== '');
+    }
+    candidates.push({ url, descriptors });
+  }
+  return candidates;
+}
+
+/** Each candidate's URL is a link; its descriptors are structure. */
+function readSrcset(name: string, value: string, out: ReadingBuilder): void {
+  for (const { url, descriptors } of parseSrcset(value)) {
+    out.url(name, url);
+    out.mark(`${name} descriptors ${descriptors.join(' ')}`);
+  }
+}
 
 // ---- Markdown: markdown-it (CommonMark), raw HTML on -----------------------------------------
 
@@ -191,6 +227,7 @@ export function readHtml(source: string): Reading {
       out.mark(`<${node.tagName} ${attrs.map((a) => a.name).join(' ')}>`);
       for (const attr of attrs) {
         if (URL_ATTRIBUTES.has(attr.name)) out.url(attr.name, attr.value);
+        else if (SRCSET_ATTRIBUTES.has(attr.name)) readSrcset(attr.name, attr.value, out);
         else out.value(`@${attr.name}`, attr.value);
       }
     }
@@ -260,6 +297,7 @@ export function readTsx(inserted: string): Reading {
         }
         if (value === undefined) out.mark(`code in ${name}: ${init?.getText(file) ?? ''}`);
         else if (URL_ATTRIBUTES.has(name)) out.url(name, value);
+        else if (SRCSET_ATTRIBUTES.has(name)) readSrcset(name, value, out);
         else out.value(`@${name}`, value);
       }
       if (ts.isJsxSelfClosingElement(node)) out.mark(`</${tag}>`);

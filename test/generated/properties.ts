@@ -84,6 +84,8 @@ export const TEMPLATES: Readonly<Record<FormatFamily, readonly TemplateCase[]>> 
     // A "…" title: escaping leaves apostrophes and parentheses alone (escape.ts says why).
     { template: '![{alt}]({url} "{creditText}")', context: 'document' },
     { template: '{photographer} took this: {alt}', context: 'document' },
+    // Raw HTML asks for the responsive values (texts that the service's texts would change are left out: markdown-it keeps raw HTML whole).
+    { template: '<img src="{url}" srcset="{srcset}" sizes="{sizes}" style="background-color: {avgColor}">', context: 'document' },
   ],
   html: [
     { template: '<img src="{url}" alt="{alt}" width="{width}" height="{height}">', context: 'document' },
@@ -92,12 +94,14 @@ export const TEMPLATES: Readonly<Record<FormatFamily, readonly TemplateCase[]>> 
     { template: '<p data-service="{serviceName}" title="{creditText}">{creditText} {{ kept }}</p>', context: 'document' },
     { template: '<video src="{url}" poster="{poster}" aria-label="{alt}" data-type="{fileType}" data-variant="{variant}"></video>', context: 'document' },
     { template: '<!-- {alt} -->\n<img src="{url}" alt="">', context: 'document' },
+    { template: '<img src="{url}" srcset="{srcset}" sizes="{sizes}" alt="{alt}" style="background-color: {avgColor}">', context: 'document' },
   ],
   jsx: [
     { template: '<img src="{url}" alt="{alt}" />', context: 'document' },
     { template: '<figure>\n\t<img src="{url}" alt="{alt}" width={{{width}}} />\n\t<figcaption>{credit}</figcaption>\n</figure>', context: 'document' },
     { template: '<p title="{photographer}">{creditText}</p>', context: 'document' },
     { template: '<a href="{pageUrl}">{alt}</a>', context: 'document' },
+    { template: '<img src="{url}" srcSet="{srcset}" sizes="{sizes}" alt="{alt}" />', context: 'document' },
   ],
   css: [
     { template: 'url("{url}") /* {creditText} */', context: 'value' },
@@ -449,7 +453,14 @@ function checkInsert(checker: Checker, media: MediaItem, choice: InsertChoice, l
         languageId: language,
         serviceName: choice.serviceName,
         serviceUrl: choice.serviceUrl,
-        settings: { photoVariant: choice.photoVariant, videoQuality: choice.videoQuality, credit: choice.credit, htmlCredit: choice.htmlCredit, templates },
+        settings: {
+          photoVariant: choice.photoVariant,
+          videoQuality: choice.videoQuality,
+          credit: choice.credit,
+          htmlCredit: choice.htmlCredit,
+          responsive: choice.responsive,
+          templates,
+        },
         creditWords: CREDIT_WORDS[choice.language],
       });
     } catch (error) {
@@ -477,7 +488,9 @@ function checkInsert(checker: Checker, media: MediaItem, choice: InsertChoice, l
     for (const value of [facts.alt, facts.author, facts.serviceName]) if (INVISIBLE.test(value)) fail(`inserted text ${show(value)}`);
   });
 
-  const factUrls = [facts.url, facts.poster, facts.authorUrl, facts.pageUrl, facts.serviceUrl].filter((u): u is string => u !== undefined);
+  const factUrls = [facts.url, facts.poster, facts.authorUrl, facts.pageUrl, facts.serviceUrl, ...facts.sources.map((s) => s.url)].filter(
+    (u): u is string => u !== undefined,
+  );
   let reading: Reading | undefined;
   const name = family === 'css' ? 'css, scss, less' : family === 'html' && language === 'razor' ? 'razor' : family;
   checker.check(`${name}: parses back with only the format's elements, attributes, links and texts`, () => {

@@ -9,6 +9,7 @@ import { parseFragment } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import type * as TS from 'typescript';
 import { photoJson } from '../generated/arbitraries';
+import { parseSrcset } from '../generated/parseBack';
 import { HOSTILE_STRINGS } from '../server/hostile';
 import { planInsert, renderPlan } from '../../src/core/insert/plan';
 import type { InsertSettings, LocalAssets } from '../../src/core/insert/plan';
@@ -52,28 +53,6 @@ function htmlImg(source: string): Record<string, string> {
   const imgs = htmlElements(source).filter((e) => e.tagName === 'img');
   assert.equal(imgs.length, 1, source);
   return attributesOf(imgs[0] as Element);
-}
-
-/** A srcset read as the HTML standard's parser reads it: URL, then descriptors up to a comma. */
-function parseSrcset(value: string): { url: string; descriptors: string[] }[] {
-  const candidates: { url: string; descriptors: string[] }[] = [];
-  let i = 0;
-  while (i < value.length) {
-    while (i < value.length && /[\s,]/.test(value.charAt(i))) i += 1;
-    if (i >= value.length) break;
-    let url = '';
-    while (i < value.length && !/\s/.test(value.charAt(i))) url += value.charAt(i++);
-    const descriptors: string[] = [];
-    if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
-    } else {
-      let rest = '';
-      while (i < value.length && value.charAt(i) !== ',') rest += value.charAt(i++);
-      descriptors.push(...rest.trim().split(/\s+/).filter((d) => d !== ''));
-    }
-    candidates.push({ url, descriptors });
-  }
-  return candidates;
 }
 
 /** Candidates as `{ url, width }`, each URL a valid https URL and each descriptor one `Nw`. */
