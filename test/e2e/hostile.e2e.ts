@@ -161,7 +161,7 @@ describe('hostile input (e2e)', function () {
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
     const inHover = await hover.evaluate((el) => ({
       handlers: [...el.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
-      scripts: el.querySelectorAll('script, iframe, svg:not(.codicon)').length,
+      scripts: el.querySelectorAll('script, iframe, svg:not(span.codicon > svg)').length,
       links: [...el.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? a.getAttribute('data-href') ?? ''),
       images: [...el.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? ''),
     }));
