@@ -231,6 +231,15 @@ if (!web) {
  * (as __CODICON_PATHS__), not the whole font and its style sheet. An icon's SVG with anything
  * but <path> elements fails the build, so no icon is drawn wrong.
  */
+/**
+ * The path's numbers to two decimals: a hundredth of the 16-unit view box is invisible even
+ * at the grid's largest icon (48 px), and the four-decimal coordinates of the SVGs compress
+ * badly. test/unit/codicons.test.ts rounds the same way.
+ */
+function roundPath(d) {
+  return d.replace(/-?\d*\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100));
+}
+
 function codiconPaths() {
   const list = readFileSync('src/webview/codicons.ts', 'utf8').match(/CODICON_NAMES = \[([^\]]*)\]/);
   if (!list) throw new Error('src/webview/codicons.ts: no CODICON_NAMES list');
@@ -242,7 +251,8 @@ function codiconPaths() {
     paths[name] = elements.map(([whole, tag, attrs]) => {
       const d = attrs.match(/\sd="([^"]+)"/);
       if (tag !== 'path' || !d) throw new Error(`codicon ${name}: unexpected element ${whole}`);
-      return /fill-rule="evenodd"/.test(attrs) ? [d[1], 1] : [d[1]];
+      const rounded = roundPath(d[1]);
+      return /fill-rule="evenodd"/.test(attrs) ? [rounded, 1] : [rounded];
     });
   }
   return paths;

@@ -79,6 +79,8 @@ export function kb(bytes: number): string {
 interface ZipEntry {
   readonly name: string;
   readonly data: Buffer;
+  /** Its size in the ZIP file (compressed). */
+  readonly storedBytes: number;
 }
 
 /** Reads a ZIP file's central directory and inflates every file in it (stored or deflated). */
@@ -114,7 +116,7 @@ export function unzip(zip: Buffer): ZipEntry[] {
     const data = method === 0 ? Buffer.from(raw) : method === 8 ? inflateRawSync(raw) : undefined;
     if (!data) throw new Error(`${name}: unsupported ZIP compression method ${method}`);
     if (data.length !== size) throw new Error(`${name}: expected ${size} bytes, got ${data.length}`);
-    entries.push({ name, data });
+    entries.push({ name, data, storedBytes: compressedSize });
   }
   return entries;
 }
