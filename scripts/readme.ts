@@ -29,6 +29,9 @@ export interface PackagedReadme {
 // `[text](target)` or `![alt](target)`, the target without spaces (an optional "title" after it).
 const LINK = /(!?)\[([^\]]*)\]\(([^\s)]+)(\s+"[^"]*")?\)/g;
 
+// vsce's pattern for Markdown links (it does not skip code).
+const VSCE_LINK = /(!?)\[([^\][]*|!\[[^\][]*]\([^)]+\))\]\(([^)]+)\)/g;
+
 export function isRelativeTarget(target: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#') && !target.startsWith('//');
 }
@@ -68,6 +71,12 @@ export function packagedReadme(markdown: string, mode: ReadmeMode): PackagedRead
     return `${bang}[${text}](${to}${title ?? ''})`;
   });
   const out = outsideCode(markdown, rewrite);
+  if (mode.kind !== 'shipped') {
+    // vsce's own check (package.js, MarkdownProcessor) reads links in code too and refuses a
+    // relative one when it rewrites links, which it does unless told otherwise.
+    const leftover = [...out.matchAll(VSCE_LINK)].map((m) => m[3] as string).filter(isRelativeTarget);
+    if (leftover.length > 0) throw new Error(`README.md: vsce would refuse these relative link targets (in code too): ${leftover.join(', ')}`);
+  }
   return {
     // Images left out (`text`) leave empty table cells and lines behind: tidy them.
     markdown: mode.kind === 'text' ? tidyWithoutImages(out) : out,
