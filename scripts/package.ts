@@ -1,9 +1,8 @@
 // `npm run package [-- --repository <url>]`: the VSIX, made by @vscode/vsce, then its file
 // list and size. vsce runs `vscode:prepublish` (the production build and dist/README.md, see
 // scripts/packagedReadme.ts). With a repository (the flag, STOCK_MEDIA_REPOSITORY_URL or
-// package.json `repository`) the README's links and images become absolute URLs for the
-// Marketplace; without one its images are shipped in the VSIX (dist/readme/), which vsce
-// allows only with --no-rewrite-relative-links. vsce 4 needs Node 22 or later; where the
+// package.json `repository`) the README's links and images become absolute URLs, which the
+// extension page shows; without one the packaged README has no images. vsce 4 needs Node 22 or later; where the
 // system Node is older, the Node 24 that the test host prepares (npm registry, cached) runs it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -42,11 +41,7 @@ export function describeVsix(vsix: Buffer): string[] {
 
 async function main(): Promise<void> {
   const root = repoRoot();
-  const { version, name, repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    version: string;
-    name: string;
-    repository?: unknown;
-  };
+  const { version, name } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; name: string };
   const args = process.argv.slice(2);
   const flag = args.indexOf('--repository');
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -55,14 +50,11 @@ async function main(): Promise<void> {
     if (!url) throw new Error('--repository needs a URL');
     env['STOCK_MEDIA_REPOSITORY_URL'] = url;
   }
-  const hasRepository = Boolean(env['STOCK_MEDIA_REPOSITORY_URL'] || repository);
-  const links = hasRepository ? [] : ['--no-rewrite-relative-links'];
-  if (!hasRepository) env['STOCK_MEDIA_README_IMAGES'] = 'shipped';
   const out = join(root, `${name}-${version}.vsix`);
   const node = await nodeForVsce();
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   // --no-dependencies: the bundles hold everything; vsce need not ask npm for node_modules.
-  run(node, [vsce, 'package', '--no-dependencies', ...links, '--out', out], root, env);
+  run(node, [vsce, 'package', '--no-dependencies', '--out', out], root, env);
   console.log(`[package] ${out}`);
   for (const line of describeVsix(readFileSync(out))) console.log(`[package] ${line}`);
 }

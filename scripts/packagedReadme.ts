@@ -1,18 +1,15 @@
 // `vscode:prepublish`'s second step (after the production build): writes dist/README.md, the
-// README the VSIX carries (package.json `vsce.readmePath`), and, when it ships the images,
-// dist/readme/. See scripts/readme.ts for the three modes. Which one:
-// - a repository URL from STOCK_MEDIA_REPOSITORY_URL (`npm run package -- --repository <url>`
-//   sets it) or package.json `repository`: `absolute` (branch: STOCK_MEDIA_REPOSITORY_BRANCH,
-//   else HEAD, as vsce does);
-// - else STOCK_MEDIA_README_IMAGES=shipped (set by `npm run package`, which then packs with
-//   `--no-rewrite-relative-links`): `shipped`;
-// - else (a plain `vsce package` without a repository): `text`.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// README the VSIX carries (package.json `vsce.readmePath`); see scripts/readme.ts. With a
+// repository URL from STOCK_MEDIA_REPOSITORY_URL (`npm run package -- --repository <url>`
+// sets it) or package.json `repository`, its links and images become absolute URLs (branch:
+// STOCK_MEDIA_REPOSITORY_BRANCH, else HEAD, as vsce does); without one, images are left out
+// and links to repository files keep only their text.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../test/host/workspace';
 import { type ReadmeMode, packagedReadme, repositoryBases } from './readme';
 
-export function repositoryUrl(root: string): string | undefined {
+function repositoryUrl(root: string): string | undefined {
   const fromEnv = process.env['STOCK_MEDIA_REPOSITORY_URL'];
   if (fromEnv) return fromEnv;
   const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: string | { url?: string } };
@@ -24,23 +21,15 @@ function main(): void {
   const repository = repositoryUrl(root);
   const mode: ReadmeMode = repository
     ? { kind: 'absolute', ...repositoryBases(repository, process.env['STOCK_MEDIA_REPOSITORY_BRANCH'] || undefined) }
-    : process.env['STOCK_MEDIA_README_IMAGES'] === 'shipped'
-      ? { kind: 'shipped', imagesFolder: 'dist/readme' }
-      : { kind: 'text' };
-  const readme = packagedReadme(readFileSync(join(root, 'README.md'), 'utf8'), mode);
-  rmSync(join(root, 'dist', 'readme'), { recursive: true, force: true });
-  for (const { from, to } of readme.images) {
-    mkdirSync(join(root, to, '..'), { recursive: true });
-    copyFileSync(join(root, from), join(root, to));
-  }
-  writeFileSync(join(root, 'dist', 'README.md'), readme.markdown);
-  const what =
-    mode.kind === 'absolute'
-      ? `links and images point to ${mode.contentBase} and ${mode.imagesBase}`
-      : mode.kind === 'shipped'
-        ? `${readme.images.length} images shipped in dist/readme/`
-        : 'no repository and no --no-rewrite-relative-links: images left out (use npm run package, or set a repository)';
-  console.log(`[readme] dist/README.md: ${what}`);
+    : { kind: 'text' };
+  writeFileSync(join(root, 'dist', 'README.md'), packagedReadme(readFileSync(join(root, 'README.md'), 'utf8'), mode));
+  console.log(
+    `[readme] dist/README.md: ${
+      mode.kind === 'absolute'
+        ? `links and images point to ${mode.contentBase} and ${mode.imagesBase}`
+        : 'no repository URL, so no images (the extension page shows only https images) and no links to repository files'
+    }`,
+  );
 }
 
 main();

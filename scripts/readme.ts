@@ -1,30 +1,19 @@
 // The README that goes into the VSIX (package.json `vsce.readmePath`: dist/README.md), made
 // from README.md by scripts/packagedReadme.ts when vsce runs `vscode:prepublish`. README.md's
-// links are relative to the repository (so they work on GitHub). In the installed extension
-// and on the Marketplace they would point nowhere, so:
+// links are relative to the repository (so they work on GitHub). On the extension's page (in
+// VS Code's Extensions view and on the Marketplace) they would point nowhere: VS Code's
+// extension page shows only `https` images (its Markdown sanitizer drops relative and other
+// image sources, and the page's CSP is `img-src https: data:`), so an image shipped inside
+// the VSIX can never show there. Hence:
 //
 // - `absolute`: a repository (or a base URL) is known: every relative link and image becomes
-//   an absolute URL into it (what the Marketplace page needs); nothing extra is shipped.
-// - `shipped`: no repository; `npm run package` packs with `--no-rewrite-relative-links`: the
-//   images are copied into dist/readme/ (shipped in the VSIX, so the extension page shows
-//   them), and a link to any other file of the repository (CONTRIBUTING.md, BENCHMARKS.md: not
-//   in the VSIX) keeps only its text.
-// - `text`: no repository and a plain `vsce package`, which refuses any image that is not an
-//   absolute https URL unless told `--no-rewrite-relative-links` (a flag package.json cannot
-//   set: the CLI's default wins over package.json's `vsce` options); the images are left out
-//   and links keep their text.
+//   an absolute URL into it, and the page shows the images from there.
+// - `text`: no repository: the images are left out, and a link to a file of the repository
+//   (CONTRIBUTING.md, BENCHMARKS.md: not in the VSIX) keeps only its text. Nothing on the
+//   page is broken, and the VSIX carries no image it cannot show.
 // Links to the web (https://…), mailto: and in-page anchors (#…) stay as they are.
 
-export type ReadmeMode =
-  | { readonly kind: 'absolute'; readonly contentBase: string; readonly imagesBase: string }
-  | { readonly kind: 'shipped'; readonly imagesFolder: string }
-  | { readonly kind: 'text' };
-
-export interface PackagedReadme {
-  readonly markdown: string;
-  /** The repository paths of the images the VSIX must carry (`shipped`), each once. */
-  readonly images: readonly { readonly from: string; readonly to: string }[];
-}
+export type ReadmeMode = { readonly kind: 'absolute'; readonly contentBase: string; readonly imagesBase: string } | { readonly kind: 'text' };
 
 // `[text](target)` or `![alt](target)`, the target without spaces (an optional "title" after it).
 const LINK = /(!?)\[([^\]]*)\]\(([^\s)]+)(\s+"[^"]*")?\)/g;
@@ -52,36 +41,21 @@ function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\.\//, '').replace(/^\/+/, '')}`;
 }
 
-export function packagedReadme(markdown: string, mode: ReadmeMode): PackagedReadme {
-  const images = new Map<string, string>();
-  const rewrite = (prose: string): string => prose.replace(LINK, (whole, bang: string, text: string, target: string, title: string | undefined) => {
-    if (!isRelativeTarget(target)) return whole;
-    const isImage = bang === '!';
-    const [path] = target.split('#') as [string];
-    if (mode.kind === 'absolute') {
-      return `${bang}[${text}](${joinUrl(isImage ? mode.imagesBase : mode.contentBase, target)}${title ?? ''})`;
-    }
-    if (!isImage) return text;
-    if (mode.kind === 'text') return '';
-    const name = path.split('/').pop() as string;
-    const to = `${mode.imagesFolder}/${name}`;
-    const earlier = images.get(to);
-    if (earlier !== undefined && earlier !== path) throw new Error(`Two README images named ${name}: ${earlier} and ${path}`);
-    images.set(to, path);
-    return `${bang}[${text}](${to}${title ?? ''})`;
-  });
+export function packagedReadme(markdown: string, mode: ReadmeMode): string {
+  const rewrite = (prose: string): string =>
+    prose.replace(LINK, (whole, bang: string, text: string, target: string, title: string | undefined) => {
+      if (!isRelativeTarget(target)) return whole;
+      const isImage = bang === '!';
+      if (mode.kind === 'absolute') return `${bang}[${text}](${joinUrl(isImage ? mode.imagesBase : mode.contentBase, target)}${title ?? ''})`;
+      return isImage ? '' : text;
+    });
   const out = outsideCode(markdown, rewrite);
-  if (mode.kind !== 'shipped') {
-    // vsce's own check (package.js, MarkdownProcessor) reads links in code too and refuses a
-    // relative one when it rewrites links, which it does unless told otherwise.
-    const leftover = [...out.matchAll(VSCE_LINK)].map((m) => m[3] as string).filter(isRelativeTarget);
-    if (leftover.length > 0) throw new Error(`README.md: vsce would refuse these relative link targets (in code too): ${leftover.join(', ')}`);
-  }
-  return {
-    // Images left out (`text`) leave empty table cells and lines behind: tidy them.
-    markdown: mode.kind === 'text' ? tidyWithoutImages(out) : out,
-    images: [...images].map(([to, from]) => ({ from, to })),
-  };
+  // vsce's own check (package.js, MarkdownProcessor) reads links in code too and refuses a
+  // relative one unless it is told --no-rewrite-relative-links.
+  const leftover = [...out.matchAll(VSCE_LINK)].map((m) => m[3] as string).filter(isRelativeTarget);
+  if (leftover.length > 0) throw new Error(`README.md: vsce would refuse these relative link targets (in code too): ${leftover.join(', ')}`);
+  // Images left out leave empty table rows and lines behind: tidy them.
+  return mode.kind === 'text' ? tidyWithoutImages(out) : out;
 }
 
 /** Applies `rewrite` to the Markdown outside fenced code blocks and `code spans`. */
@@ -108,16 +82,13 @@ function outsideCode(markdown: string, rewrite: (prose: string) => string): stri
     .join('\n');
 }
 
-/** Drops the lines and table rows that held only images. */
+/** Drops the table rows that held only images (a table left with no row goes too) and extra blank lines. */
 function tidyWithoutImages(markdown: string): string {
-  const lines = markdown.split('\n');
-  const kept: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    const cells = line.trim().startsWith('|') ? line.split('|').slice(1, -1) : undefined;
-    const emptyRow = cells !== undefined && cells.every((c) => /^\s*(-*)\s*$/.test(c));
-    if (emptyRow) continue;
-    kept.push(line);
-  }
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n');
+  const isRow = (line: string): boolean => line.trim().startsWith('|');
+  const emptyRow = (line: string): boolean => isRow(line) && line.split('|').slice(1, -1).every((c) => /^\s*-*\s*$/.test(c));
+  const lines = markdown.split('\n').filter((line) => !emptyRow(line));
+  return lines
+    .filter((line, i) => !(isRow(line) && !isRow(lines[i - 1] ?? '') && !isRow(lines[i + 1] ?? '') && /^\|\s*\|$/.test(line.trim())))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }

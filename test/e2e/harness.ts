@@ -50,6 +50,8 @@ export interface WorkbenchOptions {
    * no "[Extension Development Host]" in the window title either.
    */
   readonly vsix?: string;
+  /** Self-signed certificates the browser accepts (see BrowserOptions.trustedSpki). */
+  readonly trustedSpki?: readonly string[];
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -100,7 +102,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
       ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
     });
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.trustedSpki ? { trustedSpki: options.trustedSpki } : {});
     const { page } = browser;
     page.on('console', (message) => appendLine(consoleLog, `[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => appendLine(consoleLog, `[pageerror] ${error.stack ?? error.message}`));
