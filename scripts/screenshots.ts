@@ -121,7 +121,9 @@ const SHOTS: readonly Shot[] = [
         undefined,
         { timeout: 20_000 },
       );
-      await page.waitForTimeout(500);
+      // Away from the buttons, so no tooltip shows.
+      await page.mouse.move(300, 600);
+      await page.waitForTimeout(800);
     },
   },
 ];
@@ -143,9 +145,10 @@ async function main(): Promise<void> {
       // A fresh workbench for each picture: nothing of the one before shows.
       const api = await startApiServer();
       try {
-        const workbench = await startWorkbenchWithKey(api, {}, { vsix });
+        // The secondary side bar (empty here) would take a fifth of the picture.
+        const workbench = await startWorkbenchWithKey(api, { 'workbench.secondarySideBar.defaultVisibility': 'hidden' }, { vsix });
         try {
-          await runCommand(workbench.page, 'View: Close Secondary Side Bar').catch(() => undefined);
+          await runCommand(workbench.page, 'View: Hide Secondary Side Bar').catch(() => undefined);
           await shot.take(workbench, api);
           const title = await workbench.page.locator('.window-title, .command-center .search-label').first().innerText().catch(() => '');
           if (/Extension Development Host/.test(title)) throw new Error(`The title still reads "${title}"`);
