@@ -6,7 +6,7 @@
 // bundle.
 // Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -225,15 +225,49 @@ if (!web) {
   );
 }
 
+/**
+ * The codicons the webview names (src/webview/codicons.ts, CODICON_NAMES), as path data from
+ * @vscode/codicons' SVGs: `{ name: [[d, 1 if even-odd], …] }`. Only these go into the bundle
+ * (as __CODICON_PATHS__), not the whole font and its style sheet. An icon's SVG with anything
+ * but <path> elements fails the build, so no icon is drawn wrong.
+ */
+/**
+ * The path's numbers to two decimals: a hundredth of the 16-unit view box is invisible even
+ * at the grid's largest icon (48 px), and the four-decimal coordinates of the SVGs compress
+ * badly. test/unit/codicons.test.ts rounds the same way.
+ */
+function roundPath(d) {
+  return d.replace(/-?\d*\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100));
+}
+
+function codiconPaths() {
+  const list = readFileSync('src/webview/codicons.ts', 'utf8').match(/CODICON_NAMES = \[([^\]]*)\]/);
+  if (!list) throw new Error('src/webview/codicons.ts: no CODICON_NAMES list');
+  const names = [...list[1].matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1]);
+  const paths = {};
+  for (const name of names) {
+    const svg = readFileSync(join('node_modules/@vscode/codicons/src/icons', `${name}.svg`), 'utf8');
+    const elements = [...svg.matchAll(/<([a-zA-Z]+)\b([^>]*)>/g)].filter((m) => m[1] !== 'svg');
+    paths[name] = elements.map(([whole, tag, attrs]) => {
+      const d = attrs.match(/\sd="([^"]+)"/);
+      if (tag !== 'path' || !d) throw new Error(`codicon ${name}: unexpected element ${whole}`);
+      const rounded = roundPath(d[1]);
+      return /fill-rule="evenodd"/.test(attrs) ? [rounded, 1] : [rounded];
+    });
+  }
+  return paths;
+}
+
 // The webview: its scripts (main.ts, *.main.ts) and style sheets (src/webview/*.css) into
-// dist/webview/, plus the codicon font and its CSS copied there, so the panel's
-// localResourceRoots can stay limited to that one folder (no node_modules in the VSIX).
+// dist/webview/, so the panel's localResourceRoots can stay limited to that one folder (no
+// node_modules in the VSIX). The codicons it shows are inlined into the script (codiconPaths).
 const webviewEntries = [
   ...filesBelow('src/webview', /^main\.ts$|^[a-z]+\.main\.ts$/),
   ...filesBelow('src/webview', /^[a-z][\w-]*\.css$/),
 ];
 if (webviewEntries.length > 0 && !web) {
-  const codicons = 'node_modules/@vscode/codicons/dist';
+  // A development build whose dist/ still holds the old font and its CSS would ship them.
+  for (const old of ['codicon.css', 'codicon.ttf']) rmSync(join('dist/webview', old), { force: true });
   configs.push({
     ...common,
     entryPoints: webviewEntries,
@@ -241,18 +275,9 @@ if (webviewEntries.length > 0 && !web) {
     format: 'iife',
     platform: 'browser',
     target: ['es2022', 'chrome114'],
-    plugins: [
-      ...common.plugins,
-      {
-        name: 'copy-codicons',
-        setup(build) {
-          build.onEnd(() => {
-            mkdirSync('dist/webview', { recursive: true });
-            for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(join(codicons, file), join('dist/webview', file));
-          });
-        },
-      },
-    ],
+    // The codicons' legal notice (CC BY 4.0) stays in the minified bundle.
+    banner: { js: '/*! Icons: codicons from @vscode/codicons, © Microsoft Corporation, CC BY 4.0 (https://github.com/microsoft/vscode-codicons). */' },
+    define: { __CODICON_PATHS__: JSON.stringify(codiconPaths()) },
   });
 }
 

@@ -1,5 +1,6 @@
 // Building DOM without markup strings: text always goes in as text nodes and attributes
 // through setAttribute, so nothing the API sends can become HTML.
+import { CODICON_PATHS, type CodiconName } from './codicons';
 
 export type AttrValue = string | number | boolean | null | undefined;
 export type Child = Node | string | null | undefined | false;
@@ -30,13 +31,31 @@ export function append(el: Element, ...children: Child[]): void {
   }
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 /** A codicon, hidden from screen readers (the control it sits in carries the name). */
-export function icon(name: string, extraClass = ''): HTMLSpanElement {
-  return h('span', { class: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`, 'aria-hidden': 'true' });
+export function icon(name: CodiconName, extraClass = ''): HTMLSpanElement {
+  const span = h('span', { 'aria-hidden': 'true' });
+  setIcon(span, name, extraClass);
+  return span;
+}
+
+/** Shows another codicon in a span made by `icon()`. */
+export function setIcon(span: HTMLSpanElement, name: CodiconName, extraClass = ''): void {
+  span.className = `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`;
+  // An inline SVG (the path data is in the bundle): nothing is loaded, so the CSP stays as it is.
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  setAttrs(svg, { viewBox: '0 0 16 16', fill: 'currentColor', focusable: 'false' });
+  for (const [d, evenOdd] of CODICON_PATHS[name] ?? []) {
+    const path = document.createElementNS(SVG_NS, 'path');
+    setAttrs(path, { d, 'fill-rule': evenOdd ? 'evenodd' : undefined, 'clip-rule': evenOdd ? 'evenodd' : undefined });
+    svg.append(path);
+  }
+  span.replaceChildren(svg);
 }
 
 /** A button showing only an icon: the accessible name and the tooltip are the label. */
-export function iconButton(name: string, label: string, attrs: Readonly<Record<string, AttrValue>> = {}): HTMLButtonElement {
+export function iconButton(name: CodiconName, label: string, attrs: Readonly<Record<string, AttrValue>> = {}): HTMLButtonElement {
   return h('button', { type: 'button', class: 'icon-button', 'aria-label': label, title: label, ...attrs }, icon(name));
 }
 

@@ -18,6 +18,7 @@ import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
 import { h, icon } from './dom';
+import type { CodiconName } from './codicons';
 import { Preview } from './preview';
 import { ResultsGrid } from './results';
 import type { TileCommand } from './results';
@@ -367,7 +368,7 @@ export class GridApp {
       this.message.append(icon('search', 'message-icon'), h('p', {}, s.startHint), h('div', { class: 'message-actions' }, curated, popular));
     } else if (this.status === 'failed' && this.failure) {
       const kind = this.failure.kind;
-      const [iconName, title] =
+      const [iconName, title]: [CodiconName, string] =
         kind === 'rateLimited'
           ? ['watch', s.quotaTitle]
           : kind === 'missingKey' || kind === 'unauthorized' || kind === 'forbidden'
@@ -406,7 +407,7 @@ export class GridApp {
 
   private actionButtons(failure: GridFailure, forMore: boolean): HTMLElement {
     const s = this.strings;
-    const labels: Record<ErrorAction, [string, string]> = {
+    const labels: Record<ErrorAction, [string, CodiconName]> = {
       retry: [s.retry, 'refresh'],
       setApiKey: [s.setApiKey, 'key'],
       openSettings: [s.openSettings, 'settings-gear'],

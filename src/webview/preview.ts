@@ -5,6 +5,7 @@ import type { GridItem } from '../core/tiles';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
+import type { CodiconName } from './codicons';
 import type { TileCommand } from './results';
 
 export interface PreviewCallbacks {
@@ -119,7 +120,7 @@ export class Preview {
     const insert = h('button', { type: 'button', class: 'button primary' }, icon('insert'), h('span', {}, s.insert));
     insert.addEventListener('click', () => this.callbacks.command('insert', item));
     this.actions.append(insert);
-    const secondary: [TileCommand, string, string][] = [
+    const secondary: [TileCommand, CodiconName, string][] = [
       ['copyUrl', 'link', s.copyUrl],
       ['copyCredit', 'quote', s.copyCredit],
       ['openOnService', 'link-external', format(s.openOnService, s.serviceName)],

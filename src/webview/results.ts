@@ -7,6 +7,7 @@ import type { TileAction } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
+import type { CodiconName } from './codicons';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
 
@@ -19,7 +20,7 @@ export interface ResultsCallbacks {
   scrolled(scrollTop: number): void;
 }
 
-const TILE_BUTTONS: readonly { command: TileCommand; icon: string; label: (s: GridStrings) => string }[] = [
+const TILE_BUTTONS: readonly { command: TileCommand; icon: CodiconName; label: (s: GridStrings) => string }[] = [
   { command: 'insert', icon: 'insert', label: (s) => s.insert },
   { command: 'preview', icon: 'eye', label: (s) => s.preview },
   { command: 'copyUrl', icon: 'link', label: (s) => s.copyUrl },

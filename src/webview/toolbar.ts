@@ -7,7 +7,7 @@ import { parseColorInput } from '../core/searchForm';
 import type { FormField, GridForm } from '../core/searchForm';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
-import { h, icon, iconButton, uniqueId } from './dom';
+import { h, icon, iconButton, setIcon, uniqueId } from './dom';
 
 export type ToolbarField = keyof GridForm;
 
@@ -285,7 +285,7 @@ export class Toolbar {
     this.browseLabel.textContent = browseText;
     this.browse.title = form.kind === 'photos' ? s.curatedTitle : s.popularTitle;
     this.browse.setAttribute('aria-pressed', String(form.browse));
-    this.browseIcon.className = `codicon codicon-${form.kind === 'photos' ? 'star-empty' : 'flame'}`;
+    setIcon(this.browseIcon, form.kind === 'photos' ? 'star-empty' : 'flame');
     this.orientation.value = form.orientation;
     this.size.value = form.size;
     this.locale.value = form.locale;

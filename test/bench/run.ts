@@ -44,6 +44,9 @@ import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
 import { BenchWindow } from './workbench';
 
+/** The VSIX at 012696b (before the codicon subset and the packaged README): its target is half of it. */
+const VSIX_BEFORE_KB = 259.1;
+
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
 const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
 /**
@@ -365,7 +368,8 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     { measure: `  change since ${BASELINE.commit}`, unit: 'KB', values: allCode.map((v) => v - BASELINE.bytes / 1024), target: null, note: `both bundles against ${kb(BASELINE.bytes)} at ${BASELINE.commit} (before the seam, the domain types and the schema were reworked)`, ...(packaging ? { error: packaging } : {}) },
     { measure: 'Web bundle (browser entry)', unit: 'KB', values: extension ? [extension.webBundleBytes / 1024] : [], target: null, note: 'dist/web/extension.js in the VSIX: everything in one file, loaded at activation in the web worker host', ...(packaging ? { error: packaging } : {}) },
     { measure: '  gzip', unit: 'KB', values: extension ? [extension.webBundleGzipBytes / 1024] : [], target: null, note: 'the same, gzip level 9 (as a web server sends it)', ...(packaging ? { error: packaging } : {}) },
-    { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: 300 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)}` } : {}), ...(packaging ? { error: packaging } : {}) },
+    { measure: 'VSIX', unit: 'KB', values: vsix, target: { op: '<', value: VSIX_BEFORE_KB / 2 }, ...(extension ? { note: `${extension.files} files; webview script ${kb(extension.webviewScriptBytes)} (its codicons inlined); half of ${VSIX_BEFORE_KB} KB at 012696b, which shipped the whole codicon font` } : {}), ...(packaging ? { error: packaging } : {}) },
+    { measure: '  codicon font and CSS in it', unit: 'KB', values: extension ? [extension.codiconFontBytes / 1024] : [], target: { op: '<=', value: 0 }, note: 'the grid draws its 23 icons as inline SVGs (src/webview/codicons.ts); 155.8 KB (codicon.ttf + codicon.css) at 012696b', ...(packaging ? { error: packaging } : {}) },
     row('requestsAfterRestart', { measure: 'Requests after a restart: re-open the last grid, look up ten known media', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('requestsForListed', { measure: 'Requests to look up ten photos shown in the grid', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `Get Photo (as a tree click, hover, credit check or credits file does) of ten photos on the first page of "${RESTART_QUERY}", answered from the search's answer`),
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),

@@ -21,8 +21,10 @@ export interface PackagedExtension {
   readonly webBundleBytes: number;
   /** The same, gzip-compressed (level 9), as a web server would send it. */
   readonly webBundleGzipBytes: number;
-  /** dist/webview/*.js inside the VSIX (the grid's script). */
+  /** dist/webview/*.js inside the VSIX (the grid's script, its codicons inlined). */
   readonly webviewScriptBytes: number;
+  /** Codicon font and style sheet files in the VSIX (none since the grid inlines its icons). */
+  readonly codiconFontBytes: number;
   readonly files: number;
   dispose(): void;
 }
@@ -46,6 +48,7 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
   let featuresBytes = -1;
   let webBundle: Buffer | undefined;
   let webviewScriptBytes = 0;
+  let codiconFontBytes = 0;
   for (const entry of entries) {
     const target = normalize(join(parent, 'vsix', entry.name));
     if (!target.startsWith(join(parent, 'vsix') + sep)) throw new Error(`VSIX entry outside its folder: ${entry.name}`);
@@ -55,6 +58,7 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
     if (entry.name === 'extension/dist/features.js') featuresBytes = entry.data.length;
     if (entry.name === 'extension/dist/web/extension.js') webBundle = entry.data;
     if (/^extension\/dist\/webview\/[^/]+\.js$/.test(entry.name)) webviewScriptBytes += entry.data.length;
+    if (/(^|\/)codicon\.(ttf|woff2?|css)$/.test(entry.name)) codiconFontBytes += entry.data.length;
   }
   if (bundleBytes < 0) throw new Error('The VSIX has no extension/dist/extension.js');
   if (featuresBytes < 0) throw new Error('The VSIX has no extension/dist/features.js');
@@ -67,6 +71,7 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
     webBundleBytes: webBundle.length,
     webBundleGzipBytes: gzipSync(webBundle, { level: 9 }).length,
     webviewScriptBytes,
+    codiconFontBytes,
     files: entries.length,
     dispose: () => rmSync(parent, { recursive: true, force: true, maxRetries: 3 }),
   };
@@ -79,6 +84,8 @@ export function kb(bytes: number): string {
 interface ZipEntry {
   readonly name: string;
   readonly data: Buffer;
+  /** Its size in the ZIP file (compressed). */
+  readonly storedBytes: number;
 }
 
 /** Reads a ZIP file's central directory and inflates every file in it (stored or deflated). */
@@ -114,7 +121,7 @@ export function unzip(zip: Buffer): ZipEntry[] {
     const data = method === 0 ? Buffer.from(raw) : method === 8 ? inflateRawSync(raw) : undefined;
     if (!data) throw new Error(`${name}: unsupported ZIP compression method ${method}`);
     if (data.length !== size) throw new Error(`${name}: expected ${size} bytes, got ${data.length}`);
-    entries.push({ name, data });
+    entries.push({ name, data, storedBytes: compressedSize });
   }
   return entries;
 }

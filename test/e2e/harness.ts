@@ -43,6 +43,15 @@ export interface WorkbenchOptions {
    * setting WEB_WORKER_HOST_SETTINGS, written before the page loads.
    */
   readonly web?: boolean;
+  /**
+   * A VSIX to install into the server's (fresh, empty) extensions folder before it starts
+   * (`--install-extension`), as a user installs it. The workbench then runs that installed
+   * extension instead of this repository in development mode: no extensionDevelopmentPath, so
+   * no "[Extension Development Host]" in the window title either.
+   */
+  readonly vsix?: string;
+  /** Self-signed certificates the browser accepts (see BrowserOptions.trustedSpki). */
+  readonly trustedSpki?: readonly string[];
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -85,18 +94,20 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
   open.add(closer);
   try {
     workspace = createWorkspace(options.settings ? { settings: options.settings } : {});
+    const installArgs = options.vsix ? ['--install-extension', options.vsix, '--start-server'] : [];
+    const extraArgs = [...installArgs, ...(options.serverArgs ?? [])];
     server = await startServer(host, {
       logFile: join(LOG_DIR, `server-${id}.log`),
-      ...(options.serverArgs ? { extraArgs: options.serverArgs } : {}),
+      ...(extraArgs.length > 0 ? { extraArgs } : {}),
       ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
       ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
     });
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.trustedSpki ? { trustedSpki: options.trustedSpki } : {});
     const { page } = browser;
     page.on('console', (message) => appendLine(consoleLog, `[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => appendLine(consoleLog, `[pageerror] ${error.stack ?? error.message}`));
     const payload: Array<[string, string]> = [
-      ['extensionDevelopmentPath', server.remoteUri(repoRoot())],
+      ...(options.vsix ? [] : [['extensionDevelopmentPath', server.remoteUri(repoRoot())] as [string, string]]),
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
     ];
@@ -302,7 +313,7 @@ export const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
 export async function startWorkbenchWithKey(
   api: ApiServer,
   settings: Readonly<Record<string, unknown>> = {},
-  options: Pick<WorkbenchOptions, 'web'> = {},
+  options: Pick<WorkbenchOptions, 'web' | 'vsix'> = {},
 ): Promise<Workbench> {
   const workbench = await startWorkbench({
     ...options,

@@ -40,7 +40,8 @@ function inspectWebview(grid: FrameLocator): Promise<WebviewReport> {
         payload: (s.textContent ?? '').includes(marker) || /alert\(/.test(s.textContent ?? ''),
       })),
       // VS Code adds one style element of its own (the theme's defaults) to every webview.
-      embedded: [...document.querySelectorAll('iframe, frame, object, embed, svg, base, form, style:not(#_defaultStyles), link:not([rel="stylesheet"])')].map(
+      // The grid's own icons are SVGs inside span.codicon (src/webview/codicons.ts); any other SVG counts.
+      embedded: [...document.querySelectorAll('iframe, frame, object, embed, svg:not(span.codicon > svg), base, form, style:not(#_defaultStyles), link:not([rel="stylesheet"])')].map(
         (el) => el.outerHTML.slice(0, 120),
       ),
       urls: all.flatMap((el) => ['src', 'href', 'poster', 'srcset', 'action'].map((a) => el.getAttribute(a)).filter((v): v is string => v !== null)),
@@ -161,7 +162,7 @@ describe('hostile input (e2e)', function () {
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
     const inHover = await hover.evaluate((el) => ({
       handlers: [...el.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
-      scripts: el.querySelectorAll('script, iframe, svg:not(.codicon)').length,
+      scripts: el.querySelectorAll('script, iframe, svg:not(span.codicon > svg)').length,
       links: [...el.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? a.getAttribute('data-href') ?? ''),
       images: [...el.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? ''),
     }));

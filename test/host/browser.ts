@@ -24,12 +24,21 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserSession> {
+export interface BrowserOptions {
+  /**
+   * Certificates (SHA-256 SPKI fingerprints, base64) the browser accepts though no authority
+   * signed them: a local https server's self-signed one (Chromium's
+   * --ignore-certificate-errors-spki-list; everything else is checked as usual).
+   */
+  readonly trustedSpki?: readonly string[];
+}
+
+export async function launchBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
   checkPrerequisites({ build: false, browser: true });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, ...(options.trustedSpki?.length ? [`--ignore-certificate-errors-spki-list=${options.trustedSpki.join(',')}`] : [])],
     timeout: 60_000,
   });
   try {

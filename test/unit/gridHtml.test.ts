@@ -22,7 +22,6 @@ function options(overrides: Partial<GridHtmlOptions> = {}): GridHtmlOptions {
     nonce,
     scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/main.js',
     styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/grid.css',
-    codiconUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/codicon.css',
     imgSources: ['https://images.pexels.com', 'http://127.0.0.1:4321/v1'],
     mediaSources: ['https://videos.pexels.com', 'http://127.0.0.1:4321/videos'],
     strings: fakeStrings(),
@@ -58,9 +57,10 @@ describe('renderGridHtml', () => {
     assert.match(html, /<script nonce="[^"]+" src="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/ext\/dist\/webview\/main\.js"><\/script>/);
   });
 
-  it('allows styles and fonts only from the extension', () => {
+  it('allows styles only from the extension, and no fonts (the codicons are inline SVGs)', () => {
     assert.deepEqual(directive(csp, 'style-src'), cspSource.split(' '));
-    assert.deepEqual(directive(csp, 'font-src'), cspSource.split(' '));
+    assert.ok(!csp.split(';').some((d) => d.trim().startsWith('font-src')), 'no font-src: fonts fall back to default-src');
+    assert.deepEqual(directive(csp, 'default-src'), ["'none'"]);
   });
 
   it('allows images and media only from the given origins, as bare origins', () => {
@@ -81,9 +81,10 @@ describe('renderGridHtml', () => {
     assert.doesNotMatch(html, /<style/);
   });
 
-  it('links the codicon and grid style sheets', () => {
-    assert.match(html, /<link rel="stylesheet" href="[^"]*codicon\.css">/);
-    assert.match(html, /<link rel="stylesheet" href="[^"]*grid\.css">/);
+  it('links the grid style sheet only (no codicon font or style sheet)', () => {
+    assert.deepEqual([...html.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => m[1]), [
+      'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/grid.css',
+    ]);
   });
 
   it('keeps API text inside the boot block, whatever it holds', () => {

@@ -2,8 +2,8 @@
 // unit-tested. Nothing from the API is written into this HTML except inside the JSON
 // boot block, where `<`, `>` and `&` are escaped so no text can close the block.
 //
-// CSP: nothing by default; the one script only by nonce; styles and fonts only from the
-// extension (webview.cspSource); images and videos only from the given origins, which the
+// CSP: nothing by default; the one script only by nonce; styles only from the extension
+// (webview.cspSource; no fonts at all: the codicons are inline SVGs, src/webview/codicons.ts); images and videos only from the given origins, which the
 // panel derives from the configured API hosts, the service's known media hosts and the
 // origins of the results it has shown (see GridPanel.mediaSources). No inline styles or
 // scripts, no eval.
@@ -16,7 +16,6 @@ export interface GridHtmlOptions {
   nonce: string;
   scriptUri: string;
   styleUri: string;
-  codiconUri: string;
   imgSources: readonly string[];
   mediaSources: readonly string[];
   strings: GridStrings;
@@ -105,7 +104,6 @@ export function contentSecurityPolicy(options: Pick<GridHtmlOptions, 'cspSource'
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${source}`,
-    `font-src ${source}`,
     `img-src ${list(cspOrigins(options.imgSources))}`,
     `media-src ${list(cspOrigins(options.mediaSources))}`,
     "base-uri 'none'",
@@ -123,7 +121,6 @@ export function renderGridHtml(options: GridHtmlOptions): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeHtml(options.codiconUri)}">
 <link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
 <title>${escapeHtml(options.strings.panelTitle)}</title>
 </head>

@@ -211,7 +211,6 @@ export class GridPanel extends Disposable {
       nonce: randomNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'main.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'grid.css')).toString(),
-      codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'codicon.css')).toString(),
       imgSources: this.imgSources(),
       mediaSources: this.mediaSources(),
       strings: gridStrings(cfg.serviceName, safeLinkUrl(cfg.serviceUrl) ?? 'https://www.pexels.com'),
