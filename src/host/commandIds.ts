@@ -1,6 +1,7 @@
 // Every command id, mirroring contributes.commands (a unit test compares the two).
 export const CommandId = {
   setApiKey: 'stockMedia.setApiKey',
+  getApiKey: 'stockMedia.getApiKey',
   checkApiKey: 'stockMedia.checkApiKey',
   clearApiKey: 'stockMedia.clearApiKey',
   showQuota: 'stockMedia.showQuota',
