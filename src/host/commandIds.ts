@@ -45,4 +45,6 @@ export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
 /** Context keys the extension sets (used in `when` clauses). */
 export const ContextKey = {
   hasApiKey: 'stockMedia.hasApiKey',
+  /** Something was inserted in this window (the walkthrough's insert step completes on it). */
+  hasInserted: 'stockMedia.hasInserted',
 } as const;
