@@ -8,6 +8,7 @@ import type { Features, LoadFeatures } from './host/features';
 import { CommandId } from './host/commandIds';
 import { createCollectionsTree, createPasteProvider, registerContributions } from './host/contributions';
 import { registerMediaDocuments } from './host/credits/watch';
+import { getApiKey } from './host/keyPage';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
 import { registerTestHooks } from './host/testing';
@@ -51,7 +52,11 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   };
   const tree = createCollectionsTree(load);
   const paste = createPasteProvider(load, () => shell.config);
-  const statusBar = new QuotaStatusBar(shell.quota, () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl));
+  const statusBar = new QuotaStatusBar(
+    shell.quota,
+    () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl),
+    () => shell.config.statusBarVisible,
+  );
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
     { dispose: () => features?.dispose() },
@@ -62,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     statusBar,
     shell,
     vscode.commands.registerCommand(CommandId.showLog, () => shell.log.show()),
+    vscode.commands.registerCommand(CommandId.getApiKey, () => getApiKey(shell)),
     shell.quota.onDidChange(render),
     shell.onDidChangeConnection(render),
     shell.onDidChangeConfig(render),

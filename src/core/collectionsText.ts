@@ -24,17 +24,17 @@ function whole(n: number): number {
 
 function photos(n: number, locale?: string): string {
   const text = whole(n).toLocaleString(locale);
-  return whole(n) === 1 ? l10n.t('{0} photo', text) : l10n.t('{0} photos', text);
+  return l10n.plural(whole(n), { one: l10n.t('{0} photo', text), other: l10n.t('{0} photos', text) });
 }
 
 function videos(n: number, locale?: string): string {
   const text = whole(n).toLocaleString(locale);
-  return whole(n) === 1 ? l10n.t('{0} video', text) : l10n.t('{0} videos', text);
+  return l10n.plural(whole(n), { one: l10n.t('{0} video', text), other: l10n.t('{0} videos', text) });
 }
 
 function items(n: number, locale?: string): string {
   const text = whole(n).toLocaleString(locale);
-  return whole(n) === 1 ? l10n.t('{0} item', text) : l10n.t('{0} items', text);
+  return l10n.plural(whole(n), { one: l10n.t('{0} item', text), other: l10n.t('{0} items', text) });
 }
 
 /** `12 photos · 3 videos`, `1 photo`, `5 videos`, `Empty`. */
@@ -56,10 +56,10 @@ export function collectionDescription(c: Collection, filter: CollectionFilter, l
   const text = n.toLocaleString(locale);
   if (filter === 'photos') {
     if (n === 0) return l10n.t('No photos · filtered');
-    return n === 1 ? l10n.t('{0} photo only', text) : l10n.t('{0} photos only', text);
+    return l10n.plural(n, { one: l10n.t('{0} photo only', text), other: l10n.t('{0} photos only', text) });
   }
   if (n === 0) return l10n.t('No videos · filtered');
-  return n === 1 ? l10n.t('{0} video only', text) : l10n.t('{0} videos only', text);
+  return l10n.plural(n, { one: l10n.t('{0} video only', text), other: l10n.t('{0} videos only', text) });
 }
 
 /** How many items the collection holds under a filter, as the collection reports it. */

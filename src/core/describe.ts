@@ -5,9 +5,12 @@ import type { MediaError } from './errors';
 import { inert, SERVICE_NAME_MAX } from './inert';
 import { l10n } from './l10n';
 
-/** `checkKey`: check the stored key with the configured API origins and bind it to them. */
-export type ErrorAction = 'setApiKey' | 'retry' | 'openSettings' | 'showQuota' | 'checkKey';
-export const ERROR_ACTIONS: readonly ErrorAction[] = ['retry', 'setApiKey', 'openSettings', 'showQuota', 'checkKey'];
+/**
+ * `checkKey`: check the stored key with the configured API origins and bind it to them.
+ * `getApiKey`: open the service's page where a free key is issued (for whoever has none yet).
+ */
+export type ErrorAction = 'setApiKey' | 'getApiKey' | 'retry' | 'openSettings' | 'showQuota' | 'checkKey';
+export const ERROR_ACTIONS: readonly ErrorAction[] = ['retry', 'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey'];
 
 export interface ErrorDescription {
   message: string;
@@ -30,13 +33,13 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
   const said = serverMessage ? ` ${l10n.t('The service said: “{0}”.', serverMessage)}` : '';
   switch (error.kind) {
     case 'missingKey':
-      return { message: l10n.t('Set your {0} API key to browse photos and videos.', service), actions: ['setApiKey'] };
+      return { message: l10n.t('Set your {0} API key to browse photos and videos.', service), actions: ['setApiKey', 'getApiKey'] };
     case 'unauthorized':
-      return { message: l10n.t('{0} needs a valid API key (HTTP 401).', service) + said, actions: ['setApiKey'] };
+      return { message: l10n.t('{0} needs a valid API key (HTTP 401).', service) + said, actions: ['setApiKey', 'getApiKey'] };
     case 'forbidden':
       return {
         message: l10n.t('{0} refused the API key (HTTP 403). Check that you copied the whole key.', service) + said,
-        actions: ['setApiKey'],
+        actions: ['setApiKey', 'getApiKey'],
       };
     case 'notFound':
       return { message: l10n.t('Not found on {0}: it does not exist or is not visible to your key.', service), actions: [] };

@@ -22,17 +22,21 @@ export interface QuotaPresentation {
 
 /** The short status bar text while the quota is hidden from the browser. */
 export function hiddenQuotaText(requestsThisHour: number, fmt: Pick<QuotaFormat, 'number'>): string {
-  return requestsThisHour === 1
-    ? l10n.t('Quota not visible · 1 request this hour')
-    : l10n.t('Quota not visible · {0} requests this hour', fmt.number(requestsThisHour));
+  const count = fmt.number(requestsThisHour);
+  return l10n.plural(requestsThisHour, {
+    one: l10n.t('Quota not visible · {0} request this hour', count),
+    other: l10n.t('Quota not visible · {0} requests this hour', count),
+  });
 }
 
 /** The count of this hour as a sentence (the tooltip and the Show Quota message). */
 export function requestsThisHourSentence(requestsThisHour: number, now: number, fmt: Pick<QuotaFormat, 'number' | 'dateTime'>): string {
   const since = fmt.dateTime(hourStart(now));
-  return requestsThisHour === 1
-    ? l10n.t('This extension sent 1 request to the API this hour (since {0}).', since)
-    : l10n.t('This extension sent {0} requests to the API this hour (since {1}).', fmt.number(requestsThisHour), since);
+  const count = fmt.number(requestsThisHour);
+  return l10n.plural(requestsThisHour, {
+    one: l10n.t('This extension sent {0} request to the API this hour (since {1}).', count, since),
+    other: l10n.t('This extension sent {0} requests to the API this hour (since {1}).', count, since),
+  });
 }
 
 /** `requestsThisHour`: requests this extension sent in the current UTC hour (shown when the quota is hidden). */

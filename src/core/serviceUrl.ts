@@ -25,3 +25,12 @@ export function higherLimitPage(serviceUrl: string): string {
   url.hash = '';
   return url.href;
 }
+
+/**
+ * Where a new user gets a free API key: `<home>/api/new/` (the service's form, after signing in).
+ * Built from `stockMedia.serviceUrl`, which only user or remote settings can change (its scope
+ * is `machine`): a workspace cannot send people to another page for their key.
+ */
+export function apiKeyPage(serviceUrl: string): string {
+  return new URL('new/', higherLimitPage(serviceUrl)).href;
+}

@@ -1,6 +1,7 @@
 // Every command id, mirroring contributes.commands (a unit test compares the two).
 export const CommandId = {
   setApiKey: 'stockMedia.setApiKey',
+  getApiKey: 'stockMedia.getApiKey',
   checkApiKey: 'stockMedia.checkApiKey',
   clearApiKey: 'stockMedia.clearApiKey',
   showQuota: 'stockMedia.showQuota',
@@ -44,4 +45,6 @@ export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
 /** Context keys the extension sets (used in `when` clauses). */
 export const ContextKey = {
   hasApiKey: 'stockMedia.hasApiKey',
+  /** Something was inserted in this window (the walkthrough's insert step completes on it). */
+  hasInserted: 'stockMedia.hasInserted',
 } as const;

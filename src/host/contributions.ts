@@ -67,7 +67,8 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
 }
 
 export function registerContributions(load: LoadFeatures, paste: vscode.DocumentPasteEditProvider): IDisposable[] {
-  const ids = Object.values(CommandId).filter((id): id is FeatureCommandId => id !== CommandId.showLog);
+  // Show Log and Get a Free API Key need none of the features (extension.ts registers them).
+  const ids = Object.values(CommandId).filter((id): id is FeatureCommandId => id !== CommandId.showLog && id !== CommandId.getApiKey);
   return [
     ...ids.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().commands[id](...args))),
     vscode.window.registerWebviewPanelSerializer(GRID_VIEW_TYPE, {

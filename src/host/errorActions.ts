@@ -34,6 +34,7 @@ export interface ErrorActionCommand {
  */
 export const ERROR_ACTIONS: { readonly [A in CommandAction]: (origin: string) => ErrorActionCommand } = {
   setApiKey: () => ({ label: l10n.t('Set API Key'), command: CommandId.setApiKey, args: [] }),
+  getApiKey: () => ({ label: l10n.t('Get a Free API Key'), command: CommandId.getApiKey, args: [] }),
   checkKey: (origin) => ({ label: l10n.t('Check Key with {0}', origin), command: CommandId.checkApiKey, args: [] }),
   showQuota: () => ({ label: l10n.t('Show Quota'), command: CommandId.showQuota, args: [] }),
   // The setting the failures point at (network errors, a refused base URL).

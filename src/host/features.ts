@@ -26,7 +26,7 @@ import { registerCredits } from './credits/register';
 import { writeCreditsFile } from './credits/writeCredits';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
-export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog>;
+export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog | typeof CommandId.getApiKey>;
 export type FeatureCommands = Record<FeatureCommandId, (...args: unknown[]) => unknown>;
 
 /** The collections view, made at activation, and the emitter its change event comes from. */

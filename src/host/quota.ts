@@ -81,8 +81,17 @@ export function quotaFormat(serviceName: string, serviceUrl: string): QuotaForma
   };
 }
 
+/** `stockMedia.statusBar.visible`: when the status bar item exists at all. */
+export type StatusBarVisibility = 'always' | 'withKey' | 'never';
+
+export function statusBarShown(visibility: StatusBarVisibility, hasKey: boolean): boolean {
+  return visibility === 'always' || (visibility === 'withKey' && hasKey);
+}
+
 /** What the status bar item shows, readable by tests. */
 export interface QuotaStatusView {
+  /** Whether the item is on the status bar (when not, the rest is what it would show). */
+  visible: boolean;
   text: string;
   tooltip: string;
   command: string | undefined;
@@ -92,44 +101,62 @@ export interface QuotaStatusView {
 }
 
 export class QuotaStatusBar extends Disposable {
-  private readonly item: vscode.StatusBarItem;
+  /** Made only when it is to be shown: a window without a key (by default) never has one. */
+  private item: vscode.StatusBarItem | undefined;
   private lastView: QuotaStatusView | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: QuotaStore,
     private readonly format: () => QuotaFormat,
+    private readonly visibility: () => StatusBarVisibility,
   ) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem('stockMedia.quota', vscode.StatusBarAlignment.Right, 100));
-    this._register({ dispose: () => clearTimeout(this.timer) });
-    this.item.name = vscode.l10n.t('Stock Media Quota');
+    this._register({
+      dispose: () => {
+        clearTimeout(this.timer);
+        this.item?.dispose();
+      },
+    });
+  }
+
+  /** Whether the item exists now (for tests: "no item" means none was made, not a hidden one). */
+  get exists(): boolean {
+    return this.item !== undefined;
   }
 
   render(hasKey: boolean): void {
     const now = Date.now();
     const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.requestsThisHour(now));
-    this.item.text = view.text;
-    const tooltip = new vscode.MarkdownString(view.tooltip.join('\n\n'));
-    tooltip.isTrusted = false;
-    this.item.tooltip = tooltip;
-    this.item.command = view.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showQuota;
-    this.item.accessibilityInformation = { label: view.tooltip[0]?.replace(/[*\\]/g, '') ?? view.text };
+    const visible = statusBarShown(this.visibility(), hasKey);
+    const command = view.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showQuota;
     const background =
       view.level === 'exhausted'
         ? 'statusBarItem.errorBackground'
         : view.level === 'low'
           ? 'statusBarItem.warningBackground'
           : undefined;
-    this.item.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
-    this.item.show();
-    this.lastView = {
-      text: view.text,
-      tooltip: view.tooltip.join('\n\n'),
-      command: typeof this.item.command === 'string' ? this.item.command : undefined,
-      background,
-      level: view.level,
-    };
+    this.lastView = { visible, text: view.text, tooltip: view.tooltip.join('\n\n'), command, background, level: view.level };
+    if (!visible) {
+      this.item?.dispose();
+      this.item = undefined;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      return;
+    }
+    if (!this.item) {
+      this.item = vscode.window.createStatusBarItem('stockMedia.quota', vscode.StatusBarAlignment.Right, 100);
+      this.item.name = vscode.l10n.t('Stock Media Quota');
+    }
+    const item = this.item;
+    item.text = view.text;
+    const tooltip = new vscode.MarkdownString(view.tooltip.join('\n\n'));
+    tooltip.isTrusted = false;
+    item.tooltip = tooltip;
+    item.command = command;
+    item.accessibilityInformation = { label: view.tooltip[0]?.replace(/[*\\]/g, '') ?? view.text };
+    item.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
+    item.show();
     this.scheduleStaleCheck(hasKey, now);
   }
 

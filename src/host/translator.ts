@@ -4,5 +4,5 @@ import * as vscode from 'vscode';
 import { setTranslator } from '../core/l10n';
 
 export function useVsCodeTranslator(): void {
-  setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
+  setTranslator((message, ...args) => vscode.l10n.t(message, ...args), vscode.env.language);
 }

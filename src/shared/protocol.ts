@@ -66,7 +66,7 @@ export type GridSnapshot = Infer<typeof gridSnapshot>;
 export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer'] as const;
 export type TileAction = (typeof TILE_ACTIONS)[number];
 
-export const HOST_COMMANDS = ['setApiKey', 'openSettings', 'showQuota', 'checkKey'] as const;
+export const HOST_COMMANDS = ['setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey'] as const;
 export type HostCommand = (typeof HOST_COMMANDS)[number];
 
 // ---- host → webview -----------------------------------------------------------------------

@@ -70,6 +70,7 @@ export interface GridStrings {
   endOfResults: string;
   retry: string;
   setApiKey: string;
+  getApiKey: string;
   openSettings: string;
   showQuota: string;
   /** {0}: the API origin the key is checked with. */
@@ -137,7 +138,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
+  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

@@ -12,6 +12,7 @@ import { specKey } from '../core/search';
 import { formFromSpec, validateForm } from '../core/searchForm';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
+import { pluralOf } from '../core/l10n';
 import { formErrorMessage } from './formMessages';
 import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
@@ -62,6 +63,8 @@ export class GridApp {
 
   private readonly strings: GridStrings;
   private readonly numbers: Intl.NumberFormat;
+  /** The display language: the plural rules of the translated strings. */
+  private readonly lang: string;
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
   private readonly preview: Preview;
@@ -85,6 +88,7 @@ export class GridApp {
     const saved = host.savedState();
     const state = saved ?? boot.initialState;
     this.strings = boot.strings;
+    this.lang = boot.lang;
     this.form = state.form;
     this.spec = state.spec;
     this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
@@ -303,6 +307,7 @@ export class GridApp {
         }
         return;
       case 'setApiKey':
+      case 'getApiKey':
       case 'openSettings':
       case 'showQuota':
       case 'checkKey':
@@ -320,7 +325,7 @@ export class GridApp {
   private countText(): string {
     const s = this.strings;
     const n = this.totalResults;
-    return n === 1 ? s.resultOne : format(s.resultsMany, this.numbers.format(n));
+    return format(pluralOf(this.lang, n, { one: s.resultOne, other: s.resultsMany }), this.numbers.format(n));
   }
 
   private totalText(): string {
@@ -354,7 +359,7 @@ export class GridApp {
     const skipped = this.status === 'loaded' ? this.skipped : 0;
     this.skippedNote.hidden = skipped === 0;
     this.skippedNote.replaceChildren(
-      ...(skipped === 0 ? [] : [icon('warning'), h('span', {}, skipped === 1 ? s.skippedOne : format(s.skippedMany, this.numbers.format(skipped)))]),
+      ...(skipped === 0 ? [] : [icon('warning'), h('span', {}, format(pluralOf(this.lang, skipped, { one: s.skippedOne, other: s.skippedMany }), this.numbers.format(skipped)))]),
     );
 
     // The message in place of tiles.
@@ -410,6 +415,7 @@ export class GridApp {
     const labels: Record<ErrorAction, [string, CodiconName]> = {
       retry: [s.retry, 'refresh'],
       setApiKey: [s.setApiKey, 'key'],
+      getApiKey: [s.getApiKey, 'link-external'],
       openSettings: [s.openSettings, 'settings-gear'],
       showQuota: [s.showQuota, 'dashboard'],
       checkKey: [format(s.checkKey, failure.origin ?? ''), 'key'],

@@ -99,9 +99,10 @@ describe('error descriptions', () => {
     assert.match(d.message, /^Pexels \(Renew your key\)\(command:workbench\.action\.openSettings\) had a problem/);
     assert.match(d.message, /The service said: “\(Renew your key\)\(command:workbench\.action\.openSettings\)”/);
   });
-  it('offers to set the key for key problems and to retry for transient ones', () => {
-    assert.deepEqual(describeError(new MediaError('forbidden', 'x', { status: 403 }), ctx).actions, ['setApiKey']);
-    assert.deepEqual(describeError(new MediaError('missingKey', 'x'), ctx).actions, ['setApiKey']);
+  it('offers to set the key, or get a free one, for key problems and to retry for transient ones', () => {
+    assert.deepEqual(describeError(new MediaError('forbidden', 'x', { status: 403 }), ctx).actions, ['setApiKey', 'getApiKey']);
+    assert.deepEqual(describeError(new MediaError('unauthorized', 'x', { status: 401 }), ctx).actions, ['setApiKey', 'getApiKey']);
+    assert.deepEqual(describeError(new MediaError('missingKey', 'x'), ctx).actions, ['setApiKey', 'getApiKey']);
     assert.ok(describeError(new MediaError('server', 'x', { status: 500 }), ctx).actions.includes('retry'));
     assert.ok(describeError(new MediaError('timeout', 'x'), ctx).actions.includes('retry'));
   });

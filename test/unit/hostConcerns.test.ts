@@ -43,6 +43,7 @@ describe('the error actions table', () => {
   it('maps each action to its command and arguments (the grid and the tree read the same entry)', () => {
     const origin = 'https://media.example.test';
     assert.deepEqual(errorCommand('setApiKey', origin), { title: 'Set API Key', command: 'stockMedia.setApiKey', arguments: [] });
+    assert.deepEqual(errorCommand('getApiKey', origin), { title: 'Get a Free API Key', command: 'stockMedia.getApiKey', arguments: [] });
     assert.deepEqual(errorCommand('showQuota', origin), { title: 'Show Quota', command: 'stockMedia.showQuota', arguments: [] });
     assert.deepEqual(errorCommand('openSettings', origin), {
       title: 'Open Settings',

@@ -193,7 +193,7 @@ describe('localisation', () => {
     });
 
     it('allows only the one translator bridge in src/host/translator.ts', () => {
-      const bridge = 'setTranslator((message, ...args) => vscode.l10n.t(message, ...args));';
+      const bridge = 'setTranslator((message, ...args) => vscode.l10n.t(message, ...args), vscode.env.language);';
       assert.deepEqual(scanText(bridge, 'src/host/translator.ts').problems, []);
       assert.equal(scanText(`${bridge}\n${bridge}`, 'src/host/translator.ts').problems.length, 2);
       assert.equal(scanText(bridge, 'src/extension.ts').problems.length, 1);

@@ -145,7 +145,7 @@ describe('quota hidden from the browser', () => {
     });
 
     it('in German', () => {
-      setTranslator((message, ...args) => formatMessage(de[message] ?? `UNTRANSLATED ${message}`, args));
+      setTranslator((message, ...args) => formatMessage(de[message] ?? `UNTRANSLATED ${message}`, args), 'de');
       const deFmt = { ...fmt, number: (n: number) => new Intl.NumberFormat('de').format(n) };
       const view = presentQuota(hidden, true, NOW, deFmt, 1234);
       assert.equal(view.text, '$(cloud) Kontingent nicht sichtbar · 1.234 Anfragen in dieser Stunde');

@@ -166,6 +166,18 @@ describe('Hostile settings: the key goes only where the user said', function () 
       assert.match(quotaText, /^Pexels/);
       for (const n of notifications) assert.doesNotMatch(n.message, /Evil|command:|renew-your-key/, n.message);
 
+      // Nor does "Get a Free API Key" go to the folder's page: people would paste a key there.
+      const env = vscode.env as unknown as Record<string, unknown>;
+      const openExternal = env.openExternal;
+      const opened: string[] = [];
+      env.openExternal = (target: vscode.Uri) => Promise.resolve(opened.push(target.toString(true)) > 0);
+      try {
+        assert.equal(await vscode.commands.executeCommand<string>('stockMedia.getApiKey'), `${server.origin}/api/new/`);
+        assert.deepEqual(opened, [`${server.origin}/api/new/`]);
+      } finally {
+        env.openExternal = openExternal;
+      }
+
       assert.equal(evil.log.length, 0, `nothing reached the folder's server: ${evil.log.map((e) => e.path).join(', ')}`);
       assert.equal(evil.mediaLog.length, 0, 'not even a picture was asked of it');
       assert.ok(server.log.length >= 5, `the user's server answered: ${server.log.map((e) => e.path).join(', ')}`);
@@ -268,7 +280,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
       assert.deepEqual((await api.shell.keys.stored())?.origins, [server.origin], 'still bound to the first server only');
       const refused = notifications.find((n) => n.level === 'error');
       assert.equal(refused?.message, `${stranger.origin} did not accept your API key, so it is still not sent there.`);
-      assert.deepEqual(refused?.buttons, ['Set API Key']);
+      assert.deepEqual(refused?.buttons, ['Set API Key', 'Get a Free API Key']);
       await assert.rejects(api.client.curatedPhotos({ per_page: 3 }, { fresh: true }), refusedFor(stranger.origin));
       assert.equal(stranger.log.length, 1, 'only the check reached it');
     } finally {

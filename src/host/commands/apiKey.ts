@@ -2,12 +2,14 @@
 // kept, and it is kept only in SecretStorage, bound to the API origins it was checked with.
 import * as vscode from 'vscode';
 import { MediaClient } from '../../api/client';
+import { l10n } from '../../core/l10n';
 import type { QuotaSnapshot } from '../../core/quota';
 import { exhaustedSnapshot, quotaLevel } from '../../core/quota';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
+import { cleanPastedKey } from '../../core/pastedKey';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
@@ -20,7 +22,7 @@ export interface SetApiKeyArgs {
   key?: string;
 }
 
-export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot } | { saved: false; reason: string };
+export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };
 
 function keyFromArgs(args: unknown): string | undefined {
   if (typeof args === 'string') return args;
@@ -60,29 +62,86 @@ async function checkKey(shell: Shell, key: string, origins: readonly string[]): 
   return seen;
 }
 
+/** Said whenever spaces, a line break or quotes around a pasted key were removed. */
+const trimmedNote = (): string => vscode.l10n.t('Removed surrounding spaces or quotes from the key.');
+
+/** What the input box says under a value: an error blocks Enter, the note about trimming does not. */
+function keyValidation(value: string): vscode.InputBoxValidationMessage | undefined {
+  if (value === '') return undefined;
+  const pasted = cleanPastedKey(value);
+  if (pasted.key === '') return { message: vscode.l10n.t('The key cannot be empty.'), severity: vscode.InputBoxValidationSeverity.Error };
+  if (!pasted.valid) return { message: vscode.l10n.t('A key has no spaces in it.'), severity: vscode.InputBoxValidationSeverity.Error };
+  if (pasted.trimmed) {
+    return { message: vscode.l10n.t('The spaces or quotes around the key will be removed.'), severity: vscode.InputBoxValidationSeverity.Info };
+  }
+  return undefined;
+}
+
+/**
+ * The key input box, with a button that opens the service's page for a free key (the box stays
+ * open meanwhile, so the key can be pasted when the user comes back). Undefined: cancelled.
+ */
+function askForKey(service: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    const getKey: vscode.QuickInputButton = {
+      iconPath: new vscode.ThemeIcon('link-external'),
+      tooltip: ERROR_ACTIONS.getApiKey('').label,
+    };
+    box.title = vscode.l10n.t('Stock Media: {0} API Key', service);
+    box.prompt = vscode.l10n.t(
+      "Paste your {0} API key. It is stored in your system's secret storage, never in settings. No key yet? {0} issues one free of charge: use the Get a Free API Key button (top right).",
+      service,
+    );
+    box.placeholder = vscode.l10n.t('API key');
+    box.password = true;
+    box.ignoreFocusOut = true;
+    box.buttons = [getKey];
+    let value: string | undefined;
+    box.onDidTriggerButton((button) => {
+      if (button === getKey) void runErrorAction('getApiKey', '', execute);
+    });
+    box.onDidChangeValue((text) => {
+      box.validationMessage = keyValidation(text);
+    });
+    box.onDidAccept(() => {
+      const pasted = cleanPastedKey(box.value);
+      if (!pasted.valid) {
+        box.validationMessage = keyValidation(box.value) ?? vscode.l10n.t('The key cannot be empty.');
+        return;
+      }
+      value = box.value;
+      box.hide();
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      resolve(value);
+    });
+    box.show();
+  });
+}
+
+/** An error about the key, with the buttons that help: set it again, or get a free one. */
+function keyError(message: string): void {
+  const setKey = ERROR_ACTIONS.setApiKey('').label;
+  const getKey = ERROR_ACTIONS.getApiKey('').label;
+  void vscode.window.showErrorMessage(message, setKey, getKey).then((picked) => {
+    if (picked === setKey) void runErrorAction('setApiKey', '', execute);
+    else if (picked === getKey) void runErrorAction('getApiKey', '', execute);
+  });
+}
+
 export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown): Promise<SetApiKeyResult> {
   const fromArgs = keyFromArgs(args);
   const automated = fromArgs !== undefined;
   const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
-  const key = (
-    fromArgs ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Stock Media: {0} API Key', service),
-      prompt: vscode.l10n.t("Paste your {0} API key. It is stored in your system's secret storage, never in settings.", service),
-      placeHolder: vscode.l10n.t('API key'),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (value) =>
-        value.trim() === ''
-          ? vscode.l10n.t('The key cannot be empty.')
-          : /\s/.test(value.trim())
-            ? vscode.l10n.t('A key has no spaces in it.')
-            : undefined,
-    }))
-  )?.trim();
-  if (key === undefined) return { saved: false, reason: 'cancelled' };
-  if (key === '' || /\s/.test(key)) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.'));
+  const raw = fromArgs ?? (await askForKey(service));
+  if (raw === undefined) return { saved: false, reason: 'cancelled' };
+  const pasted = cleanPastedKey(raw);
+  const { key, trimmed } = pasted;
+  const note = trimmed ? ` ${trimmedNote()}` : '';
+  if (!pasted.valid) {
+    keyError(vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.'));
     return { saved: false, reason: 'invalid' };
   }
   // The origins are read once: the key is bound to exactly the ones it was checked with.
@@ -99,9 +158,7 @@ export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown)
       // The key is known to the service; it is only out of requests.
       shell.quota.update(exhaustedSnapshot(shell.quota.current, Date.now()));
     } else if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
-      void vscode.window.showErrorMessage(
-        vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service),
-      );
+      keyError(vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service) + note);
       return { saved: false, reason: failure.kind };
     } else {
       const description = describeFailure(shell, failure).message;
@@ -119,12 +176,12 @@ export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown)
   if (quota) shell.quota.update(quota);
   await shell.refreshKeyState();
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
-  void vscode.window.showInformationMessage(
+  const saved =
     quota && !quota.hidden
       ? vscode.l10n.t('{0} API key saved. {1} of {2} requests left this month.', service, fmt(quota.remaining), fmt(quota.limit))
-      : vscode.l10n.t('{0} API key saved.', service),
-  );
-  return quota ? { saved: true, quota } : { saved: true };
+      : vscode.l10n.t('{0} API key saved.', service);
+  void vscode.window.showInformationMessage(saved + note);
+  return quota ? { saved: true, quota, trimmed } : { saved: true, trimmed };
 }
 
 export type CheckApiKeyResult = { bound: true; origins: string[]; quota?: QuotaSnapshot } | { bound: false; reason: string };
@@ -157,10 +214,14 @@ export async function checkApiKey(shell: Shell, api: ClientSource): Promise<Chec
         failure.kind === 'unauthorized' || failure.kind === 'forbidden'
           ? vscode.l10n.t('{0} did not accept your API key, so it is still not sent there.', where)
           : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, describeFailure(shell, failure).message);
-      const setKey = ERROR_ACTIONS.setApiKey(where).label;
-      void vscode.window.showErrorMessage(message, setKey).then((picked) => {
-        if (picked === setKey) void runErrorAction('setApiKey', where, execute);
-      });
+      if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
+        keyError(message);
+      } else {
+        const setKey = ERROR_ACTIONS.setApiKey(where).label;
+        void vscode.window.showErrorMessage(message, setKey).then((picked) => {
+          if (picked === setKey) void runErrorAction('setApiKey', where, execute);
+        });
+      }
       return { bound: false, reason: failure.kind };
     }
   }
@@ -193,17 +254,18 @@ export function showQuota(shell: Shell): string {
   else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
   else if (level === 'hidden') {
     const count = shell.quota.requestsThisHour(now);
-    text =
-      count === 1
-        ? vscode.l10n.t(
-            'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent 1 request to the API this hour.',
-            service,
-          )
-        : vscode.l10n.t(
-            'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent {1} requests to the API this hour.',
-            service,
-            fmt(count),
-          );
+    text = l10n.plural(count, {
+      one: vscode.l10n.t(
+        'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent {1} request to the API this hour.',
+        service,
+        fmt(count),
+      ),
+      other: vscode.l10n.t(
+        'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent {1} requests to the API this hour.',
+        service,
+        fmt(count),
+      ),
+    });
   } else if (level === 'exhausted' && q.exhausted) {
     // A 429 does not say which limit it hit; a reset that has passed is not announced.
     text =
@@ -234,11 +296,15 @@ export function showQuota(shell: Shell): string {
   }
   const higher = vscode.l10n.t('Ask for a Higher Limit');
   const setKey = ERROR_ACTIONS.setApiKey('').label;
-  void vscode.window.showInformationMessage(text, shell.hasKey ? higher : setKey).then((picked) => {
+  const getKey = ERROR_ACTIONS.getApiKey('').label;
+  const buttons = shell.hasKey ? [higher] : [setKey, getKey];
+  void vscode.window.showInformationMessage(text, ...buttons).then((picked) => {
     if (picked === higher) {
       void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(shell.config.serviceUrl), true));
     } else if (picked === setKey) {
       void runErrorAction('setApiKey', '', execute);
+    } else if (picked === getKey) {
+      void runErrorAction('getApiKey', '', execute);
     }
   });
   return text;

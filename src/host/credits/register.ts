@@ -3,11 +3,10 @@
 import * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
-import { inert } from '../../core/inert';
-import { toMediaError } from '../../core/errors';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import type { IDisposable } from '../dispose';
+import { showFailure } from '../failureNotice';
 import type { Shell } from '../shell';
 import { CreditCheck } from './check';
 import { MediaHover } from './hover';
@@ -41,7 +40,7 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     if (!ref) return arg;
     const found = await lookup.get(ref.kind, ref.id);
     if (found.ok) return { media: found.media satisfies MediaItem };
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not look up the media: {0}', inert(toMediaError(found.error).message)));
+    void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
     return undefined;
   };
   const documents: MediaDocuments = {

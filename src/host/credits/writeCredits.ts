@@ -5,6 +5,7 @@
 // their files prefixed with the folder's name. Cancelling writes nothing (what was looked up
 // stays cached, so the next run costs only the rest); the file is written once, whole.
 import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
 import type { CreditEntry } from '../../core/credits/creditsFile';
 import { CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../core/credits/creditsFile';
 import type { IgnoreRule } from '../../core/credits/gitignore';
@@ -143,7 +144,13 @@ function quotaLeft(shell: Shell): { left: number | undefined; sentence: string }
   const snapshot = shell.quota.current;
   const level = quotaLevel(snapshot, Date.now());
   const left = level === 'exhausted' ? 0 : level === 'ok' || level === 'low' ? snapshot?.remaining : undefined;
-  if (left !== undefined) return { left, sentence: vscode.l10n.t('{0} requests are left in the quota.', left) };
+  if (left !== undefined) {
+    const sentence = l10n.plural(left, {
+      one: vscode.l10n.t('{0} request is left in the quota.', left),
+      other: vscode.l10n.t('{0} requests are left in the quota.', left),
+    });
+    return { left, sentence };
+  }
   if (level === 'hidden') {
     return {
       left,
@@ -194,12 +201,27 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
   const serviceName = inert(shell.config.serviceName, SERVICE_NAME_MAX);
   const notes = [
     ...(scanned.truncated ? [vscode.l10n.t('Only the first {0} files were read.', MAX_FILES)] : []),
-    ...(scanned.tooLarge > 0 ? [vscode.l10n.t('{0} files over 2 MB were not read (see the log).', scanned.tooLarge)] : []),
+    ...(scanned.tooLarge > 0
+      ? [
+          l10n.plural(scanned.tooLarge, {
+            one: vscode.l10n.t('{0} file over 2 MB was not read (see the log).', scanned.tooLarge),
+            other: vscode.l10n.t('{0} files over 2 MB were not read (see the log).', scanned.tooLarge),
+          }),
+        ]
+      : []),
   ];
-  const summary = [vscode.l10n.t('Found {0} photos and videos; {1} of them need a request to {2}.', media.length, requests, serviceName), ...notes].join(' ');
+  const found = l10n.plural(media.length, {
+    one: vscode.l10n.t('Found {0} photo or video; {1} of them need a request to {2}.', media.length, requests, serviceName),
+    other: vscode.l10n.t('Found {0} photos and videos; {1} of them need a request to {2}.', media.length, requests, serviceName),
+  });
+  const summary = [found, ...notes].join(' ');
   if (requests > 0) {
     if (left !== undefined && requests > left) {
-      const message = `${summary} ${vscode.l10n.t('Only {0} requests are left in the quota, so nothing was written.', left)}`;
+      const only = l10n.plural(left, {
+        one: vscode.l10n.t('Only {0} request is left in the quota, so nothing was written.', left),
+        other: vscode.l10n.t('Only {0} requests are left in the quota, so nothing was written.', left),
+      });
+      const message = `${summary} ${only}`;
       void vscode.window.showErrorMessage(message);
       return { result: 'refused', media: media.length, requests, message };
     }
@@ -268,7 +290,10 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     return { result: 'refused', media: media.length, requests, file: where.uri, message };
   }
   if (!merged.changed) {
-    const message = vscode.l10n.t('{0} is up to date ({1} photos and videos); nothing was written.', inert(where.label), media.length);
+    const message = l10n.plural(media.length, {
+      one: vscode.l10n.t('{0} is up to date ({1} photo or video); nothing was written.', inert(where.label), media.length),
+      other: vscode.l10n.t('{0} is up to date ({1} photos and videos); nothing was written.', inert(where.label), media.length),
+    });
     void vscode.window.showInformationMessage(message);
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
   }
@@ -280,7 +305,11 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     void vscode.window.showErrorMessage(message);
     return { result: 'failed', media: media.length, requests, file: where.uri, message };
   }
-  const written = [vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length), ...notes].join(' ');
+  const lists = l10n.plural(media.length, {
+    one: vscode.l10n.t('{0} lists {1} photo or video.', inert(where.label), media.length),
+    other: vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length),
+  });
+  const written = [lists, ...notes].join(' ');
   const openLabel = vscode.l10n.t('Open');
   void vscode.window.showInformationMessage(written, openLabel).then((picked) => {
     if (picked === openLabel) void vscode.window.showTextDocument(where.uri, { preview: true });

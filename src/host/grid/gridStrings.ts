@@ -83,8 +83,9 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     loading: vscode.l10n.t('Loading…'),
     loadingMore: vscode.l10n.t('Loading more…'),
     resultsMany: vscode.l10n.t('{0} results'),
-    resultOne: vscode.l10n.t('1 result'),
-    skippedOne: vscode.l10n.t('1 result could not be shown'),
+    // The plural forms: the webview picks one by the display language's rules (core/l10n.ts pluralOf).
+    resultOne: vscode.l10n.t('{0} result'),
+    skippedOne: vscode.l10n.t('{0} result could not be shown'),
     skippedMany: vscode.l10n.t('{0} results could not be shown'),
     noResults: vscode.l10n.t('Nothing found'),
     noResultsFor: vscode.l10n.t('Nothing found for “{0}”.'),
@@ -94,6 +95,7 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     retry: vscode.l10n.t('Retry'),
     // The error actions' labels, from the one table (host/errorActions.ts); the webview fills in {0}.
     setApiKey: errorActionLabel('setApiKey'),
+    getApiKey: errorActionLabel('getApiKey'),
     openSettings: errorActionLabel('openSettings'),
     checkKey: errorActionLabel('checkKey'),
     showQuota: errorActionLabel('showQuota'),

@@ -2,6 +2,7 @@
 // language, the settings for its document, saving into the workspace when asked, and one
 // snippet at every cursor (one undo step). Also the copy and open commands.
 import * as vscode from 'vscode';
+import { ContextKey } from '../commandIds';
 import { cleanServerText } from '../../core/errors';
 import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
@@ -461,6 +462,7 @@ export class MediaInserter extends Disposable {
       return { result: 'failed', notes: [...notes, message] };
     }
     const text = prepared.pieces.map((p) => toPlainText(p)).join(SEPARATORS[prepared.family]);
+    void vscode.commands.executeCommand('setContext', ContextKey.hasInserted, true);
     return { result: 'inserted', text, files: prepared.files, notes };
   }
 

@@ -1,6 +1,7 @@
 // How each element of the collections tree looks: label, description, icon, hover and
 // context value (the `viewItem` the menus in package.json match).
 import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
 import type { CollectionFilter } from '../../core/collectionsText';
 import { collectionDescription, collectionTitle, collectionTooltipMarkdown, filteredCount } from '../../core/collectionsText';
 import type { ErrorAction, ErrorDescription } from '../../core/describe';
@@ -134,6 +135,8 @@ function actionHint(action: ErrorAction, origin: string): string {
       return vscode.l10n.t('Click it, or use Retry, to try again.');
     case 'setApiKey':
       return vscode.l10n.t('Click it to set your API key.');
+    case 'getApiKey':
+      return vscode.l10n.t('Click it to get a free API key.');
     case 'showQuota':
       return vscode.l10n.t('Click it to see your request quota.');
     case 'openSettings':
@@ -171,7 +174,11 @@ function emptyItem(node: EmptyNode): vscode.TreeItem {
 
 function skippedItem(node: SkippedNode, ctx: ItemContext): vscode.TreeItem {
   const n = node.branch.list.skipped;
-  const label = n === 1 ? vscode.l10n.t('1 result could not be shown') : vscode.l10n.t('{0} results could not be shown', n.toLocaleString(ctx.locale));
+  const count = n.toLocaleString(ctx.locale);
+  const label = l10n.plural(n, {
+    one: vscode.l10n.t('{0} result could not be shown', count),
+    other: vscode.l10n.t('{0} results could not be shown', count),
+  });
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon('warning');
