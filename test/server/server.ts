@@ -43,8 +43,8 @@
 // - Popular videos: min_width, min_height, min_duration, max_duration (whole numbers;
 //   others ignored), over a fixed "popularity" order.
 // - Images are PNG (the real CDN sends JPEG) sized from the URL query like imgix: see
-//   images.ts. Video file links answer a short, unplayable video/mp4 body; HLS links a
-//   one-entry .m3u8. Media and pages need no key and use no quota; they go to mediaLog.
+//   images.ts. Video file links answer one of a few small, playable H.264 MP4 samples
+//   (samples/); HLS links a one-entry .m3u8. Media and pages need no key and use no quota; they go to mediaLog.
 // - Ids: photo and video ids are separate id spaces, so one video deliberately shares its
 //   id with a photo, as happens on the real service.
 import { STATUS_CODES, createServer } from 'node:http';
