@@ -21,7 +21,7 @@ import { localCertificate } from '../test/server/tls';
 import { CHROMIUM_ARGS } from '../test/host/browser';
 import { prepare } from '../test/host/prepare';
 import { chromiumPath } from '../test/host/prerequisites';
-import { LOCAL_CERTIFICATE_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../test/host/server';
+import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../test/host/server';
 import { createWorkspace, repoRoot } from '../test/host/workspace';
 
 function parseArgs(argv: readonly string[]): { web: boolean; browser: boolean } {
@@ -34,13 +34,6 @@ function parseArgs(argv: readonly string[]): { web: boolean; browser: boolean } 
   }
   return { web, browser };
 }
-
-/** The settings a person would have: no welcome page, no AI side bar, secondary side bar closed. */
-const DEMO_USER_SETTINGS: Readonly<Record<string, unknown>> = {
-  'workbench.startupEditor': 'none',
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  'chat.disableAIFeatures': true,
-};
 
 /** Chromium in its own throwaway profile, trusting only the demo's certificate; none without a display. */
 function openBrowser(url: string, spki: string): { child: ChildProcess; profile: string } | undefined {
@@ -72,7 +65,7 @@ async function main(): Promise<void> {
       'stockMedia.serviceName': 'Sandbox Library',
       'stockMedia.serviceUrl': api.origin,
     },
-    userSettings: { ...DEMO_USER_SETTINGS, ...LOCAL_CERTIFICATE_SETTINGS, ...(web ? WEB_WORKER_HOST_SETTINGS : {}) },
+    userSettings: { ...QUIET_WORKBENCH_SETTINGS, ...LOCAL_CERTIFICATE_SETTINGS, ...(web ? WEB_WORKER_HOST_SETTINGS : {}) },
   });
   const url = vscodeServer.workbenchUrl(workspace.path);
   const opened = browser ? openBrowser(url, certificate.spki) : undefined;

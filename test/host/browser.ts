@@ -24,12 +24,22 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserSession> {
+export interface LaunchOptions {
+  /**
+   * Public-key hashes (base64 SHA-256 of the SPKI) of certificates to accept although no CA
+   * vouches for them: the local API server's in https mode (test/server/tls.ts). Playwright
+   * gives Chromium a --user-data-dir, which this switch needs.
+   */
+  readonly trustSpki?: readonly string[];
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
   checkPrerequisites({ build: false, browser: true });
+  const trust = options.trustSpki?.length ? [`--ignore-certificate-errors-spki-list=${options.trustSpki.join(',')}`] : [];
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, ...trust],
     timeout: 60_000,
   });
   try {

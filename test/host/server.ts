@@ -57,6 +57,18 @@ export const WEB_WORKER_HOST_SETTINGS: Readonly<Record<string, unknown>> = {
 };
 
 /**
+ * User settings for a workbench that shows only what the extension adds: no welcome page, and
+ * no AI features, whose chat view otherwise opens the secondary side bar, empty here, as soon
+ * as an editor opens. They must be user settings: `chat.disableAIFeatures` is not read from a
+ * folder's settings, so there (where the test fixture had it) the empty side bar still came.
+ */
+export const QUIET_WORKBENCH_SETTINGS: Readonly<Record<string, unknown>> = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+};
+
+/**
  * User settings under which the Node extension host's `fetch` trusts NODE_EXTRA_CA_CERTS (the
  * local library's https certificate, test/server/tls.ts): with `http.systemCertificates` on
  * (the default), VS Code's fetch patch passes its own CA list (Node's bundled roots and the
