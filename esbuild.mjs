@@ -83,7 +83,8 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
-  plugins: [problemMatcher],
+  // Only a watch needs the start/end lines (for the problem matcher); a one-off build stays quiet.
+  plugins: watch ? [problemMatcher] : [],
 };
 
 /** Writes the bundle's metafile (its inputs and outputs) to out/meta/<name>.json, for tests/unit/bundles.test.ts. */

@@ -1,61 +1,84 @@
 // `npm run demo`: the extension working in a real VS Code against the local sandbox
-// library. Starts the local API server and the VS Code server with the extension loaded
-// from this repo, opens a sample workspace, and prints the URL to open in a browser and the
-// demo API key. The local server is configured where a person would configure it: in the
-// remote's machine settings (the base URLs are machine-scoped). Ctrl+C stops both.
+// library, as a person who installed it would see it. Starts the local API server (https,
+// with a certificate made for this run: the workbench shows only https pictures in hovers and
+// Markdown previews) and the VS Code server with this repo installed as an extension (linked
+// into the profile's extensions folder; no smoke-test driver, so notifications show), opens a
+// sample workspace, and prints the URL and the demo API key. When there is a display it also
+// opens Chromium on the URL, trusting that one certificate. The local server is configured
+// where a person would configure it: in the remote's machine settings (the base URLs are
+// machine-scoped). Ctrl+C stops everything.
 //
 // `npm run demo -- --web`: the same, with the extension in the browser's web worker
 // extension host (its `browser` entry), as on vscode.dev and github.dev.
+// `-- --no-browser`: only print the URL.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from '../test/server/server';
+import { localCertificate } from '../test/server/tls';
+import { CHROMIUM_ARGS } from '../test/host/browser';
 import { prepare } from '../test/host/prepare';
-import { WEB_WORKER_HOST_SETTINGS, startServer } from '../test/host/server';
+import { chromiumPath } from '../test/host/prerequisites';
+import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../test/host/server';
 import { createWorkspace, repoRoot } from '../test/host/workspace';
 
-function parseArgs(argv: readonly string[]): { web: boolean } {
+function parseArgs(argv: readonly string[]): { web: boolean; browser: boolean } {
   let web = false;
+  let browser = true;
   for (const arg of argv) {
     if (arg === '--web') web = true;
-    else throw new Error(`Unknown argument ${arg}. Usage: npm run demo [-- --web]`);
+    else if (arg === '--no-browser') browser = false;
+    else throw new Error(`Unknown argument ${arg}. Usage: npm run demo [-- [--web] [--no-browser]]`);
   }
-  return { web };
+  return { web, browser };
+}
+
+/** Chromium in its own throwaway profile, trusting only the demo's certificate; none without a display. */
+function openBrowser(url: string, spki: string): { child: ChildProcess; profile: string } | undefined {
+  if (!process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) return undefined;
+  const profile = mkdtempSync(join(tmpdir(), 'stock-media-demo-chromium-'));
+  const args = [...CHROMIUM_ARGS, `--user-data-dir=${profile}`, `--ignore-certificate-errors-spki-list=${spki}`, '--no-default-browser-check', url];
+  const child = spawn(chromiumPath(), args, { stdio: 'ignore' });
+  child.on('error', () => undefined);
+  return { child, profile };
 }
 
 async function main(): Promise<void> {
-  const { web } = parseArgs(process.argv.slice(2));
+  const { web, browser } = parseArgs(process.argv.slice(2));
   const apiPort = Number(process.env['STOCK_MEDIA_DEMO_API_PORT'] || 0);
-  console.log('[demo] Preparing the offline VS Code (the first time takes a few minutes)…');
+  // prepare() says what it does when it has to build (the first time only).
   const host = await prepare((line) => console.log(`[demo] ${line}`));
-  const api = await startApiServer({ port: apiPort });
-  const workspace = createWorkspace({
-    fixture: join(repoRoot(), 'test', 'fixtures', 'demo'),
-    settings: {
-      'workbench.startupEditor': 'none',
-      'chat.disableAIFeatures': true,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    },
-  });
+  const certificate = localCertificate();
+  const api = await startApiServer({ port: apiPort, https: true });
+  const workspace = createWorkspace({ fixture: join(repoRoot(), 'test', 'fixtures', 'demo') });
   const vscodeServer = await startServer(host, {
+    smokeTestDriver: false,
+    extensions: [repoRoot()],
+    // The Node extension host trusts the local library's certificate (and only it in addition);
+    // see LOCAL_CERTIFICATE_SETTINGS.
+    env: { NODE_EXTRA_CA_CERTS: certificate.certFile },
     machineSettings: {
       'stockMedia.apiBaseUrl': api.baseUrl,
       'stockMedia.videoBaseUrl': api.videoBaseUrl,
       'stockMedia.serviceName': 'Sandbox Library',
       'stockMedia.serviceUrl': api.origin,
     },
-    ...(web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
+    userSettings: { ...QUIET_WORKBENCH_SETTINGS, ...LOCAL_CERTIFICATE_SETTINGS, ...(web ? WEB_WORKER_HOST_SETTINGS : {}) },
   });
-  const url = vscodeServer.workbenchUrl(workspace.path, [
-    ['extensionDevelopmentPath', vscodeServer.remoteUri(repoRoot())],
-    ['skipWelcome', 'true'],
-  ]);
+  const url = vscodeServer.workbenchUrl(workspace.path);
+  const opened = browser ? openBrowser(url, certificate.spki) : undefined;
 
   let stopping = false;
   const stop = async (code: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
     console.log('\n[demo] Stopping…');
+    opened?.child.kill();
     await Promise.allSettled([vscodeServer.close(), api.close()]);
     workspace.dispose();
+    if (opened) rmSync(opened.profile, { recursive: true, force: true, maxRetries: 3 });
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -63,21 +86,26 @@ async function main(): Promise<void> {
 
   const where = web
     ? `The extension runs in the browser's web worker extension host (its browser entry, dist/web/extension.js),
-  as on vscode.dev and github.dev ("Developer: Show Running Extensions" says "web worker").`
+  as on vscode.dev and github.dev.`
     : `The extension runs in the VS Code server's Node extension host (npm run demo -- --web: in the browser's web worker).`;
+  const how = opened
+    ? `Chromium is opening it; or open it in another Chromium-based browser:`
+    : `Open in a Chromium-based browser:`;
   console.log(`
 Stock Media demo is running.
 
   ${where}
 
-  Open in a browser (Chromium/Chrome):
+  ${how}
     ${url}
+  The pictures come from ${api.origin} over https with a certificate made for this run:
+  ${opened ? 'the Chromium started here trusts it; in another browser,' : 'in your browser,'} open ${api.origin}/ once and accept it,
+  or the thumbnails stay empty; or start Chromium trusting only it:
+    chromium --user-data-dir=$(mktemp -d) --ignore-certificate-errors-spki-list=${certificate.spki} '${url}'
 
   Then run "Stock Media: Set API Key…" (F1) and paste the demo key:
     ${api.keys.alice}
-  (another user: ${api.keys.bob})
 
-  Local API server: ${api.baseUrl}  ${api.videoBaseUrl}
   Sample workspace: ${workspace.path}
 
 Press Ctrl+C to stop.`);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, apiSettings, screenshot, sideBar, startWorkbench, statusBarItem } from './harness';
+import { activityBarItem, apiSettings, runCommand, screenshot, sideBar, startWorkbench, statusBarItem, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -22,8 +22,9 @@ describe('collections sidebar', () => {
 
   before(async function () {
     this.timeout(180_000);
-    api = await startApiServer();
-    workbench = await startWorkbench({ machineSettings: apiSettings(api) });
+    // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
+    api = await startApiServer({ https: true });
+    workbench = await startWorkbench({ machineSettings: apiSettings(api), https: true });
   });
 
   after(async () => {
@@ -87,14 +88,24 @@ describe('collections sidebar', () => {
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
     const text = await hover.innerText();
     assert.match(text, /(Photo|Video) by .+ on Pexels/);
-    // The thumbnail is the photo's tiny variant (or a video picture) from the service. The
-    // workbench's CSP (img-src https:) blocks this local server's http images from
-    // loading, so the test checks where the image points; https images load.
+    // The thumbnail is the photo's tiny variant (or a video picture) from the service, and
+    // it shows: loaded, with the picture's own size (280 x 200 for the tiny variant).
     const img = hover.locator('img').first();
     await img.waitFor({ state: 'attached', timeout: 10_000 });
     const src = (await img.getAttribute('src')) ?? '';
     assert.ok(src.startsWith(`${api.origin}/media/`), src);
     assert.match(src, /h=200&w=280|\/pictures\/preview-0\.png/);
+    await img.evaluate((el: HTMLImageElement) =>
+      el.complete
+        ? undefined
+        : new Promise((settle) => {
+            el.addEventListener('load', settle, { once: true });
+            el.addEventListener('error', settle, { once: true });
+            setTimeout(settle, 10_000);
+          }),
+    );
+    const natural = await img.evaluate((el: HTMLImageElement) => ({ width: el.naturalWidth, height: el.naturalHeight }));
+    assert.ok(natural.width > 0 && natural.height > 0, `the hover's image did not load: ${JSON.stringify(natural)} from ${src}`);
     console.log(`      screenshot: ${await screenshot(page, 'collections-hover')}`);
   });
 
@@ -161,9 +172,29 @@ describe('collections sidebar', () => {
     );
     // Monaco renders spaces as no-break spaces.
     const text = ((await lines.textContent()) ?? '').replace(/\u00a0/g, ' ');
-    assert.match(text, /!\[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/media\/photos\//);
+    assert.match(text, /!\[[^\]]+\]\(https:\/\/127\.0\.0\.1:\d+\/media\/photos\//);
     assert.match(text, /Photo by \[[^\]]+\]\(/);
     assert.ok(text.startsWith('# Stock Media test workspace'), 'the file’s own text is untouched');
     console.log(`      screenshot: ${await screenshot(page, 'collections-dragged')}`);
+  });
+
+  it('shows the inserted photo in the Markdown preview (https, as the preview requires)', async () => {
+    const { page } = workbench;
+    await runCommand(page, 'Markdown: Open Preview to the Side');
+    const img = webview(page).locator(`img[src^="${api.origin}/media/photos/"]`).first();
+    await img.waitFor({ state: 'visible', timeout: 20_000 });
+    const natural = await img.evaluate(
+      (el: HTMLImageElement) =>
+        new Promise<{ width: number; height: number }>((resolve) => {
+          const done = (): void => resolve({ width: el.naturalWidth, height: el.naturalHeight });
+          if (el.complete) return done();
+          el.addEventListener('load', done, { once: true });
+          el.addEventListener('error', done, { once: true });
+          setTimeout(done, 10_000);
+        }),
+    );
+    // The large variant: at most 940 x 650.
+    assert.ok(natural.width > 0 && natural.width <= 940 && natural.height <= 650, `the preview's image did not load: ${JSON.stringify(natural)}`);
+    console.log(`      screenshot: ${await screenshot(page, 'collections-markdown-preview')}`);
   });
 });

@@ -9,7 +9,8 @@ import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
 import { prepare } from '../host/prepare';
-import { WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
+import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
+import { localCertificate } from '../server/tls';
 import type { VsCodeServer } from '../host/server';
 import { createWorkspace, repoRoot } from '../host/workspace';
 import type { TestWorkspace } from '../host/workspace';
@@ -50,8 +51,14 @@ export interface WorkbenchOptions {
    * no "[Extension Development Host]" in the window title either.
    */
   readonly vsix?: string;
-  /** Self-signed certificates the browser accepts (see BrowserOptions.trustedSpki). */
+  /** Self-signed certificates the browser accepts besides the API server's (see LaunchOptions.trustSpki). */
   readonly trustedSpki?: readonly string[];
+  /**
+   * The API server serves https (`startApiServer({ https: true })`, for pictures the
+   * workbench shows only from https): the browser and the Node extension host trust its
+   * certificate (test/server/tls.ts), and only it in addition.
+   */
+  readonly https?: boolean;
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -96,13 +103,21 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     workspace = createWorkspace(options.settings ? { settings: options.settings } : {});
     const installArgs = options.vsix ? ['--install-extension', options.vsix, '--start-server'] : [];
     const extraArgs = [...installArgs, ...(options.serverArgs ?? [])];
+    const certificate = options.https ? localCertificate() : undefined;
+    const userSettings = {
+      ...QUIET_WORKBENCH_SETTINGS,
+      ...(options.web ? WEB_WORKER_HOST_SETTINGS : {}),
+      ...(certificate ? LOCAL_CERTIFICATE_SETTINGS : {}),
+    };
     server = await startServer(host, {
       logFile: join(LOG_DIR, `server-${id}.log`),
       ...(extraArgs.length > 0 ? { extraArgs } : {}),
       ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
-      ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
+      userSettings,
+      ...(certificate ? { env: { NODE_EXTRA_CA_CERTS: certificate.certFile } } : {}),
     });
-    browser = await launchBrowser(options.trustedSpki ? { trustedSpki: options.trustedSpki } : {});
+    const trustSpki = [...(certificate ? [certificate.spki] : []), ...(options.trustedSpki ?? [])];
+    browser = await launchBrowser(trustSpki.length > 0 ? { trustSpki } : {});
     const { page } = browser;
     page.on('console', (message) => appendLine(consoleLog, `[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => appendLine(consoleLog, `[pageerror] ${error.stack ?? error.message}`));
@@ -313,7 +328,7 @@ export const QUOTA_ITEM = 'stockmedia.stock-media.stockMedia.quota';
 export async function startWorkbenchWithKey(
   api: ApiServer,
   settings: Readonly<Record<string, unknown>> = {},
-  options: Pick<WorkbenchOptions, 'web' | 'vsix'> = {},
+  options: Pick<WorkbenchOptions, 'web' | 'vsix' | 'https'> = {},
 ): Promise<Workbench> {
   const workbench = await startWorkbench({
     ...options,

@@ -24,21 +24,22 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export interface BrowserOptions {
+export interface LaunchOptions {
   /**
-   * Certificates (SHA-256 SPKI fingerprints, base64) the browser accepts though no authority
-   * signed them: a local https server's self-signed one (Chromium's
-   * --ignore-certificate-errors-spki-list; everything else is checked as usual).
+   * Public-key hashes (base64 SHA-256 of the SPKI) of certificates to accept although no CA
+   * vouches for them: the local API server's in https mode (test/server/tls.ts). Playwright
+   * gives Chromium a --user-data-dir, which this switch needs.
    */
-  readonly trustedSpki?: readonly string[];
+  readonly trustSpki?: readonly string[];
 }
 
-export async function launchBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
   checkPrerequisites({ build: false, browser: true });
+  const trust = options.trustSpki?.length ? [`--ignore-certificate-errors-spki-list=${options.trustSpki.join(',')}`] : [];
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS, ...(options.trustedSpki?.length ? [`--ignore-certificate-errors-spki-list=${options.trustedSpki.join(',')}`] : [])],
+    args: [...CHROMIUM_ARGS, ...trust],
     timeout: 60_000,
   });
   try {

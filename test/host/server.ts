@@ -2,11 +2,12 @@
 // in a fresh, throwaway profile, and stops it with everything it started.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startFrontDoor } from './frontDoor';
 import type { PreparedHost } from './prepare';
 
 export interface ServerOptions {
@@ -30,6 +31,19 @@ export interface ServerOptions {
   readonly machineSettings?: Readonly<Record<string, unknown>>;
   /** The user's settings (`<user-data-dir>/User/settings.json`), written before the server starts. */
   readonly userSettings?: Readonly<Record<string, unknown>>;
+  /**
+   * Start with `--enable-smoke-test-driver` (default true): the tests need it, for the
+   * `payload` (extensionDevelopmentPath, extensionTestsPath) and `window.driver`; but in that
+   * mode the workbench shows no notifications at all. The demo turns it off.
+   */
+  readonly smokeTestDriver?: boolean;
+  /**
+   * Extension folders to install, as a person's installed extensions: each is linked into
+   * the profile's extensions folder as `<publisher>.<name>-<version>` (from its package.json),
+   * which the server scans at start. Without the smoke-test driver this is how the demo loads
+   * the extension.
+   */
+  readonly extensions?: readonly string[];
 }
 
 /**
@@ -42,13 +56,35 @@ export const WEB_WORKER_HOST_SETTINGS: Readonly<Record<string, unknown>> = {
   'remote.extensionKind': { 'stockmedia.stock-media': ['web'] },
 };
 
+/**
+ * User settings for a workbench that shows only what the extension adds: no welcome page, and
+ * no AI features, whose chat view otherwise opens the secondary side bar, empty here, as soon
+ * as an editor opens. They must be user settings: `chat.disableAIFeatures` is not read from a
+ * folder's settings, so there (where the test fixture had it) the empty side bar still came.
+ */
+export const QUIET_WORKBENCH_SETTINGS: Readonly<Record<string, unknown>> = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+};
+
+/**
+ * User settings under which the Node extension host's `fetch` trusts NODE_EXTRA_CA_CERTS (the
+ * local library's https certificate, test/server/tls.ts): with `http.systemCertificates` on
+ * (the default), VS Code's fetch patch passes its own CA list (Node's bundled roots and the
+ * system's), which leaves NODE_EXTRA_CA_CERTS out.
+ */
+export const LOCAL_CERTIFICATE_SETTINGS: Readonly<Record<string, unknown>> = {
+  'http.systemCertificates': false,
+};
+
 export interface VsCodeServer {
   readonly port: number;
-  /** `http://127.0.0.1:<port>/`. */
+  /** `http://127.0.0.1:<port>/`: the front door (frontDoor.ts) before the server. */
   readonly url: string;
   /**
    * `url` opening `folder` (absolute path on this machine; default: the `folder` option),
-   * with an optional smoke-test payload (honoured thanks to --enable-smoke-test-driver).
+   * with an optional smoke-test payload (honoured only with the smoke-test driver).
    */
   workbenchUrl(folder?: string, payload?: ReadonlyArray<readonly [string, string]>): string;
   /** Turns an absolute local path into the `vscode-remote://` URI the workbench expects. */
@@ -99,12 +135,17 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     writeFileSync(userSettingsFile, JSON.stringify(options.userSettings, null, 2) + '\n');
   }
 
+  for (const folder of options.extensions ?? []) {
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    symlinkSync(folder, join(dirs.extensions, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+  }
+
   const args = [
     host.serverMain,
     '--host', '127.0.0.1',
     '--port', String(port),
     '--without-connection-token',
-    '--enable-smoke-test-driver',
+    ...(options.smokeTestDriver === false ? [] : ['--enable-smoke-test-driver']),
     '--disable-workspace-trust',
     '--accept-server-license-terms',
     '--server-data-dir', dirs.server,
@@ -171,10 +212,19 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     throw error;
   }
 
-  const url = `http://127.0.0.1:${port}/`;
-  const remoteUri = (path: string): string => `vscode-remote://127.0.0.1:${port}${encodeURI(path)}`;
+  let door;
+  try {
+    door = await startFrontDoor(port);
+  } catch (error) {
+    process.removeListener('exit', onExit);
+    await close();
+    throw error;
+  }
+  const frontDoor = door;
+  const url = `http://127.0.0.1:${frontDoor.port}/`;
+  const remoteUri = (path: string): string => `vscode-remote://127.0.0.1:${frontDoor.port}${encodeURI(path)}`;
   return {
-    port,
+    port: frontDoor.port,
     url,
     remoteUri,
     outputTail,
@@ -187,6 +237,7 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     },
     async close() {
       process.removeListener('exit', onExit);
+      await frontDoor.close();
       await close();
     },
   };

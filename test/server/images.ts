@@ -1,7 +1,7 @@
 // Image sizes the way the real image CDN (imgix) derives them from the query of a `src`
 // URL, and the PNGs themselves, cached across servers in this process.
-import { encodeGradientPng } from './png';
-import type { Rgb } from './png';
+import { encodePng } from './png';
+import { drawScene } from './scene';
 import { hexToRgb } from './search';
 
 /** Never build more than this; bigger requests are scaled down proportionally. */
@@ -75,11 +75,6 @@ export function videoPictureSize(video: Size): Size {
   return { width: Math.round(video.width * scale), height: Math.round(video.height * scale) };
 }
 
-function shade(rgb: Rgb, amount: number): Rgb {
-  const f = (c: number): number => Math.max(0, Math.min(255, Math.round(amount >= 0 ? c + (255 - c) * amount : c * (1 + amount))));
-  return [f(rgb[0]), f(rgb[1]), f(rgb[2])];
-}
-
 const cache = new Map<string, Buffer>();
 let cachedBytes = 0;
 
@@ -93,13 +88,17 @@ function remember(key: string, png: Buffer): void {
   }
 }
 
-/** A PNG of the given size shaded around `color` (#RRGGBB); `variation` shifts the shade. */
-export function renderPng(size: Size, color: string, variation = 0): Buffer {
-  const key = `${size.width}x${size.height}:${color}:${variation}`;
+/**
+ * A PNG of the given size that looks like a photograph (scene.ts) drawn around `color`
+ * (#RRGGBB), laid out from `seed` (the media's id); `variation` moves the sun a little (a
+ * video's successive preview pictures). Cached: lists and grids ask for the same ones often.
+ */
+export function renderPng(size: Size, color: string, seed: number, variation = 0): Buffer {
+  const key = `${size.width}x${size.height}:${color}:${seed}:${variation}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const rgb = hexToRgb(color) ?? [128, 128, 128];
-  const png = encodeGradientPng(size.width, size.height, shade(rgb, 0.15 + variation * 0.04), shade(rgb, -0.15 + variation * 0.04));
+  const png = encodePng(size.width, size.height, drawScene(size.width, size.height, rgb, seed, variation));
   remember(key, png);
   return png;
 }

@@ -1,6 +1,8 @@
 // Everything outside the API: image files (PNG), video files, HLS playlists and the small
 // HTML pages that `url`, `photographer_url` and the video `url`s point at. No key needed,
 // no quota used, like the real CDN and website.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { imageSize, renderPng, videoPictureSize } from './images';
 import type { Library, LibraryPhoto, LibraryVideo, Person } from './library';
 import { photoFileUrl, photoPageUrl, profileUrl, videoFileUrl, videoImageUrl } from './urls';
@@ -27,21 +29,25 @@ function page(title: string, body: string): MediaAnswer {
 }
 
 /**
- * A short ISO-BMFF header (ftyp + free) with a note: correct type and a few bytes, but no
- * frames, so it is not playable. Encoding real video from scratch is out of scope.
+ * Real, playable sample videos (H.264 baseline in MP4, 4 s, 24 fps, about 15 KB each; made
+ * once with ffmpeg's `gradients` source, see samples/README.md), so a preview plays. Every
+ * video file of the library is one of them: portrait videos the portrait one, the others one
+ * of the landscape ones by id. They do not have the file's advertised size; nothing checks that.
  */
-const PLACEHOLDER_MP4 = ((): Buffer => {
-  const ftyp = Buffer.alloc(32);
-  ftyp.writeUInt32BE(32, 0);
-  ftyp.write('ftypisom', 4, 'ascii');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2avc1mp41', 16, 'ascii');
-  const note = Buffer.from('Placeholder video of the local Media Library stand-in; not playable.');
-  const free = Buffer.alloc(8);
-  free.writeUInt32BE(8 + note.length, 0);
-  free.write('free', 4, 'ascii');
-  return Buffer.concat([ftyp, free, note]);
-})();
+const SAMPLE_DIR = join(__dirname, '..', '..', 'test', 'server', 'samples');
+const SAMPLES = { landscape: ['sunset-320x180.mp4', 'sea-320x180.mp4'], portrait: ['forest-180x320.mp4'] } as const;
+const sampleCache = new Map<string, Buffer>();
+
+function sampleVideo(video: LibraryVideo): Buffer {
+  const names = video.height > video.width ? SAMPLES.portrait : SAMPLES.landscape;
+  const name = names[video.id % names.length] ?? names[0];
+  let bytes = sampleCache.get(name);
+  if (!bytes) {
+    bytes = readFileSync(join(SAMPLE_DIR, name));
+    sampleCache.set(name, bytes);
+  }
+  return bytes;
+}
 
 function photoPage(origin: string, photo: LibraryPhoto): MediaAnswer {
   return page(
@@ -81,7 +87,7 @@ export function answerMedia(library: Library, origin: string, path: string, quer
   let m: RegExpExecArray | null;
   if ((m = /^\/media\/photos\/(\d+)\/[^/]+\.png$/.exec(path))) {
     const photo = library.photoById.get(Number(m[1]));
-    return photo ? png(renderPng(imageSize(photo, query), photo.avgColor)) : notFound();
+    return photo ? png(renderPng(imageSize(photo, query), photo.avgColor, photo.id)) : notFound();
   }
   if ((m = /^\/media\/videos\/(\d+)\/(.+)$/.exec(path))) {
     const video = library.videoById.get(Number(m[1]));
@@ -90,12 +96,12 @@ export function answerMedia(library: Library, origin: string, path: string, quer
     let n: RegExpExecArray | null;
     if ((n = /^pictures\/preview-(\d+)\.png$/.exec(rest))) {
       const nr = Number(n[1]);
-      return nr < video.pictureIds.length ? png(renderPng(imageSize(videoPictureSize(video), query), video.color, nr)) : notFound();
+      return nr < video.pictureIds.length ? png(renderPng(imageSize(videoPictureSize(video), query), video.color, video.id, nr)) : notFound();
     }
-    if (/^[^/]+\.png$/.test(rest)) return png(renderPng(imageSize(video, query), video.color));
+    if (/^[^/]+\.png$/.test(rest)) return png(renderPng(imageSize(video, query), video.color, video.id));
     if ((n = /^files\/(\d+)-[^/]*\.mp4$/.exec(rest))) {
       const file = video.files.find((f) => f.id === Number(n?.[1]) && f.quality !== 'hls');
-      return file ? { status: 200, contentType: 'video/mp4', body: PLACEHOLDER_MP4, cacheable: true } : notFound();
+      return file ? { status: 200, contentType: 'video/mp4', body: sampleVideo(video), cacheable: true } : notFound();
     }
     if ((n = /^hls\/(\d+)\.m3u8$/.exec(rest))) {
       const file = video.files.find((f) => f.id === Number(n?.[1]) && f.quality === 'hls');

@@ -43,11 +43,12 @@
 // - Popular videos: min_width, min_height, min_duration, max_duration (whole numbers;
 //   others ignored), over a fixed "popularity" order.
 // - Images are PNG (the real CDN sends JPEG) sized from the URL query like imgix: see
-//   images.ts. Video file links answer a short, unplayable video/mp4 body; HLS links a
-//   one-entry .m3u8. Media and pages need no key and use no quota; they go to mediaLog.
+//   images.ts. Video file links answer one of a few small, playable H.264 MP4 samples
+//   (samples/); HLS links a one-entry .m3u8. Media and pages need no key and use no quota; they go to mediaLog.
 // - Ids: photo and video ids are separate id spaces, so one video deliberately shares its
 //   id with a photo, as happens on the real service.
 import { STATUS_CODES, createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerApi } from './api-routes';
@@ -58,6 +59,7 @@ import type { Library, UserName } from './library';
 import { answerMedia } from './media-routes';
 import { QuotaBook } from './quota';
 import { breakTwoItems } from './spoil';
+import { localCertificate } from './tls';
 import type { QuotaSettings } from './quota';
 
 export interface ApiServerOptions {
@@ -67,6 +69,12 @@ export interface ApiServerOptions {
   seed?: number;
   /** How many photos the library holds; default 320 (PHOTO_COUNT). More gives longer result lists. */
   photoCount?: number;
+  /**
+   * Serve https with the local self-signed certificate (tls.ts) instead of http: the
+   * workbench shows only https images in hovers and Markdown previews. Its user must trust
+   * the certificate (NODE_EXTRA_CA_CERTS, Chromium's SPKI list).
+   */
+  https?: boolean;
   /** Called when a request has been answered (or dropped), e.g. to print it. */
   onRequest?: (entry: RequestLogEntry, kind: 'api' | 'media') => void;
 }
@@ -240,7 +248,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   let origin = '';
   let port = 0;
   /** "Another origin": another loopback address on the same port (hostile.ts, foreign* switches). */
-  const foreignOrigin = (): string => `http://127.0.0.2:${port}`;
+  const foreignOrigin = (): string => `${opts.https ? 'https' : 'http'}://127.0.0.2:${port}`;
 
   /** Whether a failure switch that is on fires now; counts down failCount. */
   const failureFires = (on: boolean): boolean => {
@@ -365,7 +373,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     finish(res, entry, 'media', { status: answer.status, headers, body: answer.body }, method === 'HEAD');
   };
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const url = parseRequestUrl(req.url);
     const key = req.headers.authorization;
     const entry: RequestLogEntry = {
@@ -384,7 +392,9 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       console.error('api-server: request failed', error);
       finish(res, entry, api ? 'api' : 'media', errorReply(500, 'Internal Server Error', 'json', true));
     });
-  });
+  };
+  const tls = opts.https ? localCertificate() : undefined;
+  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener) : createServer(listener);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -394,7 +404,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     });
   });
   port = (server.address() as AddressInfo).port;
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  origin = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
   return {

@@ -6,7 +6,8 @@ import { photoVariantSize } from '../server/images';
 import type { PhotoVariant } from '../server/images';
 import { buildLibrary } from '../server/library';
 import type { LibraryCollection } from '../server/library';
-import { encodeGradientPng, readPngSize } from '../server/png';
+import { encodePng, readPngSize } from '../server/png';
+import { drawScene } from '../server/scene';
 import { nearestNamedColor, orientationOf } from '../server/search';
 import { EXPOSED_QUOTA_HEADERS, startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
@@ -35,19 +36,33 @@ describe('PNG encoder of the local server', () => {
 
   it('writes valid zlib data and CRCs for many widths and heights', () => {
     for (const [width, height] of [[1, 1], [2, 3], [86, 2], [87, 1], [88, 5], [173, 4], [940, 627], [1000, 3]] as const) {
-      const png = encodeGradientPng(width, height, [200, 10, 30], [20, 250, 90]);
+      const scanlines = drawScene(width, height, [200, 10, 30], width * 31 + height);
+      const png = encodePng(width, height, scanlines);
       const parts = chunks(png);
       assert.deepEqual([...parts.keys()], ['IHDR', 'IDAT', 'IEND']);
       assert.deepEqual(readPngSize(png), { width, height });
       const raw = inflateSync(parts.get('IDAT') ?? Buffer.alloc(0));
       assert.equal(raw.length, height * (width * 3 + 1), `${width}x${height}`);
-      for (let y = 0; y < height; y++) {
-        const row = raw.subarray(y * (width * 3 + 1), (y + 1) * (width * 3 + 1));
-        assert.equal(row[0], 1);
-        assert.ok(row.subarray(4).every((byte) => byte === 0));
-      }
-      assert.deepEqual([...raw.subarray(1, 4)], height > 1 ? [200, 10, 30] : [110, 130, 60]);
+      assert.ok(raw.equals(scanlines), `${width}x${height}`);
     }
+  });
+
+  it('draws a scene, not a flat colour: sky above, darker land below, a sun; the same for the same seed', () => {
+    const [width, height] = [280, 200];
+    const base = [90, 140, 60] as const;
+    const scene = drawScene(width, height, base, 42);
+    const pixel = (x: number, y: number): number[] => {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      return [scene[at] ?? 0, scene[at + 1] ?? 0, scene[at + 2] ?? 0];
+    };
+    const brightness = (c: number[]): number => c.reduce((a, b) => a + b, 0);
+    const colours = new Set<string>();
+    for (let y = 0; y < height; y += 2) for (let x = 0; x < width; x += 2) colours.add(pixel(x, y).join());
+    assert.ok(colours.size > 40, `${colours.size} colours`);
+    assert.ok(brightness(pixel(5, 2)) > brightness(pixel(5, height - 2)), 'sky lighter than the ground or water');
+    assert.ok([...colours].some((c) => brightness(c.split(',').map(Number)) > 640), 'a sun (near white-yellow)');
+    assert.ok(drawScene(width, height, base, 42).equals(scene));
+    assert.ok(!drawScene(width, height, base, 43).equals(scene));
   });
 });
 
@@ -401,6 +416,10 @@ describe('local API server', function () {
       const files = video.video_files as Item[];
       const mp4 = await fetch(files.find((f) => f.quality !== 'hls')?.link as string);
       assert.equal(mp4.headers.get('content-type'), 'video/mp4');
+      // A real MP4 (one of samples/), not a placeholder header: ftyp, then a movie with frames.
+      const movie = Buffer.from(await mp4.arrayBuffer());
+      assert.equal(movie.toString('latin1', 4, 8), 'ftyp');
+      assert.ok(movie.includes('moov') && movie.includes('avc1') && movie.length > 5000, `${movie.length} bytes`);
       const hls = await fetch(files.find((f) => f.quality === 'hls')?.link as string);
       assert.match(await hls.text(), /^#EXTM3U/);
       const picture = await fetch((video.video_pictures as Item[])[0]?.picture as string);
