@@ -45,6 +45,11 @@ export function checkPrerequisites(needs: Needs): void {
     missing.push(`Chromium (${chromiumPath()}; set CHROMIUM_PATH to use another)`);
     packages.add('chromium');
   }
+  // The local library's https certificate (test/server/tls.ts) is made with openssl.
+  if (needs.browser && !onPath('openssl')) {
+    missing.push('openssl (the local https certificate)');
+    packages.add('openssl');
+  }
   if (missing.length === 0) return;
   const install = packages.size > 0 ? `\nInstall with: ${APT} ${[...packages].sort().join(' ')}` : '';
   throw new Error(`The VS Code test host cannot run; missing: ${missing.join(', ')}.${install}`);
