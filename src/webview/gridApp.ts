@@ -9,7 +9,8 @@
 import type { ErrorAction } from '../core/describe';
 import type { SearchSpec } from '../core/search';
 import { specKey } from '../core/search';
-import { formFromSpec, validateForm } from '../core/searchForm';
+import { defaultForm, formFromSpec, hasFilters, resetFilters, validateForm } from '../core/searchForm';
+import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
 import { formErrorMessage } from './formMessages';
@@ -60,6 +61,8 @@ export class GridApp {
   private formErrors: string[] = [];
 
   private readonly strings: GridStrings;
+  /** The toolbar's defaults for the user's language: what Reset Filters goes back to. */
+  private readonly defaults: GridForm;
   private readonly numbers: Intl.NumberFormat;
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
@@ -84,6 +87,7 @@ export class GridApp {
     const saved = host.savedState();
     const state = saved ?? boot.initialState;
     this.strings = boot.strings;
+    this.defaults = defaultForm(defaultLocale(boot.lang));
     this.form = state.form;
     this.spec = state.spec;
     this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
@@ -334,6 +338,8 @@ export class GridApp {
         return `${s.popularTitle} · ${this.countText()}`;
       case 'single':
         return format(s.singleTitle, spec.kind === 'photo' ? s.untitledPhoto : s.untitledVideo, spec.id);
+      case 'collection':
+        return `${format(s.collectionTitle, spec.title || spec.id)} · ${this.countText()}`;
       case 'photos':
       case 'videos':
         return this.countText();
@@ -385,6 +391,12 @@ export class GridApp {
       const spec = this.spec;
       const query = spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : '';
       this.message.append(icon('search-stop', 'message-icon'), h('h2', {}, query ? format(s.noResultsFor, query) : s.noResults), h('p', {}, s.noResultsHint));
+      // Filters narrowed the search to nothing: one button puts them back and searches again.
+      if (spec && spec.mode !== 'single' && spec.mode !== 'collection' && hasFilters(this.form, this.defaults)) {
+        const reset = h('button', { type: 'button', class: 'button primary', 'data-action': 'resetFilters' }, icon('clear-all'), h('span', {}, s.resetFilters));
+        reset.addEventListener('click', () => this.resetFilters());
+        this.message.append(h('div', { class: 'message-actions' }, reset));
+      }
     } else {
       showMessage = false;
     }
@@ -421,6 +433,13 @@ export class GridApp {
       box.append(button);
     });
     return box;
+  }
+
+  private resetFilters(): void {
+    this.form = resetFilters(this.form, this.defaults);
+    this.toolbar.set(this.form);
+    this.setFormErrors([]);
+    this.submit({ field: 'browse', immediate: true, explicit: false });
   }
 
   private browse(kind: GridForm['kind']): void {

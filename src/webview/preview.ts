@@ -12,6 +12,15 @@ export interface PreviewCallbacks {
   closed(item: GridItem): void;
 }
 
+/**
+ * Whether motion should be kept to a minimum: VS Code's `workbench.reduceMotion` (the
+ * webview's body then has `vscode-reduce-motion`, which follows the system under `auto`) or
+ * the system's setting as the webview sees it. Read when needed: either can change.
+ */
+export function prefersReducedMotion(): boolean {
+  return document.body.classList.contains('vscode-reduce-motion') || (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+}
+
 export class Preview {
   readonly element: HTMLDialogElement;
   private readonly media: HTMLElement;
@@ -79,20 +88,23 @@ export class Preview {
     this.stopVideo();
     this.media.replaceChildren();
     if (item.kind === 'video' && item.playVideo) {
+      // Under reduced motion the video waits for its play button, showing its poster.
+      const still = prefersReducedMotion();
       const video = h('video', {
         class: 'preview-video',
         controls: true,
-        autoplay: true,
+        autoplay: !still,
         muted: true,
-        loop: true,
+        loop: !still,
         playsinline: true,
+        preload: still ? 'metadata' : 'auto',
         'aria-label': this.title.textContent,
       });
       video.muted = true;
       if (item.large) video.poster = item.large;
       video.src = item.playVideo.src;
       this.media.append(video);
-      void video.play().catch(() => undefined);
+      if (!still) void video.play().catch(() => undefined);
     } else if (item.large) {
       const img = h('img', { class: 'preview-image', alt: item.description || kindName, decoding: 'async' });
       if (item.color) img.style.backgroundColor = item.color;

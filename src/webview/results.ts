@@ -7,6 +7,7 @@ import type { TileAction } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
+import { prefersReducedMotion } from './preview';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
 
@@ -27,6 +28,19 @@ const TILE_BUTTONS: readonly { command: TileCommand; icon: string; label: (s: Gr
   { command: 'openOnService', icon: 'link-external', label: (s) => format(s.openOnService, s.serviceName) },
 ];
 
+/** The tile's last button: opens the tile's menu, the one a right-click or Shift+F10 opens. */
+const MENU_COMMAND = 'menu';
+
+/**
+ * Opens the workbench's menu for the tile holding `from`: VS Code's webview shows its
+ * `webview/context` menu for a `contextmenu` event, with the `data-vscode-context` of the
+ * element and its ancestors (the tile's key only), at the event's position.
+ */
+export function openTileMenu(from: HTMLElement): void {
+  const box = from.getBoundingClientRect();
+  from.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: Math.round(box.left), clientY: Math.round(box.bottom) }));
+}
+
 export class ResultsGrid {
   readonly element: HTMLElement;
   private items: GridItem[] = [];
@@ -37,7 +51,6 @@ export class ResultsGrid {
   private frame = 0;
   private readonly hintId: string;
   private readonly numbers: Intl.NumberFormat;
-  private readonly reducedMotion: boolean;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -47,7 +60,6 @@ export class ResultsGrid {
   ) {
     this.hintId = uniqueId('grid-hint');
     this.numbers = safeNumberFormat(lang);
-    this.reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     this.element = h('div', { class: 'grid', role: 'list', 'aria-label': strings.resultsLabel });
     const hint = h('span', { id: this.hintId, class: 'visually-hidden' }, strings.keyboardHint);
     this.element.append(hint);
@@ -200,11 +212,14 @@ export class ResultsGrid {
       // The right-click menu (package.json webview/context): the key only; the host finds the media.
       'data-vscode-context': JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true }),
       'aria-label': label,
+      'aria-haspopup': 'menu',
       'aria-posinset': String(index + 1),
       'aria-setsize': String(this.setSize),
       'aria-describedby': this.hintId,
     });
 
+    // The alt text on hover: a property, so it stays text whatever the service wrote.
+    if (item.description) tile.title = item.description;
     const thumb = h('div', { class: 'thumb' });
     if (item.color) thumb.style.backgroundColor = item.color;
     if (item.thumb) {
@@ -255,7 +270,7 @@ export class ResultsGrid {
   }
 
   private startHoverVideo(tile: HTMLElement, item: GridItem): void {
-    if (!item.hoverVideo || this.reducedMotion) return;
+    if (!item.hoverVideo || prefersReducedMotion()) return;
     const thumb = tile.querySelector('.thumb');
     if (!thumb || thumb.querySelector('video')) return;
     const video = h('video', { class: 'hover-video', muted: true, loop: true, playsinline: true, preload: 'auto', 'aria-hidden': 'true', tabindex: '-1' });
@@ -293,6 +308,10 @@ export class ResultsGrid {
       // Links are opened by the host after it checks them, never by the webview navigating.
       event.preventDefault();
       this.setActive(index, false);
+      if (commandEl.dataset.command === MENU_COMMAND) {
+        openTileMenu(commandEl);
+        return;
+      }
       this.callbacks.command(commandEl.dataset.command as TileCommand, index);
       return;
     }
@@ -377,6 +396,7 @@ function addActions(tile: HTMLElement, thumb: HTMLElement, s: GridStrings, activ
   for (const b of TILE_BUTTONS) {
     actions.append(iconButton(b.icon, b.label(s), { 'data-command': b.command, tabindex: active ? '0' : '-1' }));
   }
+  actions.append(iconButton('ellipsis', s.moreActions, { 'data-command': MENU_COMMAND, 'aria-haspopup': 'menu', tabindex: active ? '0' : '-1' }));
   thumb.append(actions);
 }
 

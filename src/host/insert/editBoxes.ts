@@ -1,0 +1,59 @@
+// "Insert as…": the alt text and the saved file's name, shown filled in and editable before
+// anything is written. Escape in either box cancels the whole insert.
+import * as vscode from 'vscode';
+import type { FileNameProblem } from '../../core/insert/edit';
+import { FILE_NAME_MAX, fileNameProblem, stemRange } from '../../core/insert/edit';
+
+/**
+ * The alt text to insert, or undefined when the user pressed Escape. An emptied box is
+ * kept as '' on purpose: an empty alt marks a decorative image, and the prefill is never
+ * empty, so '' is always the user's choice.
+ */
+export async function askAltText(kind: 'photo' | 'video', prefill: string): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: kind === 'photo' ? vscode.l10n.t('Alt text of the photo') : vscode.l10n.t('Accessible label of the video'),
+    prompt: vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the insert.'),
+    value: prefill,
+    valueSelection: [0, prefill.length],
+    ignoreFocusOut: true,
+  });
+}
+
+function problemText(problem: FileNameProblem): string {
+  switch (problem) {
+    case 'empty':
+      return vscode.l10n.t('Type a file name.');
+    case 'folder':
+      return vscode.l10n.t('A file name cannot contain “/” or “\\”: the file goes into the folder for saved files.');
+    case 'dots':
+      return vscode.l10n.t('“.” and “..” are not file names.');
+    case 'control':
+      return vscode.l10n.t('The name contains invisible or control characters.');
+    case 'reserved':
+      return vscode.l10n.t('A file name cannot contain < > : | ? * or quotation marks, nor be a device name such as CON or NUL.');
+    case 'edge':
+      return vscode.l10n.t('A file name cannot start with a dot or end with a dot or a space.');
+    case 'tooLong':
+      return vscode.l10n.t('A file name can be at most {0} characters long.', FILE_NAME_MAX);
+  }
+}
+
+/**
+ * The file name to save under, or undefined when the user pressed Escape. `where` is the
+ * check the destination gives a typed name (it stays in the folder for saved files), with a
+ * message when it does not.
+ */
+export async function askFileName(prefill: string, folderLabel: string, where: (name: string) => string | undefined): Promise<string | undefined> {
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Save as'),
+    prompt: vscode.l10n.t('File name in {0}. The extension follows the type of the file the server sends. Escape cancels the insert.', folderLabel),
+    value: prefill,
+    valueSelection: stemRange(prefill),
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const problem = fileNameProblem(value);
+      return problem ? problemText(problem) : where(value);
+    },
+  });
+  return typed === undefined ? undefined : typed.trim();
+}
