@@ -169,6 +169,9 @@ export class GridApp {
       case 'snapshotRequest':
         this.host.post({ type: 'snapshot', inReplyTo: message.id, snapshot: this.snapshot() });
         return;
+      case 'press':
+        this.message.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`)?.click();
+        return;
       case 'focus':
         if (!this.grid.focusActive()) {
           if (this.status === 'loading') this.pendingFocus = true;
@@ -494,6 +497,8 @@ export class GridApp {
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),
       renderedContexts: this.grid.renderedContexts(),
+      renderedTitles: this.grid.renderedTitles(),
+      messageActions: this.message.hidden ? [] : [...this.message.querySelectorAll('button')].map((b) => (b.textContent ?? '').trim()),
       focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
       previewOpen: this.preview.isOpen,
     };

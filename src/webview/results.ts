@@ -104,6 +104,10 @@ export class ResultsGrid {
     return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.dataset.vscodeContext ?? '');
   }
 
+  renderedTitles(): string[] {
+    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.title);
+  }
+
   setItems(items: readonly GridItem[], setSize: number, focusIndex = 0): void {
     for (const tile of this.rendered.values()) tile.remove();
     this.rendered.clear();

@@ -4,18 +4,56 @@ import * as vscode from 'vscode';
 import type { FileNameProblem } from '../../core/insert/edit';
 import { FILE_NAME_MAX, fileNameProblem, stemRange } from '../../core/insert/edit';
 
+interface EditOptions {
+  readonly title: string;
+  readonly prompt: string;
+  readonly value: string;
+  readonly selection: readonly [number, number];
+  /** A message when the value cannot be accepted, else undefined. */
+  readonly check?: (value: string) => string | undefined;
+}
+
+/** One input box, filled in; resolves to the accepted value, or undefined on Escape. Enter does nothing while the value is refused. */
+function editText(options: EditOptions): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  box.title = options.title;
+  box.prompt = options.prompt;
+  box.value = options.value;
+  box.valueSelection = options.selection;
+  box.ignoreFocusOut = true;
+  const check = (value: string): string | undefined => options.check?.(value);
+  box.validationMessage = check(box.value);
+  return new Promise((resolve) => {
+    let accepted: string | undefined;
+    box.onDidChangeValue((value) => {
+      box.validationMessage = check(value);
+    });
+    box.onDidAccept(() => {
+      const problem = check(box.value);
+      box.validationMessage = problem;
+      if (problem !== undefined) return;
+      accepted = box.value;
+      box.hide();
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      resolve(accepted);
+    });
+    box.show();
+  });
+}
+
 /**
  * The alt text to insert, or undefined when the user pressed Escape. An emptied box is
  * kept as '' on purpose: an empty alt marks a decorative image, and the prefill is never
  * empty, so '' is always the user's choice.
  */
-export async function askAltText(kind: 'photo' | 'video', prefill: string): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+export function askAltText(kind: 'photo' | 'video', prefill: string): Promise<string | undefined> {
+  return editText({
     title: kind === 'photo' ? vscode.l10n.t('Alt text of the photo') : vscode.l10n.t('Accessible label of the video'),
     prompt: vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the insert.'),
     value: prefill,
-    valueSelection: [0, prefill.length],
-    ignoreFocusOut: true,
+    selection: [0, prefill.length],
   });
 }
 
@@ -44,13 +82,12 @@ function problemText(problem: FileNameProblem): string {
  * message when it does not.
  */
 export async function askFileName(prefill: string, folderLabel: string, where: (name: string) => string | undefined): Promise<string | undefined> {
-  const typed = await vscode.window.showInputBox({
+  const typed = await editText({
     title: vscode.l10n.t('Save as'),
     prompt: vscode.l10n.t('File name in {0}. The extension follows the type of the file the server sends. Escape cancels the insert.', folderLabel),
     value: prefill,
-    valueSelection: stemRange(prefill),
-    ignoreFocusOut: true,
-    validateInput: (value) => {
+    selection: stemRange(prefill),
+    check: (value) => {
       const problem = fileNameProblem(value);
       return problem ? problemText(problem) : where(value);
     },
