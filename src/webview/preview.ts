@@ -6,6 +6,7 @@ import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import type { TileCommand } from './results';
+import { openTileMenu } from './tileMenu';
 
 export interface PreviewCallbacks {
   command(command: TileCommand, item: GridItem): void;
@@ -141,6 +142,12 @@ export class Preview {
       button.addEventListener('click', () => this.callbacks.command(command, item));
       this.actions.append(button);
     }
+    // The tile's menu (Insert as…, Save into Workspace and Insert…) from here too: the same
+    // context as the tile's, its key only.
+    this.actions.dataset.vscodeContext = JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true });
+    const more = iconButton('ellipsis', s.moreActions, { 'aria-haspopup': 'menu' });
+    more.addEventListener('click', () => openTileMenu(more));
+    this.actions.append(more);
     if (!this.element.open) this.element.showModal();
     insert.focus();
   }

@@ -8,6 +8,7 @@ import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import { prefersReducedMotion } from './preview';
+import { openTileMenu } from './tileMenu';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
 
@@ -31,15 +32,6 @@ const TILE_BUTTONS: readonly { command: TileCommand; icon: string; label: (s: Gr
 /** The tile's last button: opens the tile's menu, the one a right-click or Shift+F10 opens. */
 const MENU_COMMAND = 'menu';
 
-/**
- * Opens the workbench's menu for the tile holding `from`: VS Code's webview shows its
- * `webview/context` menu for a `contextmenu` event, with the `data-vscode-context` of the
- * element and its ancestors (the tile's key only), at the event's position.
- */
-export function openTileMenu(from: HTMLElement): void {
-  const box = from.getBoundingClientRect();
-  from.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: Math.round(box.left), clientY: Math.round(box.bottom) }));
-}
 
 export class ResultsGrid {
   readonly element: HTMLElement;
@@ -331,6 +323,13 @@ export class ResultsGrid {
   private onKeyDown(event: KeyboardEvent): void {
     const tile = this.tileOf(event.target);
     if (!tile || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Shift+F10 and the context-menu key open the tile's menu, from the tile or its buttons.
+    // Made here (the browser's own event is then prevented), so it is one menu every time.
+    if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+      event.preventDefault();
+      openTileMenu(event.target instanceof HTMLElement ? event.target : tile);
+      return;
+    }
     // Keys on the tile's own buttons and link do what those do.
     if (event.target !== tile) return;
     const index = this.indexOf(tile);
