@@ -183,6 +183,11 @@ export type CollectionMediaList = Infer<typeof collectionMediaList>;
 /** A photo or a video, tagged, as the UI handles them. */
 export type MediaItem = { kind: 'photo'; photo: Photo } | { kind: 'video'; video: Video };
 
+/** A collection's media item as the UI handles it (the tree and the grid). */
+export function toMediaItem(m: CollectionMediaItem): MediaItem {
+  return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };
+}
+
 // ---- insert arguments
 // A MediaItem handed in from outside (a command argument, dragged data) is checked more
 // loosely than an answer of the service: only the fields the insert reads, sizes as any

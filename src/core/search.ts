@@ -3,10 +3,10 @@
 import { l10n } from './l10n';
 import { isLocale } from './locale';
 import { MEDIA_KINDS } from './model';
-import { LOCALES, MAX_QUERY_LENGTH, NAMED_COLORS, ORIENTATIONS, SIZES } from './params';
-import type { Locale, Orientation, Paging, PhotoSearchParams, PopularVideoParams, Size, VideoSearchParams } from './params';
+import { COLLECTION_MEDIA_TYPES, LOCALES, MAX_QUERY_LENGTH, NAMED_COLORS, ORIENTATIONS, SIZES } from './params';
+import type { CollectionMediaParams, Locale, Orientation, Paging, PhotoSearchParams, PopularVideoParams, Size, VideoSearchParams } from './params';
 import type { Infer } from './schema';
-import { integer, object, optional, picklist, string, variant } from './schema';
+import { integer, matches, object, optional, picklist, string, variant } from './schema';
 
 // ---- the shape ------------------------------------------------------------------------------
 // Written once as a schema; the types are inferred from it. The limits are those of a
@@ -40,6 +40,14 @@ export const searchSpec = variant('mode', {
   }),
   /** One photo or video opened by id or page URL. */
   single: object({ kind: picklist(MEDIA_KINDS), id: integer(1) }),
+  /** The media of one collection (from the Collections view), all or only one kind. */
+  collection: object({
+    id: matches(/^[A-Za-z0-9_-]{1,64}$/),
+    /** The service's `type` parameter: only photos or only videos. */
+    type: optional(picklist(COLLECTION_MEDIA_TYPES)),
+    /** The collection's title, for the grid's title (the service's text, shown as text). */
+    title: optional(string(200)),
+  }),
 });
 
 export type SearchSpec = Infer<typeof searchSpec>;
@@ -49,6 +57,7 @@ export type CuratedSpec = Extract<SearchSpec, { mode: 'curated' }>;
 export type PopularSpec = Extract<SearchSpec, { mode: 'popular' }>;
 /** One photo or video opened by id or page URL. */
 export type SingleSpec = Extract<SearchSpec, { mode: 'single' }>;
+export type CollectionSpec = Extract<SearchSpec, { mode: 'collection' }>;
 
 /** Same search, whatever the order of its fields and however absent values are spelled. */
 export function specKey(spec: SearchSpec): string {
@@ -268,7 +277,8 @@ export type PagedRequest =
   | { op: 'searchPhotos'; params: PhotoSearchParams }
   | { op: 'searchVideos'; params: VideoSearchParams }
   | { op: 'curatedPhotos'; params: Paging }
-  | { op: 'popularVideos'; params: PopularVideoParams };
+  | { op: 'popularVideos'; params: PopularVideoParams }
+  | { op: 'collectionMedia'; params: CollectionMediaParams & { id: string } };
 
 /** The list request that shows `spec`; undefined for one photo or video (fetched by id). */
 export function requestFor(spec: SearchSpec): PagedRequest | undefined {
@@ -289,6 +299,8 @@ export function requestFor(spec: SearchSpec): PagedRequest | undefined {
     }
     case 'single':
       return undefined;
+    case 'collection':
+      return { op: 'collectionMedia', params: { id: spec.id, ...(spec.type ? { type: spec.type } : {}) } };
     default: {
       const never: never = spec;
       return never;

@@ -55,6 +55,24 @@ export function validateForm(form: GridForm): FormResult {
   return specFromFields(form.kind, form.browse, form);
 }
 
+/** The filters of the search `form` means: what Reset Filters clears (the query and kind stay). */
+function filterFields(form: GridForm): (keyof GridForm)[] {
+  if (form.browse) return form.kind === 'videos' ? ['minWidth', 'minHeight', 'minDuration', 'maxDuration'] : [];
+  return form.kind === 'photos' ? ['orientation', 'size', 'color', 'locale'] : ['orientation', 'size', 'locale'];
+}
+
+/** Whether `form` sets any filter that `defaults` (defaultForm for the user's language) does not. */
+export function hasFilters(form: GridForm, defaults: GridForm): boolean {
+  return filterFields(form).some((field) => String(form[field]).trim() !== String(defaults[field]).trim());
+}
+
+/** `form` with its filters back to `defaults`; the query, the kind and browsing stay. */
+export function resetFilters(form: GridForm, defaults: GridForm): GridForm {
+  const reset: GridForm = { ...form };
+  for (const field of filterFields(form)) (reset as Record<keyof GridForm, unknown>)[field] = defaults[field];
+  return reset;
+}
+
 /** The toolbar showing `spec`; fields the spec does not set keep their values from `base`. */
 export function formFromSpec(spec: SearchSpec, base: GridForm): GridForm {
   switch (spec.mode) {
@@ -93,6 +111,9 @@ export function formFromSpec(spec: SearchSpec, base: GridForm): GridForm {
       };
     case 'single':
       return { ...base, kind: spec.kind === 'photo' ? 'photos' : 'videos' };
+    case 'collection':
+      // The toolbar keeps what it had: typing there searches again, leaving the collection.
+      return spec.type === 'videos' ? { ...base, kind: 'videos' } : spec.type === 'photos' ? { ...base, kind: 'photos' } : base;
     default: {
       const never: never = spec;
       return never;

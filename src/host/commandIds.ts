@@ -14,6 +14,7 @@ export const CommandId = {
   clearRecentSearches: 'stockMedia.clearRecentSearches',
   collectionsRefresh: 'stockMedia.collections.refresh',
   collectionsFilter: 'stockMedia.collections.filter',
+  collectionsOpenInGrid: 'stockMedia.collections.openInGrid',
   collectionsLoadMore: 'stockMedia.collections.loadMore',
   collectionsRetry: 'stockMedia.collections.retry',
   insert: 'stockMedia.insert',

@@ -70,8 +70,8 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   useVsCodeTranslator();
   const api = new ClientSource(shell);
   const keys = registerKeyCommands(shell, api);
-  const collections = registerCollectionsView(shell, api, tree);
   const grid = registerGrid(shell, api);
+  const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec));
   const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api);
   const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
@@ -88,6 +88,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const mediaCommands: Partial<FeatureCommands> = {
     [CommandId.insert]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insert](onTile(arg, true), selection),
     [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insertAs](onTile(arg, true), selection),
+    [CommandId.saveAndInsert]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.saveAndInsert](onTile(arg, true), selection),
     [CommandId.copyUrl]: withMedia(CommandId.copyUrl),
     [CommandId.copyCredit]: withMedia(CommandId.copyCredit),
     [CommandId.openOnService]: withMedia(CommandId.openOnService),

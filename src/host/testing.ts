@@ -55,6 +55,7 @@ export function registerTestHooks(_shell: Shell, load: () => Features, paste: vs
   /**
    * `{op: 'state'}` (the host's view), `{op: 'snapshot'}` (what the webview shows),
    * `{op: 'receive', message}` (a message as if from the webview), `{op: 'loadMore'}`,
+   * `{op: 'press', action}` (a button of the webview's message clicked),
    * `{op: 'settle'}`, `{op: 'recent'}`, `{op: 'reveal'}`, `{op: 'close'}`.
    */
   const gridHook = async (args: unknown): Promise<unknown> => {
@@ -71,6 +72,9 @@ export function registerTestHooks(_shell: Shell, load: () => Features, paste: vs
         return stateOf(grid);
       case 'loadMore':
         await grid?.loadMore();
+        return stateOf(grid);
+      case 'press':
+        grid?.post({ type: 'press', action: (args as Record<string, unknown>).action as 'resetFilters' });
         return stateOf(grid);
       case 'settle':
         await grid?.whenSettled();

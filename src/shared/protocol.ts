@@ -58,6 +58,10 @@ const gridSnapshot = object({
   renderedCredits: array(text, 1_000),
   /** Each rendered tile's `data-vscode-context` (its right-click menu's context), in order. */
   renderedContexts: array(text, 1_000),
+  /** Each rendered tile's `title` (its alt text on hover), in order. */
+  renderedTitles: array(text, 1_000),
+  /** The labels of the buttons in the message shown in place of tiles (Retry, Reset Filters…). */
+  messageActions: array(text, 20),
   focusKey: nullable(key),
   previewOpen: boolean,
 });
@@ -65,6 +69,9 @@ export type GridSnapshot = Infer<typeof gridSnapshot>;
 
 export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer'] as const;
 export type TileAction = (typeof TILE_ACTIONS)[number];
+
+/** The buttons of the grid's message that tests may press (`press`). */
+export const MESSAGE_BUTTONS = ['resetFilters'] as const;
 
 export const HOST_COMMANDS = ['setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey'] as const;
 export type HostCommand = (typeof HOST_COMMANDS)[number];
@@ -102,6 +109,8 @@ const toWebview = variant('type', {
   actionDone: object({ ok: boolean, message: nullable(text) }),
   /** Tests only: the host asks for a GridSnapshot. */
   snapshotRequest: object({ id: count }),
+  /** Tests only: clicks a button of the message shown in place of tiles, as the user would. */
+  press: object({ action: picklist(MESSAGE_BUTTONS) }),
   /** Moves keyboard focus to the results (after a command opened the grid). */
   focus: object({}),
 });

@@ -81,6 +81,12 @@ export interface GridStrings {
   errorTitle: string;
   /** {0}: kind + id, e.g. photo 123. */
   singleTitle: string;
+  /** Sets every filter of the toolbar back to its default and searches again. */
+  resetFilters: string;
+  /** {0}: the collection's title (the service's text). */
+  collectionTitle: string;
+  /** The tile's button that opens its menu (the same as a right-click). */
+  moreActions: string;
   resultsLabel: string;
   keyboardHint: string;
   // tiles
@@ -138,7 +144,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resultsLabel',
+  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resetFilters', 'collectionTitle', 'moreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

@@ -8,9 +8,11 @@
 export const CODICON_NAMES = [
   'chevron-down',
   'circle-slash',
+  'clear-all',
   'close',
   'dashboard',
   'device-camera-video',
+  'ellipsis',
   'error',
   'eye',
   'file-media',

@@ -9,7 +9,8 @@
 import type { ErrorAction } from '../core/describe';
 import type { SearchSpec } from '../core/search';
 import { specKey } from '../core/search';
-import { formFromSpec, validateForm } from '../core/searchForm';
+import { defaultForm, formFromSpec, hasFilters, resetFilters, validateForm } from '../core/searchForm';
+import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
 import { pluralOf } from '../core/l10n';
@@ -62,6 +63,8 @@ export class GridApp {
   private formErrors: string[] = [];
 
   private readonly strings: GridStrings;
+  /** The toolbar's defaults for the user's language: what Reset Filters goes back to. */
+  private readonly defaults: GridForm;
   private readonly numbers: Intl.NumberFormat;
   /** The display language: the plural rules of the translated strings. */
   private readonly lang: string;
@@ -89,6 +92,7 @@ export class GridApp {
     const state = saved ?? boot.initialState;
     this.strings = boot.strings;
     this.lang = boot.lang;
+    this.defaults = defaultForm(defaultLocale(boot.lang));
     this.form = state.form;
     this.spec = state.spec;
     this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
@@ -169,6 +173,9 @@ export class GridApp {
         return;
       case 'snapshotRequest':
         this.host.post({ type: 'snapshot', inReplyTo: message.id, snapshot: this.snapshot() });
+        return;
+      case 'press':
+        this.message.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`)?.click();
         return;
       case 'focus':
         if (!this.grid.focusActive()) {
@@ -340,6 +347,8 @@ export class GridApp {
         return `${s.popularTitle} · ${this.countText()}`;
       case 'single':
         return format(s.singleTitle, spec.kind === 'photo' ? s.untitledPhoto : s.untitledVideo, spec.id);
+      case 'collection':
+        return `${format(s.collectionTitle, spec.title || spec.id)} · ${this.countText()}`;
       case 'photos':
       case 'videos':
         return this.countText();
@@ -391,6 +400,12 @@ export class GridApp {
       const spec = this.spec;
       const query = spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : '';
       this.message.append(icon('search-stop', 'message-icon'), h('h2', {}, query ? format(s.noResultsFor, query) : s.noResults), h('p', {}, s.noResultsHint));
+      // Filters narrowed the search to nothing: one button puts them back and searches again.
+      if (spec && spec.mode !== 'single' && spec.mode !== 'collection' && hasFilters(this.form, this.defaults)) {
+        const reset = h('button', { type: 'button', class: 'button primary', 'data-action': 'resetFilters' }, icon('clear-all'), h('span', {}, s.resetFilters));
+        reset.addEventListener('click', () => this.resetFilters());
+        this.message.append(h('div', { class: 'message-actions' }, reset));
+      }
     } else {
       showMessage = false;
     }
@@ -428,6 +443,13 @@ export class GridApp {
       box.append(button);
     });
     return box;
+  }
+
+  private resetFilters(): void {
+    this.form = resetFilters(this.form, this.defaults);
+    this.toolbar.set(this.form);
+    this.setFormErrors([]);
+    this.submit({ field: 'browse', immediate: true, explicit: false });
   }
 
   private browse(kind: GridForm['kind']): void {
@@ -482,6 +504,8 @@ export class GridApp {
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),
       renderedContexts: this.grid.renderedContexts(),
+      renderedTitles: this.grid.renderedTitles(),
+      messageActions: this.message.hidden ? [] : [...this.message.querySelectorAll('button')].map((b) => (b.textContent ?? '').trim()),
       focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
       previewOpen: this.preview.isOpen,
     };

@@ -7,10 +7,20 @@ import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import type { CodiconName } from './codicons';
 import type { TileCommand } from './results';
+import { openTileMenu } from './tileMenu';
 
 export interface PreviewCallbacks {
   command(command: TileCommand, item: GridItem): void;
   closed(item: GridItem): void;
+}
+
+/**
+ * Whether motion should be kept to a minimum: VS Code's `workbench.reduceMotion` (the
+ * webview's body then has `vscode-reduce-motion`, which follows the system under `auto`) or
+ * the system's setting as the webview sees it. Read when needed: either can change.
+ */
+export function prefersReducedMotion(): boolean {
+  return document.body.classList.contains('vscode-reduce-motion') || (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
 }
 
 export class Preview {
@@ -80,20 +90,23 @@ export class Preview {
     this.stopVideo();
     this.media.replaceChildren();
     if (item.kind === 'video' && item.playVideo) {
+      // Under reduced motion the video waits for its play button, showing its poster.
+      const still = prefersReducedMotion();
       const video = h('video', {
         class: 'preview-video',
         controls: true,
-        autoplay: true,
+        autoplay: !still,
         muted: true,
-        loop: true,
+        loop: !still,
         playsinline: true,
+        preload: still ? 'metadata' : 'auto',
         'aria-label': this.title.textContent,
       });
       video.muted = true;
       if (item.large) video.poster = item.large;
       video.src = item.playVideo.src;
       this.media.append(video);
-      void video.play().catch(() => undefined);
+      if (!still) void video.play().catch(() => undefined);
     } else if (item.large) {
       const img = h('img', { class: 'preview-image', alt: item.description || kindName, decoding: 'async' });
       if (item.color) img.style.backgroundColor = item.color;
@@ -130,6 +143,12 @@ export class Preview {
       button.addEventListener('click', () => this.callbacks.command(command, item));
       this.actions.append(button);
     }
+    // The tile's menu (Insert as…, Save into Workspace and Insert…) from here too: the same
+    // context as the tile's, its key only.
+    this.actions.dataset.vscodeContext = JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true });
+    const more = iconButton('ellipsis', s.moreActions, { 'aria-haspopup': 'menu' });
+    more.addEventListener('click', () => openTileMenu(more));
+    this.actions.append(more);
     if (!this.element.open) this.element.showModal();
     insert.focus();
   }

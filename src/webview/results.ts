@@ -8,6 +8,8 @@ import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import type { CodiconName } from './codicons';
+import { prefersReducedMotion } from './preview';
+import { openTileMenu } from './tileMenu';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
 
@@ -28,6 +30,10 @@ const TILE_BUTTONS: readonly { command: TileCommand; icon: CodiconName; label: (
   { command: 'openOnService', icon: 'link-external', label: (s) => format(s.openOnService, s.serviceName) },
 ];
 
+/** The tile's last button: opens the tile's menu, the one a right-click or Shift+F10 opens. */
+const MENU_COMMAND = 'menu';
+
+
 export class ResultsGrid {
   readonly element: HTMLElement;
   private items: GridItem[] = [];
@@ -38,7 +44,6 @@ export class ResultsGrid {
   private frame = 0;
   private readonly hintId: string;
   private readonly numbers: Intl.NumberFormat;
-  private readonly reducedMotion: boolean;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -48,7 +53,6 @@ export class ResultsGrid {
   ) {
     this.hintId = uniqueId('grid-hint');
     this.numbers = safeNumberFormat(lang);
-    this.reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     this.element = h('div', { class: 'grid', role: 'list', 'aria-label': strings.resultsLabel });
     const hint = h('span', { id: this.hintId, class: 'visually-hidden' }, strings.keyboardHint);
     this.element.append(hint);
@@ -91,6 +95,10 @@ export class ResultsGrid {
 
   renderedContexts(): string[] {
     return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.dataset.vscodeContext ?? '');
+  }
+
+  renderedTitles(): string[] {
+    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.title);
   }
 
   setItems(items: readonly GridItem[], setSize: number, focusIndex = 0): void {
@@ -201,11 +209,14 @@ export class ResultsGrid {
       // The right-click menu (package.json webview/context): the key only; the host finds the media.
       'data-vscode-context': JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true }),
       'aria-label': label,
+      'aria-haspopup': 'menu',
       'aria-posinset': String(index + 1),
       'aria-setsize': String(this.setSize),
       'aria-describedby': this.hintId,
     });
 
+    // The alt text on hover: a property, so it stays text whatever the service wrote.
+    if (item.description) tile.title = item.description;
     const thumb = h('div', { class: 'thumb' });
     if (item.color) thumb.style.backgroundColor = item.color;
     if (item.thumb) {
@@ -256,7 +267,7 @@ export class ResultsGrid {
   }
 
   private startHoverVideo(tile: HTMLElement, item: GridItem): void {
-    if (!item.hoverVideo || this.reducedMotion) return;
+    if (!item.hoverVideo || prefersReducedMotion()) return;
     const thumb = tile.querySelector('.thumb');
     if (!thumb || thumb.querySelector('video')) return;
     const video = h('video', { class: 'hover-video', muted: true, loop: true, playsinline: true, preload: 'auto', 'aria-hidden': 'true', tabindex: '-1' });
@@ -294,6 +305,10 @@ export class ResultsGrid {
       // Links are opened by the host after it checks them, never by the webview navigating.
       event.preventDefault();
       this.setActive(index, false);
+      if (commandEl.dataset.command === MENU_COMMAND) {
+        openTileMenu(commandEl);
+        return;
+      }
       this.callbacks.command(commandEl.dataset.command as TileCommand, index);
       return;
     }
@@ -309,6 +324,13 @@ export class ResultsGrid {
   private onKeyDown(event: KeyboardEvent): void {
     const tile = this.tileOf(event.target);
     if (!tile || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Shift+F10 and the context-menu key open the tile's menu, from the tile or its buttons.
+    // Made here (the browser's own event is then prevented), so it is one menu every time.
+    if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+      event.preventDefault();
+      openTileMenu(event.target instanceof HTMLElement ? event.target : tile);
+      return;
+    }
     // Keys on the tile's own buttons and link do what those do.
     if (event.target !== tile) return;
     const index = this.indexOf(tile);
@@ -378,6 +400,7 @@ function addActions(tile: HTMLElement, thumb: HTMLElement, s: GridStrings, activ
   for (const b of TILE_BUTTONS) {
     actions.append(iconButton(b.icon, b.label(s), { 'data-command': b.command, tabindex: active ? '0' : '-1' }));
   }
+  actions.append(iconButton('ellipsis', s.moreActions, { 'data-command': MENU_COMMAND, 'aria-haspopup': 'menu', tabindex: active ? '0' : '-1' }));
   thumb.append(actions);
 }
 

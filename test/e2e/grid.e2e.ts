@@ -8,7 +8,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import { runPickerCommand, screenshot, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
+import { activityBarItem, runPickerCommand, screenshot, sideBar, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** A little more than the grid's typing debounce (600 ms). */
@@ -355,5 +355,133 @@ describe('search grid (e2e)', function () {
     await page.waitForTimeout(1_000);
     assert.equal(apiRequests().filter((e) => e.path === '/v1/search').length, 0, 'the restored search comes from the persistent cache');
     await shot('grid-restored');
+  });
+  it('a tile’s menu: right-click, Shift+F10 and its … button open the same menu; the alt text is the tile’s title', async () => {
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
+    await page.locator('.quick-input-widget .quick-input-box input').fill('morning');
+    await page.keyboard.press('Enter');
+    grid = webview(page);
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
+    const first = tiles().first();
+    // The title is the alt text, as text.
+    assert.equal(await first.getAttribute('title'), await first.locator('img').getAttribute('alt'));
+    const menu = page.locator('.context-view .monaco-menu');
+    const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Copy URL', 'Copy Credit', 'Open on the Service'];
+    const menuLabels = async (): Promise<string[]> => {
+      await menu.waitFor({ state: 'visible', timeout: 10_000 });
+      return (await menu.locator('.action-item:not(.disabled) .action-label:not(.separator)').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    };
+    const closeMenu = async (): Promise<void> => {
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+    };
+
+    await first.click({ button: 'right', position: { x: 30, y: 30 } });
+    assert.deepEqual(await menuLabels(), expected, 'right-click');
+    await page.waitForTimeout(300);
+    await shot('grid-tile-menu', false);
+    await closeMenu();
+
+    // The keyboard: the tile with focus, Shift+F10.
+    await first.click({ position: { x: 30, y: 30 } });
+    await grid.locator('.tile:focus').waitFor();
+    await page.keyboard.press('Shift+F10');
+    assert.deepEqual(await menuLabels(), expected, 'Shift+F10');
+    await closeMenu();
+
+    // The tile's … button, reached with Tab and pressed with Enter.
+    const more = first.locator('button[data-command="menu"]');
+    assert.equal(await more.getAttribute('aria-label'), 'More Actions… (Shift+F10)');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await menuLabels(), expected, 'the … button');
+    await page.waitForTimeout(300);
+    await shot('grid-tile-menu-keyboard', false);
+    // The menu's items run on this tile: Insert as… asks for the size first.
+    await menu.locator('.action-label', { hasText: 'Insert as…' }).click();
+    const pick = page.locator('.quick-input-widget');
+    await pick.locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await pick.innerText(), /Insert the photo at which size\?/);
+    await page.keyboard.press('Escape');
+    await pick.waitFor({ state: 'hidden' });
+    // The preview's … button opens the same menu.
+    await first.click({ position: { x: 30, y: 30 } });
+    await page.keyboard.press(' ');
+    const dialog = grid.locator('dialog.preview');
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.locator('button[aria-label="More Actions… (Shift+F10)"]').click();
+    assert.deepEqual(await menuLabels(), expected, 'the preview’s … button');
+    await closeMenu();
+    // The menu took the focus into the workbench: the dialog's own close button.
+    await dialog.locator('button.preview-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('opens a collection in the grid from the Collections view, with its images loaded', async () => {
+    await activityBarItem(page, 'Stock Media').click();
+    const row = (label: string) => sideBar(page).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+    await row('Featured').waitFor({ timeout: 20_000 });
+    if ((await row('Featured').getAttribute('aria-expanded')) !== 'true') await row('Featured').click();
+    const cats = row('Cats of the World');
+    await cats.waitFor({ timeout: 20_000 });
+    api.clearLog();
+    await cats.hover();
+    await cats.locator('.actions .action-label[aria-label^="Open in Grid"]').click();
+    grid = webview(page);
+    await grid.locator('.total', { hasText: 'Collection “Cats of the World” · 24 results' }).waitFor({ timeout: 30_000 });
+    await page.locator('.tab', { hasText: 'Collection: Cats of the World' }).first().waitFor();
+    const id = api.library.collections.find((c) => c.title === 'Cats of the World')?.id;
+    assert.ok(id);
+    assert.deepEqual(apiRequests().map((e) => e.path), [`/v1/collections/${id}`]);
+    assert.equal(await grid.locator('.tile-photo').count() > 0 && (await grid.locator('.tile-video').count()) > 0, true, 'photos and videos');
+    await settleImages();
+    await page.mouse.move(10, 10);
+    await shot('grid-collection');
+    // Every tile image on screen has loaded (those below are lazy and load when scrolled to).
+    const images = await grid.locator('.tile img').evaluateAll((imgs) =>
+      imgs.map((img) => {
+        const box = img.getBoundingClientRect();
+        return { width: (img as HTMLImageElement).naturalWidth, onScreen: box.bottom > 0 && box.top < window.innerHeight, kind: img.closest('.tile')?.className ?? '' };
+      }),
+    );
+    const onScreen = images.filter((i) => i.onScreen);
+    assert.ok(onScreen.length >= 6, `${onScreen.length} tile images on screen`);
+    assert.ok(onScreen.every((i) => i.width > 0), `every tile image on screen loaded: ${JSON.stringify(images)}`);
+  });
+  it('under reduced motion a video’s preview waits, with its controls and poster, and tiles play nothing on hover', async () => {
+    const videoState = () =>
+      grid.locator('dialog.preview video.preview-video').evaluate((v) => {
+        const video = v as HTMLVideoElement;
+        return { autoplay: video.autoplay, paused: video.paused, controls: video.controls, poster: video.poster !== '' };
+      });
+    try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await runPickerCommand(page, 'Stock Media: Search Videos…', /Type what you are looking for/);
+      await page.locator('.quick-input-widget .quick-input-box input').fill('morning');
+      await page.keyboard.press('Enter');
+      grid = webview(page);
+      const first = grid.locator('.tile-video').first();
+      await first.waitFor({ timeout: 30_000 });
+      await first.hover();
+      await page.waitForTimeout(500);
+      assert.equal(await first.locator('video').count(), 0, 'no hover video');
+      await first.click({ position: { x: 30, y: 30 } });
+      await page.keyboard.press(' ');
+      await grid.locator('dialog.preview video.preview-video').waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(800);
+      assert.deepEqual(await videoState(), { autoplay: false, paused: true, controls: true, poster: true });
+      await shot('grid-preview-reduced-motion', false);
+      await page.keyboard.press('Escape');
+      await grid.locator('dialog.preview').waitFor({ state: 'hidden' });
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
+    // Without it the preview plays by itself, as before.
+    await page.waitForTimeout(500);
+    await grid.locator('.tile:focus').waitFor();
+    await page.keyboard.press(' ');
+    await grid.locator('dialog.preview video.preview-video').waitFor({ timeout: 10_000 });
+    assert.equal((await videoState()).autoplay, true);
+    await page.keyboard.press('Escape');
   });
 });

@@ -231,6 +231,9 @@ describe('insert (real VS Code)', function () {
       await new Promise((r) => setTimeout(r, 600));
       await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      // Then the alt text, filled in: Enter keeps it (insertAs.test.ts edits it).
+      await new Promise((r) => setTimeout(r, 600));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       const outcome = await pending;
       assert.equal(outcome.result, 'inserted');
       assert.ok(editor.document.getText().includes(`](${photo.src.medium})`), editor.document.getText());

@@ -13,6 +13,7 @@ import type { FormatFamily } from './languages';
 import { atSignIsSyntax, formatFamily } from './languages';
 import type { Piece } from './pieces';
 import { text } from './pieces';
+import { ALT_MAX, cleanText } from './text';
 import type { Segment } from './template';
 import { checkTemplatePositions, parseTemplate, renderTemplate, usesPlaceholder } from './template';
 import type { VideoQuality } from './variants';
@@ -38,6 +39,8 @@ export interface InsertRequest {
   readonly videoFileId?: number;
   /** The credit's words (creditWords.ts, chosen by the host from the setting); English when absent. */
   readonly creditWords?: CreditWords;
+  /** Alt text the user typed (Insert as…): cleaned like the service's, escaped by the formats; '' is kept (a decorative image). */
+  readonly alt?: string;
 }
 
 export interface InsertPlan {
@@ -80,7 +83,7 @@ export function pickTemplate(
 export function planInsert(request: InsertRequest): InsertPlan {
   const { settings } = request;
   const family = formatFamily(request.languageId);
-  const facts = mediaFacts(request.media, {
+  const found = mediaFacts(request.media, {
     serviceName: request.serviceName,
     serviceUrl: request.serviceUrl,
     photoVariant: settings.photoVariant,
@@ -88,6 +91,7 @@ export function planInsert(request: InsertRequest): InsertPlan {
     videoFileId: request.videoFileId,
     creditWords: request.creditWords,
   });
+  const facts = request.alt === undefined ? found : { ...found, alt: cleanText(request.alt, ALT_MAX) };
   const picked = pickTemplate(settings.templates, request.languageId, facts.kind);
   let template: InsertPlan['template'];
   if (picked) {

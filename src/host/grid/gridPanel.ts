@@ -24,6 +24,7 @@ import type { SearchSpec } from '../../core/search';
 import { specKey } from '../../core/search';
 import { defaultForm, formFromSpec } from '../../core/searchForm';
 import { itemOrigins } from '../../core/tiles';
+import { cleanText } from '../../core/insert/text';
 import type { GridFailure } from '../../core/tiles';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
 import type { FromWebview, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
@@ -427,6 +428,15 @@ export function gridTitle(spec: SearchSpec | undefined): string {
       return vscode.l10n.t('Popular Videos');
     case 'single':
       return spec.kind === 'photo' ? vscode.l10n.t('Photo {0}', spec.id) : vscode.l10n.t('Video {0}', spec.id);
+    case 'collection': {
+      // The service's title, one line of plain text (a panel title shows no markup anyway).
+      const title = cleanText(spec.title, 80) || spec.id;
+      return spec.type === 'photos'
+        ? vscode.l10n.t('Collection: {0} (photos)', title)
+        : spec.type === 'videos'
+          ? vscode.l10n.t('Collection: {0} (videos)', title)
+          : vscode.l10n.t('Collection: {0}', title);
+    }
     default: {
       const never: never = spec;
       return String(never);

@@ -5,6 +5,7 @@ import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
+import type { SearchSpec } from '../../core/search';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { RecentSearches } from './recentSearches';
@@ -12,6 +13,7 @@ import {
   clearRecentSearchesCommand,
   openMediaCommand,
   searchCommand,
+  show,
   showCuratedCommand,
   showPopularCommand,
 } from './searchCommands';
@@ -34,6 +36,8 @@ export function registerGrid(shell: Shell, api: ClientSource) {
     revive: (panel: vscode.WebviewPanel, state: unknown): void => void GridPanel.revive(deps, panel, state),
     /** The open grid, if any. */
     current: (): GridPanel | undefined => GridPanel.instance,
+    /** Opens the grid on a search (a collection from the Collections view). */
+    show: (spec: SearchSpec) => show(deps, spec),
     recent,
     disposables,
   };

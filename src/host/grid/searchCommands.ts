@@ -32,7 +32,8 @@ function lastLocale(): Locale {
   return spec && (spec.mode === 'photos' || spec.mode === 'videos') && spec.locale ? spec.locale : defaultLocale(vscode.env.language);
 }
 
-async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult> {
+/** Opens the grid on `spec` (also the Collections view's Open in Grid); resolves when its first page settled. */
+export async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult> {
   const grid = await GridPanel.show(deps, spec);
   const state = grid.state.session;
   return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };

@@ -8,7 +8,8 @@
 // last page.
 import type { MediaClient } from '../../api/client';
 import { MediaError, toMediaError } from '../../core/errors';
-import type { Envelope, MediaItem, Photo, Video } from '../../core/model';
+import type { CollectionMediaItem, Envelope, MediaItem, Photo, Video } from '../../core/model';
+import { toMediaItem } from '../../core/model';
 import { requestFor } from '../../core/search';
 import type { PagedRequest, SearchSpec } from '../../core/search';
 import { mediaKey, toGridItem } from '../../core/tiles';
@@ -38,9 +39,10 @@ export interface SessionState {
   page: number;
 }
 
-function mediaOf(result: { photos?: Photo[]; videos?: Video[] }): MediaItem[] {
+function mediaOf(result: { photos?: Photo[]; videos?: Video[]; media?: CollectionMediaItem[] }): MediaItem[] {
   if (result.photos) return result.photos.map((photo) => ({ kind: 'photo', photo }));
   if (result.videos) return result.videos.map((video) => ({ kind: 'video', video }));
+  if (result.media) return result.media.map(toMediaItem);
   return [];
 }
 

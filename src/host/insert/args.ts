@@ -19,6 +19,8 @@ export interface InsertArgs {
   /** Format as if the document had this language (also `format`). */
   readonly languageId?: string;
   readonly mode?: InsertMode;
+  /** Alt text the user typed in Insert as… (never read from a command's argument). */
+  readonly alt?: string;
 }
 
 const insertArgs = object({

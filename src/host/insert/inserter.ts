@@ -18,7 +18,9 @@ import type { FormatFamily } from '../../core/insert/languages';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import { encodeRelativePath } from '../../core/insert/links';
 import { downloadFileName, extensionFor } from '../../core/insert/naming';
-import { basename, dirname } from '../../core/insert/paths';
+import { basename, dirname, relativePath } from '../../core/insert/paths';
+import { companionFileName, savedFileName } from '../../core/insert/edit';
+import { askAltText, askFileName } from './editBoxes';
 import type { Piece } from '../../core/insert/pieces';
 import { toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
@@ -68,7 +70,7 @@ export interface InsertOutcome {
 }
 
 export interface InsertHow {
-  /** Ask for the size or video file first (Insert as…). */
+  /** Ask for the size or video file first, then the alt text and the saved file's name (Insert as…). */
   readonly pick?: boolean;
   /** Overrides the mode setting (Save into Workspace and Insert). */
   readonly mode?: InsertMode;
@@ -248,16 +250,30 @@ export class MediaInserter extends Disposable {
     if (!first) return this.noMedia();
     const all = parseSelection(first, selection);
     let choice: VariantChoice = {};
+    let edited = all;
     if (how.pick) {
       const scope = this.currentEditor();
-      const config = readInsertConfig({ uri: scope?.document.uri, languageId: first.languageId ?? scope?.document.languageId ?? 'markdown' });
+      const languageId = first.languageId ?? scope?.document.languageId ?? 'markdown';
+      const config = readInsertConfig({ uri: scope?.document.uri, languageId });
       const picked = await pickVariant(first.media, config);
       if (!picked) return { result: 'cancelled', notes: [] };
       choice = picked;
+      // One item: its alt text, filled in as it would be inserted, can be changed first.
+      if (all.length === 1) {
+        let prefill: string;
+        try {
+          prefill = this.plan(first, choice, languageId, config).facts.alt;
+        } catch (error) {
+          return { result: 'failed', notes: [await this.showFailure(error)] };
+        }
+        const alt = await askAltText(first.media.kind, prefill);
+        if (alt === undefined) return { result: 'cancelled', notes: [] };
+        edited = [{ ...first, alt }];
+      }
     }
     const editor = await this.targetEditor(first.targetUri);
-    if (!editor) return this.copyInstead(all, choice);
-    return this.insertInto(editor, all, choice, how.mode ?? first.mode);
+    if (!editor) return this.copyInstead(edited, choice);
+    return this.insertInto(editor, edited, choice, how.mode ?? first.mode, how.pick === true && edited.length === 1);
   }
 
   async copyUrl(arg: unknown): Promise<string | undefined> {
@@ -358,6 +374,7 @@ export class MediaInserter extends Disposable {
       settings: { ...config, photoVariant: args.variant ?? choice.variant ?? config.photoVariant },
       videoFileId: args.videoFileId ?? (args.media.kind === 'video' ? choice.videoFileId : undefined),
       creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
+      ...(args.alt !== undefined ? { alt: args.alt } : {}),
     });
   }
 
@@ -430,7 +447,14 @@ export class MediaInserter extends Disposable {
     }
   }
 
-  private async insertInto(editor: vscode.TextEditor, all: readonly InsertArgs[], choice: VariantChoice, modeOverride: InsertMode | undefined): Promise<InsertOutcome> {
+  /** `askName`: when the file is saved into the workspace, its name is asked first (Insert as…). */
+  private async insertInto(
+    editor: vscode.TextEditor,
+    all: readonly InsertArgs[],
+    choice: VariantChoice,
+    modeOverride: InsertMode | undefined,
+    askName = false,
+  ): Promise<InsertOutcome> {
     const document = editor.document;
     const notes: string[] = [];
     let prepared: Prepared | undefined;
@@ -440,7 +464,7 @@ export class MediaInserter extends Disposable {
       const languageId = all[0]?.languageId ?? document.languageId;
       config = readInsertConfig({ uri: document.uri, languageId });
       plans = all.map((a) => this.plan(a, choice, languageId, config));
-      prepared = await this.prepare(plans, document, config, modeOverride ?? config.mode, notes);
+      prepared = await this.prepare(plans, document, config, modeOverride ?? config.mode, notes, undefined, askName);
     } catch (error) {
       if (error instanceof vscode.CancellationError) return { result: 'cancelled', notes };
       const message = await this.showFailureWithLinkFallback(error, all, choice);
@@ -495,6 +519,7 @@ export class MediaInserter extends Disposable {
     mode: InsertMode,
     notes: string[],
     token?: vscode.CancellationToken,
+    askName = false,
   ): Promise<Prepared | undefined> {
     const family = plans[0]?.family ?? formatFamily(document.languageId);
     const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [] });
@@ -526,10 +551,47 @@ export class MediaInserter extends Disposable {
       notes.push(refused);
       return linked();
     }
+    let typedName: string | undefined;
+    const only = plans.length === 1 ? plans[0] : undefined;
+    if (askName && only?.uses.url) {
+      typedName = await this.askSavedName(only, located, config, probe);
+      if (typedName === undefined) return undefined;
+    }
     const files: SavedFile[] = [];
-    const locals = await this.saveAll(plans, located, config, files, notes, token);
+    const locals = await this.saveAll(plans, located, config, files, notes, token, typedName);
     if (!locals) return undefined;
     return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files };
+  }
+
+  /**
+   * Asks for the saved file's name (Insert as…), filled in by the naming rule with the
+   * extension the address suggests; undefined when the user pressed Escape. A name must stay
+   * a plain file name in the folder the settings chose (the same destination rules as always).
+   */
+  private async askSavedName(
+    plan: InsertPlan,
+    located: Extract<Located, { location: DocumentLocation }>,
+    config: InsertConfig,
+    probe: DownloadTarget,
+  ): Promise<string | undefined> {
+    const guessed = extensionFor(undefined, plan.facts.url) ?? (plan.facts.kind === 'photo' ? 'jpg' : 'mp4');
+    const prefill = downloadFileName(this.shell.config.serviceName, plan.facts.id, plan.facts.variant, guessed);
+    const folder = dirname(probe.path);
+    const root = probe.root ?? folder;
+    const shownFolder = folder === root ? basename(root) || folder : `${basename(root)}/${relativePath(root, folder)}`;
+    const where = (typed: string): string | undefined => {
+      const target = downloadTarget({
+        downloadFolder: config.downloadFolder,
+        copyFiles: config.copyFilesDestination,
+        doc: located.location,
+        fileName: savedFileName(typed, guessed),
+        now: this.deps.now(),
+      });
+      return target.problem === undefined && target.root !== undefined && dirname(target.path) === folder
+        ? undefined
+        : vscode.l10n.t('That name would put the file outside the folder for saved files.');
+    };
+    return askFileName(prefill, shownFolder, where);
   }
 
   private locate(document: vscode.TextDocument): Located {
@@ -567,6 +629,7 @@ export class MediaInserter extends Disposable {
     files: SavedFile[],
     notes: string[],
     outerToken?: vscode.CancellationToken,
+    typedName?: string,
   ): Promise<LocalAssets[] | undefined> {
     const platform = this.platform;
     const jobs = plans.flatMap((plan, index) => [
@@ -629,7 +692,12 @@ export class MediaInserter extends Disposable {
               { offerLink: true },
             );
           }
-          const fileName = downloadFileName(this.shell.config.serviceName, plan.facts.id, job.label, extension);
+          const fileName =
+            typedName === undefined
+              ? downloadFileName(this.shell.config.serviceName, plan.facts.id, job.label, extension)
+              : job.role === 'url'
+                ? savedFileName(typedName, extension)
+                : companionFileName(typedName, job.label, extension);
           const target = downloadTarget({
             downloadFolder: config.downloadFolder,
             copyFiles: config.copyFilesDestination,

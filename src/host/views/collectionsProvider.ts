@@ -6,7 +6,8 @@ import type { CollectionFilter } from '../../core/collectionsText';
 import { filterType } from '../../core/collectionsText';
 import type { LoadedPage, PageFetcher } from '../../core/collectionsPaging';
 import { toMediaError } from '../../core/errors';
-import type { CollectionMediaItem, Envelope, MediaItem } from '../../core/model';
+import type { Envelope } from '../../core/model';
+import { toMediaItem } from '../../core/model';
 import type { ClientSource } from '../client';
 import { COLLECTIONS_VIEW_ID } from '../commandIds';
 import { Disposable } from '../dispose';
@@ -30,10 +31,6 @@ import type {
 
 function isCancelled(error: unknown): boolean {
   return error !== undefined && toMediaError(error).kind === 'cancelled';
-}
-
-function toMediaItem(m: CollectionMediaItem): MediaItem {
-  return m.type === 'Video' ? { kind: 'video', video: m } : { kind: 'photo', photo: m };
 }
 
 export class CollectionsProvider extends Disposable implements vscode.TreeDataProvider<CollectionsNode> {

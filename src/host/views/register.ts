@@ -1,7 +1,8 @@
 // The collections tree in the sidebar: the data behind the view and its commands. The view
 // itself, and the emitter its changes come from, are made at activation (host/contributions.ts).
 import * as vscode from 'vscode';
-import { isCollectionFilter } from '../../core/collectionsText';
+import { collectionTitle, filterType, isCollectionFilter } from '../../core/collectionsText';
+import type { SearchSpec } from '../../core/search';
 import type { CollectionFilter } from '../../core/collectionsText';
 import type { ClientSource } from '../client';
 import type { CollectionsTreeHandles } from '../features';
@@ -27,7 +28,13 @@ function asError(value: unknown): ErrorNode | undefined {
 }
 
 /** The tree's provider, drag source and commands, for the view made at activation. */
-export function registerCollectionsView(shell: Shell, api: ClientSource, tree: CollectionsTreeHandles) {
+export function registerCollectionsView(
+  shell: Shell,
+  api: ClientSource,
+  tree: CollectionsTreeHandles,
+  /** Shows a search in the grid (the grid feature's). */
+  showInGrid: (spec: SearchSpec) => Promise<unknown>,
+) {
   const treeView = tree.view;
   const filters = new CollectionFilterStore(shell.context.globalState);
   const provider = new CollectionsProvider(shell, api, filters, tree.changed);
@@ -61,6 +68,14 @@ export function registerCollectionsView(shell: Shell, api: ClientSource, tree: C
       [CommandId.collectionsLoadMore]: async (node?: unknown) => {
         const more = asLoadMore(node);
         if (more) await provider.loadMore(more);
+      },
+      // The collection's media in the grid, with the type the tree shows for it; paged like a search.
+      [CommandId.collectionsOpenInGrid]: async (target?: unknown) => {
+        const node = asCollection(target);
+        if (!node) return undefined;
+        const type = filterType(provider.filterOf(node));
+        const title = collectionTitle(node.collection);
+        return showInGrid({ mode: 'collection', id: node.collection.id, ...(type ? { type } : {}), ...(title ? { title } : {}) });
       },
       [CommandId.collectionsRetry]: async (node?: unknown) => {
         const failed = asError(node);

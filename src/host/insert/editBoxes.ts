@@ -1,0 +1,96 @@
+// "Insert as…": the alt text and the saved file's name, shown filled in and editable before
+// anything is written. Escape in either box cancels the whole insert.
+import * as vscode from 'vscode';
+import type { FileNameProblem } from '../../core/insert/edit';
+import { FILE_NAME_MAX, fileNameProblem, stemRange } from '../../core/insert/edit';
+
+interface EditOptions {
+  readonly title: string;
+  readonly prompt: string;
+  readonly value: string;
+  readonly selection: readonly [number, number];
+  /** A message when the value cannot be accepted, else undefined. */
+  readonly check?: (value: string) => string | undefined;
+}
+
+/** One input box, filled in; resolves to the accepted value, or undefined on Escape. Enter does nothing while the value is refused. */
+function editText(options: EditOptions): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  box.title = options.title;
+  box.prompt = options.prompt;
+  box.value = options.value;
+  box.valueSelection = options.selection;
+  box.ignoreFocusOut = true;
+  const check = (value: string): string | undefined => options.check?.(value);
+  box.validationMessage = check(box.value);
+  return new Promise((resolve) => {
+    let accepted: string | undefined;
+    box.onDidChangeValue((value) => {
+      box.validationMessage = check(value);
+    });
+    box.onDidAccept(() => {
+      const problem = check(box.value);
+      box.validationMessage = problem;
+      if (problem !== undefined) return;
+      accepted = box.value;
+      box.hide();
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      resolve(accepted);
+    });
+    box.show();
+  });
+}
+
+/**
+ * The alt text to insert, or undefined when the user pressed Escape. An emptied box is
+ * kept as '' on purpose: an empty alt marks a decorative image, and the prefill is never
+ * empty, so '' is always the user's choice.
+ */
+export function askAltText(kind: 'photo' | 'video', prefill: string): Promise<string | undefined> {
+  return editText({
+    title: kind === 'photo' ? vscode.l10n.t('Alt text of the photo') : vscode.l10n.t('Accessible label of the video'),
+    prompt: vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the insert.'),
+    value: prefill,
+    selection: [0, prefill.length],
+  });
+}
+
+function problemText(problem: FileNameProblem): string {
+  switch (problem) {
+    case 'empty':
+      return vscode.l10n.t('Type a file name.');
+    case 'folder':
+      return vscode.l10n.t('A file name cannot contain “/” or “\\”: the file goes into the folder for saved files.');
+    case 'dots':
+      return vscode.l10n.t('“.” and “..” are not file names.');
+    case 'control':
+      return vscode.l10n.t('The name contains invisible or control characters.');
+    case 'reserved':
+      return vscode.l10n.t('A file name cannot contain < > : | ? * or quotation marks, nor be a device name such as CON or NUL.');
+    case 'edge':
+      return vscode.l10n.t('A file name cannot start with a dot or end with a dot or a space.');
+    case 'tooLong':
+      return vscode.l10n.t('A file name can be at most {0} characters long.', FILE_NAME_MAX);
+  }
+}
+
+/**
+ * The file name to save under, or undefined when the user pressed Escape. `where` is the
+ * check the destination gives a typed name (it stays in the folder for saved files), with a
+ * message when it does not.
+ */
+export async function askFileName(prefill: string, folderLabel: string, where: (name: string) => string | undefined): Promise<string | undefined> {
+  const typed = await editText({
+    title: vscode.l10n.t('Save as'),
+    prompt: vscode.l10n.t('File name in {0}. The extension follows the type of the file the server sends. Escape cancels the insert.', folderLabel),
+    value: prefill,
+    selection: stemRange(prefill),
+    check: (value) => {
+      const problem = fileNameProblem(value);
+      return problem ? problemText(problem) : where(value);
+    },
+  });
+  return typed === undefined ? undefined : typed.trim();
+}

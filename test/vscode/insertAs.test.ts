@@ -1,0 +1,186 @@
+// Insert as… in a real VS Code (both hosts), against the local server: the size picker, then
+// the alt text and the saved file's name in input boxes, filled in and edited before anything
+// is written; the document shows the edited alt text, the file on disk has the edited name,
+// and one undo takes the insert back. Escape in either box writes and inserts nothing.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MediaItem, Photo } from '../../src/core/model';
+import type { InsertOutcome } from '../../src/host/insert/inserter';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, exists, extensionApi, fileOpener, gridSnapshotWhen, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+
+const FOLDER = 'insert-as-tests';
+const openNew = fileOpener(FOLDER);
+
+type Fn = (...args: unknown[]) => unknown;
+
+/** Records every input box the extension creates (the real ones, shown in the workbench). */
+function recordInputBoxes(boxes: vscode.InputBox[]): () => void {
+  const window = vscode.window as unknown as Record<string, Fn>;
+  const original = window.createInputBox;
+  assert.ok(original);
+  const bound = original.bind(vscode.window);
+  window.createInputBox = () => {
+    const box = bound() as vscode.InputBox;
+    boxes.push(box);
+    return box;
+  };
+  return () => {
+    window.createInputBox = original;
+  };
+}
+
+async function nextBox(boxes: vscode.InputBox[], index: number, what: string): Promise<vscode.InputBox> {
+  return waitFor(() => boxes[index], what, 10_000);
+}
+
+/** Enter in the quick input, as the user presses it. */
+const accept = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+/** Escape in the quick input. */
+const escape = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+
+/** Accepts the size picker on its current row (the setting: large). */
+async function acceptSizePicker(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 600));
+  await accept();
+}
+
+describe('Insert as… edits before inserting (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  let photo: Photo;
+  let media: MediaItem;
+  const boxes: vscode.InputBox[] = [];
+  let restore: () => void = () => undefined;
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    const api = await extensionApi();
+    const candidate = server.library.photos.find((p) => /^[A-Za-z ,'-]+$/.test(p.alt));
+    assert.ok(candidate);
+    photo = await api.client.getPhoto(candidate.id);
+    media = { kind: 'photo', photo };
+  });
+
+  beforeEach(() => {
+    boxes.length = 0;
+    restore = recordInputBoxes(boxes);
+  });
+
+  afterEach(async () => {
+    restore();
+    await escape();
+    await closeAllEditors();
+  });
+
+  after(async () => {
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
+    await stopLocalServer(server);
+  });
+
+  it('saved into the workspace: the edited alt text in the document, the edited name on disk, one undo', async () => {
+    const editor = await openNew('edited.md', '# Rocks\n\n');
+    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+    const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'download' });
+    await acceptSizePicker();
+
+    const alt = await nextBox(boxes, 0, 'the alt text box');
+    assert.equal(alt.value, photo.alt, 'filled in with the service’s alt text');
+    // Typed text that would be Markdown is escaped like the service's text.
+    alt.value = 'Rocks at [dusk] *glowing*';
+    await accept();
+
+    const name = await nextBox(boxes, 1, 'the file name box');
+    assert.match(name.value, new RegExp(`^pexels-${photo.id}-large\\.\\w+$`), 'filled in by the naming rule');
+    assert.equal(await exists(folder), false, 'nothing is written while the name is asked');
+    // A name that leaves the folder is refused in place: Enter shows why and keeps the box open.
+    name.value = '../../escape';
+    await accept();
+    const message = await waitFor(() => name.validationMessage, 'a message for a name with a folder');
+    assert.match(String(message), /\//);
+    assert.equal(await Promise.race([pending.then(() => 'settled'), new Promise((r) => setTimeout(() => r('open'), 300))]), 'open');
+    name.value = 'Golden rocks.jpg';
+    await accept();
+
+    const outcome = await pending;
+    assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
+    // The extension is the server's type (png here), not the one typed.
+    const files = (await vscode.workspace.fs.readDirectory(folder)).map(([n]) => n);
+    assert.deepEqual(files, ['Golden rocks.png']);
+    const served = new Uint8Array(await (await fetch(photo.src.large)).arrayBuffer());
+    assert.ok(sameBytes(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'Golden rocks.png')), served));
+    const text = editor.document.getText();
+    assert.ok(text.startsWith('# Rocks\n\n![Rocks at \\[dusk\\] \\*glowing\\*](images/Golden%20rocks.png)\n\nPhoto by '), text);
+    // One undo step takes back the whole insert.
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), '# Rocks\n\n');
+  });
+
+  it('as a link: only the alt text is asked; an alt text cleared on purpose stays empty', async () => {
+    const editor = await openNew('link.html', '');
+    const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'link' });
+    await acceptSizePicker();
+    const alt = await nextBox(boxes, 0, 'the alt text box');
+    alt.value = '';
+    await accept();
+    const outcome = await pending;
+    assert.equal(outcome.result, 'inserted');
+    assert.equal(boxes.length, 1, 'no file name is asked for a link');
+    assert.match(editor.document.getText(), /<img src="[^"]+" alt="" width=/);
+  });
+
+  it('Escape in the alt text box: nothing inserted', async () => {
+    const editor = await openNew('escape-alt.md', 'keep');
+    const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'download' });
+    await acceptSizePicker();
+    await nextBox(boxes, 0, 'the alt text box');
+    await escape();
+    assert.equal((await pending).result, 'cancelled');
+    assert.equal(editor.document.getText(), 'keep');
+    assert.equal(editor.document.isDirty, false);
+  });
+
+  it('Escape in the file name box: nothing written, nothing inserted', async () => {
+    const editor = await openNew('escape-name.md', 'keep');
+    const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+    server.clearLog();
+    const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'download' });
+    await acceptSizePicker();
+    (await nextBox(boxes, 0, 'the alt text box')).value = 'Changed';
+    await accept();
+    await nextBox(boxes, 1, 'the file name box');
+    await escape();
+    assert.equal((await pending).result, 'cancelled');
+    assert.equal(editor.document.getText(), 'keep');
+    assert.equal(await exists(folder), false);
+    assert.equal(server.mediaLog.length, 0, 'not even downloaded');
+  });
+
+  it('from a grid tile’s menu: Insert as… and Save into Workspace and Insert act on that tile', async () => {
+    const editor = await openNew('tile.md', '');
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    const shown = await gridSnapshotWhen('loaded');
+    const context = JSON.parse(shown.renderedContexts[0] ?? '{}') as Record<string, unknown>;
+    const menuArg = { webview: 'stockMedia.grid', ...context };
+    const id = Number(String(context.key).split(':')[1]);
+    const tilePhoto = server.library.photos.find((p) => p.id === id);
+    assert.ok(tilePhoto);
+
+    const saving = vscode.commands.executeCommand<InsertOutcome>('stockMedia.saveAndInsert', menuArg);
+    const saved = await saving;
+    assert.equal(saved.result, 'inserted', saved.notes.join('\n'));
+    assert.ok(editor.document.getText().includes(`](images/pexels-${id}-large.png)`), editor.document.getText());
+
+    const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', menuArg);
+    await acceptSizePicker();
+    const alt = await nextBox(boxes, 0, 'the alt text box');
+    assert.equal(alt.value, tilePhoto.alt);
+    alt.value = 'From the tile';
+    await accept();
+    const outcome = await pending;
+    assert.equal(outcome.result, 'inserted');
+    assert.ok(editor.document.getText().includes('![From the tile]('), editor.document.getText());
+  });
+});
