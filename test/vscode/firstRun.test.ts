@@ -151,6 +151,8 @@ describe('first run', function () {
     } finally {
       await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
       await closeAllEditors();
+      // The query is remembered like any other; later suites expect an empty list to start with.
+      await vscode.commands.executeCommand('stockMedia.clearRecentSearches');
     }
   });
 });
