@@ -37,8 +37,10 @@ describe('collections sidebar', () => {
     await activityBarItem(page, 'Stock Media').click();
     const button = sideBar(page).locator('.welcome-view-content a.monaco-button', { hasText: 'Set API Key' });
     await button.waitFor({ state: 'visible', timeout: 20_000 });
-    const link = sideBar(page).locator('.welcome-view-content a', { hasText: 'Get an API key' });
-    assert.equal(await link.isVisible(), true);
+    const getKey = sideBar(page).locator('.welcome-view-content a.monaco-button', { hasText: 'Get a Free API Key' });
+    assert.equal(await getKey.isVisible(), true);
+    const walkthrough = sideBar(page).locator('.welcome-view-content a', { hasText: 'Open the Walkthrough' });
+    assert.equal(await walkthrough.isVisible(), true);
     console.log(`      screenshot: ${await screenshot(page, 'collections-welcome')}`);
     assert.equal(api.apiRequestCount(), 0, 'nothing is fetched before there is a key');
   });
