@@ -148,9 +148,10 @@ describe('walkthrough (e2e)', function () {
     await tile.waitFor({ state: 'visible', timeout: 20_000 });
     await tile.focus();
     await page.keyboard.press('Enter');
-    // The grid stays in front; the Markdown file's tab shows what went in: the image and its credit.
+    // The grid stays in front; the Markdown file's tab shows what went in: the image and its credit
+    // (the editor draws spaces as no-break spaces, hence \s).
     await page.locator('.tabs-container .tab', { hasText: 'Untitled-1' }).first().click();
-    const markdown = page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /Photo by/ }).filter({ hasText: /!\[[^\]]*\]\(http/ });
+    const markdown = page.locator('.editor-instance .monaco-editor .view-lines', { hasText: /Photo\sby/ }).filter({ hasText: /!\[[^\]]*\]\(http/ });
     await markdown.first().waitFor({ timeout: 20_000 });
     console.log(`      screenshot: ${await screenshot(page, 'walkthrough-4-inserted')}`);
     await waitDone(['getKey', 'setKey', 'search', 'insert'], 'walkthrough-4-insert');
