@@ -132,8 +132,11 @@ describe('walkthrough (e2e)', function () {
     await clickStepButton('search', 'Search Photos');
     const input = page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.pressSequentially('morning', { delay: 30 });
+    // At once, not key by key: the page takes the focus back while the box is open (see pressEnterIn).
+    await input.fill('morning');
+    assert.equal(await input.inputValue(), 'morning');
     await pressEnterIn(input);
+    await page.locator('.tabs-container .tab', { hasText: 'Photos: morning' }).first().waitFor({ timeout: 10_000 });
     await webview(page).locator('.tile').first().waitFor({ state: 'visible', timeout: 30_000 });
     await waitDone(['getKey', 'setKey', 'search'], 'walkthrough-3-search');
   });
