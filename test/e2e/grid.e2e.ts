@@ -392,8 +392,8 @@ describe('search grid (e2e)', function () {
     // The tile's … button, reached with Tab and pressed with Enter.
     const more = first.locator('button[data-command="menu"]');
     assert.equal(await more.getAttribute('aria-label'), 'More Actions… (Shift+F10)');
-    await more.focus();
-    await page.keyboard.press('Enter');
+    // locator.press focuses the button in the webview's frame, then presses Enter on it.
+    await more.press('Enter');
     assert.deepEqual(await menuLabels(), expected, 'the … button');
     await page.waitForTimeout(300);
     await shot('grid-tile-menu-keyboard', false);
