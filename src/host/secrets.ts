@@ -14,17 +14,25 @@ export const API_KEY_SECRET = 'stockMedia.apiKey';
  * bundle's MediaError).
  */
 export class ApiKeyStore extends Disposable {
-  private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires once when the key is set or cleared, in this window or another. */
+  private readonly changed = this._register(new vscode.EventEmitter<boolean>());
+  /** Fires once when the key is set or cleared, in this window or another, with whether one is stored now. */
   readonly onDidChange = this.changed.event;
   /** The stored secret as last seen changing (null: no change seen yet). */
   private known: string | undefined | null = null;
+  /** Counts this store's own completed writes: a read started before one says what the secret was. */
+  private writes = 0;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
     this._register(
       secrets.onDidChange((e) => {
-        if (e.key === API_KEY_SECRET) void this.secrets.get(API_KEY_SECRET).then((value) => this.settle(value), () => this.settle(undefined));
+        if (e.key !== API_KEY_SECRET) return;
+        const writes = this.writes;
+        // A read that one of this store's writes overtook says what the secret was, not what it is.
+        const settle = (value: string | undefined): void => {
+          if (writes === this.writes) this.settle(value);
+        };
+        void this.secrets.get(API_KEY_SECRET).then(settle, () => settle(undefined));
       }),
     );
   }
@@ -38,7 +46,7 @@ export class ApiKeyStore extends Disposable {
   private settle(value: string | undefined): void {
     if (value === this.known) return;
     this.known = value;
-    this.changed.fire();
+    this.changed.fire(parseBoundKey(value) !== undefined);
   }
 
   /** The stored key with the origins it is bound to, whatever the configured base URLs. */
@@ -54,11 +62,13 @@ export class ApiKeyStore extends Disposable {
   async setKey(key: string, origins: readonly string[]): Promise<void> {
     const value = serializeBoundKey({ key, origins });
     await this.secrets.store(API_KEY_SECRET, value);
+    this.writes += 1;
     this.settle(value);
   }
 
   async clearKey(): Promise<void> {
     await this.secrets.delete(API_KEY_SECRET);
+    this.writes += 1;
     this.settle(undefined);
   }
 }

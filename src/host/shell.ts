@@ -46,7 +46,7 @@ export class Shell extends Disposable {
     this._register(this.keyChanged);
     this._register(this.connectionChanged);
     this._register(this.configChanged);
-    this._register(this.keys.onDidChange(() => void this.onKeyChanged()));
+    this._register(this.keys.onDidChange((hasKey) => this.onKeyChanged(hasKey)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(CONFIG_SECTION)) this.onConfigChanged();
@@ -87,10 +87,15 @@ export class Shell extends Disposable {
     return this.hasKeyValue;
   }
 
-  private async onKeyChanged(): Promise<void> {
+  /**
+   * All at once: between the caches dropping the old key's answers and the views reloading
+   * nothing may ask the service, or what it asked is asked again by the reloaded views.
+   */
+  private onKeyChanged(hasKey: boolean): void {
+    this.hasKeyValue = hasKey;
     this.keyChanged.fire();
-    await this.refreshKeyState();
     this.connectionChanged.fire();
+    void vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, hasKey);
   }
 
   private onConfigChanged(): void {
