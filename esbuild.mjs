@@ -1,9 +1,7 @@
-// Builds the extension (dist/extension.js, loaded at activation, and dist/features.js,
-// loaded on first use through the `require('./host/features')` in src/extension.ts; each source
-// module in only one of them), the web extension host's single-file bundle (dist/web/extension.js,
-// package.json's `browser`), the webview bundle (dist/webview/) and, with --tests, every
-// test entry point (out/) and the tools in scripts/ (out/scripts/). With --web: only the web
-// bundle.
+// Builds the extension: dist/extension.js, the one bundle both extension hosts run (the web
+// worker host's `browser` entry), and dist/node.js, the Node host's `main` entry that adds Node's
+// file system code to it; the webview bundle (dist/webview/); and, with --tests, every test
+// entry point (out/) and the tools in scripts/ (out/scripts/).
 // Type checking is `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,7 +11,6 @@ const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 const watch = args.has('--watch');
 const tests = args.has('--tests');
-const web = args.has('--web');
 
 /** Logs in the `esbuild-problem-matchers` format so VS Code tasks can pick errors up. */
 const problemMatcher = {
@@ -64,19 +61,6 @@ const oneVscodeModule = {
   },
 };
 
-/**
- * The seam: src/extension.ts's `require('./host/features')` stays a run-time require of
- * dist/features.js, which Node finds beside dist/extension.js.
- */
-const featuresAtRunTime = {
-  name: 'features-at-run-time',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/host\/features$/ }, (args) =>
-      args.kind === 'require-call' && /[\\/]src[\\/]extension\.ts$/.test(args.importer) ? { path: './features.js', external: true } : undefined,
-    );
-  },
-};
-
 const common = {
   bundle: true,
   minify: production,
@@ -101,9 +85,9 @@ function writeMeta(name) {
   };
 }
 
-/** The source modules a metafile lists (not `vscode`, not node_modules). */
-function sourceInputs(metafile) {
-  return Object.keys(metafile.inputs).filter((path) => path.startsWith('src/'));
+/** A source file's path as the metafiles write it: `src/…`, with forward slashes. */
+function sourcePath(absolute) {
+  return relative(process.cwd(), absolute).split(sep).join('/');
 }
 
 // When the bundle starts evaluating: activation time includes loading the code.
@@ -112,89 +96,94 @@ const loadStart = '"use strict";var __stockMediaLoadStart = performance.now();';
 // from VS Code's work between loading the module and calling activate().
 const loadEnd = 'var __stockMediaLoadEnd = performance.now();';
 
-const nodeBundle = { ...common, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], metafile: true };
-
 /**
- * Core bundled once. Built on their own, both Node bundles would hold the modules activation
- * and the features share (l10n, errors, quota, …): two copies, each with its own state (the
- * translator, for one). Instead the activation bundle exports those modules as
- * `shellModules` (keyed by source path), and the on-use bundle takes each from there at run
- * time: `require('./extension.js')` is the module the extension host already loaded (one
- * require cache), so both work on the same module objects. The shared set is what a first,
- * unwritten build of each finds in both; a watch keeps the set it started with.
+ * One bundle for both hosts. dist/extension.js (package.json's `browser`) is every module
+ * once, the features inlined behind src/extension.ts's `require('./host/features')` (esbuild
+ * evaluates them on its first call, not at load), and needs nothing but `vscode`: the web worker
+ * host's `require` knows nothing else. dist/node.js (package.json's `main`) is the Node host's
+ * entry: src/node.ts and platform/node/ (Node's fs), and nothing else. Every other module they
+ * import is the bundle's own copy, which the bundle hands out as `hostModules` (keyed by source
+ * path), so no module exists twice (one translator, one MediaError class).
  */
-async function sharedModules() {
-  const bare = (config) => ({ ...config, write: false, sourcemap: false, minify: false, plugins: config.plugins.filter((p) => p !== problemMatcher) });
-  const [activation, features] = await Promise.all([
-    esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/extension.ts'], plugins: [oneVscodeModule, featuresAtRunTime] })),
-    esbuild.build(bare({ ...nodeBundle, entryPoints: ['src/host/features.ts'], plugins: [oneVscodeModule] })),
-  ]);
-  const inFeatures = new Set(sourceInputs(features.metafile));
-  return sourceInputs(activation.metafile).filter((path) => inFeatures.has(path) && path !== 'src/extension.ts');
+const NODE_ONLY = /^src\/(node\.ts$|host\/platform\/node\/)/;
+const nodeEntry = { ...common, entryPoints: ['src/node.ts'], format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], metafile: true };
+
+/** The modules the Node entry takes from the bundle: the imports leaving src/node.ts and platform/node/. */
+async function modulesForNode() {
+  const found = new Set();
+  await esbuild.build({
+    ...nodeEntry,
+    write: false,
+    sourcemap: false,
+    minify: false,
+    plugins: [
+      {
+        name: 'find-bundle-modules',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+            if (args.pluginData === 'find') return undefined;
+            const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'find' });
+            const path = sourcePath(resolved.path);
+            if (NODE_ONLY.test(path)) return undefined;
+            found.add(path);
+            return { path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return [...found].sort();
 }
 
-/** The activation bundle's entry: src/extension.ts's exports plus `shellModules`. */
-function shellExports(shared) {
+/** The bundle's entry: src/extension.ts's exports plus `hostModules`. */
+function bundleEntry(modules) {
   return {
-    name: 'shell-exports',
+    name: 'bundle-entry',
     setup(build) {
-      build.onResolve({ filter: /^stock-media-shell$/ }, () => ({ path: 'stock-media-shell', namespace: 'shell-exports' }));
-      build.onLoad({ filter: /.*/, namespace: 'shell-exports' }, () => ({
+      build.onResolve({ filter: /^stock-media-bundle$/ }, () => ({ path: 'stock-media-bundle', namespace: 'bundle-entry' }));
+      build.onLoad({ filter: /.*/, namespace: 'bundle-entry' }, () => ({
         resolveDir: process.cwd(),
         loader: 'js',
         contents: [
           "export * from './src/extension.ts';",
-          ...shared.map((path, i) => `import * as m${i} from './${path}';`),
-          `export const shellModules = {${shared.map((path, i) => `${JSON.stringify(path)}: m${i}`).join(', ')}};`,
+          ...modules.map((path, i) => `import * as m${i} from './${path}';`),
+          `export const hostModules = {${modules.map((path, i) => `${JSON.stringify(path)}: m${i}`).join(', ')}};`,
         ].join('\n'),
       }));
     },
   };
 }
 
-/** In the on-use bundle: an import of a shared module becomes the activation bundle's copy. */
-function fromShell(shared) {
-  const sharedSet = new Set(shared);
+/** In the Node entry: an import of any module but its own becomes the bundle's copy (`require('./extension.js')`, beside it). */
+function fromBundle(modules) {
+  const handedOut = new Set(modules);
   return {
-    name: 'from-shell',
+    name: 'from-bundle',
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-        if (args.namespace !== 'file' || args.pluginData === 'from-shell') return undefined;
-        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'from-shell' });
-        const path = relative(process.cwd(), resolved.path).split(sep).join('/');
-        return sharedSet.has(path) ? { path, namespace: 'from-shell' } : undefined;
+        if (args.namespace !== 'file' || args.pluginData === 'from-bundle') return undefined;
+        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'from-bundle' });
+        const path = sourcePath(resolved.path);
+        if (NODE_ONLY.test(path)) return undefined;
+        // A watch keeps the list it started with: a new import needs a new build.
+        if (!handedOut.has(path)) return { errors: [{ text: `${path} is not in the bundle's hostModules: restart the build` }] };
+        return { path, namespace: 'from-bundle' };
       });
-      build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'from-shell' }, () => ({ path: './extension.js', external: true }));
-      build.onLoad({ filter: /.*/, namespace: 'from-shell' }, (args) => ({
+      build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'from-bundle' }, () => ({ path: './extension.js', external: true }));
+      build.onLoad({ filter: /.*/, namespace: 'from-bundle' }, (args) => ({
         loader: 'js',
-        contents: `module.exports = require('./extension.js').shellModules[${JSON.stringify(args.path)}];`,
+        contents: `module.exports = require('./extension.js').hostModules[${JSON.stringify(args.path)}];`,
       }));
     },
   };
 }
 
-/**
- * The one place the two hosts differ (src/host/platform/): the web build takes
- * platform/web.ts where src/host/platform/index.ts imports `./node`, so no Node module
- * reaches it. Any other `node:` import fails the web build (only `vscode` is external).
- */
-const webPlatform = {
-  name: 'web-platform',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/node$/ }, (args) =>
-      /[\\/]src[\\/]host[\\/]platform[\\/]index\.ts$/.test(args.importer) ? { path: join(args.resolveDir, 'web.ts') } : undefined,
-    );
-  },
-};
-
+const forNode = await modulesForNode();
 const configs = [
   {
-    // The web extension host's bundle (vscode.dev, github.dev): one file, every module once, the
-    // features inlined behind the same `require('./host/features')` (esbuild evaluates them on
-    // first call). The host's `require` knows only `vscode`.
     ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/web/extension.js',
+    entryPoints: ['stock-media-bundle'],
+    outfile: 'dist/extension.js',
     format: 'cjs',
     banner: { js: loadStart },
     footer: { js: loadEnd },
@@ -202,29 +191,12 @@ const configs = [
     target: 'es2022',
     external: ['vscode'],
     metafile: true,
-    plugins: [...common.plugins, oneVscodeModule, webPlatform, writeMeta('web')],
+    plugins: [...common.plugins, oneVscodeModule, bundleEntry(forNode), writeMeta('extension')],
   },
+  { ...nodeEntry, outfile: 'dist/node.js', plugins: [...common.plugins, fromBundle(forNode), writeMeta('node')] },
 ];
-if (!web) {
-  const shared = await sharedModules();
-  configs.push(
-    {
-      ...nodeBundle,
-      entryPoints: ['stock-media-shell'],
-      outfile: 'dist/extension.js',
-      banner: { js: loadStart },
-      footer: { js: loadEnd },
-      plugins: [...common.plugins, oneVscodeModule, featuresAtRunTime, shellExports(shared), writeMeta('extension')],
-    },
-    {
-      // The on-use bundle: loaded by the activation bundle when a feature is first used.
-      ...nodeBundle,
-      entryPoints: ['src/host/features.ts'],
-      outfile: 'dist/features.js',
-      plugins: [...common.plugins, oneVscodeModule, fromShell(shared), writeMeta('features')],
-    },
-  );
-}
+// Left by builds from before the one bundle: a VSIX must not ship them.
+for (const old of ['dist/features.js', 'dist/features.js.map', 'dist/web']) rmSync(old, { force: true, recursive: true });
 
 /**
  * The codicons the webview names (src/webview/codicons.ts, CODICON_NAMES), as path data from
@@ -266,7 +238,7 @@ const webviewEntries = [
   ...filesBelow('src/webview', /^main\.ts$|^[a-z]+\.main\.ts$/),
   ...filesBelow('src/webview', /^[a-z][\w-]*\.css$/),
 ];
-if (webviewEntries.length > 0 && !web) {
+if (webviewEntries.length > 0) {
   // A development build whose dist/ still holds the old font and its CSS would ship them.
   for (const old of ['codicon.css', 'codicon.ttf']) rmSync(join('dist/webview', old), { force: true });
   configs.push({
@@ -373,8 +345,6 @@ function webTestsBundle() {
     define: { __filename: JSON.stringify('out/vscode-web/index.js'), __dirname: JSON.stringify('out/vscode-web') },
     plugins: [
       ...common.plugins,
-      // Suites that import the extension's modules get the web host's platform, as the extension does.
-      webPlatform,
       {
         name: 'web-tests',
         setup(build) {

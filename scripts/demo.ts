@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   const where = web
-    ? `The extension runs in the browser's web worker extension host (its browser entry, dist/web/extension.js),
+    ? `The extension runs in the browser's web worker extension host (its browser entry, dist/extension.js),
   as on vscode.dev and github.dev.`
     : `The extension runs in the VS Code server's Node extension host (npm run demo -- --web: in the browser's web worker).`;
   const how = opened

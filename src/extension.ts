@@ -1,7 +1,7 @@
 // Wiring only. Activation does no network and no heavy work: it shows the last known
 // quota and registers what the extension contributes (host/contributions.ts), each calling
-// through `load()`, the one way into the features (host/features.ts: dist/features.js in the Node
-// build), which loads them on first use.
+// through `load()`, the one way into the features (host/features.ts), which sets them up on
+// first use: the bundle evaluates their modules only then (esbuild.mjs).
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
 import type { Features, LoadFeatures } from './host/features';
@@ -21,9 +21,9 @@ declare const __stockMediaLoadEnd: number | undefined;
 export interface StockMediaApi {
   /** For tests: what exists from activation on. */
   readonly shell: Shell;
-  /** For tests: the features' client (reading this loads the features bundle). */
+  /** For tests: the features' client (reading this sets the features up). */
   readonly client: MediaClient;
-  /** Whether the features bundle has been loaded yet, and how long that took. */
+  /** Whether the features have been set up yet, and how long that took. */
   readonly featuresLoaded: boolean;
   readonly featuresLoadMs: number | undefined;
   readonly statusBar: QuotaStatusBar;

@@ -1,5 +1,5 @@
 // The service's built-in defaults. They live in core so that reading the settings (host/config.ts)
-// does not pull the HTTP client and its dependencies into the activation bundle.
+// does not set up the HTTP client and its dependencies at activation.
 
 export const DEFAULT_BASE_URL = 'https://api.pexels.com/v1';
 export const DEFAULT_VIDEO_BASE_URL = 'https://api.pexels.com/videos';

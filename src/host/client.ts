@@ -8,7 +8,7 @@ import { keyForOrigin } from '../core/keyBinding';
 import { answerFileIn } from './answerFile';
 import type { StockMediaConfig } from './config';
 import { Disposable } from './dispose';
-import { platform } from './platform';
+import { hostPlatform } from './platform';
 import type { Shell } from './shell';
 
 export class ClientSource extends Disposable {
@@ -47,7 +47,7 @@ export class ClientSource extends Disposable {
         logger: this.shell.logger,
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
-        browserHost: platform.name === 'web',
+        browserHost: hostPlatform().name === 'web',
         store,
       });
       client.seedQuota(this.shell.quota.current);

@@ -1,5 +1,5 @@
-// The on-use entry (dist/features.js in the Node build): everything that talks to the service
-// or shows its media. extension.ts reaches it through its one `require('./features')` the
+// The features: everything that talks to the service or shows its media. Its modules are
+// evaluated on first use (esbuild.mjs). extension.ts reaches it through its one `require('./host/features')` the
 // first time a command runs, the collections tree is first looked at, a grid is restored,
 // media are dropped or a link of the service's media is pasted; nothing here runs before
 // then. It hands back the command handlers and the providers that activation registered.
@@ -65,8 +65,7 @@ export interface Features extends IDisposable {
 export type LoadFeatures = () => Features;
 
 export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Features {
-  // Sets the translator the core modules read (the same one activation set, when the core
-  // modules are shared with the activation bundle).
+  // Sets the translator the core modules read (the one activation set: both are one bundle's).
   useVsCodeTranslator();
   const api = new ClientSource(shell);
   const keys = registerKeyCommands(shell, api);

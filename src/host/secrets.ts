@@ -10,8 +10,8 @@ export const API_KEY_SECRET = 'stockMedia.apiKey';
 
 /**
  * The stored key. The client gets it through ClientSource's key provider (host/client.ts), which hands it out only
- * for the origins it is bound to (there, in the features bundle, so that the refusal is that
- * bundle's MediaError).
+ * for the origins it is bound to (there, among the features, so that the refusal is the
+ * client's MediaError).
  */
 export class ApiKeyStore extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<boolean>());

@@ -1,5 +1,5 @@
 // What the extension needs from the moment it is active: settings, the key, the quota and
-// the log. It lives in the activation bundle; the features (grid, tree, insert) work on it
+// the log. It is made at activation; the features (grid, tree, insert) work on it
 // when first used (see extension.ts and host/features.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';

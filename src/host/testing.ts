@@ -1,7 +1,7 @@
 // The hooks the extension's own tests read and drive it through, registered only when it
 // runs under its tests (ExtensionMode.Test). Everything here works on the features through
 // their general seams (Features.internals, the grid's receive/post/onDidRender/onDidReceive),
-// and only imports types from them, so the activation bundle stays without the features' code.
+// and only imports types from them, so activation never sets the features' code up.
 import * as vscode from 'vscode';
 import type { Features } from './features';
 import type { GridSnapshot } from '../shared/protocol';

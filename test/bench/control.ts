@@ -47,7 +47,7 @@ export interface ActivationFigures {
   /** From the bundle's first line to the end of activate(), VS Code's own set-up included. */
   readonly loadToActivatedMs: number | null;
   readonly hasKey: boolean;
-  /** Whether the on-use bundle (dist/features.js) had been loaded when these were read. */
+  /** Whether the features had been set up (their modules evaluated) when these were read. */
   readonly featuresLoaded: boolean;
   /** The same figures of the empty extension loaded beside this one; null when it is not there. */
   readonly empty: EmptyActivationFigures | null;

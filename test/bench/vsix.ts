@@ -13,14 +13,12 @@ export interface PackagedExtension {
   /** The unpacked `extension/` folder of the VSIX (what VS Code loads). */
   readonly path: string;
   readonly vsixBytes: number;
-  /** dist/extension.js inside the VSIX: the bundle loaded at activation. */
+  /** dist/extension.js inside the VSIX: the one bundle both hosts run (the web host's `browser` entry). */
   readonly bundleBytes: number;
-  /** dist/features.js inside the VSIX: the bundle loaded on first use. */
-  readonly featuresBytes: number;
-  /** dist/web/extension.js inside the VSIX: the web worker host's single bundle (`browser`). */
-  readonly webBundleBytes: number;
   /** The same, gzip-compressed (level 9), as a web server would send it. */
-  readonly webBundleGzipBytes: number;
+  readonly bundleGzipBytes: number;
+  /** dist/node.js inside the VSIX: the Node host's `main` entry (Node's file system code), which takes the rest from the bundle. */
+  readonly nodeEntryBytes: number;
   /** dist/webview/*.js inside the VSIX (the grid's script, its codicons inlined). */
   readonly webviewScriptBytes: number;
   /** Codicon font and style sheet files in the VSIX (none since the grid inlines its icons). */
@@ -44,9 +42,8 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
   copyFileSync(built, vsix);
   log(`[bench] Packaged ${built} (${kb(statSync(vsix).size)})`);
   const entries = unzip(readFileSync(vsix));
-  let bundleBytes = -1;
-  let featuresBytes = -1;
-  let webBundle: Buffer | undefined;
+  let bundle: Buffer | undefined;
+  let nodeEntryBytes = -1;
   let webviewScriptBytes = 0;
   let codiconFontBytes = 0;
   for (const entry of entries) {
@@ -54,22 +51,19 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
     if (!target.startsWith(join(parent, 'vsix') + sep)) throw new Error(`VSIX entry outside its folder: ${entry.name}`);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, entry.data);
-    if (entry.name === 'extension/dist/extension.js') bundleBytes = entry.data.length;
-    if (entry.name === 'extension/dist/features.js') featuresBytes = entry.data.length;
-    if (entry.name === 'extension/dist/web/extension.js') webBundle = entry.data;
+    if (entry.name === 'extension/dist/extension.js') bundle = entry.data;
+    if (entry.name === 'extension/dist/node.js') nodeEntryBytes = entry.data.length;
     if (/^extension\/dist\/webview\/[^/]+\.js$/.test(entry.name)) webviewScriptBytes += entry.data.length;
     if (/(^|\/)codicon\.(ttf|woff2?|css)$/.test(entry.name)) codiconFontBytes += entry.data.length;
   }
-  if (bundleBytes < 0) throw new Error('The VSIX has no extension/dist/extension.js');
-  if (featuresBytes < 0) throw new Error('The VSIX has no extension/dist/features.js');
-  if (!webBundle) throw new Error('The VSIX has no extension/dist/web/extension.js');
+  if (!bundle) throw new Error('The VSIX has no extension/dist/extension.js');
+  if (nodeEntryBytes < 0) throw new Error('The VSIX has no extension/dist/node.js');
   return {
     path: join(parent, 'vsix', 'extension'),
     vsixBytes: statSync(vsix).size,
-    bundleBytes,
-    featuresBytes,
-    webBundleBytes: webBundle.length,
-    webBundleGzipBytes: gzipSync(webBundle, { level: 9 }).length,
+    bundleBytes: bundle.length,
+    bundleGzipBytes: gzipSync(bundle, { level: 9 }).length,
+    nodeEntryBytes,
     webviewScriptBytes,
     codiconFontBytes,
     files: entries.length,

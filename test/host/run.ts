@@ -79,7 +79,7 @@ function paths(web = false): { root: string; tests: string; output: string } {
   const root = repoRoot();
   // The web host loads the entry file itself; the Node host a folder with index.js.
   const tests = web ? join(root, 'out', 'vscode-web', 'index.js') : join(root, 'out', 'vscode');
-  const needed = web ? [tests, join(root, 'dist', 'web', 'extension.js')] : [join(tests, 'index.js'), join(root, 'dist', 'extension.js')];
+  const needed = web ? [tests, join(root, 'dist', 'extension.js')] : [join(tests, 'index.js'), join(root, 'dist', 'node.js'), join(root, 'dist', 'extension.js')];
   const missing = needed.filter((p) => !existsSync(p));
   if (missing.length > 0) {
     throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);

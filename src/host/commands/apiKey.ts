@@ -13,7 +13,7 @@ import { cleanPastedKey } from '../../core/pastedKey';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
-import { platform } from '../platform';
+import { hostPlatform } from '../platform';
 import type { Shell } from '../shell';
 
 const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
@@ -50,7 +50,7 @@ async function checkKey(shell: Shell, key: string, origins: readonly string[]): 
     logger: shell.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
-    browserHost: platform.name === 'web',
+    browserHost: hostPlatform().name === 'web',
   });
   probe.seedQuota(shell.quota.current);
   probe.onRequestSent(() => shell.quota.countRequest());

@@ -1,4 +1,4 @@
-// The key and quota commands (Show Log is the activation bundle's own: extension.ts).
+// The key and quota commands (Show Log is activation's own: extension.ts).
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import type { Shell } from '../shell';

@@ -1,7 +1,7 @@
 // What activation registers for the service's media in documents: the hover, the credit
 // check's watcher and its quick fixes. Each looks at the text first (a line for the hover, the
 // document for the check) and loads the features only when a service media URL is there, so
-// hovering or typing in other documents costs a scan of a line, never the features bundle.
+// hovering or typing in other documents costs a scan of a line, never setting the features up.
 import * as vscode from 'vscode';
 import { findMediaRefs, mediaRefAt } from '../../core/mediaRefs';
 import type { LoadFeatures } from '../features';

@@ -22,7 +22,7 @@ import type { ClientSource } from '../client';
 import { describeFailure } from '../errorActions';
 import { containmentProblem } from '../insert/containment';
 import { readInsertConfig } from '../insert/settings';
-import { platform } from '../platform';
+import { hostPlatform } from '../platform';
 import type { Shell } from '../shell';
 
 /** The files searched: the languages that have an insert format (core/insert/languages.ts). */
@@ -60,7 +60,7 @@ async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.U
   if (path === undefined) return refuse;
   const uri = vscode.Uri.joinPath(folder.uri, path);
   const parent = vscode.Uri.joinPath(uri, '..');
-  if ((await containmentProblem(parent, folder.uri, platform.disk)) !== undefined) return refuse;
+  if ((await containmentProblem(parent, folder.uri, hostPlatform().disk)) !== undefined) return refuse;
   return { folder, uri, label: path };
 }
 

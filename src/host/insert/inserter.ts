@@ -31,7 +31,7 @@ import type { Shell } from '../shell';
 import type { InsertArgs } from './args';
 import { parseInsertArgs, parseSelection } from './args';
 import { concatBytes } from '../../core/bytes';
-import { platform as hostPlatform } from '../platform';
+import { hostPlatform } from '../platform';
 import type { HostPlatform } from '../platform';
 import { DownloadTooLarge, openDownload } from './download';
 import { containmentProblem } from './containment';
@@ -49,7 +49,7 @@ export interface InserterDeps {
   now(): Date;
   /** Write downloads into `file:` folders piece by piece (the default, where the platform can) rather than whole from memory. */
   readonly streamToDisk?: boolean;
-  /** What the host can do (platform/): the one the bundle was built for unless a test says otherwise. */
+  /** What the host can do (platform/): the running host's unless a test says otherwise. */
   readonly platform?: HostPlatform;
 }
 
@@ -233,7 +233,7 @@ export class MediaInserter extends Disposable {
   }
 
   private get platform(): HostPlatform {
-    return this.deps.platform ?? hostPlatform;
+    return this.deps.platform ?? hostPlatform();
   }
 
   /** The active editor when it is a target, else the last one. */
