@@ -7,7 +7,7 @@ import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import type { CodiconName } from './codicons';
 import type { TileCommand } from './results';
-import { openTileMenu } from './tileMenu';
+import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
 
 export interface PreviewCallbacks {
   command(command: TileCommand, item: GridItem): void;
@@ -148,6 +148,7 @@ export class Preview {
     this.actions.dataset.vscodeContext = JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true });
     const more = iconButton('ellipsis', s.moreActions, { 'aria-haspopup': 'menu' });
     more.addEventListener('click', () => openTileMenu(more));
+    openMenuOnEnterUp(more, (el) => el === more);
     this.actions.append(more);
     if (!this.element.open) this.element.showModal();
     insert.focus();

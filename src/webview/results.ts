@@ -9,7 +9,7 @@ import { format, formatDuration } from '../shared/strings';
 import { h, icon, iconButton, uniqueId } from './dom';
 import type { CodiconName } from './codicons';
 import { prefersReducedMotion } from './preview';
-import { openTileMenu } from './tileMenu';
+import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
 
@@ -59,6 +59,7 @@ export class ResultsGrid {
     this.element.addEventListener('click', (e) => this.onClick(e));
     this.element.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     this.element.addEventListener('keydown', (e) => this.onKeyDown(e));
+    openMenuOnEnterUp(this.element, (el) => el.dataset.command === MENU_COMMAND);
     this.element.addEventListener('focusin', (e) => this.onFocusIn(e));
     this.element.addEventListener('focusout', (e) => this.onFocusOut(e));
     this.scroller.addEventListener('scroll', () => {

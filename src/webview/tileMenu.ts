@@ -6,3 +6,28 @@ export function openTileMenu(from: HTMLElement): void {
   const box = from.getBoundingClientRect();
   from.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: Math.round(box.left), clientY: Math.round(box.bottom) }));
 }
+
+/**
+ * Enter on a … button below `root` opens its menu when the key comes up, not when it goes
+ * down (a button's click): VS Code's menu runs its focused item when Enter comes up, so a menu
+ * opened on the way down could run its first item (Insert into Editor) at once. Space clicks
+ * the button on the way up already; a mouse click opens the menu as before.
+ */
+export function openMenuOnEnterUp(root: HTMLElement, isMenuButton: (element: HTMLElement) => boolean): void {
+  let pressed: HTMLElement | undefined;
+  root.addEventListener('keydown', (event) => {
+    const target = event.target;
+    if (event.key !== 'Enter' || !(target instanceof HTMLElement) || !isMenuButton(target)) return;
+    // No click on the way down.
+    event.preventDefault();
+    if (!event.repeat) pressed = target;
+  });
+  root.addEventListener('keyup', (event) => {
+    if (event.key !== 'Enter' || event.target !== pressed || pressed === undefined) return;
+    const button = pressed;
+    pressed = undefined;
+    openTileMenu(button);
+  });
+  // Enter went down here and came up elsewhere (focus moved): nothing opens.
+  root.addEventListener('focusout', () => (pressed = undefined));
+}
