@@ -199,20 +199,87 @@ const configs = [
 for (const old of ['dist/features.js', 'dist/features.js.map', 'dist/web']) rmSync(old, { force: true, recursive: true });
 
 /**
+ * An icon's path data, written small. Its coordinates are rounded to one decimal: a tenth of
+ * the 16-unit view box moves an edge at most 0.1 px at the grid's largest icon (32 px, the
+ * message icons in grid.css), which antialiasing hides (checked by rendering every icon at 32 px
+ * on a 2x screen, before and after); the SVGs' four decimals compress badly. Then, without
+ * moving any rounded point again: each segment relative or absolute, whichever is shorter (the
+ * differences are taken between rounded points, so nothing adds up), lines along an axis as H/V,
+ * curves whose first control point mirrors the last one as S, no repeated command letters, no
+ * leading zeros and no separator a number does not need. @vscode/codicons draws with M, L, H, V,
+ * C and Z only; anything else fails the build. test/unit/codicons.test.ts reads the result back
+ * into absolute points and compares them with the SVGs' rounded points.
+ */
+const PATH_DECIMALS = 1;
+
+function compactPath(d) {
+  const scale = 10 ** PATH_DECIMALS;
+  const tokens = d.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/g) ?? [];
+  const arity = { M: 2, L: 2, H: 1, V: 1, C: 6, Z: 0 };
+  // Whole tenths from here on, so differences are exact.
+  let i = 0;
+  let command = '';
+  const next = () => Math.round(Number(tokens[i++]) * scale);
+  const number = (n) => (n < 0 ? '-' : '') + String(Math.abs(n) / scale).replace(/^0\./, '.');
+  const numbers = (list) =>
+    list.map(number).reduce((text, n, k) => (k === 0 || n[0] === '-' || (n[0] === '.' && /\.\d*$/.test(text)) ? text + n : `${text} ${n}`), '');
+  let out = '';
+  let last = '';
+  let [x, y, startX, startY] = [0, 0, 0, 0];
+  let control; // the last curve's second control point, for S
+  /** Writes the shortest of the candidates, each [letter, numbers], all meaning the same segment. */
+  const write = (candidates) => {
+    let best;
+    for (const [letter, list] of candidates) {
+      let text = numbers(list);
+      // A repeated letter may go (not M's: more numbers after M would mean L).
+      if (letter !== last || letter === 'M' || letter === 'm') text = letter + text;
+      else if (!(text[0] === '-' || (text[0] === '.' && /\.\d*$/.test(out)))) text = ` ${text}`;
+      if (!best || text.length < best[0].length) best = [text, letter];
+    }
+    out += best[0];
+    last = best[1];
+  };
+  while (i < tokens.length) {
+    if (/[a-zA-Z]/.test(tokens[i])) command = tokens[i++];
+    else if (command === 'M') command = 'L';
+    if (!(command in arity)) throw new Error(`codicon path: command ${command} is not handled (${d.slice(0, 40)}…)`);
+    const a = Array.from({ length: arity[command] }, next);
+    if (command === 'M') {
+      write([['M', a], ['m', [a[0] - x, a[1] - y]]]);
+      [x, y, startX, startY] = [a[0], a[1], a[0], a[1]];
+    } else if (command === 'Z') {
+      out += 'z';
+      last = 'z';
+      [x, y] = [startX, startY];
+    } else if (command === 'C') {
+      const relative = a.map((v, k) => v - (k % 2 ? y : x));
+      const candidates = [['C', a], ['c', relative]];
+      if (control && a[0] === 2 * x - control[0] && a[1] === 2 * y - control[1]) candidates.push(['S', a.slice(2)], ['s', relative.slice(2)]);
+      write(candidates);
+      control = [a[2], a[3]];
+      [x, y] = [a[4], a[5]];
+      continue;
+    } else {
+      const toX = command === 'V' ? x : a[0];
+      const toY = command === 'H' ? y : command === 'V' ? a[0] : a[1];
+      const candidates = [['L', [toX, toY]], ['l', [toX - x, toY - y]]];
+      if (toY === y) candidates.push(['H', [toX]], ['h', [toX - x]]);
+      if (toX === x) candidates.push(['V', [toY]], ['v', [toY - y]]);
+      write(candidates);
+      [x, y] = [toX, toY];
+    }
+    control = undefined;
+  }
+  return out;
+}
+
+/**
  * The codicons the webview names (src/webview/codicons.ts, CODICON_NAMES), as path data from
  * @vscode/codicons' SVGs: `{ name: [[d, 1 if even-odd], …] }`. Only these go into the bundle
  * (as __CODICON_PATHS__), not the whole font and its style sheet. An icon's SVG with anything
  * but <path> elements fails the build, so no icon is drawn wrong.
  */
-/**
- * The path's numbers to two decimals: a hundredth of the 16-unit view box is invisible even
- * at the grid's largest icon (48 px), and the four-decimal coordinates of the SVGs compress
- * badly. test/unit/codicons.test.ts rounds the same way.
- */
-function roundPath(d) {
-  return d.replace(/-?\d*\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100));
-}
-
 function codiconPaths() {
   const list = readFileSync('src/webview/codicons.ts', 'utf8').match(/CODICON_NAMES = \[([^\]]*)\]/);
   if (!list) throw new Error('src/webview/codicons.ts: no CODICON_NAMES list');
@@ -224,8 +291,8 @@ function codiconPaths() {
     paths[name] = elements.map(([whole, tag, attrs]) => {
       const d = attrs.match(/\sd="([^"]+)"/);
       if (tag !== 'path' || !d) throw new Error(`codicon ${name}: unexpected element ${whole}`);
-      const rounded = roundPath(d[1]);
-      return /fill-rule="evenodd"/.test(attrs) ? [rounded, 1] : [rounded];
+      const compact = compactPath(d[1]);
+      return /fill-rule="evenodd"/.test(attrs) ? [compact, 1] : [compact];
     });
   }
   return paths;
