@@ -392,8 +392,14 @@ describe('search grid (e2e)', function () {
     // The tile's … button, reached with Tab and pressed with Enter.
     const more = first.locator('button[data-command="menu"]');
     assert.equal(await more.getAttribute('aria-label'), 'More Actions… (Shift+F10)');
-    // locator.press focuses the button in the webview's frame, then presses Enter on it.
-    await more.press('Enter');
+    // From the tile, Tab on to its … button.
+    await first.click({ position: { x: 30, y: 30 } });
+    await grid.locator('.tile:focus').waitFor();
+    const moreFocused = grid.locator('.tile button[data-command="menu"]:focus');
+    for (let tabs = 0; tabs < 8 && !(await moreFocused.count()); tabs++) await page.keyboard.press('Tab');
+    await moreFocused.waitFor({ timeout: 5_000 });
+    assert.equal(await moreFocused.evaluate((button) => button.closest('.tile') !== null), true);
+    await page.keyboard.press('Enter');
     assert.deepEqual(await menuLabels(), expected, 'the … button');
     await page.waitForTimeout(300);
     await shot('grid-tile-menu-keyboard', false);
