@@ -14,6 +14,7 @@ import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
 import { hostPlatform } from '../platform';
+import { askText } from '../inputBox';
 import type { Shell } from '../shell';
 
 const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
@@ -67,7 +68,6 @@ const trimmedNote = (): string => vscode.l10n.t('Removed surrounding spaces or q
 
 /** What the input box says under a value: an error blocks Enter, the note about trimming does not. */
 function keyValidation(value: string): vscode.InputBoxValidationMessage | undefined {
-  if (value === '') return undefined;
   const pasted = cleanPastedKey(value);
   if (pasted.key === '') return { message: vscode.l10n.t('The key cannot be empty.'), severity: vscode.InputBoxValidationSeverity.Error };
   if (!pasted.valid) return { message: vscode.l10n.t('A key has no spaces in it.'), severity: vscode.InputBoxValidationSeverity.Error };
@@ -82,42 +82,21 @@ function keyValidation(value: string): vscode.InputBoxValidationMessage | undefi
  * open meanwhile, so the key can be pasted when the user comes back). Undefined: cancelled.
  */
 function askForKey(service: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const box = vscode.window.createInputBox();
-    const getKey: vscode.QuickInputButton = {
-      iconPath: new vscode.ThemeIcon('link-external'),
-      tooltip: ERROR_ACTIONS.getApiKey('').label,
-    };
-    box.title = vscode.l10n.t('Stock Media: {0} API Key', service);
-    box.prompt = vscode.l10n.t(
+  return askText({
+    title: vscode.l10n.t('Stock Media: {0} API Key', service),
+    prompt: vscode.l10n.t(
       "Paste your {0} API key. It is stored in your system's secret storage, never in settings. No key yet? {0} issues one free of charge: use the Get a Free API Key button (top right).",
       service,
-    );
-    box.placeholder = vscode.l10n.t('API key');
-    box.password = true;
-    box.ignoreFocusOut = true;
-    box.buttons = [getKey];
-    let value: string | undefined;
-    box.onDidTriggerButton((button) => {
-      if (button === getKey) void runErrorAction('getApiKey', '', execute);
-    });
-    box.onDidChangeValue((text) => {
-      box.validationMessage = keyValidation(text);
-    });
-    box.onDidAccept(() => {
-      const pasted = cleanPastedKey(box.value);
-      if (!pasted.valid) {
-        box.validationMessage = keyValidation(box.value) ?? vscode.l10n.t('The key cannot be empty.');
-        return;
-      }
-      value = box.value;
-      box.hide();
-    });
-    box.onDidHide(() => {
-      box.dispose();
-      resolve(value);
-    });
-    box.show();
+    ),
+    placeholder: vscode.l10n.t('API key'),
+    password: true,
+    check: keyValidation,
+    buttons: [
+      {
+        button: { iconPath: new vscode.ThemeIcon('link-external'), tooltip: ERROR_ACTIONS.getApiKey('').label },
+        run: () => void runErrorAction('getApiKey', '', execute),
+      },
+    ],
   });
 }
 

@@ -3,45 +3,7 @@
 import * as vscode from 'vscode';
 import type { FileNameProblem } from '../../core/insert/edit';
 import { FILE_NAME_MAX, fileNameProblem, stemRange } from '../../core/insert/edit';
-
-interface EditOptions {
-  readonly title: string;
-  readonly prompt: string;
-  readonly value: string;
-  readonly selection: readonly [number, number];
-  /** A message when the value cannot be accepted, else undefined. */
-  readonly check?: (value: string) => string | undefined;
-}
-
-/** One input box, filled in; resolves to the accepted value, or undefined on Escape. Enter does nothing while the value is refused. */
-function editText(options: EditOptions): Promise<string | undefined> {
-  const box = vscode.window.createInputBox();
-  box.title = options.title;
-  box.prompt = options.prompt;
-  box.value = options.value;
-  box.valueSelection = options.selection;
-  box.ignoreFocusOut = true;
-  const check = (value: string): string | undefined => options.check?.(value);
-  box.validationMessage = check(box.value);
-  return new Promise((resolve) => {
-    let accepted: string | undefined;
-    box.onDidChangeValue((value) => {
-      box.validationMessage = check(value);
-    });
-    box.onDidAccept(() => {
-      const problem = check(box.value);
-      box.validationMessage = problem;
-      if (problem !== undefined) return;
-      accepted = box.value;
-      box.hide();
-    });
-    box.onDidHide(() => {
-      box.dispose();
-      resolve(accepted);
-    });
-    box.show();
-  });
-}
+import { askText } from '../inputBox';
 
 /**
  * The alt text to insert, or undefined when the user pressed Escape. An emptied box is
@@ -49,7 +11,7 @@ function editText(options: EditOptions): Promise<string | undefined> {
  * empty, so '' is always the user's choice.
  */
 export function askAltText(kind: 'photo' | 'video', prefill: string): Promise<string | undefined> {
-  return editText({
+  return askText({
     title: kind === 'photo' ? vscode.l10n.t('Alt text of the photo') : vscode.l10n.t('Accessible label of the video'),
     prompt: vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the insert.'),
     value: prefill,
@@ -82,7 +44,7 @@ function problemText(problem: FileNameProblem): string {
  * message when it does not.
  */
 export async function askFileName(prefill: string, folderLabel: string, where: (name: string) => string | undefined): Promise<string | undefined> {
-  const typed = await editText({
+  const typed = await askText({
     title: vscode.l10n.t('Save as'),
     prompt: vscode.l10n.t('File name in {0}. The extension follows the type of the file the server sends. Escape cancels the insert.', folderLabel),
     value: prefill,
