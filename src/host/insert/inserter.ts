@@ -43,6 +43,9 @@ import type { InsertConfig, InsertMode } from './settings';
 import { readInsertConfig } from './settings';
 
 /** What the inserter needs from outside, replaceable in tests (the test host runs with trust off). */
+/** Whether the `stockMedia.hasInserted` context key was set in this window. */
+let insertedInThisWindow = false;
+
 export interface InserterDeps {
   isTrusted(): boolean;
   readonly fetch: typeof fetch;
@@ -486,7 +489,11 @@ export class MediaInserter extends Disposable {
       return { result: 'failed', notes: [...notes, message] };
     }
     const text = prepared.pieces.map((p) => toPlainText(p)).join(SEPARATORS[prepared.family]);
-    void vscode.commands.executeCommand('setContext', ContextKey.hasInserted, true);
+    // The walkthrough's "insert" step: told once per window, not on every insert.
+    if (!insertedInThisWindow) {
+      insertedInThisWindow = true;
+      void vscode.commands.executeCommand('setContext', ContextKey.hasInserted, true);
+    }
     return { result: 'inserted', text, files: prepared.files, notes };
   }
 
