@@ -7,45 +7,8 @@ import * as vscode from 'vscode';
 import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import type { GridPanelState } from '../../src/host/testing';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
-
-type Level = 'error' | 'warning' | 'info';
-interface Shown {
-  level: Level;
-  message: string;
-  buttons: string[];
-}
-
-/**
- * Records notifications (answering each with `answer`, or nothing) and openExternal; returns the undo.
- * Nothing is shown, so no toast lingers into the next test.
- */
-function recordUi(shown: Shown[], opened: string[], answer: (s: Shown) => string | undefined = () => undefined): () => void {
-  const window = vscode.window as unknown as Record<string, unknown>;
-  const env = vscode.env as unknown as Record<string, unknown>;
-  const names = [
-    ['showErrorMessage', 'error'],
-    ['showWarningMessage', 'warning'],
-    ['showInformationMessage', 'info'],
-  ] as const;
-  const saved = names.map(([name]) => [name, window[name]] as const);
-  for (const [name, level] of names) {
-    window[name] = (message: string, ...rest: unknown[]) => {
-      const entry = { level, message, buttons: rest.filter((b): b is string => typeof b === 'string') };
-      shown.push(entry);
-      return Promise.resolve(answer(entry));
-    };
-  }
-  const openExternal = env.openExternal;
-  env.openExternal = (target: vscode.Uri) => {
-    opened.push(target.toString(true));
-    return Promise.resolve(true);
-  };
-  return () => {
-    for (const [name, fn] of saved) window[name] = fn;
-    env.openExternal = openExternal;
-  };
-}
+import type { Shown } from './support';
+import { closeAllEditors, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
 
 async function setVisibility(value: 'always' | 'withKey' | 'never' | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('stockMedia').update('statusBar.visible', value, vscode.ConfigurationTarget.Global);

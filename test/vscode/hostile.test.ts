@@ -37,48 +37,13 @@ import {
   renderMarkdownWithoutHtml,
 } from './hostileChecks';
 import { IN_WEB_WORKER_HOST, OWN_HTTP_SERVER, catchEscapes, itInNode } from './hosts';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import type { Shown } from './support';
+import { closeAllEditors, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
 import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const MARKUP_TAGS = new Set(['p', 'img', 'a', 'strong', 'em', 'h1', 'figure', 'figcaption', 'video', 'source', 'br', 'html', 'head', 'body']);
 const TSX_TAGS = new Set(['', 'img', 'figure', 'figcaption', 'p', 'a', 'video', 'source']);
-
-interface Recorded {
-  readonly level: 'error' | 'warning' | 'info';
-  readonly message: string;
-}
-
-type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
-type OpenExternal = (target: vscode.Uri) => Thenable<boolean>;
-
-/** Replaces the notification functions and openExternal with recorders; returns the undo. */
-function recordUi(messages: Recorded[], opened: string[]): () => void {
-  const window = vscode.window as unknown as Record<string, ShowMessage>;
-  const env = vscode.env as unknown as Record<string, OpenExternal>;
-  const names = [
-    ['showErrorMessage', 'error'],
-    ['showWarningMessage', 'warning'],
-    ['showInformationMessage', 'info'],
-  ] as const;
-  const saved = names.map(([name]) => [name, window[name]] as const);
-  for (const [name, level] of names) {
-    // Not shown: dozens of toasts would only slow the workbench down. Nothing is picked.
-    window[name] = (message: string) => {
-      messages.push({ level, message });
-      return Promise.resolve(undefined);
-    };
-  }
-  const openExternal = env.openExternal;
-  env.openExternal = (target: vscode.Uri) => {
-    opened.push(target.toString(true));
-    return Promise.resolve(true);
-  };
-  return () => {
-    for (const [name, fn] of saved) if (fn) window[name] = fn;
-    if (openExternal) env.openExternal = openExternal;
-  };
-}
 
 function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -125,7 +90,7 @@ describe('hostile input (real VS Code)', function () {
   this.timeout(120_000);
   let server: ApiServer;
   let foreign: ApiServer;
-  const messages: Recorded[] = [];
+  const messages: Shown[] = [];
   const opened: string[] = [];
   const escaped: string[] = [];
   let restoreUi: () => void = () => undefined;
@@ -141,7 +106,7 @@ describe('hostile input (real VS Code)', function () {
     const origin = new URL(safe).origin;
     return origin === server.origin || origin === foreign.origin;
   };
-  const messagesSince = (n: number): Recorded[] => messages.slice(n);
+  const messagesSince = (n: number): Shown[] => messages.slice(n);
 
   before(async () => {
     stopCatching = catchEscapes(onEscape);

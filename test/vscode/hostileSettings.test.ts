@@ -12,42 +12,12 @@ import type { CollectionsNode, RootNode } from '../../src/host/views/collectionN
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, pointAt, stopLocalServer, useLocalServer, waitFor } from './support';
+import type { Shown } from './support';
+import { closeAllEditors, extensionApi, pointAt, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
 import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const HOSTILE_NAME = 'Evil [Renew your key](command:stockMedia.clearApiKey)';
-
-interface Recorded {
-  readonly level: 'error' | 'warning' | 'info';
-  readonly message: string;
-  readonly buttons: string[];
-}
-
-type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
-
-/**
- * Records the notifications the extension shows (this suite and the extension share one
- * `vscode` API object) instead of showing them; nothing is picked. Returns the undo.
- */
-function recordNotifications(into: Recorded[]): () => void {
-  const window = vscode.window as unknown as Record<string, ShowMessage>;
-  const names = [
-    ['showErrorMessage', 'error'],
-    ['showWarningMessage', 'warning'],
-    ['showInformationMessage', 'info'],
-  ] as const;
-  const saved = names.map(([name]) => [name, window[name]] as const);
-  for (const [name, level] of names) {
-    window[name] = (message: string, ...rest: unknown[]) => {
-      into.push({ level, message, buttons: rest.filter((r): r is string => typeof r === 'string') });
-      return Promise.resolve(undefined);
-    };
-  }
-  return () => {
-    for (const [name, fn] of saved) if (fn) window[name] = fn;
-  };
-}
 
 async function tree(): Promise<CollectionsProvider> {
   const value = await vscode.commands.executeCommand<{ provider: CollectionsProvider } | undefined>('stockMedia.collections.testHook');
@@ -92,12 +62,14 @@ async function writeText(file: vscode.Uri, text: string): Promise<void> {
 describe('Hostile settings: the key goes only where the user said', function () {
   this.timeout(60_000);
   let server: ApiServer;
-  const notifications: Recorded[] = [];
+  const notifications: Shown[] = [];
+  /** What was opened in the browser (openExternal). */
+  const opened: string[] = [];
   let restoreNotifications: () => void = () => undefined;
 
   before(async () => {
     server = await useLocalServer('alice');
-    restoreNotifications = recordNotifications(notifications);
+    restoreNotifications = recordUi(notifications, opened);
   });
 
   after(async () => {
@@ -109,6 +81,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
   beforeEach(() => {
     notifications.length = 0;
+    opened.length = 0;
   });
 
   it('a trusted folder’s settings cannot move the key to another server nor rename the service', async () => {
@@ -167,16 +140,9 @@ describe('Hostile settings: the key goes only where the user said', function () 
       for (const n of notifications) assert.doesNotMatch(n.message, /Evil|command:|renew-your-key/, n.message);
 
       // Nor does "Get a Free API Key" go to the folder's page: people would paste a key there.
-      const env = vscode.env as unknown as Record<string, unknown>;
-      const openExternal = env.openExternal;
-      const opened: string[] = [];
-      env.openExternal = (target: vscode.Uri) => Promise.resolve(opened.push(target.toString(true)) > 0);
-      try {
-        assert.equal(await vscode.commands.executeCommand<string>('stockMedia.getApiKey'), `${server.origin}/api/new/`);
-        assert.deepEqual(opened, [`${server.origin}/api/new/`]);
-      } finally {
-        env.openExternal = openExternal;
-      }
+      opened.length = 0;
+      assert.equal(await vscode.commands.executeCommand<string>('stockMedia.getApiKey'), `${server.origin}/api/new/`);
+      assert.deepEqual(opened, [`${server.origin}/api/new/`]);
 
       assert.equal(evil.log.length, 0, `nothing reached the folder's server: ${evil.log.map((e) => e.path).join(', ')}`);
       assert.equal(evil.mediaLog.length, 0, 'not even a picture was asked of it');

@@ -23,6 +23,44 @@ export async function extensionApi(): Promise<StockMediaApi> {
   return extension.activate();
 }
 
+/** A notification the extension showed, as a recorder saw it. */
+export interface Shown {
+  level: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: string[];
+}
+
+/**
+ * Records notifications (answering each with `answer`, or nothing) and openExternal; returns the
+ * undo. Nothing is shown, so no toast lingers into the next test or slows the workbench down.
+ */
+export function recordUi(shown: Shown[], opened: string[], answer: (s: Shown) => string | undefined = () => undefined): () => void {
+  const window = vscode.window as unknown as Record<string, unknown>;
+  const env = vscode.env as unknown as Record<string, unknown>;
+  const names = [
+    ['showErrorMessage', 'error'],
+    ['showWarningMessage', 'warning'],
+    ['showInformationMessage', 'info'],
+  ] as const;
+  const saved = names.map(([name]) => [name, window[name]] as const);
+  for (const [name, level] of names) {
+    window[name] = (message: string, ...rest: unknown[]) => {
+      const entry = { level, message, buttons: rest.filter((b): b is string => typeof b === 'string') };
+      shown.push(entry);
+      return Promise.resolve(answer(entry));
+    };
+  }
+  const openExternal = env.openExternal;
+  env.openExternal = (target: vscode.Uri) => {
+    opened.push(target.toString(true));
+    return Promise.resolve(true);
+  };
+  return () => {
+    for (const [name, fn] of saved) window[name] = fn;
+    env.openExternal = openExternal;
+  };
+}
+
 /** Machine-scoped: only user (here: the remote's machine) settings count. */
 const MACHINE_SETTINGS = ['apiBaseUrl', 'videoBaseUrl', 'serviceUrl', 'serviceName'] as const;
 const WORKSPACE_SETTINGS = ['cacheTtlSeconds'] as const;
