@@ -19,6 +19,10 @@
 //   same figures as the Node runs, and the switch (`npm run api-server -- --hide-quota-headers`)
 //   gives the other case, which the extension must handle too (issue 13).
 //   Media answers ignore Range and send the whole file with 200, which HTTP allows.
+// - Faults on demand (switches): the API can wait (delayMs), drop the connection, stall or
+//   truncate its body; image and video files can wait (mediaDelayMs) or break half-way
+//   (mediaFault: dropped connection, fewer bytes than Content-Length, a stall); and the whole
+//   server can refuse connections (refuseConnections: it stops listening, same port kept).
 // - Order: delay -> method -> failure switches -> auth -> per-key delay -> quota -> the endpoint. Every
 //   request with a known key uses one request of its quota (also 400/404 answers); an
 //   exhausted quota answers 429 without using more. Failure switches fire before auth, like
@@ -139,6 +143,21 @@ export interface ServerSwitches {
    * (default). Off: the headers are still sent, but a browser hides them from the code.
    */
   quotaHeadersExposed: boolean;
+  /**
+   * Image and video file answers (not pages, not the API) go wrong, as a flaky CDN does:
+   * `dropMidBody` sends the headers (with the full Content-Length) and half the body, then
+   * destroys the connection; `shortBody` declares a Content-Length larger than the body it
+   * sends and ends the answer; `stallBody` sends half and never finishes.
+   */
+  mediaFault: null | 'dropMidBody' | 'shortBody' | 'stallBody';
+  /** Every image and video file answer waits this long (ms) before its headers. */
+  mediaDelayMs: number;
+  /**
+   * The server stops listening while this is on (the port stays the same; connections are
+   * refused, as with no network or a service that is down), and listens again when it goes
+   * off. Open connections are closed when it goes on.
+   */
+  refuseConnections: boolean;
 }
 
 export type QuotaOverride = QuotaSettings;
@@ -181,6 +200,9 @@ export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
   oversizedBody: false,
   keyDelays: {},
   quotaHeadersExposed: true,
+  mediaFault: null,
+  mediaDelayMs: 0,
+  refuseConnections: false,
 };
 
 /** The padding of oversizedBody: more than the client's 8 MB cap. */
@@ -370,6 +392,25 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     const answer = answerMedia(library, origin, url.pathname, url.searchParams);
     const headers: Record<string, string> = { 'Content-Type': answer.contentType };
     if (answer.cacheable) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+    const isFile = answer.status === 200 && /^(image|video)\//.test(answer.contentType);
+    if (isFile && switches.mediaDelayMs > 0) await sleep(switches.mediaDelayMs);
+    const fault = isFile && method === 'GET' ? switches.mediaFault : null;
+    if (fault) {
+      entry.status = answer.status;
+      opts.onRequest?.(entry, 'media');
+      if (res.destroyed || res.headersSent) return;
+      const half = answer.body.subarray(0, Math.max(1, Math.floor(answer.body.length / 2)));
+      res.writeHead(answer.status, { ...CORS, ...headers, 'Content-Length': String(answer.body.length) });
+      if (fault === 'shortBody') {
+        // Fewer bytes than declared, then the end of the answer: the connection closes early.
+        res.write(half, () => res.socket?.end());
+        return;
+      }
+      res.write(half, () => {
+        if (fault === 'dropMidBody') setTimeout(() => res.socket?.destroy(), 20).unref();
+      });
+      return;
+    }
     finish(res, entry, 'media', { status: answer.status, headers, body: answer.body }, method === 'HEAD');
   };
 
@@ -407,6 +448,19 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   origin = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
+  /** Follows the refuseConnections switch: stop listening (same port kept), or listen again. */
+  let listening = true;
+  const applyListening = (): void => {
+    const want = !switches.refuseConnections;
+    if (want === listening || closing) return;
+    listening = want;
+    if (want) {
+      server.listen(port, host);
+    } else {
+      server.close();
+      server.closeAllConnections();
+    }
+  };
   return {
     origin,
     baseUrl: `${origin}/v1`,
@@ -424,12 +478,15 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     resetQuotas: () => quotas.resetAll(),
     setSwitches: (s) => {
       switches = { ...switches, ...s };
+      applyListening();
     },
     resetSwitches: () => {
       switches = { ...DEFAULT_SWITCHES };
+      applyListening();
     },
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
+        if (!listening) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       })),

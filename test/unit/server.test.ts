@@ -411,6 +411,74 @@ describe('local API server', function () {
       assert.ok(server.mediaLog.every((e) => !e.hadKey && e.status === 200));
     });
 
+    describe('faults on demand', () => {
+      const photoUrl = (): string => {
+        const photo = server.library.photos[0];
+        assert.ok(photo);
+        return `${server.origin}/media/photos/${photo.id}/pexels-photo-${photo.id}.png?w=200`;
+      };
+      const readAll = async (url: string): Promise<{ declared: number; got: number } | Error> => {
+        try {
+          const res = await fetch(url);
+          const declared = Number(res.headers.get('content-length'));
+          const got = (await res.arrayBuffer()).byteLength;
+          return { declared, got };
+        } catch (error) {
+          return error as Error;
+        }
+      };
+
+      it('mediaFault dropMidBody: the file answer starts with its full length, then the connection drops', async () => {
+        const whole = await readAll(photoUrl());
+        assert.ok(!(whole instanceof Error) && whole.got === whole.declared && whole.got > 100);
+        server.setSwitches({ mediaFault: 'dropMidBody' });
+        const broken = await readAll(photoUrl());
+        assert.ok(broken instanceof Error, `expected a failed read, got ${JSON.stringify(broken)}`);
+        // Pages and the API are not affected.
+        assert.equal((await get(`${server.baseUrl}/curated`)).status, 200);
+      });
+
+      it('mediaFault shortBody: fewer bytes than Content-Length; stallBody: half, then nothing', async () => {
+        server.setSwitches({ mediaFault: 'shortBody' });
+        const short = await readAll(photoUrl());
+        assert.ok(short instanceof Error || short.got < short.declared, `expected a short body, got ${JSON.stringify(short)}`);
+        server.setSwitches({ mediaFault: 'stallBody' });
+        const controller = new AbortController();
+        const res = await fetch(photoUrl(), { signal: controller.signal });
+        const reader = res.body?.getReader();
+        assert.ok(reader);
+        const first = await reader.read();
+        assert.ok((first.value?.byteLength ?? 0) > 0);
+        const next = await Promise.race([reader.read().then(() => 'more'), new Promise((r) => setTimeout(() => r('stalled'), 300))]);
+        assert.equal(next, 'stalled');
+        controller.abort();
+      });
+
+      it('mediaDelayMs holds a file answer back', async () => {
+        server.setSwitches({ mediaDelayMs: 300 });
+        const started = Date.now();
+        const res = await fetch(photoUrl());
+        assert.equal(res.status, 200);
+        assert.ok(Date.now() - started >= 280);
+      });
+
+      it('refuseConnections: connections are refused on the same port until it goes off', async () => {
+        server.setSwitches({ refuseConnections: true });
+        const attempt = (): Promise<string> =>
+          get(`${server.baseUrl}/curated`).then(
+            () => 'answered',
+            (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+          );
+        // The first attempt may go to a kept-alive socket the server has just closed.
+        let refused = await attempt();
+        if (refused !== 'ECONNREFUSED') refused = await attempt();
+        assert.equal(refused, 'ECONNREFUSED');
+        server.setSwitches({ refuseConnections: false });
+        await new Promise((r) => setTimeout(r, 50));
+        assert.equal((await get(`${server.baseUrl}/curated`)).status, 200);
+      });
+    });
+
     it('serves video files, HLS playlists, preview pictures and pages', async () => {
       const video = await json(`${server.videoBaseUrl}/videos/${server.library.videos[0]?.id ?? 0}`);
       const files = video.video_files as Item[];
