@@ -3,7 +3,9 @@
 // in `CREDITS.md` between markers. Multi-root: one file, in the first workspace folder at
 // the path its `stockMedia.creditsFile.path` names; it lists the media of every folder,
 // their files prefixed with the folder's name. Cancelling writes nothing (what was looked up
-// stays cached, so the next run costs only the rest); the file is written once, whole.
+// stays cached, so the next run costs only the rest); the file is written once, whole: into a
+// hidden temporary file beside it, which then replaces it, so a write that fails (a full disk)
+// leaves the previous file as it was, and says why.
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { CreditEntry } from '../../core/credits/creditsFile';
@@ -22,6 +24,7 @@ import type { ClientSource } from '../client';
 import { describeFailure } from '../errorActions';
 import { containmentProblem } from '../insert/containment';
 import { readInsertConfig } from '../insert/settings';
+import { writeProblem } from '../insert/writeFailure';
 import { hostPlatform } from '../platform';
 import type { Shell } from '../shell';
 
@@ -163,9 +166,61 @@ function quotaLeft(shell: Shell): { left: number | undefined; sentence: string }
   return { left, sentence: vscode.l10n.t('How many requests are left in the quota is not known.') };
 }
 
+/** What the credits file is written through: `workspace.fs`, or a test's stand-in. */
+export type CreditsFs = Pick<vscode.FileSystem, 'stat' | 'writeFile' | 'rename' | 'delete'>;
+
+/**
+ * Writes `text` as the file at `uri`, whole or not at all: into a hidden temporary file beside
+ * it first, which then takes its place. `previous` is the file's text before (undefined: there
+ * was none). A symbolic link at the name is written through, as before, not replaced.
+ */
+async function replaceFile(fs: CreditsFs, uri: vscode.Uri, text: string, previous: string | undefined): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  const current = await Promise.resolve(fs.stat(uri)).catch(() => undefined);
+  if (current && (current.type & vscode.FileType.SymbolicLink) !== 0) {
+    await fs.writeFile(uri, bytes);
+    return;
+  }
+  if (current && (current.type & vscode.FileType.File) === 0) throw vscode.FileSystemError.FileIsADirectory(uri);
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const temp = vscode.Uri.joinPath(uri, '..', `.${name}.${Math.random().toString(16).slice(2, 14)}.part`);
+  try {
+    await fs.writeFile(temp, bytes);
+  } catch (error) {
+    await Promise.resolve(fs.delete(temp, { useTrash: false })).catch(() => undefined);
+    throw error;
+  }
+  try {
+    await fs.rename(temp, uri, { overwrite: true });
+  } catch (error) {
+    // VS Code removes the old file before it renames: if the rename failed after that, the old text goes back.
+    const gone = await Promise.resolve(fs.stat(uri)).then(
+      () => false,
+      () => true,
+    );
+    if (gone && previous !== undefined) await Promise.resolve(fs.writeFile(uri, new TextEncoder().encode(previous))).catch(() => undefined);
+    await Promise.resolve(fs.delete(temp, { useTrash: false })).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Why the credits file could not be written, and that the previous one (if any) was kept. */
+function notWritten(label: string, error: unknown, hadFile: boolean): string {
+  const full = writeProblem(error) === 'full';
+  const reason = inert((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '', 200);
+  if (full) {
+    return hadFile
+      ? vscode.l10n.t('There is not enough space on the disk to write {0}, so the previous file was kept as it was.', label)
+      : vscode.l10n.t('There is not enough space on the disk to write {0}, so nothing was written.', label);
+  }
+  return hadFile
+    ? vscode.l10n.t('{0} could not be written ({1}), so the previous file was kept as it was.', label, reason)
+    : vscode.l10n.t('{0} could not be written ({1}), so nothing was written.', label, reason);
+}
+
 type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
 
-export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise<CreditsOutcome> {
+export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'client'>, fs: CreditsFs = vscode.workspace.fs): Promise<CreditsOutcome> {
   const where = await target();
   if (typeof where === 'string') {
     void vscode.window.showErrorMessage(where);
@@ -298,10 +353,10 @@ export async function writeCreditsFile(shell: Shell, api: ClientSource): Promise
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
   }
   try {
-    await vscode.workspace.fs.writeFile(where.uri, new TextEncoder().encode(merged.text));
+    await replaceFile(fs, where.uri, merged.text, existing);
   } catch (error) {
-    const reason = inert(error instanceof Error ? error.message : String(error));
-    const message = vscode.l10n.t('{0} could not be written: {1}', inert(where.label), reason);
+    const message = notWritten(inert(where.label), error, existing !== undefined);
+    shell.logger.warn(`Write Credits File: ${error instanceof Error ? error.message : String(error)}`);
     void vscode.window.showErrorMessage(message);
     return { result: 'failed', media: media.length, requests, file: where.uri, message };
   }

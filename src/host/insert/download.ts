@@ -38,6 +38,8 @@ export interface DownloadOptions {
    * the message names that possibility.
    */
   readonly browserFetch?: boolean;
+  /** The display language, for the sizes in messages (VS Code's `env.language`; English when not given). */
+  readonly locale?: string;
   /** Bytes received so far and the total when the server said. */
   onProgress?(received: number, total: number | undefined): void;
 }
@@ -77,12 +79,32 @@ export class DownloadTooLarge extends InsertError {
   }
 }
 
+/** A size for a sentence: whole kilobytes below a megabyte, else megabytes with one decimal, in `locale`'s number format. */
+export function formatSize(bytes: number, locale = 'en'): string {
+  const number = (value: number, digits: number): string => {
+    try {
+      return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    } catch {
+      // A locale id Intl does not know (VS Code's pseudo-locale): English digits.
+      return value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }
+  };
+  if (bytes < 1024 * 1024) return l10n.t('{0} KB', number(Math.ceil(bytes / 1024), 0));
+  return l10n.t('{0} MB', number(bytes / (1024 * 1024), 1));
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
     return url;
   }
+}
+
+/** What went wrong, in the words of the error's cause where there is one (undici: "other side closed"). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
 /** Fetches the answer for `address`: safe redirects only, HTTP 200, a declared size within `maxBytes`. */
@@ -98,14 +120,17 @@ export async function openDownload(address: string, options: DownloadOptions): P
     if (timer) clearTimeout(timer);
   };
   const signal = AbortSignal.any([options.signal, idle.signal]);
+  const seconds = Math.max(1, Math.round(options.idleTimeoutMs / 1000));
+  const size = (bytes: number): string => formatSize(bytes, options.locale);
+  /** Before the answer arrived: nothing was received. */
   const failed = (error: unknown): never => {
     stop();
     if (options.signal.aborted) throw error;
     if (idle.signal.aborted) {
-      throw new InsertError(l10n.t('{0} stopped sending the file, so nothing was saved or inserted.', hostOf(address)), { offerLink: true });
+      throw new InsertError(l10n.t('{0} did not answer within {1} seconds, so nothing was saved or inserted.', hostOf(address), seconds), { offerLink: true });
     }
     if (error instanceof InsertError) throw error;
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason = reasonOf(error);
     if (options.browserFetch && error instanceof TypeError) {
       throw new InsertError(
         l10n.t('The browser could not download the file from {0} ({1}); the server may not allow other sites to download it. Nothing was saved or inserted.', hostOf(address), reason),
@@ -115,6 +140,36 @@ export async function openDownload(address: string, options: DownloadOptions): P
     throw new InsertError(l10n.t('Could not download the file from {0} ({1}), so nothing was saved or inserted.', hostOf(address), reason), {
       offerLink: true,
     });
+  };
+  /**
+   * While the body was arriving: the idle timeout, or the connection broke off (dropped,
+   * or closed before Content-Length bytes came: both are errors of the fetch), with how
+   * much had arrived. Nothing of it is kept.
+   */
+  const brokeOff = (error: unknown, received: number, total: number | undefined, from: string): never => {
+    stop();
+    if (options.signal.aborted) throw error;
+    if (error instanceof InsertError) throw error;
+    if (idle.signal.aborted) {
+      throw new InsertError(
+        total === undefined
+          ? l10n.t('{0} stopped sending the file after {1} and sent nothing more for {2} seconds, so nothing was saved or inserted.', hostOf(from), size(received), seconds)
+          : l10n.t(
+              '{0} stopped sending the file after {1} of {2} and sent nothing more for {3} seconds, so nothing was saved or inserted.',
+              hostOf(from),
+              size(received),
+              size(total),
+              seconds,
+            ),
+        { offerLink: true },
+      );
+    }
+    throw new InsertError(
+      total === undefined
+        ? l10n.t('The connection to {0} broke off after {1}, so nothing was saved or inserted.', hostOf(from), size(received))
+        : l10n.t('The connection to {0} broke off after {1} of {2}, so nothing was saved or inserted.', hostOf(from), size(received), size(total)),
+      { offerLink: true },
+    );
   };
   let response: Response | undefined;
   let url: string;
@@ -176,6 +231,12 @@ export async function openDownload(address: string, options: DownloadOptions): P
     return failed(error);
   }
   const body = response.body;
+  // Content-Length counts the bytes as sent: with a content encoding (gzip) they differ from
+  // the bytes read, so the length is compared only for a body sent as is. (A browser cannot read
+  // another origin's Content-Encoding; there it ends a short body with an error itself.)
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  const declared = encoding === undefined || encoding === '' || encoding === 'identity' ? total : undefined;
+  const from = url;
   let used = false;
   return {
     contentType: response.headers.get('content-type'),
@@ -185,7 +246,11 @@ export async function openDownload(address: string, options: DownloadOptions): P
       if (used) throw new Error('The download was already read.');
       used = true;
       let received = 0;
-      if (!body) return (stop(), 0);
+      if (!body) {
+        stop();
+        if (declared !== undefined) brokeOff(new Error('no body'), 0, declared, from);
+        return 0;
+      }
       const reader = body.getReader();
       // A failure to write (a full disk) is reported as itself, not as a failed download.
       let writeFailed: { error: unknown } | undefined;
@@ -213,9 +278,16 @@ export async function openDownload(address: string, options: DownloadOptions): P
           stop();
           throw writeFailed.error;
         }
-        return failed(error);
+        return brokeOff(error, received, total, from);
       }
       stop();
+      // The answer ended before the length it announced: a cut-off file, never saved as if whole.
+      if (declared !== undefined && received < declared) {
+        throw new InsertError(
+          l10n.t('{0} ended the file after {1} of the {2} it announced, so nothing was saved or inserted.', hostOf(from), size(received), size(declared)),
+          { offerLink: true },
+        );
+      }
       return received;
     },
     async cancel() {

@@ -41,6 +41,9 @@ import { saveFile } from './saveFile';
 import type { SavedFile } from './saveFile';
 import type { InsertConfig, InsertMode } from './settings';
 import { readInsertConfig } from './settings';
+import { writeFailure } from './writeFailure';
+import { WrittenFiles } from './writtenFiles';
+import type { LedgerFs } from './writtenFiles';
 
 /** What the inserter needs from outside, replaceable in tests (the test host runs with trust off). */
 /** Whether the `stockMedia.hasInserted` context key was set in this window. */
@@ -221,6 +224,60 @@ async function refusedDestination(target: DownloadTarget, base: vscode.Uri, plat
     case undefined:
       return undefined;
   }
+}
+
+/** What Retry needs to run a failed insert again: where, how, and the name typed for Insert as…. */
+interface RetryContext {
+  readonly document: vscode.TextDocument;
+  readonly mode: InsertMode;
+  readonly typedName: string | undefined;
+}
+
+/** Each failed save's context, by its error (prepare sets it, the failure's notification reads it). */
+const retryContexts = new WeakMap<InsertError, RetryContext>();
+/** The name to use instead of asking, while Insert as… is retried for a document. */
+const retryNames = new WeakMap<vscode.TextDocument, string>();
+
+/** Where an insert was going when it failed: the document's editor and its selections then. */
+interface Place {
+  readonly document: vscode.TextDocument;
+  readonly version: number;
+  readonly viewColumn: vscode.ViewColumn | undefined;
+  readonly selections: readonly vscode.Selection[] | undefined;
+}
+
+function placeOf(document: vscode.TextDocument): Place {
+  const active = vscode.window.activeTextEditor;
+  const editor = active?.document === document ? active : vscode.window.visibleTextEditors.find((e) => e.document === document);
+  return { document, version: document.version, viewColumn: editor?.viewColumn, selections: editor?.selections };
+}
+
+/** The place's editor, shown, with its selections back when the document has not changed since; undefined when it was closed. */
+async function backTo(place: Place): Promise<vscode.TextEditor | undefined> {
+  if (place.document.isClosed) return undefined;
+  const editor = await vscode.window.showTextDocument(place.document, { viewColumn: place.viewColumn, preview: false });
+  const selections = place.selections;
+  const same = (a: readonly vscode.Selection[], b: readonly vscode.Selection[]): boolean => a.length === b.length && a.every((s, i) => b[i]?.isEqual(s));
+  if (selections && place.document.version === place.version && !same(editor.selections, selections)) editor.selections = [...selections];
+  return editor;
+}
+
+/** The workspace's files for an insert's ledger (writtenFiles.ts): paths on `base`'s file system. */
+function workspaceLedger(base: vscode.Uri): LedgerFs {
+  const at = (path: string): vscode.Uri => base.with({ path, query: '', fragment: '' });
+  return {
+    exists: (path) => Promise.resolve(vscode.workspace.fs.stat(at(path))).then(
+      () => true,
+      () => false,
+    ),
+    list: async (path) => (await vscode.workspace.fs.readDirectory(at(path))).map(([name]) => name),
+    remove: async (path) => vscode.workspace.fs.delete(at(path), { recursive: false, useTrash: false }),
+  };
+}
+
+/** The folder files are saved into, as the user knows it: from the workspace folder's name. */
+function shownFolder(folder: string, root: string): string {
+  return folder === root ? basename(root) || folder : `${basename(root)}/${relativePath(root, folder)}`;
 }
 
 export class MediaInserter extends Disposable {
@@ -497,16 +554,35 @@ export class MediaInserter extends Disposable {
     return { result: 'inserted', text, files: prepared.files, notes };
   }
 
+  /**
+   * A failure, with *Retry* and *Insert as Link Instead* when a download or save failed
+   * (nothing of it stayed: saveAll took back what it wrote). Both go into the same place:
+   * the document and, while it is unchanged, the selections it had when the insert failed.
+   */
   private async showFailureWithLinkFallback(error: unknown, all: readonly InsertArgs[], choice: VariantChoice): Promise<string> {
     if (!(error instanceof InsertError) || !error.offerLink) return this.showFailure(error);
-    // A download failed: offer the link, which needs no download.
-    const asLink = vscode.l10n.t('Insert as Link');
+    const retry = vscode.l10n.t('Retry');
+    const asLink = vscode.l10n.t('Insert as Link Instead');
     const message = inert(error.message, NOTE_MAX);
-    void vscode.window.showErrorMessage(message, asLink).then(async (picked) => {
-      if (picked !== asLink) return;
-      const editor = await this.targetEditor(all[0]?.targetUri);
-      if (editor) await this.insertInto(editor, all, choice, 'link');
-    });
+    const again = retryContexts.get(error);
+    const place = again ? placeOf(again.document) : undefined;
+    void vscode.window
+      .showErrorMessage(message, retry, asLink)
+      .then(async (picked) => {
+        if (picked !== retry && picked !== asLink) return;
+        const editor = (place && (await backTo(place))) ?? (await this.targetEditor(all[0]?.targetUri));
+        if (!editor) return;
+        if (picked === asLink) return void (await this.insertInto(editor, all, choice, 'link'));
+        // The same insert: its mode, and the file name typed for Insert as…, not asked again.
+        const typed = again?.typedName;
+        if (typed !== undefined) retryNames.set(editor.document, typed);
+        try {
+          await this.insertInto(editor, all, choice, again?.mode ?? 'download', typed !== undefined);
+        } finally {
+          retryNames.delete(editor.document);
+        }
+      })
+      .then(undefined, (failure: unknown) => this.shell.logger.error(`Could not insert again: ${failure instanceof Error ? failure.message : String(failure)}`));
     return message;
   }
 
@@ -561,11 +637,19 @@ export class MediaInserter extends Disposable {
     let typedName: string | undefined;
     const only = plans.length === 1 ? plans[0] : undefined;
     if (askName && only?.uses.url) {
-      typedName = await this.askSavedName(only, located, config, probe);
+      // Retry after a failed Insert as…: the name typed then.
+      typedName = retryNames.get(document) ?? (await this.askSavedName(only, located, config, probe));
       if (typedName === undefined) return undefined;
     }
     const files: SavedFile[] = [];
-    const locals = await this.saveAll(plans, located, config, files, notes, token, typedName);
+    let locals: LocalAssets[] | undefined;
+    try {
+      locals = await this.saveAll(plans, located, config, files, notes, token, typedName);
+    } catch (error) {
+      // What Retry needs to run this insert again (showFailureWithLinkFallback).
+      if (error instanceof InsertError) retryContexts.set(error, { document, mode, typedName });
+      throw error;
+    }
     if (!locals) return undefined;
     return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files };
   }
@@ -645,6 +729,8 @@ export class MediaInserter extends Disposable {
     ]);
     const locals: { url?: string; poster?: string }[] = plans.map(() => ({}));
     const title = savingTitle(subject(plans), jobs.length);
+    // What this insert writes, taken back if a later file fails or the user cancels.
+    const written = new WrittenFiles(workspaceLedger(located.base));
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const abort = new AbortController();
       const cancel = (): void => abort.abort();
@@ -674,6 +760,7 @@ export class MediaInserter extends Disposable {
             maxBytes: disk ? disk.maxStreamBytes : platform.maxDownloadBytes,
             redirects: platform.downloadRedirects,
             browserFetch: platform.name === 'web',
+            locale: vscode.env.language,
             onProgress: (received, total) => {
               const done = total ? Math.min(share, (received / total) * share) : 0;
               const amount = total
@@ -718,20 +805,29 @@ export class MediaInserter extends Disposable {
             throw new InsertError(refused, { offerLink: true });
           }
           const desired = located.base.with({ path: target.path, query: '', fragment: '' });
+          // `refusedDestination` passed: the folder is inside its workspace folder.
+          const root = target.root ?? dirname(target.path);
+          await written.beforeWritingInto(dirname(target.path), root);
           let saved: SavedFile;
           let size: number;
-          if (disk) {
-            const folder = desired.with({ path: dirname(desired.path) });
-            const written = await disk.saveStream(folder.fsPath, basename(desired.path), opened);
-            saved = { uri: vscode.Uri.joinPath(folder, basename(written.path.replace(/\\/g, '/'))), reused: written.reused };
-            size = written.bytes;
-          } else {
-            const chunks: Uint8Array[] = [];
-            const read = await linkWhenTooLarge(opened.read((chunk) => void chunks.push(chunk)));
-            if (read === undefined) continue;
-            size = read;
-            saved = await saveFile(desired, concatBytes(chunks, size), token);
+          try {
+            if (disk) {
+              const folder = desired.with({ path: dirname(desired.path) });
+              const stream = await disk.saveStream(folder.fsPath, basename(desired.path), opened);
+              saved = { uri: vscode.Uri.joinPath(folder, basename(stream.path.replace(/\\/g, '/'))), reused: stream.reused };
+              size = stream.bytes;
+            } else {
+              const chunks: Uint8Array[] = [];
+              const read = await linkWhenTooLarge(opened.read((chunk) => void chunks.push(chunk)));
+              if (read === undefined) continue;
+              size = read;
+              saved = await saveFile(desired, concatBytes(chunks, size), token);
+            }
+          } catch (error) {
+            // A full disk or a folder that may not be written to, in words (a download's own failure passes as it is).
+            throw writeFailure(error, shownFolder(dirname(target.path), root));
           }
+          written.saved(saved.uri.path, saved.reused);
           files.push(saved);
           const link = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
           const local = locals[job.index];
@@ -741,6 +837,12 @@ export class MediaInserter extends Disposable {
         }
         return locals;
       } catch (error) {
+        // Nothing of a failed or cancelled insert stays: the files it wrote before, the folders it made.
+        const count = written.written.length;
+        const left = await written.takeBack();
+        if (count > 0) this.shell.logger.info(`Removed the ${count} file(s) this insert had saved, since it did not finish.`);
+        for (const path of left) this.shell.logger.warn(`Could not remove ${path} after the insert failed.`);
+        files.length = 0;
         if (token.isCancellationRequested || outerToken?.isCancellationRequested) return undefined;
         throw error;
       } finally {

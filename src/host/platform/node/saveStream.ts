@@ -3,7 +3,10 @@
 // folder, which then gets the file's name by a hard link: that fails if the name exists
 // (a file, a folder, a symbolic link, or one made meanwhile), so nothing is overwritten and
 // no link is followed. An identical file already there is reused. Where hard links are
-// not supported, a checked rename does the same. No 'vscode' here: plain-Node testable.
+// not supported, a checked rename does the same. A download that breaks off, a full disk or a
+// cancel removes the temporary file: nothing half-written is left under any name (the
+// folders made for it are the inserter's to remove, writtenFiles.ts). No 'vscode' here:
+// plain-Node testable.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -73,9 +76,13 @@ export async function saveStream(folder: string, name: string, body: Pick<OpenDo
         let written = 0;
         while (written < chunk.byteLength) written += (await handle.write(chunk, written)).bytesWritten;
       });
-    } finally {
-      await handle.close();
+    } catch (error) {
+      // The download's failure (or the disk's) is the one reported, not a failure to close.
+      await handle.close().catch(() => undefined);
+      throw error;
     }
+    // Some file systems (network disks) report a full disk only here.
+    await handle.close();
     for (let n = 1; n <= MAX_NUMBERED; n++) {
       const candidate = join(folder, numberedFileName(name, n));
       if (await claim(temp, candidate)) return { path: candidate, reused: false, bytes };
