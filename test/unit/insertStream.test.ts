@@ -1,16 +1,21 @@
 // Saving a download straight to disk (saveStream.ts), against a local HTTP server and a
 // temporary folder: the file grows on disk while the server is still sending, nothing is
 // ever overwritten or written through a symbolic link, identical files are reused, and a
-// failed or cancelled download leaves nothing behind.
+// failed or cancelled download leaves nothing behind: a connection that breaks off, a body
+// shorter than its Content-Length, a stall, a full disk; and an insert of several files
+// takes back the ones it wrote (writtenFiles.ts), never one it reused.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile, lstat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat, symlink, unlink, writeFile, lstat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_STREAM_BYTES, openDownload } from '../../src/host/insert/download';
-import type { DownloadOptions } from '../../src/host/insert/download';
+import { MAX_STREAM_BYTES, formatSize, openDownload } from '../../src/host/insert/download';
+import type { DownloadOptions, OpenDownload } from '../../src/host/insert/download';
+import { writeFailure } from '../../src/host/insert/writeFailure';
+import { WrittenFiles } from '../../src/host/insert/writtenFiles';
+import type { LedgerFs } from '../../src/host/insert/writtenFiles';
 import { saveStream } from '../../src/host/platform/node/saveStream';
 import { isInsertError } from '../../src/core/insert/insertError';
 
@@ -41,6 +46,13 @@ describe('insert: downloads stream to disk', () => {
         res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
         res.write(CHUNK);
         setTimeout(() => res.destroy(), 50);
+      } else if (req.url === '/short.mp4') {
+        // Fewer bytes than declared, then the end of the connection (the local library's shortBody).
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+        res.write(WHOLE.subarray(0, WHOLE.length / 2), () => res.socket?.end());
+      } else if (req.url === '/stall.mp4') {
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+        res.write(WHOLE.subarray(0, WHOLE.length / 2));
       } else {
         res.writeHead(404);
         res.end();
@@ -121,7 +133,7 @@ describe('insert: downloads stream to disk', () => {
   it('a broken, oversized or cancelled download leaves no file behind', async () => {
     await assert.rejects(
       saveStream(dir, 'a.mp4', await openDownload(`${origin}/broken.mp4`, options())),
-      (e: unknown) => isInsertError(e) && /Could not download the file from 127\.0\.0\.1/.test(e.message),
+      (e: unknown) => isInsertError(e) && /^The connection to 127\.0\.0\.1:\d+ broke off after 256 KB of 2\.0 MB, so nothing was saved or inserted\.$/.test(e.message),
     );
     await assert.rejects(
       saveStream(dir, 'b.mp4', await openDownload(`${origin}/video.mp4`, options({ maxBytes: WHOLE.length }))).then(async () => {
@@ -136,5 +148,195 @@ describe('insert: downloads stream to disk', () => {
     setTimeout(() => controller.abort(), 100);
     await assert.rejects(saving, (e: unknown) => e instanceof Error && e.name === 'AbortError');
     assert.deepEqual((await readdir(dir)).sort(), ['b.mp4'], 'only the one good download');
+  });
+});
+
+/** An error as Node's fs gives it for a full disk. */
+function diskFull(): Error {
+  return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+}
+
+/** Node's fs as the insert's ledger sees the workspace (the host uses workspace.fs). */
+const nodeLedger: LedgerFs = {
+  exists: (path) => stat(path).then(
+    () => true,
+    () => false,
+  ),
+  list: (path) => readdir(path),
+  remove: async (path) => ((await lstat(path)).isDirectory() ? rmdir(path) : unlink(path)),
+};
+
+describe('insert: a download that fails leaves nothing behind', () => {
+  let server: Server;
+  let origin = '';
+  let dir = '';
+  const open: ServerResponse[] = [];
+
+  before(async () => {
+    server = createServer((req, res) => {
+      const headers = { 'content-type': 'image/png', 'content-length': String(WHOLE.length) };
+      if (req.url === '/whole.png') {
+        res.writeHead(200, headers);
+        res.end(WHOLE);
+      } else if (req.url === '/other.png') {
+        res.writeHead(200, { ...headers, 'content-length': String(CHUNK.length) });
+        res.end(CHUNK);
+      } else if (req.url === '/drop.png') {
+        res.writeHead(200, headers);
+        res.write(WHOLE.subarray(0, WHOLE.length / 2), () => setTimeout(() => res.socket?.destroy(), 20));
+      } else if (req.url === '/short.png') {
+        res.writeHead(200, headers);
+        res.write(WHOLE.subarray(0, WHOLE.length / 4), () => res.socket?.end());
+      } else if (req.url === '/stall.png') {
+        res.writeHead(200, headers);
+        res.write(WHOLE.subarray(0, WHOLE.length / 2));
+        open.push(res);
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'stock-media-fail-'));
+  });
+
+  afterEach(async () => {
+    for (const res of open.splice(0)) res.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const options = (extra: Partial<DownloadOptions> = {}): DownloadOptions => ({
+    fetch: (input, init) => fetch(input, init),
+    signal: new AbortController().signal,
+    idleTimeoutMs: 5000,
+    maxBytes: MAX_STREAM_BYTES,
+    ...extra,
+  });
+  const host = (): string => origin.replace('http://', '');
+
+  it('sizes in messages: kilobytes below a megabyte, megabytes with one decimal, in the display language', () => {
+    assert.equal(formatSize(0), '0 KB');
+    assert.equal(formatSize(1000), '1 KB');
+    assert.equal(formatSize(262_144), '256 KB');
+    assert.equal(formatSize(1_258_291), '1.2 MB');
+    assert.equal(formatSize(3_565_158, 'de'), '3,4 MB');
+  });
+
+  it('a connection that drops half-way: how much had arrived, no file, no temporary file', async () => {
+    await assert.rejects(saveStream(join(dir, 'images'), 'a.png', await openDownload(`${origin}/drop.png`, options())), (e: unknown) => {
+      assert.ok(isInsertError(e) && e.offerLink);
+      assert.equal(e.message, `The connection to ${host()} broke off after 1.0 MB of 2.0 MB, so nothing was saved or inserted.`);
+      return true;
+    });
+    assert.deepEqual(await readdir(join(dir, 'images')), []);
+  });
+
+  it('a body shorter than its Content-Length is an error, never a shorter file', async () => {
+    // Node's fetch ends such a body with an error itself (the connection closed early).
+    await assert.rejects(saveStream(dir, 'b.png', await openDownload(`${origin}/short.png`, options())), (e: unknown) => {
+      assert.ok(isInsertError(e));
+      assert.equal(e.message, `The connection to ${host()} broke off after 512 KB of 2.0 MB, so nothing was saved or inserted.`);
+      return true;
+    });
+    // A fetch that ends it quietly (as a body can end on other stacks) is held to the length too.
+    const quiet = (encoding?: string): typeof fetch => async () =>
+      new Response(WHOLE.subarray(0, WHOLE.length / 4), {
+        status: 200,
+        headers: { 'content-type': 'image/png', 'content-length': String(WHOLE.length), ...(encoding ? { 'content-encoding': encoding } : {}) },
+      });
+    await assert.rejects(saveStream(dir, 'c.png', await openDownload('https://cdn.example/c.png', options({ fetch: quiet() }))), (e: unknown) => {
+      assert.ok(isInsertError(e) && e.offerLink);
+      assert.equal(e.message, 'cdn.example ended the file after 512 KB of the 2.0 MB it announced, so nothing was saved or inserted.');
+      return true;
+    });
+    assert.deepEqual(await readdir(dir), []);
+    // With a content encoding the length counts the encoded bytes: no comparison.
+    const encoded = await saveStream(dir, 'd.png', await openDownload('https://cdn.example/d.png', options({ fetch: quiet('gzip') })));
+    assert.equal(encoded.bytes, WHOLE.length / 4);
+  });
+
+  it('a server that stalls: after the idle time, how much had arrived; no file', async () => {
+    await assert.rejects(saveStream(dir, 'e.png', await openDownload(`${origin}/stall.png`, options({ idleTimeoutMs: 300 }))), (e: unknown) => {
+      assert.ok(isInsertError(e) && e.offerLink);
+      assert.equal(e.message, `${host()} stopped sending the file after 1.0 MB of 2.0 MB, so nothing was saved or inserted.`);
+      return true;
+    });
+    assert.deepEqual(await readdir(dir), []);
+  });
+
+  it('a full disk: the error is the disk’s (not a broken download), said in words, and the temporary file is gone', async () => {
+    // The download's reader hands a failed write back as itself.
+    const opened = await openDownload(`${origin}/whole.png`, options());
+    await assert.rejects(
+      opened.read(() => {
+        throw diskFull();
+      }),
+      (e: unknown) => !isInsertError(e) && e instanceof Error && 'code' in e && e.code === 'ENOSPC',
+    );
+    // saveStream: the disk fills up after the first piece.
+    const body: Pick<OpenDownload, 'read'> = {
+      read: async (write) => {
+        await write(CHUNK);
+        throw diskFull();
+      },
+    };
+    let failure: unknown;
+    await saveStream(join(dir, 'images'), 'f.png', body).catch((e: unknown) => (failure = e));
+    assert.ok(failure instanceof Error && 'code' in failure && failure.code === 'ENOSPC', String(failure));
+    assert.deepEqual(await readdir(join(dir, 'images')), [], 'no file and no .part');
+    const said = writeFailure(failure, 'docs/images');
+    assert.ok(isInsertError(said) && said.offerLink);
+    assert.equal(said.message, 'There is not enough space on the disk for the file in “docs/images”, so nothing was saved or inserted.');
+    // workspace.fs's words for the same (no code, the system's text), and other failures.
+    assert.match(String((writeFailure(new Error('Unable to write file (Error: ENOSPC: no space left on device)'), 'x') as Error).message), /not enough space on the disk/);
+    assert.equal(
+      (writeFailure(Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' }), 'img') as Error).message,
+      'The folder “img” cannot be written to (EROFS: read-only file system, open), so nothing was saved or inserted.',
+    );
+    const cancelled = Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+    assert.equal(writeFailure(cancelled, 'img'), cancelled, 'a cancel is not a failure to write');
+  });
+
+  it('an insert of several files takes back what it wrote, never a file it reused, and the folders it made', async () => {
+    // Already there: docs/ with an identical copy of the first file (reused, kept).
+    await mkdir(join(dir, 'docs'));
+    await writeFile(join(dir, 'docs', 'first.png'), WHOLE);
+    const ledger = new WrittenFiles(nodeLedger);
+    const save = async (folder: string, name: string, path: string): Promise<void> => {
+      await ledger.beforeWritingInto(folder, dir);
+      const saved = await saveStream(folder, name, await openDownload(`${origin}${path}`, options()));
+      ledger.saved(saved.path, saved.reused);
+    };
+    await save(join(dir, 'docs'), 'first.png', '/whole.png');
+    await save(join(dir, 'docs'), 'second.png', '/other.png');
+    await save(join(dir, 'docs', 'new', 'deep'), 'third.png', '/other.png');
+    assert.deepEqual((await readdir(join(dir, 'docs'))).sort(), ['first.png', 'new', 'second.png']);
+    assert.deepEqual(ledger.written, [join(dir, 'docs', 'second.png'), join(dir, 'docs', 'new', 'deep', 'third.png')]);
+    // The fourth breaks off: the insert fails, and takes back what it wrote.
+    await assert.rejects(save(join(dir, 'media', '2026'), 'fourth.png', '/drop.png'), (e: unknown) => isInsertError(e));
+    assert.deepEqual(await ledger.takeBack(), []);
+    assert.deepEqual(await readdir(dir), ['docs'], 'the folders this insert made are gone (media/2026 and docs/new/deep)');
+    assert.deepEqual(await readdir(join(dir, 'docs')), ['first.png'], 'the reused file stays');
+    assert.ok((await readFile(join(dir, 'docs', 'first.png'))).equals(WHOLE));
+  });
+
+  it('a folder it made that holds something else by then stays', async () => {
+    const ledger = new WrittenFiles(nodeLedger);
+    const folder = join(dir, 'images');
+    await ledger.beforeWritingInto(folder, dir);
+    const saved = await saveStream(folder, 'a.png', await openDownload(`${origin}/other.png`, options()));
+    ledger.saved(saved.path, saved.reused);
+    await writeFile(join(folder, 'notes.txt'), 'mine');
+    assert.deepEqual(await ledger.takeBack(), []);
+    assert.deepEqual(await readdir(folder), ['notes.txt']);
   });
 });

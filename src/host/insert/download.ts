@@ -153,14 +153,8 @@ export async function openDownload(address: string, options: DownloadOptions): P
     if (idle.signal.aborted) {
       throw new InsertError(
         total === undefined
-          ? l10n.t('{0} stopped sending the file after {1} and sent nothing more for {2} seconds, so nothing was saved or inserted.', hostOf(from), size(received), seconds)
-          : l10n.t(
-              '{0} stopped sending the file after {1} of {2} and sent nothing more for {3} seconds, so nothing was saved or inserted.',
-              hostOf(from),
-              size(received),
-              size(total),
-              seconds,
-            ),
+          ? l10n.t('{0} stopped sending the file after {1}, so nothing was saved or inserted.', hostOf(from), size(received))
+          : l10n.t('{0} stopped sending the file after {1} of {2}, so nothing was saved or inserted.', hostOf(from), size(received), size(total)),
         { offerLink: true },
       );
     }
