@@ -31,10 +31,15 @@ export interface Shown {
 }
 
 /**
- * Records notifications (answering each with `answer`, or nothing) and openExternal; returns the
- * undo. Nothing is shown, so no toast lingers into the next test or slows the workbench down.
+ * Records notifications (answering each with `answer`, or nothing; a promise answers when the
+ * test decides, as a person clicks a button later) and openExternal; returns the undo. Nothing
+ * is shown, so no toast lingers into the next test or slows the workbench down.
  */
-export function recordUi(shown: Shown[], opened: string[], answer: (s: Shown) => string | undefined = () => undefined): () => void {
+export function recordUi(
+  shown: Shown[],
+  opened: string[],
+  answer: (s: Shown) => string | undefined | PromiseLike<string | undefined> = () => undefined,
+): () => void {
   const window = vscode.window as unknown as Record<string, unknown>;
   const env = vscode.env as unknown as Record<string, unknown>;
   const names = [
