@@ -2,12 +2,14 @@
 // HTML, TSX and CSS files, one more in a git-ignored file and one in a files.exclude'd one.
 // The command asks (modal, answered here by replacing the window's message functions, as the
 // hostile suites do) before it spends requests, writes CREDITS.md, and a second run with
-// nothing new sends nothing and writes nothing.
+// nothing new sends nothing and writes nothing. A write that fails (a disk that fills up
+// half-way) keeps the previous CREDITS.md as it was and says why.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CREDITS_END, CREDITS_START } from '../../src/core/credits/creditsFile';
 import { escapeMarkdownText } from '../../src/core/insert/escape';
-import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
+import { writeCreditsFile } from '../../src/host/credits/writeCredits';
+import type { CreditsFs, CreditsOutcome } from '../../src/host/credits/writeCredits';
 import type { LibraryPhoto, LibraryVideo } from '../server/library';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, workspaceRoot } from './support';
@@ -201,6 +203,45 @@ describe('Write Credits File (real VS Code)', function () {
     old.delete(`photo:${c.id}`);
     now.delete(`photo:${d.id}`);
     assert.deepEqual(now, old, 'every other entry is as it was');
+  });
+
+  it('a write that fails half-way (a full disk) keeps the previous CREDITS.md as it was, leaves no temporary file, and says why', async () => {
+    const [a] = photos as [LibraryPhoto];
+    const before = await read('CREDITS.md');
+    const folder = vscode.Uri.joinPath(workspaceRoot(), FOLDER);
+    const names = async (): Promise<string[]> => (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name).sort();
+    const listed = await names();
+    // One more file uses a photo already looked up: the block changes, no request is needed.
+    await write('docs/again.md', `![Again](${photoFileUrl(server.origin, a, 'small')})\n`);
+    const api = await extensionApi();
+    const real = vscode.workspace.fs;
+    // A disk that fills up half-way through a write: half the bytes land, then ENOSPC.
+    const fullDisk: CreditsFs = {
+      stat: (uri) => real.stat(uri),
+      rename: (from, to, options) => real.rename(from, to, options),
+      delete: (uri, options) => real.delete(uri, options),
+      writeFile: async (uri, bytes) => {
+        await real.writeFile(uri, bytes.subarray(0, Math.floor(bytes.length / 2)));
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+    };
+    shown.length = 0;
+    try {
+      const outcome = await writeCreditsFile(api.shell, api, fullDisk);
+      assert.equal(outcome.result, 'failed', outcome.message);
+      const errors = shown.filter((s) => s.level === 'error').map((s) => s.message);
+      assert.deepEqual(errors, [`There is not enough space on the disk to write ${FOLDER}/CREDITS.md, so the previous file was kept as it was.`]);
+      assert.equal(await read('CREDITS.md'), before, 'the previous file, whole');
+      assert.deepEqual(await names(), listed, 'no temporary file beside it');
+      // Space again: the command writes it.
+      shown.length = 0;
+      const again = await run();
+      assert.equal(again.result, 'written', again.message);
+      assert.match(await read('CREDITS.md'), /credits-tests\/docs\/again\\\.md/);
+      assert.deepEqual(await names(), listed);
+    } finally {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'docs/again.md'));
+    }
   });
 
   it('refuses plainly when the requests needed exceed the quota left, and sends and writes nothing', async () => {
