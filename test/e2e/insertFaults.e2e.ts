@@ -1,0 +1,135 @@
+// A download that breaks off, as a person meets it: with `insert.mode: download`, Enter on a
+// tile of the grid while the file server drops the connection half-way. The notification
+// says what happened and offers Retry and Insert as Link Instead; nothing is in the
+// workspace and the document is as it was. Once the file server works again, Retry saves the
+// image and inserts it where it was going.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+import { notifications, runCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
+import type { Workbench } from './harness';
+
+/** Every file below `dir`, relative to it: what the Explorer would list. */
+function filesBelow(dir: string, root = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesBelow(join(dir, entry.name), root) : [relative(root, join(dir, entry.name))]))
+    .sort();
+}
+
+describe('a download that breaks off (e2e)', function () {
+  this.timeout(180_000);
+  let api: ApiServer;
+  let workbench: Workbench;
+  let page: Page;
+
+  const readme = (): string => readFileSync(join(workbench.workspace.path, 'README.md'), 'utf8');
+  const editorText = (): Promise<string> =>
+    page.evaluate(() => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' '));
+
+  async function save(): Promise<void> {
+    const before = readme();
+    await page.keyboard.press('Control+S');
+    const until = Date.now() + 15_000;
+    while (readme() === before && Date.now() < until) await page.waitForTimeout(50);
+    await page.waitForTimeout(150);
+  }
+
+  /** The notification whose text matches, as a toast or (when the headless workbench keeps toasts hidden) in the notification centre. */
+  async function notification(text: RegExp): Promise<Locator> {
+    const toast = notifications(page).filter({ hasText: text }).first();
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(await toast.isVisible())) await page.waitForTimeout(100);
+    if (await toast.isVisible()) return toast;
+    await runCommand(page, 'Notifications: Show Notifications');
+    const item = page.locator('.notification-list-item', { hasText: text }).first();
+    await item.waitFor({ state: 'visible', timeout: 10_000 });
+    return item;
+  }
+
+  before(async function () {
+    this.timeout(240_000);
+    api = await startApiServer();
+    workbench = await startWorkbenchWithKey(api, { 'stockMedia.insert.mode': 'download' });
+    page = workbench.page;
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await api?.close();
+  });
+
+  it('a dropped connection: the notification with Retry and Insert as Link Instead, no file; Retry once it works saves and inserts the image', async () => {
+    await page.keyboard.press('Control+P');
+    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
+    await quickInput.fill('README.md');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    await lines.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nPhotos:\n');
+    await save();
+    const original = readme();
+    const files = filesBelow(workbench.workspace.path);
+
+    // A search; the tiles are shown before the file server starts to fail.
+    await page.keyboard.press('F1');
+    await quickInput.fill('>Stock Media: Search Photos…');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Search Photos…' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]').waitFor();
+    await quickInput.pressSequentially('morning', { delay: 40 });
+    await page.keyboard.press('Enter');
+    const grid = webview(page);
+    const tiles = grid.locator('.tile');
+    await tiles.first().waitFor({ state: 'visible', timeout: 30_000 });
+    await tiles.first().focus();
+    const alt = ((await tiles.first().locator('img').getAttribute('alt')) ?? '').trim();
+    const photographer = ((await tiles.first().locator('.credit').innerText()) ?? '').trim();
+    const photo = api.library.photos.find((p) => p.alt === alt && p.photographer.name === photographer);
+    assert.ok(photo, `the tile’s photo (${alt} by ${photographer}) is in the library`);
+
+    api.setSwitches({ mediaFault: 'dropMidBody' });
+    await page.keyboard.press('Enter');
+    const message = /The connection to 127\.0\.0\.1:\d+ broke off after \d+(\.\d)? (KB|MB) of \d+(\.\d)? (KB|MB), so nothing was saved or inserted\./;
+    const shown = await notification(message);
+    const buttons = (await shown.locator('.monaco-button').allInnerTexts()).map((b) => b.trim()).filter(Boolean);
+    assert.deepEqual(buttons, ['Retry', 'Insert as Link Instead']);
+    console.log(`      screenshot: ${await screenshot(page, 'insert-download-broke-off')}`);
+    assert.deepEqual(filesBelow(workbench.workspace.path), files, 'no file, no partial or temporary file, no images folder');
+    assert.equal(readme(), original);
+    assert.doesNotMatch(await editorText(), /Photo by/, 'nothing inserted');
+
+    // The file server works again; Retry.
+    api.resetSwitches();
+    await shown.locator('.monaco-button', { hasText: 'Retry' }).click();
+    const name = `pexels-${photo.id}-large.png`;
+    const saved = join(workbench.workspace.path, 'images', name);
+    const until = Date.now() + 30_000;
+    while (!existsSync(saved) && Date.now() < until) await page.waitForTimeout(100);
+    assert.ok(existsSync(saved), `${name} is saved`);
+    // The file as the service links it (its large size, the insert's default).
+    const served = await fetch(`${api.baseUrl}/photos/${photo.id}`, { headers: { authorization: api.keys.alice } })
+      .then((r) => r.json() as Promise<{ src: { large: string } }>)
+      .then(async ({ src }) => Buffer.from(await (await fetch(src.large)).arrayBuffer()));
+    assert.ok(readFileSync(saved).equals(served), 'the whole file');
+    await page.waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, {
+      timeout: 20_000,
+    });
+    await page.keyboard.press('Escape');
+    await save();
+    const [lead, image, blank, credit, ...rest] = readme().slice(original.length).split('\n');
+    assert.equal(lead, '');
+    assert.equal(image, `![${alt}](images/${name})`);
+    assert.equal(blank, '');
+    assert.match(credit ?? '', new RegExp(`^Photo by \\[${photographer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]`));
+    assert.deepEqual(rest, []);
+    assert.deepEqual(filesBelow(workbench.workspace.path), [...files, join('images', name)].sort());
+    console.log(`      screenshot: ${await screenshot(page, 'insert-download-retried')}`);
+  });
+});
