@@ -8,7 +8,7 @@ import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { LineContext } from '../../core/insert/block';
-import { blockPadding, layoutSnippet } from '../../core/insert/block';
+import { blockPadding, layoutBlock, layoutSnippet } from '../../core/insert/block';
 import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
 import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
 import { creditFacts, mediaFacts } from '../../core/insert/facts';
@@ -196,6 +196,30 @@ async function padSelections(
   });
   editor.selections = cursors;
   return { edited: true, at: cursors };
+}
+
+/**
+ * One cursor: the insert with its padding in it (block.ts), as one snippet, so one edit (one
+ * undo step whatever the editor does between two edits) instead of the padding's and the
+ * snippet's; `pieces`: the snippet laid out, for finding its tab stops in the document later.
+ * Undefined for several cursors: the editor misplaces the tab stops of the second and later
+ * copies of a snippet with line breaks before its tab stop in a CRLF document, so those
+ * are padded first (padSelections).
+ */
+function wholeSnippet(
+  document: vscode.TextDocument,
+  selections: readonly vscode.Selection[],
+  items: readonly (readonly Piece[])[],
+  family: FormatFamily,
+): { snippet: string; pieces: Piece[] } | undefined {
+  const [selection] = selections;
+  if (!selection || selections.length > 1) return undefined;
+  const separator = SEPARATORS[family];
+  const context = lineContext(document, selection);
+  // The editor puts the line's whitespace up to the cursor in front of each further line itself.
+  const lineIndent = /^[ \t]*/.exec(context.lineBefore)?.[0] ?? '';
+  const joined = items.flatMap((p, i) => (i === 0 ? p : [literal(separator), ...p]));
+  return { snippet: layoutSnippet(items, separator, family, context, lineIndent), pieces: layoutBlock(joined, family, context, lineIndent) };
 }
 
 /** The note for a file too large to hold in a browser's memory (no streaming to disk there): it is linked instead. */
@@ -493,14 +517,21 @@ export class MediaInserter extends Disposable {
     // step the editor closes then falls before this insert's edits, not between them.
     if (targets.length !== shown.selections.length || targets.some((t, i) => !t.isEqual(shown.selections[i] ?? t))) shown.selections = targets;
     const inserting = this.lastInserts.begin(document);
+    const whole = wholeSnippet(document, targets, prepared.pieces, prepared.family);
     let padded: Awaited<ReturnType<typeof padSelections>>;
     let ok = false;
     try {
-      padded = await padSelections(shown, targets, prepared.family, multiLine);
-      inserting.snippetNext();
-      ok = padded !== undefined && (await shown.insertSnippet(new vscode.SnippetString(snippet), padded.at, { undoStopBefore: !padded.edited, undoStopAfter: true }));
+      if (whole) {
+        // One edit, so one undo step whatever the editor does between edits.
+        inserting.snippetNext();
+        ok = await shown.insertSnippet(new vscode.SnippetString(whole.snippet), targets, { undoStopBefore: true, undoStopAfter: true });
+      } else {
+        padded = await padSelections(shown, targets, prepared.family, multiLine);
+        inserting.snippetNext();
+        ok = padded !== undefined && (await shown.insertSnippet(new vscode.SnippetString(snippet), padded.at, { undoStopBefore: !padded.edited, undoStopAfter: true }));
+      }
     } finally {
-      const pieces = prepared.pieces.flatMap((p, i) => (i === 0 ? p : [literal(SEPARATORS[prepared.family]), ...p]));
+      const pieces = whole?.pieces ?? prepared.pieces.flatMap((p, i) => (i === 0 ? p : [literal(SEPARATORS[prepared.family]), ...p]));
       inserting.done(ok ? { editor: shown, pieces } : undefined);
     }
     for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
