@@ -8,7 +8,7 @@ import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { creditPlain } from '../../core/insert/credit';
 import type { LineContext } from '../../core/insert/block';
-import { blockPadding, layoutSnippet } from '../../core/insert/block';
+import { blockPadding, layoutBlock, layoutSnippet } from '../../core/insert/block';
 import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
 import { downloadTarget, linkFromDocument } from '../../core/insert/destination';
 import { creditFacts, mediaFacts } from '../../core/insert/facts';
@@ -22,7 +22,7 @@ import { basename, dirname, relativePath } from '../../core/insert/paths';
 import { companionFileName, savedFileName } from '../../core/insert/edit';
 import { askAltText, askFileName } from './editBoxes';
 import type { Piece } from '../../core/insert/pieces';
-import { toPlainText, toSnippet } from '../../core/insert/pieces';
+import { text as literal, toPlainText, toSnippet } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { planInsert, renderPlan } from '../../core/insert/plan';
 import { Disposable } from '../dispose';
@@ -34,6 +34,7 @@ import { concatBytes } from '../../core/bytes';
 import { hostPlatform } from '../platform';
 import type { HostPlatform } from '../platform';
 import { DownloadTooLarge, openDownload } from './download';
+import { LastInserts } from './lastInserts';
 import { containmentProblem } from './containment';
 import { pickVariant } from './pickVariant';
 import type { VariantChoice } from './pickVariant';
@@ -156,15 +157,21 @@ function lineContext(document: vscode.TextDocument, range: vscode.Range): LineCo
 }
 
 /**
- * Makes room for a block insert at every cursor: the padding each one needs (blank lines,
- * a line break and indentation) replaces its selection, and the cursor goes between the
- * padding's two halves, where the snippet then goes. The same undo step as the snippet
- * (no undo stop after this edit). Undefined when the editor refused the edit.
+ * Makes room for a block insert at every place in `selections`: the padding each one needs
+ * (blank lines, a line break and indentation) replaces its selection, and the cursor goes
+ * between the padding's two halves, where the snippet then goes (`at`: the selections
+ * themselves when no padding is needed). The same undo step as the snippet (no undo stop
+ * after this edit). Undefined when the editor refused the edit.
  */
-async function padSelections(editor: vscode.TextEditor, family: FormatFamily, multiLine: boolean): Promise<{ edited: boolean } | undefined> {
+async function padSelections(
+  editor: vscode.TextEditor,
+  selections: readonly vscode.Selection[],
+  family: FormatFamily,
+  multiLine: boolean,
+): Promise<{ edited: boolean; at: readonly vscode.Selection[] } | undefined> {
   const document = editor.document;
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const ordered = [...editor.selections]
+  const ordered = [...selections]
     .map((selection) => {
       const padding = blockPadding(family, lineContext(document, selection), multiLine);
       return {
@@ -176,7 +183,7 @@ async function padSelections(editor: vscode.TextEditor, family: FormatFamily, mu
       };
     })
     .sort((a, b) => a.start - b.start);
-  if (ordered.every((o) => !o.before && !o.after)) return { edited: false };
+  if (ordered.every((o) => !o.before && !o.after)) return { edited: false, at: selections };
   const ok = await editor.edit(
     (builder) => {
       for (const o of ordered) builder.replace(o.selection, `${o.before}${o.after}`);
@@ -191,7 +198,31 @@ async function padSelections(editor: vscode.TextEditor, family: FormatFamily, mu
     return new vscode.Selection(at, at);
   });
   editor.selections = cursors;
-  return { edited: true };
+  return { edited: true, at: cursors };
+}
+
+/**
+ * One cursor: the insert with its padding in it (block.ts), as one snippet, so one edit (one
+ * undo step whatever the editor does between two edits) instead of the padding's and the
+ * snippet's; `pieces`: the snippet laid out, for finding its tab stops in the document later.
+ * Undefined for several cursors: the editor misplaces the tab stops of the second and later
+ * copies of a snippet with line breaks before its tab stop in a CRLF document, so those
+ * are padded first (padSelections).
+ */
+function wholeSnippet(
+  document: vscode.TextDocument,
+  selections: readonly vscode.Selection[],
+  items: readonly (readonly Piece[])[],
+  family: FormatFamily,
+): { snippet: string; pieces: Piece[] } | undefined {
+  const [selection] = selections;
+  if (!selection || selections.length > 1) return undefined;
+  const separator = SEPARATORS[family];
+  const context = lineContext(document, selection);
+  // The editor puts the line's whitespace up to the cursor in front of each further line itself.
+  const lineIndent = /^[ \t]*/.exec(context.lineBefore)?.[0] ?? '';
+  const joined = items.flatMap((p, i) => (i === 0 ? p : [literal(separator), ...p]));
+  return { snippet: layoutSnippet(items, separator, family, context, lineIndent), pieces: layoutBlock(joined, family, context, lineIndent) };
 }
 
 /** The note for a file too large to hold in a browser's memory (no streaming to disk there): it is linked instead. */
@@ -283,6 +314,8 @@ function shownFolder(folder: string, root: string): string {
 export class MediaInserter extends Disposable {
   /** Where it inserts: the Shell's tracker, shared with the grid. */
   private readonly tracker: EditorTracker;
+  /** What its inserts left in each document, so the next one goes after them. */
+  private readonly lastInserts = this._register(new LastInserts());
 
   constructor(
     private readonly shell: Shell,
@@ -535,8 +568,29 @@ export class MediaInserter extends Disposable {
     // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
     const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
     const multiLine = prepared.pieces.length > 1 || prepared.pieces.some((p) => toPlainText(p).includes('\n'));
-    const padded = await padSelections(shown, prepared.family, multiLine);
-    const ok = padded && (await shown.insertSnippet(new vscode.SnippetString(snippet), shown.selections, { undoStopBefore: !padded.edited, undoStopAfter: true }));
+    // Never into a selection an earlier insert left (its alt text, selected or typed over): after that insert's block.
+    const targets = this.lastInserts.targets(document, shown.selections);
+    // Out of the alt text first: that ends the earlier insert's snippet mode, and the undo
+    // step the editor closes then falls before this insert's edits, not between them.
+    if (targets.length !== shown.selections.length || targets.some((t, i) => !t.isEqual(shown.selections[i] ?? t))) shown.selections = targets;
+    const inserting = this.lastInserts.begin(document);
+    const whole = wholeSnippet(document, targets, prepared.pieces, prepared.family);
+    let padded: Awaited<ReturnType<typeof padSelections>>;
+    let ok = false;
+    try {
+      if (whole) {
+        // One edit, so one undo step whatever the editor does between edits.
+        inserting.snippetNext();
+        ok = await shown.insertSnippet(new vscode.SnippetString(whole.snippet), targets, { undoStopBefore: true, undoStopAfter: true });
+      } else {
+        padded = await padSelections(shown, targets, prepared.family, multiLine);
+        inserting.snippetNext();
+        ok = padded !== undefined && (await shown.insertSnippet(new vscode.SnippetString(snippet), padded.at, { undoStopBefore: !padded.edited, undoStopAfter: true }));
+      }
+    } finally {
+      const pieces = whole?.pieces ?? prepared.pieces.flatMap((p, i) => (i === 0 ? p : [literal(SEPARATORS[prepared.family]), ...p]));
+      inserting.done(ok ? { editor: shown, pieces } : undefined);
+    }
     for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
     // The padding alone is not left behind.
     if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
