@@ -209,3 +209,56 @@ export function is<T>(schema: Schema<T>, value: unknown): value is T {
     throw error;
   }
 }
+
+/** The most items a list may have in `plainData` (a tree's selection of a long collection fits). */
+export const PLAIN_MAX_ITEMS = 10_000;
+/** The most objects, lists and values `plainData` copies in all. */
+const PLAIN_MAX_VALUES = 1_000_000;
+
+/**
+ * A command's argument as plain data, as a keybinding's JSON `args` would carry it: only own,
+ * enumerable data properties (no getter is run, nothing inherited from a prototype, no
+ * `__proto__` key), lists of at most PLAIN_MAX_ITEMS, strings, numbers, booleans and null.
+ * Functions, symbols, bigints and undefined are left out, as are objects nested deeper than
+ * `depth` or met again inside themselves. Another extension can pass a command anything;
+ * what comes out can be read with the schemas above without surprises. Undefined when the
+ * value cannot be read at all (a proxy that throws, too many values).
+ */
+export function plainData(value: unknown, depth = 16): unknown {
+  let budget = PLAIN_MAX_VALUES;
+  const inside = new Set<object>();
+  const copy = (v: unknown, level: number): unknown => {
+    if ((budget -= 1) < 0) throw new RangeError('too many values');
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+    if (typeof v !== 'object' || level > depth || inside.has(v)) return undefined;
+    inside.add(v);
+    try {
+      if (Array.isArray(v)) {
+        if (v.length > PLAIN_MAX_ITEMS) return undefined;
+        const list: unknown[] = [];
+        for (let i = 0; i < v.length; i++) list.push(copy(dataOf(v, String(i)), level + 1));
+        return list;
+      }
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(v)) {
+        if (key === '__proto__') continue;
+        const field = copy(dataOf(v, key), level + 1);
+        if (field !== undefined) out[key] = field;
+      }
+      return out;
+    } finally {
+      inside.delete(v);
+    }
+  };
+  try {
+    return copy(value, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An own data property's value, without running a getter. */
+function dataOf(v: object, key: string): unknown {
+  const d = Object.getOwnPropertyDescriptor(v, key);
+  return d && 'value' in d ? d.value : undefined;
+}

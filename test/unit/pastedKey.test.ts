@@ -1,6 +1,6 @@
 // A key pasted as people paste it: from a web page, a terminal or a .env file.
 import * as assert from 'node:assert/strict';
-import { cleanPastedKey } from '../../src/core/pastedKey';
+import { cleanPastedKey, KEY_MAX } from '../../src/core/pastedKey';
 import { apiKeyPage } from '../../src/core/serviceUrl';
 
 describe('a pasted API key', () => {
@@ -38,6 +38,14 @@ describe('a pasted API key', () => {
     assert.deepEqual(cleanPastedKey('""'), { key: '', trimmed: true, valid: false });
     assert.deepEqual(cleanPastedKey(' "ab c" '), { key: 'ab c', trimmed: true, valid: false });
     assert.deepEqual(cleanPastedKey('abc\ndef'), { key: 'abc\ndef', trimmed: false, valid: false });
+  });
+
+  it('is not a key when it cannot go into a request header: too long, or characters no key has', () => {
+    assert.equal(cleanPastedKey('k'.repeat(KEY_MAX)).valid, true);
+    assert.equal(cleanPastedKey('k'.repeat(KEY_MAX + 1)).valid, false);
+    assert.equal(cleanPastedKey('a'.repeat(1024 * 1024)).valid, false);
+    for (const odd of ['schlüssel', 'ключ', 'abc\u0000def', 'abc\u200bdef', 'key😀']) assert.equal(cleanPastedKey(odd).valid, false, JSON.stringify(odd));
+    for (const ok of ['563492ad6f91700001000001abc', 'A-b_c.d~e+f/g=']) assert.equal(cleanPastedKey(ok).valid, true, ok);
   });
 });
 

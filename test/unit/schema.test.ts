@@ -26,6 +26,8 @@ import {
   orAbsent,
   parse,
   picklist,
+  PLAIN_MAX_ITEMS,
+  plainData,
   refine,
   string,
   variant,
@@ -184,5 +186,77 @@ describe('schema', () => {
     // @ts-expect-error a kind that is neither photo nor video
     const audio: GridItem['kind'] = 'audio';
     assert.ok([spec, noQuery, videoColor, badOrientation, audio].length === 5);
+  });
+});
+
+describe('plainData (a command argument as data)', () => {
+  it('copies strings, numbers, booleans, null, lists and objects as they are', () => {
+    const value = { a: 'x', n: 1.5, nan: NaN, yes: true, none: null, list: [1, 'two', [3]], deep: { deeper: { deepest: 'z' } } };
+    const copy = plainData(value);
+    assert.deepEqual(copy, value);
+    assert.notEqual(copy, value);
+    for (const primitive of ['', 'text', 0, -1, NaN, Infinity, true, null]) assert.deepEqual(plainData(primitive), primitive);
+  });
+
+  it('leaves out functions, symbols, bigints and undefined, at the top and inside', () => {
+    for (const gone of [() => 1, Symbol('s'), 10n, undefined]) assert.equal(plainData(gone), undefined);
+    assert.deepEqual(plainData({ f: () => 1, s: Symbol('s'), b: 1n, u: undefined, kept: 1 }), { kept: 1 });
+    assert.deepEqual(plainData([() => 1, 1]), [undefined, 1]);
+  });
+
+  it('takes nothing from a prototype, and no __proto__ key', () => {
+    const media = { kind: 'photo' };
+    assert.deepEqual(plainData(Object.create({ media }) as unknown), {});
+    const fromJson = plainData(JSON.parse('{"__proto__":{"media":{"kind":"photo"}},"own":1}') as unknown) as Record<string, unknown>;
+    assert.equal(fromJson.media, undefined);
+    assert.deepEqual(fromJson, { own: 1 });
+    assert.equal(Object.getPrototypeOf(fromJson), Object.prototype);
+    assert.deepEqual(plainData({ constructor: { prototype: { media } } }), { constructor: { prototype: { media } } });
+    assert.equal((plainData({ media: Object.create(media) as unknown }) as { media: { kind?: string } }).media.kind, undefined);
+  });
+
+  it('runs no getter and survives a proxy that throws', () => {
+    let ran = false;
+    const value = {
+      get media(): unknown {
+        ran = true;
+        throw new Error('a getter that throws');
+      },
+      kept: 'yes',
+    };
+    assert.deepEqual(plainData(value), { kept: 'yes' });
+    assert.equal(ran, false);
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('a proxy that throws');
+        },
+      },
+    );
+    assert.equal(plainData(hostile), undefined);
+    assert.deepEqual(plainData({ inner: hostile }), undefined);
+  });
+
+  it('stops at the depth, at an object met inside itself, and at lists longer than the limit', () => {
+    assert.deepEqual(plainData({ a: { b: { c: 1 } }, d: 1 }, 1), { a: {}, d: 1 });
+    assert.deepEqual(plainData({ a: { b: { c: 1 } }, d: 1 }, 0), { d: 1 });
+    const loop: Record<string, unknown> = { name: 'loop' };
+    loop.self = loop;
+    assert.deepEqual(plainData(loop), { name: 'loop' });
+    const shared = { x: 1 };
+    assert.deepEqual(plainData({ a: shared, b: shared }), { a: { x: 1 }, b: { x: 1 } });
+    assert.equal(plainData(new Array(PLAIN_MAX_ITEMS + 1).fill(0)), undefined);
+    assert.equal((plainData(new Array(PLAIN_MAX_ITEMS).fill(0)) as unknown[]).length, PLAIN_MAX_ITEMS);
+    // A graph that is small but would copy to billions of values is refused, not copied.
+    let wide: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 12; i++) wide = Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`k${k}`, wide]));
+    assert.equal(plainData(wide), undefined);
+  });
+
+  it('keeps a 1 MB string whole (the schemas judge its length)', () => {
+    const big = 'a'.repeat(1024 * 1024);
+    assert.equal(plainData(big), big);
+    assert.equal((plainData({ query: big }) as { query: string }).query.length, big.length);
   });
 });

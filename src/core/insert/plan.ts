@@ -18,6 +18,10 @@ import type { Segment } from './template';
 import { checkTemplatePositions, parseTemplate, renderTemplate, usesPlaceholder } from './template';
 import type { VideoQuality } from './variants';
 
+/** `stockMedia.insert.mode`: link to the service's file, or save it into the workspace first. */
+export type InsertMode = 'link' | 'download';
+export const INSERT_MODES: readonly InsertMode[] = ['link', 'download'];
+
 export interface InsertSettings {
   readonly photoVariant: PhotoVariant;
   readonly videoQuality: VideoQuality;

@@ -9,7 +9,8 @@ import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
-import { cleanPastedKey } from '../../core/pastedKey';
+import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
+import { plainData } from '../../core/schema';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
@@ -25,7 +26,9 @@ export interface SetApiKeyArgs {
 
 export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };
 
-function keyFromArgs(args: unknown): string | undefined {
+/** The key a command's argument gives (the text, or `{ key }` as plain data); else undefined: ask. */
+function keyFromArgs(given: unknown): string | undefined {
+  const args = plainData(given, 1);
   if (typeof args === 'string') return args;
   if (typeof args === 'object' && args !== null && typeof (args as SetApiKeyArgs).key === 'string') {
     return (args as SetApiKeyArgs).key;
@@ -70,7 +73,11 @@ const trimmedNote = (): string => vscode.l10n.t('Removed surrounding spaces or q
 function keyValidation(value: string): vscode.InputBoxValidationMessage | undefined {
   const pasted = cleanPastedKey(value);
   if (pasted.key === '') return { message: vscode.l10n.t('The key cannot be empty.'), severity: vscode.InputBoxValidationSeverity.Error };
-  if (!pasted.valid) return { message: vscode.l10n.t('A key has no spaces in it.'), severity: vscode.InputBoxValidationSeverity.Error };
+  if (/\s/.test(pasted.key)) return { message: vscode.l10n.t('A key has no spaces in it.'), severity: vscode.InputBoxValidationSeverity.Error };
+  if (!pasted.valid) {
+    const message = vscode.l10n.t('A key is at most {0} characters long: Latin letters, digits and punctuation.', KEY_MAX);
+    return { message, severity: vscode.InputBoxValidationSeverity.Error };
+  }
   if (pasted.trimmed) {
     return { message: vscode.l10n.t('The spaces or quotes around the key will be removed.'), severity: vscode.InputBoxValidationSeverity.Info };
   }
@@ -120,7 +127,11 @@ export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown)
   const { key, trimmed } = pasted;
   const note = trimmed ? ` ${trimmedNote()}` : '';
   if (!pasted.valid) {
-    keyError(vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.'));
+    keyError(
+      pasted.key === '' || /\s/.test(pasted.key)
+        ? vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.')
+        : vscode.l10n.t('That is not an API key: it is longer than {0} characters or has characters no key has. Nothing was saved.', KEY_MAX),
+    );
     return { saved: false, reason: 'invalid' };
   }
   // The origins are read once: the key is bound to exactly the ones it was checked with.

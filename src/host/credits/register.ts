@@ -8,6 +8,7 @@ import { CommandId } from '../commandIds';
 import type { IDisposable } from '../dispose';
 import { showFailure } from '../failureNotice';
 import type { Shell } from '../shell';
+import { creditLineArg, mediaRefArg } from './args';
 import { CreditCheck } from './check';
 import { MediaHover } from './hover';
 import { MediaLookup } from './lookup';
@@ -22,21 +23,13 @@ export interface MediaDocuments {
 /** `{ ref: { kind, id } }` (the hover's links) as the media item, looked up; anything else as it is. */
 type ResolveArg = (arg: unknown) => Promise<unknown>;
 
-function refOf(arg: unknown): { kind: 'photo' | 'video'; id: number } | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const ref = (arg as { ref?: unknown }).ref;
-  if (typeof ref !== 'object' || ref === null) return undefined;
-  const { kind, id } = ref as { kind?: unknown; id?: unknown };
-  return (kind === 'photo' || kind === 'video') && typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { kind, id } : undefined;
-}
-
 export function registerCredits(shell: Shell, api: ClientSource) {
   const lookup = new MediaLookup({ client: () => api.client, quota: () => shell.quota.current, now: () => Date.now() });
   const check = new CreditCheck(shell, lookup);
   const hover = new MediaHover(shell, lookup);
   const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
   const resolveArg: ResolveArg = async (arg) => {
-    const ref = refOf(arg);
+    const ref = mediaRefArg(arg);
     if (!ref) return arg;
     const found = await lookup.get(ref.kind, ref.id);
     if (found.ok) return { media: found.media satisfies MediaItem };
@@ -51,10 +44,11 @@ export function registerCredits(shell: Shell, api: ClientSource) {
   return {
     commands: {
       [CommandId.addCreditLine]: (arg?: unknown) => {
-        if (typeof arg !== 'object' || arg === null) return Promise.resolve(false);
-        const { uri, kind, id, offset } = arg as Record<string, unknown>;
-        if (typeof uri !== 'string' || (kind !== 'photo' && kind !== 'video') || typeof id !== 'number' || typeof offset !== 'number') return Promise.resolve(false);
-        return check.addCreditAt(vscode.Uri.parse(uri, true), kind, id, offset);
+        const a = creditLineArg(arg);
+        // Only a document that is open (the hover's): a link cannot open or create another one.
+        const document = a && vscode.workspace.textDocuments.find((d) => d.uri.toString() === a.uri);
+        if (!a || !document) return Promise.resolve(false);
+        return check.addCreditAt(document.uri, a.kind, a.id, a.offset);
       },
     },
     resolveArg,

@@ -2,7 +2,8 @@
 // searches), Browse Curated/Popular, Open by URL or ID, Clear Recent Searches. Each also
 // takes its inputs as one argument object (keybindings, automation, tests), turned into a
 // search by core/search.ts's parseSearch (the grid's toolbar rules); a bad value gets a
-// clear message and sends nothing.
+// clear message and sends nothing. Only an argument's plain data is read (core/schema.ts
+// plainData): what another extension passes cannot run code or hide fields in a prototype.
 import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
@@ -10,6 +11,7 @@ import { parseMediaRef } from '../../core/mediaUrl';
 import type { MediaRefError } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Locale } from '../../core/params';
+import { plainData } from '../../core/schema';
 import { parseSearch } from '../../core/search';
 import type { SearchSpec } from '../../core/search';
 import type { RecentSearch } from '../../core/searchRecent';
@@ -145,7 +147,8 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
   });
 }
 
-export async function searchCommand(deps: GridDeps, kind: SearchKind, args?: unknown): Promise<GridCommandResult> {
+export async function searchCommand(deps: GridDeps, kind: SearchKind, given?: unknown): Promise<GridCommandResult> {
+  const args = plainData(given);
   if (hasOwn(args, 'query')) return runSearch(deps, kind, false, args);
   const query = await pickQuery(deps, kind);
   if (query === undefined) return { shown: false, reason: 'cancelled' };
@@ -157,7 +160,7 @@ export function showCuratedCommand(deps: GridDeps): Promise<GridCommandResult> {
 }
 
 export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
-  return runSearch(deps, 'videos', true, args);
+  return runSearch(deps, 'videos', true, plainData(args));
 }
 
 function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
@@ -193,7 +196,7 @@ function argsText(args: unknown): string | undefined {
 export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
   const cfg = deps.shell.config;
   const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
-  const given = argsText(args);
+  const given = argsText(plainData(args));
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Photo or Video'),

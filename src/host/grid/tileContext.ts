@@ -2,6 +2,7 @@
 // menu's command the tile's `data-vscode-context`, which carries only the tile's key
 // (`photo:<id>`, checked); the media is the one the grid shows under that key, as when the
 // tile's own buttons are used. Nothing the webview wrote is taken for the media itself.
+import { plainData } from '../../core/schema';
 import { GRID_VIEW_TYPE } from '../commandIds';
 import type { GridPanel } from './gridPanel';
 
@@ -12,8 +13,9 @@ const TILE_KEY = /^(?:photo|video):\d{1,16}$/;
 
 /** The tile's key, when `arg` is the context VS Code passes for a grid tile's menu. */
 export function tileKeyOf(arg: unknown): string | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const context = arg as Record<string, unknown>;
+  const data = plainData(arg, 0);
+  if (typeof data !== 'object' || data === null) return undefined;
+  const context = data as Record<string, unknown>;
   if (context.webview !== GRID_VIEW_TYPE || context.webviewSection !== TILE_SECTION) return undefined;
   return typeof context.key === 'string' && TILE_KEY.test(context.key) ? context.key : undefined;
 }

@@ -1,13 +1,15 @@
 // The one argument the insert, copy and open commands take: anything with `media` (a tree
 // node, the grid's `{ media, targetUri }`), plus optional fields for automation. A tree
-// with several nodes selected passes the selection as the second argument.
+// with several nodes selected passes the selection as the second argument. Another extension
+// can pass anything: only its plain data is read (schema.ts plainData), so nothing inherited,
+// no getter, counts as media.
 import { MediaError } from '../../core/errors';
 import { l10n } from '../../core/l10n';
 import type { MediaItem, PhotoVariant } from '../../core/model';
 import { PHOTO_VARIANTS, mediaItemArgument } from '../../core/model';
-import { integer, lenient, matches, object, picklist, refine, string } from '../../core/schema';
-import type { InsertMode } from './settings';
-import { INSERT_MODES } from './settings';
+import type { InsertMode } from '../../core/insert/plan';
+import { INSERT_MODES } from '../../core/insert/plan';
+import { integer, lenient, matches, object, picklist, plainData, refine, string } from '../../core/schema';
 
 export interface InsertArgs {
   readonly media: MediaItem;
@@ -34,8 +36,9 @@ const insertArgs = object({
 
 /** The insert arguments in `value`, or undefined when it holds no media to insert. */
 export function parseInsertArgs(value: unknown): InsertArgs | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const raw = value as Record<string, unknown>;
+  const data = plainData(value);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const raw = data as Record<string, unknown>;
   try {
     // `format` is another name for `languageId`, read only when that is absent.
     const a = insertArgs({ ...raw, languageId: raw['languageId'] ?? raw['format'] });
@@ -50,7 +53,8 @@ export function parseInsertArgs(value: unknown): InsertArgs | undefined {
 
 /** The media of a multi-selection (second command argument), when it holds more than the first. */
 export function parseSelection(first: InsertArgs, selection: unknown): InsertArgs[] {
-  if (!Array.isArray(selection) || selection.length < 2) return [first];
-  const all = selection.map(parseInsertArgs).filter((a): a is InsertArgs => a !== undefined);
+  const list = plainData(selection);
+  if (!Array.isArray(list) || list.length < 2) return [first];
+  const all = list.map(parseInsertArgs).filter((a): a is InsertArgs => a !== undefined);
   return all.length > 1 ? all.map((a) => ({ ...first, ...a, media: a.media })) : [first];
 }

@@ -5,14 +5,16 @@ import type { PhotoVariant } from '../../core/model';
 import type { CreditLanguageSetting } from '../../core/insert/creditWords';
 import { isCreditLanguageSetting } from '../../core/insert/creditWords';
 import type { HtmlCreditStyle } from '../../core/insert/formats';
-import type { InsertSettings } from '../../core/insert/plan';
+import type { InsertMode, InsertSettings } from '../../core/insert/plan';
+import { INSERT_MODES } from '../../core/insert/plan';
 import type { VideoQuality } from '../../core/insert/variants';
 import { isPhotoVariant, isVideoQuality } from '../../core/insert/variants';
 
 export const INSERT_SECTION = 'stockMedia.insert';
 
-export type InsertMode = 'link' | 'download';
-export const INSERT_MODES: readonly InsertMode[] = ['link', 'download'];
+// The modes are core's (the insert arguments' check reads them too).
+export type { InsertMode };
+export { INSERT_MODES };
 
 export interface InsertConfig extends InsertSettings {
   readonly mode: InsertMode;

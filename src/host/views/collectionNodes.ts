@@ -120,12 +120,3 @@ export class Branch {
     return out;
   }
 }
-
-export function isNode(value: unknown): value is CollectionsNode {
-  if (typeof value !== 'object' || value === null) return false;
-  const type = (value as { type?: unknown }).type;
-  return (
-    (type === 'root' || type === 'collection' || type === 'media' || type === 'loadMore' || type === 'error' || type === 'empty' || type === 'skipped') &&
-    typeof (value as { id?: unknown }).id === 'string'
-  );
-}

@@ -43,6 +43,8 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   /** Loaded branches by `<owner id>|<filter>`; dropped on refresh and on a new key or base URL. */
   private readonly branches = new Map<string, Branch>();
   private refreshedAt = Number.NEGATIVE_INFINITY;
+  /** Every node this tree handed out: its commands act on these only, never on a look-alike. */
+  private readonly issued = new WeakSet<object>();
   private readonly itemContext: ItemContext;
 
   constructor(
@@ -80,7 +82,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (node === undefined) {
       // The key state is read at activation without waiting; ask the store if it is not in yet.
       const hasKey = this.shell.hasKey || (await this.shell.keys.hasKey());
-      return hasKey ? [this.roots.featured, this.roots.mine] : [];
+      return hasKey ? this.handOut([this.roots.featured, this.roots.mine]) : [];
     }
     if (node.type !== 'root' && node.type !== 'collection') return [];
     const branch = this.branchFor(node);
@@ -96,7 +98,17 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
       // The root shows how many collections there are once it knows.
       if (node.type === 'root') setTimeout(() => this.isCurrent(branch) && this.changed.fire(node), 0);
     }
-    return branch.children();
+    return this.handOut(branch.children());
+  }
+
+  /** Whether `value` is a node this tree made (another extension's look-alike is not). */
+  owns(value: unknown): value is CollectionsNode {
+    return typeof value === 'object' && value !== null && this.issued.has(value);
+  }
+
+  private handOut(nodes: CollectionsNode[]): CollectionsNode[] {
+    for (const node of nodes) this.issued.add(node);
+    return nodes;
   }
 
   getParent(node: CollectionsNode): CollectionsNode | undefined {

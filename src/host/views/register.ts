@@ -11,21 +11,8 @@ import type { IDisposable } from '../dispose';
 import { mediaDragController } from '../insert/dragSource';
 import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
-import { isNode } from './collectionNodes';
 import type { CollectionNode, CollectionsNode, ErrorNode, LoadMoreNode } from './collectionNodes';
 import { CollectionsProvider } from './collectionsProvider';
-
-function asCollection(value: unknown): CollectionNode | undefined {
-  return isNode(value) && value.type === 'collection' ? value : undefined;
-}
-
-function asLoadMore(value: unknown): LoadMoreNode | undefined {
-  return isNode(value) && value.type === 'loadMore' ? value : undefined;
-}
-
-function asError(value: unknown): ErrorNode | undefined {
-  return isNode(value) && value.type === 'error' ? value : undefined;
-}
 
 /** The tree's provider, drag source and commands, for the view made at activation. */
 export function registerCollectionsView(
@@ -40,6 +27,11 @@ export function registerCollectionsView(
   const provider = new CollectionsProvider(shell, api, filters, tree.changed);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
+  // The commands act on nodes this tree handed out only: another extension's tree item, or an
+  // object made to look like one of ours, is no argument (nothing is read from it).
+  const asCollection = (value: unknown): CollectionNode | undefined => (provider.owns(value) && value.type === 'collection' ? value : undefined);
+  const asLoadMore = (value: unknown): LoadMoreNode | undefined => (provider.owns(value) && value.type === 'loadMore' ? value : undefined);
+  const asError = (value: unknown): ErrorNode | undefined => (provider.owns(value) && value.type === 'error' ? value : undefined);
 
   /** Sets a collection's filter: from the argument (tests, keybindings) or a picker. */
   const filter = async (target?: unknown, value?: unknown): Promise<CollectionFilter | undefined> => {
