@@ -23,6 +23,7 @@ import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
 import type { MediaDocuments } from './credits/register';
 import { registerCredits } from './credits/register';
+import type { MediaLookup } from './credits/lookup';
 import { writeCreditsFile } from './credits/writeCredits';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
@@ -59,6 +60,8 @@ export interface Features extends IDisposable {
     readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
     /** The open grid, if any. */
     grid(): GridPanel | undefined;
+    /** The look-ups behind the hover and the credit check (its background budget). */
+    readonly creditLookup: MediaLookup;
   };
 }
 
@@ -115,7 +118,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     get client() {
       return api.client;
     },
-    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current },
+    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current, creditLookup: credits.lookup },
     dispose: () => disposeAll(disposables),
   };
 }

@@ -126,7 +126,17 @@ export function registerTestHooks(_shell: Shell, load: () => Features, paste: vs
     return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '' })) };
   };
 
+  /** `{op: 'budget'}`: background requests the credit check sent this hour; `{op: 'resetBudget'}`: a fresh hour's budget. */
+  const creditCheckHook = (args: unknown): number => {
+    const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
+    const lookup = load().internals.creditLookup;
+    if (op === 'resetBudget') lookup.resetBudget();
+    else if (op !== 'budget') throw new Error(`${TestCommandId.creditCheck}: unknown op ${String(op)}`);
+    return lookup.backgroundRequestsThisHour();
+  };
+
   return [
+    vscode.commands.registerCommand(TestCommandId.creditCheck, creditCheckHook),
     vscode.commands.registerCommand(TestCommandId.paste, pasteHook),
     vscode.commands.registerCommand(TestCommandId.grid, gridHook),
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),

@@ -31,7 +31,13 @@ function refOf(arg: unknown): { kind: 'photo' | 'video'; id: number } | undefine
 }
 
 export function registerCredits(shell: Shell, api: ClientSource) {
-  const lookup = new MediaLookup({ client: () => api.client, quota: () => shell.quota.current, now: () => Date.now() });
+  const lookup = new MediaLookup({
+    client: () => api.client,
+    quota: () => shell.quota.current,
+    now: () => Date.now(),
+    requestsThisHour: () => shell.quota.requestsThisHour(),
+    store: shell.context.globalState,
+  });
   const check = new CreditCheck(shell, lookup);
   const hover = new MediaHover(shell, lookup);
   const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
@@ -59,6 +65,7 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     },
     resolveArg,
     documents,
+    lookup,
     disposables,
   };
 }
