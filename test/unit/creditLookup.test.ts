@@ -123,7 +123,7 @@ describe('credit look-ups', () => {
     assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET + 1);
   });
 
-  it('sends nothing while the quota is low, or once the extension has sent most of the hourly rate itself', async () => {
+  it('sends nothing while the quota is low, or, with no quota figure, once the extension has sent most of the hourly rate itself', async () => {
     const fake = fakeClient();
     const now = Date.now();
     const low: QuotaSnapshot = { limit: 20_000, remaining: 1_500, resetAt: now + 86_400_000, updatedAt: now, exhausted: false };

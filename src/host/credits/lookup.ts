@@ -9,8 +9,9 @@
 // - an unknown one is asked for only when the caller says it may be (the check: only what
 //   is in a visible editor's visible ranges), and only within BACKGROUND_HOURLY_BUDGET
 //   requests per UTC hour (counted in globalState, so a reload does not refill it);
-// - none while the quota is low or used up, or while this extension has sent most of the
-//   service's hourly rate itself (when the quota cannot be read, that count is all there is).
+// - none while the quota is low or used up (a 429, the hourly rate's included, makes it so),
+//   nor, when no current quota figure can be read, once this extension has sent most of the
+//   service's hourly rate itself.
 import type { MediaClient } from '../../api/client';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { HourlyCounter, quotaLevel } from '../../core/quota';
@@ -137,7 +138,9 @@ export class MediaLookup {
     const now = this.deps.now();
     const level = quotaLevel(this.deps.quota(), now);
     if (level === 'exhausted' || level === 'low') return 'quota';
-    if ((this.deps.requestsThisHour?.() ?? 0) >= BACKGROUND_STOP_AT) return 'quota';
+    // No current figure (the browser cannot read it, none yet, or out of date): this
+    // extension's own count of the hour is all there is to go by.
+    if (level !== 'ok' && (this.deps.requestsThisHour?.() ?? 0) >= BACKGROUND_STOP_AT) return 'quota';
     if (this.budget.thisHour(now) >= BACKGROUND_HOURLY_BUDGET) return 'budget';
     return undefined;
   }
