@@ -264,7 +264,7 @@ async function treeBrowse(title: string): Promise<TreeBrowseFigures> {
   const started = performance.now();
   await treeView.reveal(collection, { expand: true, select: false, focus: false });
   const loadMs: number[] = [];
-  let items = 0;
+  let items: number;
   for (;;) {
     const children = await provider.getChildren(collection);
     items = children.filter((n) => n.type === 'media').length;
