@@ -40,7 +40,7 @@ export interface Features extends IDisposable {
   /** The handler of each command, by id (activation registered the commands themselves). */
   readonly commands: FeatureCommands;
   /** The collections tree's data and drag source, behind the view made at activation. */
-  readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent'>> &
+  readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent' | 'resolveTreeItem'>> &
     Pick<vscode.TreeDragAndDropController<CollectionsNode>, 'handleDrag'>;
   /** Brings back a grid VS Code restored after a reload. */
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
@@ -109,6 +109,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       getTreeItem: (node) => provider.getTreeItem(node),
       getChildren: (node) => provider.getChildren(node),
       getParent: (node) => provider.getParent(node),
+      resolveTreeItem: (item, node) => provider.resolveTreeItem(item, node),
       handleDrag: (source, dataTransfer, token) => dragAndDropController.handleDrag?.(source, dataTransfer, token),
     },
     reviveGrid: grid.revive,

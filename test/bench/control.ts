@@ -20,6 +20,8 @@ export type Task =
   | { op: 'heap'; queries: readonly string[] }
   /** Looks these photos up through the extension's client (getPhoto); the reply is how many were found. */
   | { op: 'lookUp'; photoIds: readonly number[] }
+  /** Forgets every answer the extension's client holds (a browse that starts cold). */
+  | { op: 'clearCache' }
   /** The extension host's heap used now, settled (a collection when one can be had). */
   | { op: 'heapNow' }
   /** Expands the featured collection titled `title` in the tree and presses "Load more…" to its end. */
@@ -104,8 +106,10 @@ export interface TreeBrowseFigures {
 
 export interface CreditCheckFigures {
   readonly files: number;
-  /** Opened → checked, each file. */
+  /** The check of each file, once it is shown in the editor. */
   readonly checkMs: readonly number[];
+  /** Opening and showing each file in the editor (VS Code's own work, for comparison). */
+  readonly openMs: readonly number[];
   readonly diagnostics: number;
   /** Background look-ups the check counted this hour (its budget). */
   readonly budgetUsed: number;

@@ -33,6 +33,8 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   private readonly missing = new Map<string, { version: number; items: Missing[] }>();
   /** Each document's newest check (an older one that finishes later is dropped). */
   private readonly generation = new Map<string, number>();
+  /** Each document's newest check under way: an older one resolves with its count. */
+  private readonly running = new Map<string, Promise<number>>();
 
   constructor(
     private readonly shell: Shell,
@@ -64,11 +66,24 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
   }
 
-  /** Computes the document's diagnostics now; resolves with their count. */
-  async check(document: vscode.TextDocument): Promise<number> {
+  /** Computes the document's diagnostics now; resolves with their count (a newer check's, when one started meanwhile). */
+  check(document: vscode.TextDocument): Promise<number> {
     const key = document.uri.toString();
     const generation = (this.generation.get(key) ?? 0) + 1;
     this.generation.set(key, generation);
+    const run = this.run(document, key, generation).then((count) => {
+      if (this.generation.get(key) === generation) return count;
+      // Superseded (an edit, a scroll): what the newest check found is what is shown.
+      return this.running.get(key) ?? this.collection.get(document.uri)?.length ?? 0;
+    });
+    this.running.set(key, run);
+    void run.finally(() => {
+      if (this.running.get(key) === run) this.running.delete(key);
+    });
+    return run;
+  }
+
+  private async run(document: vscode.TextDocument, key: string, generation: number): Promise<number> {
     if (document.isClosed || !creditCheckEnabled(document)) {
       this.collection.delete(document.uri);
       this.missing.delete(key);
