@@ -69,7 +69,7 @@ const HEAP_RUNS = 3;
 const HEAP_SEARCHES = 50;
 /** After activation with a key stored: how long to watch for requests nobody asked for. */
 const QUIET_MS = 3_000;
-const WATCHDOG_MIN = 20;
+const WATCHDOG_MIN = 60;
 const BARE_LOADS = 5;
 
 /** The grid left open and the media looked up before a restart (a subject no other figure searches for alone). */
