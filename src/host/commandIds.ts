@@ -35,6 +35,8 @@ export const TestCommandId = {
   grid: 'stockMedia.test.grid',
   /** Pastes text into the active editor through the paste provider (host/testing.ts). */
   paste: 'stockMedia.test.paste',
+  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it (host/testing.ts). */
+  creditCheck: 'stockMedia.test.creditCheck',
 } as const;
 
 /** The grid's webview panels (the serializer's type, activationEvents' onWebviewPanel). */

@@ -46,6 +46,8 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
       getTreeItem: (node) => load().tree.getTreeItem(node),
       getChildren: (node) => load().tree.getChildren(node),
       getParent: (node) => load().tree.getParent(node),
+      // A media item's hover is made when it is shown (the features are loaded by then: the item came from them).
+      resolveTreeItem: (item, node, token) => load().tree.resolveTreeItem(item, node, token),
     },
     showCollapseAll: true,
     // Several photos at once: the insert commands take the selection as their second argument.

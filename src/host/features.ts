@@ -23,6 +23,7 @@ import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
 import type { MediaDocuments } from './credits/register';
 import { registerCredits } from './credits/register';
+import type { MediaLookup } from './credits/lookup';
 import { writeCreditsFile } from './credits/writeCredits';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
@@ -39,7 +40,7 @@ export interface Features extends IDisposable {
   /** The handler of each command, by id (activation registered the commands themselves). */
   readonly commands: FeatureCommands;
   /** The collections tree's data and drag source, behind the view made at activation. */
-  readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent'>> &
+  readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent' | 'resolveTreeItem'>> &
     Pick<vscode.TreeDragAndDropController<CollectionsNode>, 'handleDrag'>;
   /** Brings back a grid VS Code restored after a reload. */
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
@@ -59,6 +60,8 @@ export interface Features extends IDisposable {
     readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
     /** The open grid, if any. */
     grid(): GridPanel | undefined;
+    /** The look-ups behind the hover and the credit check (its background budget). */
+    readonly creditLookup: MediaLookup;
   };
 }
 
@@ -106,6 +109,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       getTreeItem: (node) => provider.getTreeItem(node),
       getChildren: (node) => provider.getChildren(node),
       getParent: (node) => provider.getParent(node),
+      resolveTreeItem: (item, node) => provider.resolveTreeItem(item, node),
       handleDrag: (source, dataTransfer, token) => dragAndDropController.handleDrag?.(source, dataTransfer, token),
     },
     reviveGrid: grid.revive,
@@ -115,7 +119,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     get client() {
       return api.client;
     },
-    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current },
+    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current, creditLookup: credits.lookup },
     dispose: () => disposeAll(disposables),
   };
 }

@@ -126,7 +126,24 @@ export function registerTestHooks(_shell: Shell, load: () => Features, paste: vs
     return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '' })) };
   };
 
+  /** `{op: 'budget'}`: background requests the credit check sent this hour; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`. */
+  const creditCheckHook = async (args: unknown): Promise<number> => {
+    const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
+    const lookup = load().internals.creditLookup;
+    if (op === 'check') {
+      // `{op: 'check', uri}`: the check of an open document, now; resolves with its diagnostics' count.
+      const uri = (args as Record<string, unknown>).uri;
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+      if (!document) throw new Error(`${TestCommandId.creditCheck}: ${String(uri)} is not open`);
+      return load().documents.check(document);
+    }
+    if (op === 'resetBudget') lookup.resetBudget();
+    else if (op !== 'budget') throw new Error(`${TestCommandId.creditCheck}: unknown op ${String(op)}`);
+    return lookup.backgroundRequestsThisHour();
+  };
+
   return [
+    vscode.commands.registerCommand(TestCommandId.creditCheck, creditCheckHook),
     vscode.commands.registerCommand(TestCommandId.paste, pasteHook),
     vscode.commands.registerCommand(TestCommandId.grid, gridHook),
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),

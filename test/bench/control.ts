@@ -20,6 +20,18 @@ export type Task =
   | { op: 'heap'; queries: readonly string[] }
   /** Looks these photos up through the extension's client (getPhoto); the reply is how many were found. */
   | { op: 'lookUp'; photoIds: readonly number[] }
+  /** Forgets every answer the extension's client holds (a browse that starts cold). */
+  | { op: 'clearCache' }
+  /** The extension host's heap used now, settled (a collection when one can be had). */
+  | { op: 'heapNow' }
+  /** Expands the featured collection titled `title` in the tree and presses "Load more…" to its end. */
+  | { op: 'treeBrowse'; title: string }
+  /** Opens the featured collection titled `title` in the grid (the tree's Open in Grid). */
+  | { op: 'collectionGrid'; title: string }
+  /** Opens each file in an editor and runs the credit check on it. */
+  | { op: 'creditCheck'; files: readonly string[] }
+  /** Runs Write Credits File, answering its confirmation with Continue. */
+  | { op: 'writeCredits' }
   /** run() returns: the workbench ends the test session. */
   | { op: 'done' };
 
@@ -77,4 +89,39 @@ export interface HeapFigures {
   /** Searches whose grid did not end up loaded (should be 0). */
   readonly failed: number;
   readonly ms: number;
+}
+
+export interface HeapNow {
+  readonly used: number;
+  readonly method: HeapFigures['method'];
+}
+
+export interface TreeBrowseFigures {
+  readonly items: number;
+  readonly loads: number;
+  /** Load more pressed → the new last item revealed in the workbench, each load. */
+  readonly loadMs: readonly number[];
+  readonly ms: number;
+}
+
+export interface CreditCheckFigures {
+  readonly files: number;
+  /** The check of each file, once it is shown in the editor. */
+  readonly checkMs: readonly number[];
+  /** Opening and showing each file in the editor (VS Code's own work, for comparison). */
+  readonly openMs: readonly number[];
+  readonly diagnostics: number;
+  /** Background look-ups the check counted this hour (its budget). */
+  readonly budgetUsed: number;
+  readonly ms: number;
+}
+
+export interface WriteCreditsFigures {
+  readonly result: string;
+  readonly media: number;
+  readonly requests: number;
+  readonly message: string;
+  readonly ms: number;
+  /** Progress messages reported while it ran. */
+  readonly progressReports: number;
 }

@@ -21,6 +21,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_WRITE_DELAY_MS } from '../../src/core/answerStore';
+import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
 import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
@@ -42,6 +43,7 @@ import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
+import { CHECK_FILES, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureLoad } from './loadBench';
 import { BenchWindow } from './workbench';
 
 /** The VSIX at 012696b (before the codicon subset and the packaged README): its target is half of it. */
@@ -67,7 +69,7 @@ const HEAP_RUNS = 3;
 const HEAP_SEARCHES = 50;
 /** After activation with a key stored: how long to watch for requests nobody asked for. */
 const QUIET_MS = 3_000;
-const WATCHDOG_MIN = 20;
+const WATCHDOG_MIN = 60;
 const BARE_LOADS = 5;
 
 /** The grid left open and the media looked up before a restart (a subject no other figure searches for alone). */
@@ -77,6 +79,8 @@ const RESTART_LOOKUPS = 10;
 const RESTORE_TIMEOUT_MS = 30_000;
 const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap'];
 const OUTPUT = join(repoRoot(), 'test-output', 'bench');
+/** STOCK_MEDIA_BENCH_ONLY=load: only the load figures (a quick look while working on them). */
+const ONLY_LOAD = process.env['STOCK_MEDIA_BENCH_ONLY'] === 'load';
 const startedAt = Date.now();
 const log = (line: string): void => console.log(line.replace(/^\[bench\]/, `[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(3)} s]`));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -345,6 +349,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     const extra = figures.notes.get(key) ?? note;
     return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
   };
+  if (ONLY_LOAD) return loadRows(row);
   const bundle = extension ? [extension.bundleBytes / 1024] : [];
   const allCode = extension ? [(extension.bundleBytes + extension.nodeEntryBytes) / 1024] : [];
   const vsix = extension ? [extension.vsixBytes / 1024] : [];
@@ -376,7 +381,31 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('webResponsePaint', { measure: '  of which response → painted', unit: 'ms', target: null }, 'the search’s answer sent by the local server → the first rendered frame with tiles; the new grid’s page loads meanwhile'),
     row('dom', { measure: `DOM elements after ${DOM_RESULTS.toLocaleString('en')} results`, unit: 'elements', target: { op: '<', value: 600 } }),
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
+    ...loadRows(row),
     ...generatedRows(generated, figures.errors.get('generated')),
+  ];
+}
+
+type RowOf = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string) => Row;
+
+/** The load figures (loadBench.ts): a 5,000-media collection in the tree and the grid, a 1,000-file workspace. */
+function loadRows(row: RowOf): Row[] {
+  const media = LOAD_MEDIA.toLocaleString('en');
+  const pages = Math.ceil(LOAD_MEDIA / 80);
+  return [
+    row('treeMs', { measure: `Tree: ${media} media, Load more… to the end`, unit: 'ms', target: null }),
+    row('treeRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one Get Collection Media page of 80 per load (${pages} pages); the client's cache emptied first`),
+    row('treeHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    row('gridMs', { measure: `Grid: ${media} media scrolled to the end`, unit: 'ms', target: null }),
+    row('gridRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one page of 80 per load (${pages} pages); the client's cache emptied first (the tree had just loaded them)`),
+    row('gridDom', { measure: '  DOM elements at the end', unit: 'elements', target: { op: '<', value: 600 } }),
+    row('gridHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    row('checkMs', { measure: `Credit check: a file shown → checked (${LOAD_FILES.toLocaleString('en')}-file workspace)`, unit: 'ms', target: { op: '<', value: 1000 } }),
+    row('checkRequests', { measure: `  requests, ${CHECK_FILES} files`, unit: 'requests', target: { op: '<=', value: BACKGROUND_HOURLY_BUDGET, everyRun: true } }, `only media on screen, at most ${BACKGROUND_HOURLY_BUDGET} an hour (a tenth of the service's 200)`),
+    row('checkHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    row('creditsMs', { measure: `Write Credits File: ${LOAD_FILES.toLocaleString('en')} files, ${LOAD_DISTINCT} media`, unit: 'ms', target: null }),
+    row('creditsRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: LOAD_DISTINCT, everyRun: true } }, 'one Get Photo/Get Video per media not known yet'),
+    row('creditsHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
   ];
 }
 
@@ -441,7 +470,7 @@ async function main(): Promise<number> {
   let generated: RunResult | undefined;
   try {
     log('[bench] Generated inputs: decode → grid tiles → every insert format, read back…');
-    generated = runGeneratedBench(log);
+    if (!ONLY_LOAD) generated = runGeneratedBench(log);
   } catch (error) {
     figures.fail(['generated'], error);
   }
@@ -457,7 +486,7 @@ async function main(): Promise<number> {
       const host = await prepare({ browser: true });
       log(`[bench] VS Code server from code-server ${CODE_SERVER_VERSION}, VS Code ${host.vscodeVersion}`);
       try {
-        for (let i = 0; i < BARE_LOADS; i++) figures.add('bundleBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'extension.js')));
+        for (let i = 0; i < (ONLY_LOAD ? 0 : BARE_LOADS); i++) figures.add('bundleBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'extension.js')));
         figures.notes.set('bundleBare', `a new Node ${execFileSync(host.node, ['--version'], { encoding: 'utf8' }).trim()} process each run, \`vscode\` stubbed`);
       } catch (error) {
         figures.fail(['bundleBare'], error);
@@ -465,6 +494,7 @@ async function main(): Promise<number> {
       const sentAt = new Map<RequestLogEntry, number>();
       api = await startApiServer({
         photoCount: PHOTO_COUNT,
+        largeCollection: LOAD_MEDIA,
         onRequest: (entry, kind) => {
           if (kind === 'api') sentAt.set(entry, epochNow());
         },
@@ -475,12 +505,12 @@ async function main(): Promise<number> {
       pairs = ExtensionPairs.create();
       const ctx: Context = { figures, api, control, browser, extension, pairs, sentAt, machine, windows };
       let gridWindow: BenchWindow | undefined;
-      for (let i = 1; i <= LAUNCHES; i++) {
+      for (let i = 1; i <= (ONLY_LOAD ? 0 : LAUNCHES); i++) {
         log(`[bench] Launch ${i} of ${LAUNCHES}: fresh VS Code server…`);
         gridWindow = await launch(ctx, i, i === LAUNCHES);
       }
       // The web worker host (the `browser` entry) in a VS Code server of its own.
-      try {
+      if (!ONLY_LOAD) try {
         log('[bench] Web worker extension host: activation → first painted grid…');
         const web = await measureWebPaint({ host, browser: browser.browser, api, sentAt, extensionPath: extension.path, queries: WEB_PAINT_QUERIES, logDir: OUTPUT, log });
         for (const run of web.runs) {
@@ -507,9 +537,20 @@ async function main(): Promise<number> {
           windows.delete(gridWindow);
           await gridWindow.close();
         }
-      } else {
+      } else if (!ONLY_LOAD) {
         figures.fail(GRID_KEYS, new Error('no VS Code window was left to measure the grid in'));
       }
+      // Last, in a window of its own on a generated workspace.
+      log(`[bench] Load: a ${LOAD_MEDIA.toLocaleString('en')}-media collection in the tree and the grid, a ${LOAD_FILES.toLocaleString('en')}-file workspace…`);
+      api.resetQuotas();
+      await measureLoad(
+        { api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows },
+        {
+          add: (key, value) => figures.add(key, value),
+          note: (key, text) => figures.notes.set(key, text),
+          fail: (keys, error) => figures.fail(keys, error),
+        },
+      );
     }
   } catch (error) {
     figures.fail(['run'], error);

@@ -34,6 +34,8 @@ export interface BenchWindowOptions {
   /** Where the server's and the page's logs go. */
   readonly logDir: string;
   readonly name: string;
+  /** The folder copied as the window's workspace; the fixture workspace by default. */
+  readonly fixture?: string;
 }
 
 const LOAD_TIMEOUT_MS = 120_000;
@@ -51,7 +53,7 @@ export class BenchWindow {
   ) {}
 
   static async open(options: BenchWindowOptions): Promise<BenchWindow> {
-    const workspace = createWorkspace();
+    const workspace = createWorkspace(options.fixture ? { fixture: options.fixture } : {});
     let server: VsCodeServer | undefined;
     let context: BrowserContext | undefined;
     try {

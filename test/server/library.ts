@@ -94,6 +94,8 @@ export interface Library {
   readonly featuredCollectionIds: readonly string[];
   /** The featured collection with 170 mixed media (130 photos, 40 videos). */
   readonly largeFeaturedCollectionId: string;
+  /** The load test's featured collection (`largeCollection` media), last of all; only when asked for. */
+  readonly loadCollectionId?: string;
   readonly curatedPhotoIds: readonly number[];
   readonly popularVideoIds: readonly number[];
   readonly photoById: ReadonlyMap<number, LibraryPhoto>;
@@ -281,8 +283,44 @@ function planMedia(rng: Rng, plan: CollectionPlan, photos: readonly LibraryPhoto
   return rng.shuffle(refs);
 }
 
+/** The title of the load test's collection (`largeCollection`). */
+export const LOAD_COLLECTION_TITLE = 'Everything, all of it';
+
+/**
+ * One more featured collection of `size` media (every video, then photos), appended after
+ * every other collection and drawn from its own random stream, so the rest of the library
+ * (ids, order, contents) is the same with it or without it.
+ */
+function loadCollection(seed: number, size: number, photos: readonly LibraryPhoto[], videos: readonly LibraryVideo[], taken: Set<string>): LibraryCollection {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`largeCollection must be a whole number above 0, not ${size}`);
+  if (size > photos.length + videos.length) {
+    throw new Error(`largeCollection: ${size} media asked for, the library has ${photos.length + videos.length} (raise photoCount)`);
+  }
+  const rng = createRng(seed ^ 0x10ad);
+  const chosenVideos = videos.slice(0, Math.min(videos.length, Math.floor(size / 10)));
+  const chosenPhotos = rng.shuffle([...photos]).slice(0, size - chosenVideos.length);
+  const media = rng.shuffle([
+    ...chosenPhotos.map((p): MediaRef => ({ type: 'Photo', id: p.id })),
+    ...chosenVideos.map((v): MediaRef => ({ type: 'Video', id: v.id })),
+  ]);
+  return {
+    id: collectionId(rng, taken),
+    title: LOAD_COLLECTION_TITLE,
+    description: `${size.toLocaleString('en')} photos and videos, for browsing to the end.`,
+    private: false,
+    featured: true,
+    owner: null,
+    media,
+  };
+}
+
+export interface BuildOptions {
+  /** A featured collection of this many media, appended last (the load bench's); none by default. */
+  readonly largeCollection?: number;
+}
+
 /** `photoCount` other than the default (PHOTO_COUNT) is for the benchmark's long result lists. */
-export function buildLibrary(seed: number = DEFAULT_SEED, photoCount: number = PHOTO_COUNT): Library {
+export function buildLibrary(seed: number = DEFAULT_SEED, photoCount: number = PHOTO_COUNT, options: BuildOptions = {}): Library {
   if (!Number.isInteger(photoCount) || photoCount < 1) throw new Error(`photoCount must be a whole number above 0, not ${photoCount}`);
   const rng = createRng(seed);
   const people = makePeople(rng);
@@ -316,6 +354,11 @@ export function buildLibrary(seed: number = DEFAULT_SEED, photoCount: number = P
     }
   }
   const largest = collections.reduce((a, b) => (b.featured && b.media.length > a.media.length ? b : a));
+  // Drawn last, after every other use of `rng` (the curated and popular orders below use it too).
+  const curatedPhotoIds = rng.shuffle(photos.map((p) => p.id)).slice(0, CURATED_COUNT);
+  const popularVideoIds = rng.shuffle(videos.map((v) => v.id));
+  const load = options.largeCollection === undefined ? undefined : loadCollection(seed, options.largeCollection, photos, videos, taken);
+  if (load) collections.push(load);
   return {
     seed,
     people,
@@ -325,8 +368,9 @@ export function buildLibrary(seed: number = DEFAULT_SEED, photoCount: number = P
     collections,
     featuredCollectionIds,
     largeFeaturedCollectionId: largest.id,
-    curatedPhotoIds: rng.shuffle(photos.map((p) => p.id)).slice(0, CURATED_COUNT),
-    popularVideoIds: rng.shuffle(videos.map((v) => v.id)),
+    ...(load ? { loadCollectionId: load.id } : {}),
+    curatedPhotoIds,
+    popularVideoIds,
     photoById: new Map(photos.map((p) => [p.id, p])),
     videoById: new Map(videos.map((v) => [v.id, v])),
     collectionById: new Map(collections.map((c) => [c.id, c])),

@@ -73,6 +73,8 @@ export interface ApiServerOptions {
   seed?: number;
   /** How many photos the library holds; default 320 (PHOTO_COUNT). More gives longer result lists. */
   photoCount?: number;
+  /** A featured collection of this many media, appended after the others (library.ts loadCollection); the photos must suffice. */
+  largeCollection?: number;
   /**
    * Serve https with the local self-signed certificate (tls.ts) instead of http: the
    * workbench shows only https images in hovers and Markdown previews. Its user must trust
@@ -259,7 +261,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
-  const library = buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount);
+  const library = buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount, opts.largeCollection === undefined ? {} : { largeCollection: opts.largeCollection });
   const host = opts.host ?? '127.0.0.1';
   const keys = { alice: library.users.alice.key, bob: library.users.bob.key, limited: library.users.limited.key };
   const userByKey = new Map<string, UserName>(USER_NAMES.map((name) => [library.users[name].key, name]));

@@ -1,14 +1,19 @@
 // The look-ups behind the hover and the credit check (src/host/credits/lookup.ts): shared
-// while in flight, a failure remembered for a while, background look-ups one at a time and
-// none while the quota is used up.
+// while in flight, a failure remembered for a while, background look-ups one at a time,
+// known media free, unknown ones only when allowed, within the hourly budget, and none while
+// the quota is low or used up.
 import assert from 'node:assert/strict';
 import type { MediaClient } from '../../src/api/client';
 import type { Photo } from '../../src/core/model';
 import type { QuotaSnapshot } from '../../src/core/quota';
-import { FAILURE_MEMORY_MS, MediaLookup } from '../../src/host/credits/lookup';
+import type { SmallStore } from '../../src/core/quota';
+import { BACKGROUND_HOURLY_BUDGET, BACKGROUND_STOP_AT, FAILURE_MEMORY_MS, MediaLookup } from '../../src/host/credits/lookup';
 
-/** A client whose getPhoto answers after a tick, counting what it was asked (a cache is the real client's job). */
-function fakeClient(fail: (id: number) => boolean = () => false) {
+/**
+ * A client whose getPhoto answers after a tick, counting what it was asked; `known` ids are
+ * answered as from its cache (no request), and an answered id becomes known.
+ */
+function fakeClient(fail: (id: number) => boolean = () => false, known = new Set<number>()) {
   const asked: number[] = [];
   let active = 0;
   let mostAtOnce = 0;
@@ -16,13 +21,18 @@ function fakeClient(fail: (id: number) => boolean = () => false) {
     get requestsSent() {
       return asked.length;
     },
+    hasCached(_kind: string, id: number): Promise<boolean> {
+      return Promise.resolve(known.has(id));
+    },
     async getPhoto(id: number): Promise<Photo> {
+      if (known.has(id)) return { id, photographer: `P${id}` } as unknown as Photo;
       asked.push(id);
       active += 1;
       mostAtOnce = Math.max(mostAtOnce, active);
       await new Promise((r) => setTimeout(r, 5));
       active -= 1;
       if (fail(id)) throw new Error(`no photo ${id}`);
+      known.add(id);
       return { id, photographer: `P${id}` } as unknown as Photo;
     },
   };
@@ -67,5 +77,64 @@ describe('credit look-ups', () => {
     const lookup = new MediaLookup({ client: () => fake.client, quota: () => exhausted, now: () => now });
     assert.equal(await lookup.background('photo', 5), undefined);
     assert.deepEqual(fake.asked, []);
+  });
+
+  const store = (): SmallStore => {
+    const values = new Map<string, unknown>();
+    return { get: <T>(key: string) => values.get(key) as T | undefined, update: (key, value) => Promise.resolve(void values.set(key, value)) };
+  };
+  const ids = (from: number, count: number): number[] => Array.from({ length: count }, (_, i) => from + i);
+
+  it('answers known media at once and free, even when requests are not allowed or the budget is spent', async () => {
+    const fake = fakeClient(undefined, new Set([101, 102]));
+    const lookup = new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => Date.now(), gapMs: 0 });
+    for (const id of ids(1, BACKGROUND_HOURLY_BUDGET)) await lookup.background('photo', id);
+    assert.equal(lookup.heldBack(), 'budget');
+    const known = await lookup.background('photo', 101, { mayRequest: false });
+    assert.ok(known?.ok && known.media.kind === 'photo' && known.media.photo.id === 101);
+    assert.ok((await lookup.background('photo', 102))?.ok);
+    assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET, 'the known ones sent nothing');
+  });
+
+  it('sends nothing for an unknown media the caller may not spend on (not on screen)', async () => {
+    const fake = fakeClient();
+    const lookup = new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => Date.now(), gapMs: 0 });
+    assert.equal(await lookup.background('photo', 7, { mayRequest: false }), undefined);
+    assert.deepEqual(fake.asked, []);
+  });
+
+  it(`sends at most ${BACKGROUND_HOURLY_BUDGET} requests an hour, counted across a reload, and again in the next hour`, async () => {
+    const fake = fakeClient();
+    const kept = store();
+    let now = Date.UTC(2026, 10, 25, 10, 5);
+    const make = (): MediaLookup => new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => now, store: kept, gapMs: 0 });
+    const first = make();
+    const answers = await Promise.all(ids(1, 30).map((id) => first.background('photo', id)));
+    assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET);
+    assert.equal(answers.filter((a) => a?.ok).length, BACKGROUND_HOURLY_BUDGET);
+    assert.equal(first.backgroundRequestsThisHour(), BACKGROUND_HOURLY_BUDGET);
+    // A reload in the same hour: the count is read back, nothing more is sent.
+    const reloaded = make();
+    assert.equal(await reloaded.background('photo', 40), undefined);
+    assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET);
+    // The next UTC hour: a new budget.
+    now += 60 * 60_000;
+    assert.ok((await reloaded.background('photo', 40))?.ok);
+    assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET + 1);
+  });
+
+  it('sends nothing while the quota is low, or, with no quota figure, once the extension has sent most of the hourly rate itself', async () => {
+    const fake = fakeClient();
+    const now = Date.now();
+    const low: QuotaSnapshot = { limit: 20_000, remaining: 1_500, resetAt: now + 86_400_000, updatedAt: now, exhausted: false };
+    const lowQuota = new MediaLookup({ client: () => fake.client, quota: () => low, now: () => now, gapMs: 0 });
+    assert.equal(lowQuota.heldBack(), 'quota');
+    assert.equal(await lowQuota.background('photo', 1), undefined);
+    let sent = BACKGROUND_STOP_AT - 1;
+    const busy = new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => now, requestsThisHour: () => sent, gapMs: 0 });
+    assert.ok((await busy.background('photo', 2))?.ok, 'under the line: asked');
+    sent = BACKGROUND_STOP_AT;
+    assert.equal(await busy.background('photo', 3), undefined);
+    assert.deepEqual(fake.asked, [2]);
   });
 });

@@ -673,3 +673,36 @@ describe('local API server', function () {
     });
   });
 });
+
+describe('local library: the load collection (largeCollection)', () => {
+  const strip = (library: ReturnType<typeof buildLibrary>): unknown => ({
+    photos: library.photos,
+    videos: library.videos,
+    collections: library.collections,
+    curated: library.curatedPhotoIds,
+    popular: library.popularVideoIds,
+    large: library.largeFeaturedCollectionId,
+  });
+
+  it('is not there unless asked for, and asking changes nothing else', () => {
+    const plain = buildLibrary(undefined, 6_400);
+    const loaded = buildLibrary(undefined, 6_400, { largeCollection: 5_000 });
+    assert.equal(plain.loadCollectionId, undefined);
+    const last = loaded.collections.at(-1);
+    assert.ok(last && last.id === loaded.loadCollectionId, 'appended after every other collection');
+    assert.deepEqual(strip({ ...loaded, collections: loaded.collections.slice(0, -1) } as typeof loaded), strip(plain));
+    // The default library, which the other suites read, is the same as before too.
+    assert.deepEqual(strip(buildLibrary()), strip(buildLibrary(undefined, undefined, {})));
+  });
+
+  it('holds 5,000 distinct media of the library, featured, photos and videos', () => {
+    const library = buildLibrary(undefined, 6_400, { largeCollection: 5_000 });
+    const collection = library.collectionById.get(library.loadCollectionId ?? '');
+    assert.ok(collection?.featured);
+    assert.equal(collection.media.length, 5_000);
+    assert.equal(new Set(collection.media.map((m) => `${m.type}:${m.id}`)).size, 5_000);
+    assert.ok(collection.media.every((m) => (m.type === 'Photo' ? library.photoById.has(m.id) : library.videoById.has(m.id))));
+    assert.ok(collection.media.some((m) => m.type === 'Video'));
+    assert.throws(() => buildLibrary(undefined, undefined, { largeCollection: 5_000 }), /raise photoCount/);
+  });
+});

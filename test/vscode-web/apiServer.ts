@@ -43,7 +43,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       return member<RequestLogEntry[]>('mediaLog');
     },
     get library() {
-      library ??= buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount);
+      library ??= buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount, opts.largeCollection === undefined ? {} : { largeCollection: opts.largeCollection });
       return library;
     },
     clearLog: () => member('clearLog'),

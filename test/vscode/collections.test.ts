@@ -235,10 +235,13 @@ describe('collections tree', function () {
     // A click opens it in the grid (with its preview), by kind and id.
     assert.deepEqual(photoItem.command?.arguments, [{ kind: 'photo', id: photo.id }]);
     assert.equal(photoItem.command?.command, 'stockMedia.openMedia');
-    assert.ok(photoItem.tooltip instanceof vscode.MarkdownString);
-    assert.equal(photoItem.tooltip.supportHtml, false);
-    assert.equal(photoItem.tooltip.isTrusted, false);
-    const md = photoItem.tooltip.value;
+    // The hover is made when VS Code shows it (resolveTreeItem), not with every item.
+    assert.equal(photoItem.tooltip, undefined);
+    const { tooltip } = provider.resolveTreeItem(photoItem, photoNode);
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    assert.equal(tooltip.supportHtml, false);
+    assert.equal(tooltip.isTrusted, false);
+    const md = tooltip.value;
     assert.ok(md.startsWith(`![`), 'the hover starts with the thumbnail');
     assert.ok(md.includes(`](${photoNode.media.photo.src.tiny})`), 'the tiny variant');
     assert.match(md, new RegExp(`${photo.width} × ${photo.height} px`));
@@ -246,7 +249,7 @@ describe('collections tree', function () {
 
     const video = server.library.videoById.get(videoNode.media.video.id);
     assert.ok(video);
-    const videoItem = provider.getTreeItem(videoNode);
+    const videoItem = provider.resolveTreeItem(provider.getTreeItem(videoNode), videoNode);
     assert.equal(videoItem.description, video.user.name);
     assert.equal(videoItem.contextValue, 'media.video');
     assert.equal(iconOf(videoItem), 'device-camera-video');

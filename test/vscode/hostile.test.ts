@@ -175,7 +175,8 @@ describe('hostile input (real VS Code)', function () {
       assert.ok(media.length > 40, `${media.length} media nodes`);
       const labels: string[] = [];
       for (const node of nodes) {
-        const item = provider.getTreeItem(node);
+        // A media item's hover is made when VS Code shows it (resolveTreeItem).
+        const item = provider.resolveTreeItem(provider.getTreeItem(node), node);
         const label = labelOf(item);
         labels.push(label, String(item.description ?? ''));
         assertPlainLine(label, `label of ${node.id}`);
@@ -206,7 +207,7 @@ describe('hostile input (real VS Code)', function () {
       // A command link shows as its words, inert: its brackets turned into parentheses.
       assert.ok(labels.some((l) => l.includes('(Fix it)(command:')), 'a command link shows as inert text');
       // Thumbnails: only from safe addresses, and the unsafe ones are left out.
-      const thumbs = media.map((n) => /^!\[[^\n]*\]\(([^)\s]+)\)/.exec((provider.getTreeItem(n).tooltip as vscode.MarkdownString).value)?.[1]);
+      const thumbs = media.map((n) => /^!\[[^\n]*\]\(([^)\s]+)\)/.exec((provider.resolveTreeItem(provider.getTreeItem(n), n).tooltip as vscode.MarkdownString).value)?.[1]);
       assert.ok(thumbs.filter(Boolean).length > 0 && thumbs.some((t) => t === undefined), 'some hovers have a thumbnail, the unsafe ones none');
       for (const t of thumbs) if (t) assert.ok(localUrl(t), t);
     });

@@ -259,7 +259,8 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     let ownLinks = 0;
     let hostileShown = 0;
     for (const node of [...roots, ...nodes]) {
-      const item = provider.getTreeItem(node);
+      // A media item's hover is made when VS Code shows it (resolveTreeItem).
+      const item = provider.resolveTreeItem(provider.getTreeItem(node), node);
       const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
       assertInertText(label, `label of ${node.id}`);
       if (typeof item.description === 'string') assertInertText(item.description, `description of ${node.id}`);

@@ -1,8 +1,11 @@
 // The credit check: an Information diagnostic on each service media URL in a visible
 // document whose photographer no credit line nearby names (core/creditCheck.ts has the
 // rule), with the quick fixes "Add credit line" and "Add credit lines to all in file" (one
-// undo step each). Facts come from the lookup (the client's cache first); a media item whose
-// facts cannot be had (no key, quota used up, an error) gets no diagnostic.
+// undo step each). Facts come from the lookup (the client's cache first): a media already
+// known costs nothing wherever it is in the document; an unknown one is asked for only when
+// it is on screen (in a visible editor's visible ranges) and within the look-ups' hourly
+// budget (lookup.ts). A media item whose facts cannot be had (not on screen yet, budget or
+// quota spent, no key, an error) gets no diagnostic; scrolling checks again.
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
 import type { MediaRefMatch } from '../../core/mediaRefs';
@@ -30,6 +33,8 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   private readonly missing = new Map<string, { version: number; items: Missing[] }>();
   /** Each document's newest check (an older one that finishes later is dropped). */
   private readonly generation = new Map<string, number>();
+  /** Each document's newest check under way: an older one resolves with its count. */
+  private readonly running = new Map<string, Promise<number>>();
 
   constructor(
     private readonly shell: Shell,
@@ -61,11 +66,24 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
   }
 
-  /** Computes the document's diagnostics now; resolves with their count. */
-  async check(document: vscode.TextDocument): Promise<number> {
+  /** Computes the document's diagnostics now; resolves with their count (a newer check's, when one started meanwhile). */
+  check(document: vscode.TextDocument): Promise<number> {
     const key = document.uri.toString();
     const generation = (this.generation.get(key) ?? 0) + 1;
     this.generation.set(key, generation);
+    const run = this.run(document, key, generation).then((count) => {
+      if (this.generation.get(key) === generation) return count;
+      // Superseded (an edit, a scroll): what the newest check found is what is shown.
+      return this.running.get(key) ?? this.collection.get(document.uri)?.length ?? 0;
+    });
+    this.running.set(key, run);
+    void run.finally(() => {
+      if (this.running.get(key) === run) this.running.delete(key);
+    });
+    return run;
+  }
+
+  private async run(document: vscode.TextDocument, key: string, generation: number): Promise<number> {
     if (document.isClosed || !creditCheckEnabled(document)) {
       this.collection.delete(document.uri);
       this.missing.delete(key);
@@ -74,10 +92,15 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     const version = document.version;
     const text = document.getText();
     const refs = mediaRefsIn(this.shell, text);
+    const onScreen = visibleSpans(document);
+    const mayRequest = new Set<string>();
+    for (const ref of refs) if (onScreen.some((span) => ref.start < span.end && span.start < ref.end)) mayRequest.add(mediaRefKey(ref));
     const facts = new Map<string, Promise<MediaItem | undefined>>();
     for (const ref of refs) {
       const id = mediaRefKey(ref);
-      if (!facts.has(id)) facts.set(id, this.lookup.background(ref.kind, ref.id).then((r) => (r?.ok ? r.media : undefined)));
+      if (!facts.has(id)) {
+        facts.set(id, this.lookup.background(ref.kind, ref.id, { mayRequest: mayRequest.has(id) }).then((r) => (r?.ok ? r.media : undefined)));
+      }
     }
     const items: Missing[] = [];
     for (const ref of refs) {
@@ -165,6 +188,13 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     if (applied) this.schedule(document, 0);
     return applied;
   }
+}
+
+/** The offsets of the document shown on screen: every visible editor's visible ranges. */
+function visibleSpans(document: vscode.TextDocument): { start: number; end: number }[] {
+  return vscode.window.visibleTextEditors
+    .filter((editor) => editor.document === document)
+    .flatMap((editor) => editor.visibleRanges.map((range) => ({ start: document.offsetAt(range.start), end: document.offsetAt(range.end) })));
 }
 
 /** A name from the service inside a diagnostic: inert, in quotes. */

@@ -3,11 +3,19 @@
 // cost no request; on top of that a failed look-up is remembered for a short while, so
 // hovering the same URL again (or the next check of a document) does not ask again at once.
 // Background look-ups (the credit check) go one at a time through a small queue, with a
-// pause after each that actually sent a request, and none while the quota is used up.
+// pause after each that actually sent a request. What they may cost is capped:
+// - a media already known (the client's cache, its stored answers, a list answer it came
+//   in) is answered from there and costs nothing, whatever the budget;
+// - an unknown one is asked for only when the caller says it may be (the check: only what
+//   is in a visible editor's visible ranges), and only within BACKGROUND_HOURLY_BUDGET
+//   requests per UTC hour (counted in globalState, so a reload does not refill it);
+// - none while the quota is low or used up (a 429, the hourly rate's included, makes it so),
+//   nor, when no current quota figure can be read, once this extension has sent most of the
+//   service's hourly rate itself.
 import type { MediaClient } from '../../api/client';
 import type { MediaItem, MediaKind } from '../../core/model';
-import { quotaLevel } from '../../core/quota';
-import type { QuotaSnapshot } from '../../core/quota';
+import { HourlyCounter, quotaLevel } from '../../core/quota';
+import type { QuotaSnapshot, SmallStore } from '../../core/quota';
 
 /** How long a failed look-up is not tried again. */
 export const FAILURE_MEMORY_MS = 60_000;
@@ -15,11 +23,50 @@ export const FAILURE_MEMORY_MS = 60_000;
 export const BACKGROUND_GAP_MS = 250;
 /** The most background look-ups waiting; more are dropped (the next check asks again). */
 export const BACKGROUND_QUEUE_MAX = 50;
+/** The service's default request rate (spec §8: 200 requests per hour). */
+export const SERVICE_HOURLY_RATE = 200;
+/**
+ * Requests the credit check may send per UTC hour: a tenth of the service's hourly rate. It
+ * is a background convenience; searches, inserts and the credits file keep the other 180.
+ * A screen of a document rarely shows more than a few media, so 20 covers reading a dozen
+ * pages of new media an hour; the rest get their diagnostic once a hover or an insert has
+ * made them known.
+ */
+export const BACKGROUND_HOURLY_BUDGET = 20;
+/** No background request once this extension has sent this many in the hour (the last tenth of the rate is kept for the user). */
+export const BACKGROUND_STOP_AT = SERVICE_HOURLY_RATE - BACKGROUND_HOURLY_BUDGET;
+/** Where the background budget's count is kept. */
+export const BACKGROUND_COUNT_KEY = 'stockMedia.creditCheckRequestsThisHour';
 
 export interface LookupDeps {
   client(): MediaClient;
   quota(): QuotaSnapshot | undefined;
   now(): number;
+  /** Requests this extension sent in the current UTC hour, all of them (the status bar's count). */
+  requestsThisHour?(): number;
+  /** Keeps the background budget's count across reloads (globalState); in memory without it. */
+  store?: SmallStore;
+  /** The pause after a background request; BACKGROUND_GAP_MS unless a test says otherwise. */
+  gapMs?: number;
+}
+
+/** Why a background look-up sent nothing: the caller may not spend, or the budget or quota does not allow it. */
+export type HeldBack = 'notAllowed' | 'budget' | 'quota';
+
+export interface BackgroundOptions {
+  /** Whether an unknown media may cost a request (the check: it is on screen). Known ones are answered either way. */
+  readonly mayRequest: boolean;
+}
+
+function memoryStore(): SmallStore {
+  const values = new Map<string, unknown>();
+  return {
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    update: (key, value) => {
+      values.set(key, value);
+      return Promise.resolve();
+    },
+  };
 }
 
 export type LookupResult = { readonly ok: true; readonly media: MediaItem } | { readonly ok: false; readonly error: unknown };
@@ -31,8 +78,13 @@ export class MediaLookup {
   private readonly pending = new Map<string, Promise<LookupResult>>();
   private readonly queue: { kind: MediaKind; id: number; resolve: (r: LookupResult | undefined) => void }[] = [];
   private draining = false;
+  private budget: HourlyCounter;
+  private readonly store: SmallStore;
 
-  constructor(private readonly deps: LookupDeps) {}
+  constructor(private readonly deps: LookupDeps) {
+    this.store = deps.store ?? memoryStore();
+    this.budget = new HourlyCounter(this.store, BACKGROUND_COUNT_KEY);
+  }
 
   /** The media's facts: from the client's cache when known, else one request (shared by every caller meanwhile). */
   get(kind: MediaKind, id: number): Promise<LookupResult> {
@@ -67,15 +119,47 @@ export class MediaLookup {
   }
 
   /**
-   * A look-up for the credit check: queued, one at a time, none while the quota is used up
-   * (then undefined: the facts stay unknown and no diagnostic is made for them).
+   * A look-up for the credit check. A known media is answered at once, free; an unknown one
+   * is queued (one at a time) when `mayRequest` and the budget and quota allow it, else
+   * undefined: its facts stay unknown and no diagnostic is made for it.
    */
-  background(kind: MediaKind, id: number): Promise<LookupResult | undefined> {
-    if (this.queue.length >= BACKGROUND_QUEUE_MAX) return Promise.resolve(undefined);
+  async background(kind: MediaKind, id: number, options: BackgroundOptions = { mayRequest: true }): Promise<LookupResult | undefined> {
+    if (await this.known(kind, id)) return this.get(kind, id);
+    if (!options.mayRequest || this.heldBack() !== undefined) return undefined;
+    if (this.queue.length >= BACKGROUND_QUEUE_MAX) return undefined;
     return new Promise((resolve) => {
       this.queue.push({ kind, id, resolve });
       void this.drain();
     });
+  }
+
+  /** Why a background request would not be sent now, or undefined when it would. */
+  heldBack(): Exclude<HeldBack, 'notAllowed'> | undefined {
+    const now = this.deps.now();
+    const level = quotaLevel(this.deps.quota(), now);
+    if (level === 'exhausted' || level === 'low') return 'quota';
+    // No current figure (the browser cannot read it, none yet, or out of date): this
+    // extension's own count of the hour is all there is to go by.
+    if (level !== 'ok' && (this.deps.requestsThisHour?.() ?? 0) >= BACKGROUND_STOP_AT) return 'quota';
+    if (this.budget.thisHour(now) >= BACKGROUND_HOURLY_BUDGET) return 'budget';
+    return undefined;
+  }
+
+  /** Background requests sent in the current UTC hour (the budget's count). */
+  backgroundRequestsThisHour(): number {
+    return this.budget.thisHour(this.deps.now());
+  }
+
+  /** Tests only: a fresh budget for the hour. */
+  resetBudget(): void {
+    void this.store.update(BACKGROUND_COUNT_KEY, undefined);
+    this.budget = new HourlyCounter(this.store, BACKGROUND_COUNT_KEY);
+  }
+
+  /** Whether a look-up costs no request: answered from the client's caches, or a failure remembered. */
+  private async known(kind: MediaKind, id: number): Promise<boolean> {
+    if (this.failedLately(kind, id)) return true;
+    return this.deps.client().hasCached(kind, id);
   }
 
   private async drain(): Promise<void> {
@@ -83,13 +167,21 @@ export class MediaLookup {
     this.draining = true;
     try {
       for (let next = this.queue.shift(); next; next = this.queue.shift()) {
-        if (quotaLevel(this.deps.quota(), this.deps.now()) === 'exhausted') {
+        // Known by now (an earlier item of the queue, a hover, a search): free.
+        if (await this.known(next.kind, next.id)) {
+          next.resolve(await this.get(next.kind, next.id));
+          continue;
+        }
+        // Checked again for each: the quota, the hour and the budget move while the queue waits.
+        if (this.heldBack() !== undefined) {
           next.resolve(undefined);
           continue;
         }
+        // Counted before it is sent (a look-up that joins one in flight counts too): the budget is never overdrawn.
+        this.budget.count(this.deps.now());
         const before = this.deps.client().requestsSent;
         next.resolve(await this.get(next.kind, next.id));
-        if (this.deps.client().requestsSent !== before) await new Promise((r) => setTimeout(r, BACKGROUND_GAP_MS));
+        if (this.deps.client().requestsSent !== before) await new Promise((r) => setTimeout(r, this.deps.gapMs ?? BACKGROUND_GAP_MS));
       }
     } finally {
       this.draining = false;

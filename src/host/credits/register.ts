@@ -24,7 +24,13 @@ export interface MediaDocuments {
 type ResolveArg = (arg: unknown) => Promise<unknown>;
 
 export function registerCredits(shell: Shell, api: ClientSource) {
-  const lookup = new MediaLookup({ client: () => api.client, quota: () => shell.quota.current, now: () => Date.now() });
+  const lookup = new MediaLookup({
+    client: () => api.client,
+    quota: () => shell.quota.current,
+    now: () => Date.now(),
+    requestsThisHour: () => shell.quota.requestsThisHour(),
+    store: shell.context.globalState,
+  });
   const check = new CreditCheck(shell, lookup);
   const hover = new MediaHover(shell, lookup);
   const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
@@ -53,6 +59,7 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     },
     resolveArg,
     documents,
+    lookup,
     disposables,
   };
 }

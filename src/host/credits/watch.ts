@@ -46,6 +46,8 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
   return [
     { dispose: () => timers.forEach((t) => clearTimeout(t)) },
     vscode.window.onDidChangeVisibleTextEditors(watchVisible),
+    // Scrolled: media that came into view may be looked up (the check asks only for what is on screen).
+    vscode.window.onDidChangeTextEditorVisibleRanges((e) => watch(e.textEditor.document)),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length > 0 && isVisible(e.document)) watch(e.document);
     }),

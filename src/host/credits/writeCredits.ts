@@ -105,8 +105,20 @@ interface Scanned {
   readonly tooLarge: number;
 }
 
-/** Every media link in the searched files, by media, with the files using it. */
-async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationToken): Promise<Scanned> {
+/** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
+const READ_CONCURRENCY = 8;
+
+/**
+ * Every media link in the searched files, by media, with the files using it. The files are
+ * read a few at a time; each is scanned once, whatever the number of media (work grows with
+ * the text, not with files × media). `report` hears how many files are done.
+ */
+async function scan(
+  shell: Shell,
+  skip: vscode.Uri,
+  token: vscode.CancellationToken,
+  report: (done: number, total: number) => void = () => undefined,
+): Promise<Scanned> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = await ignoreRules(folders, token);
   const cfg = shell.config;
@@ -115,22 +127,21 @@ async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationTo
   let tooLarge = 0;
   // `undefined` excludes: VS Code applies files.exclude.
   const uris = await vscode.workspace.findFiles(CREDITS_SOURCES, undefined, MAX_FILES, token);
-  for (const uri of uris) {
-    if (token.isCancellationRequested) break;
-    if (uri.toString() === skip.toString()) continue;
+  const readOne = async (uri: vscode.Uri): Promise<void> => {
+    if (uri.toString() === skip.toString()) return;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     const rel = folder ? relativeTo(folder, uri) : undefined;
-    if (!folder || rel === undefined) continue;
-    if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) continue;
+    if (!folder || rel === undefined) return;
+    if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) return;
     const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    if (!stat) continue;
+    if (!stat || token.isCancellationRequested) return;
     if (stat.size > MAX_FILE_BYTES) {
       tooLarge += 1;
       shell.logger.info(`Write Credits File: ${rel} is over ${MAX_FILE_BYTES} bytes and was not read.`);
-      continue;
+      return;
     }
     const text = await readText(uri);
-    if (text === undefined) continue;
+    if (text === undefined) return;
     const shown = folders.length > 1 ? `${folder.name}/${rel}` : rel;
     for (const ref of findMediaRefs(text, options)) {
       const key = mediaRefKey(ref);
@@ -138,7 +149,17 @@ async function scan(shell: Shell, skip: vscode.Uri, token: vscode.CancellationTo
       if (!entry) found.set(key, (entry = { kind: ref.kind, id: ref.id, files: new Set() }));
       entry.files.add(shown);
     }
-  }
+  };
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < uris.length && !token.isCancellationRequested) {
+      const uri = uris[next++] as vscode.Uri;
+      await readOne(uri);
+      report(++done, uris.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, uris.length) }, worker));
   return { found, truncated: uris.length >= MAX_FILES, tooLarge };
 }
 
@@ -237,15 +258,25 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
     return { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty };
   }
   const title = vscode.l10n.t('Write Credits File');
-  const none = new vscode.CancellationTokenSource();
-  let scanned: Scanned;
-  try {
-    scanned = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking for media in the workspace…') },
-      () => scan(shell, where.uri, none.token),
-    );
-  } finally {
-    none.dispose();
+  // A large workspace takes a moment: said so, with how far it got, and it can be cancelled.
+  const scanned = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
+    async (progress, token): Promise<Scanned | 'cancelled'> => {
+      let shownPercent = 0;
+      const result = await scan(shell, where.uri, token, (done, total) => {
+        // At most a hundred updates, however many files.
+        const percent = Math.floor((done / total) * 100);
+        if (percent === shownPercent && done !== total) return;
+        progress.report({ message: vscode.l10n.t('{0} of {1} files', done, total), increment: percent - shownPercent });
+        shownPercent = percent;
+      });
+      return token.isCancellationRequested ? 'cancelled' : result;
+    },
+  );
+  if (scanned === 'cancelled') {
+    const message = vscode.l10n.t('Cancelled: the credits file was not written.');
+    void vscode.window.showInformationMessage(message);
+    return { result: 'cancelled', media: 0, requests: 0, message };
   }
   const client = api.client;
   const media = [...scanned.found.values()];

@@ -95,17 +95,24 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
   return item;
 }
 
-function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
+function mediaItem(node: MediaNode): vscode.TreeItem {
   const item = new vscode.TreeItem(mediaLabel(node.media), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = mediaAuthorAlone(node.media);
   item.iconPath = new vscode.ThemeIcon(node.media.kind === 'photo' ? 'file-media' : 'device-camera-video');
   item.contextValue = `media.${node.media.kind}`;
-  item.tooltip = markdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
+  // The hover's Markdown is made when it is shown (resolveMediaTooltip): a collection of
+  // thousands sends VS Code every item again at each "Load more…", and the tooltip is most of it.
   item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
   // A click opens it in the grid, where it can be previewed large (the same as Open Photo or Video).
   const id = node.media.kind === 'photo' ? node.media.photo.id : node.media.video.id;
   item.command = { command: CommandId.openMedia, title: vscode.l10n.t('Open'), arguments: [{ kind: node.media.kind, id }] };
+  return item;
+}
+
+/** The media item's hover (the tree asks for it when it is shown: resolveTreeItem). */
+export function resolveMediaTooltip(item: vscode.TreeItem, node: MediaNode, ctx: ItemContext): vscode.TreeItem {
+  item.tooltip ??= markdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
   return item;
 }
 
@@ -194,7 +201,7 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
     case 'collection':
       return collectionItem(node, ctx);
     case 'media':
-      return mediaItem(node, ctx);
+      return mediaItem(node);
     case 'loadMore':
       return loadMoreItem(node, ctx);
     case 'error':

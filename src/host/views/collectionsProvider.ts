@@ -14,7 +14,7 @@ import { Disposable } from '../dispose';
 import { describeFailure } from '../errorActions';
 import type { Shell } from '../shell';
 import type { CollectionFilterStore } from './collectionFilters';
-import { emptyText, treeItemFor } from './collectionItems';
+import { emptyText, resolveMediaTooltip, treeItemFor } from './collectionItems';
 import type { ItemContext } from './collectionItems';
 import { Branch } from './collectionNodes';
 import type {
@@ -46,6 +46,11 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   /** Every node this tree handed out: its commands act on these only, never on a look-alike. */
   private readonly issued = new WeakSet<object>();
   private readonly itemContext: ItemContext;
+  /**
+   * Media items made once per node: a node never changes, and a "Load more…" makes VS Code
+   * ask for every item of the list again. Made anew when the service name changes.
+   */
+  private mediaItems = new WeakMap<MediaNode, vscode.TreeItem>();
 
   constructor(
     private readonly shell: Shell,
@@ -71,11 +76,24 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     // Another key or server: what was loaded belongs to someone else.
     this._register(shell.onDidChangeConnection(() => this.reset()));
     // The service name shows in hovers and credits.
-    this._register(shell.onDidChangeConfig(() => this.changed.fire(undefined)));
+    this._register(
+      shell.onDidChangeConfig(() => {
+        this.mediaItems = new WeakMap();
+        this.changed.fire(undefined);
+      }),
+    );
   }
 
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
-    return treeItemFor(node, this.itemContext);
+    if (node.type !== 'media') return treeItemFor(node, this.itemContext);
+    let item = this.mediaItems.get(node);
+    if (!item) this.mediaItems.set(node, (item = treeItemFor(node, this.itemContext)));
+    return item;
+  }
+
+  /** The hover of a media item, made when VS Code is about to show it. */
+  resolveTreeItem(item: vscode.TreeItem, node: CollectionsNode): vscode.TreeItem {
+    return node.type === 'media' ? resolveMediaTooltip(item, node, this.itemContext) : item;
   }
 
   async getChildren(node?: CollectionsNode): Promise<CollectionsNode[]> {

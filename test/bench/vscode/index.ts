@@ -11,8 +11,23 @@ import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../../src/extension';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
+import type { CollectionNode, CollectionsNode } from '../../../src/host/views/collectionNodes';
+import type { CollectionsProvider } from '../../../src/host/views/collectionsProvider';
 import { CONTROL_ENV } from '../control';
-import type { ActivationFigures, EmptyActivationFigures, FeaturesFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
+import type {
+  ActivationFigures,
+  CreditCheckFigures,
+  EmptyActivationFigures,
+  FeaturesFigures,
+  HeapFigures,
+  HeapNow,
+  Hello,
+  NextRequest,
+  Reply,
+  Task,
+  TreeBrowseFigures,
+  WriteCreditsFigures,
+} from '../control';
 import { EMPTY_EXTENSION_ID } from '../emptyExtension';
 import type { EmptyExtensionExports } from '../emptyExtension';
 
@@ -90,6 +105,21 @@ async function perform(
       return heap(task.queries);
     case 'lookUp':
       return (await Promise.all(task.photoIds.map((id) => api.client.getPhoto(id)))).length;
+    case 'clearCache':
+      api.client.clearCache();
+      return api.client.flushCache();
+    case 'heapNow': {
+      const gc = findGc();
+      return { used: await settledHeap(gc), method: gc.method } satisfies HeapNow;
+    }
+    case 'treeBrowse':
+      return treeBrowse(task.title);
+    case 'collectionGrid':
+      return vscode.commands.executeCommand<GridCommandResult>('stockMedia.collections.openInGrid', await featuredCollection(task.title));
+    case 'creditCheck':
+      return creditCheck(task.files);
+    case 'writeCredits':
+      return writeCredits(api.shell.context.extensionPath);
     default: {
       const never: never = task;
       throw new Error(`Unknown task ${JSON.stringify(never)}`);
@@ -200,4 +230,112 @@ async function heap(queries: readonly string[]): Promise<HeapFigures> {
   await sleep(500);
   const after = await settledHeap(gc);
   return { before, after, method: gc.method, searches: queries.length, failed, ms };
+}
+
+// ---- the load figures ---------------------------------------------------------------------
+
+interface TreeHook {
+  readonly provider: CollectionsProvider;
+  readonly treeView: vscode.TreeView<CollectionsNode>;
+}
+
+const treeHook = (): Thenable<TreeHook> => vscode.commands.executeCommand<TreeHook>('stockMedia.collections.testHook');
+
+/** The featured collection with this title, pressing "Load more…" under Featured until it shows. */
+async function featuredCollection(title: string): Promise<CollectionNode> {
+  const { provider } = await treeHook();
+  const featured = (await provider.getChildren()).find((n) => n.type === 'root' && n.root === 'featured');
+  if (!featured) throw new Error('No Featured root in the tree (no key?)');
+  for (;;) {
+    const children = await provider.getChildren(featured);
+    const found = children.find((n): n is CollectionNode => n.type === 'collection' && n.collection.title === title);
+    if (found) return found;
+    const more = children.find((n) => n.type === 'loadMore');
+    if (!more) throw new Error(`No featured collection titled "${title}"`);
+    await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+  }
+}
+
+/**
+ * Expands the collection in the view, then presses its "Load more…" (the node's own command)
+ * until there is none; each load counts until the new last item is revealed in the workbench's
+ * tree, which resolves once the view has the children VS Code asked the provider for.
+ */
+async function treeBrowse(title: string): Promise<TreeBrowseFigures> {
+  const { provider, treeView } = await treeHook();
+  const collection = await featuredCollection(title);
+  const started = performance.now();
+  await treeView.reveal(collection, { expand: true, select: false, focus: false });
+  const loadMs: number[] = [];
+  let items: number;
+  for (;;) {
+    const children = await provider.getChildren(collection);
+    items = children.filter((n) => n.type === 'media').length;
+    const more = children.find((n) => n.type === 'loadMore');
+    if (!more) break;
+    const pressed = performance.now();
+    await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+    const last = (await provider.getChildren(collection)).filter((n) => n.type === 'media').at(-1);
+    if (last) await treeView.reveal(last, { select: false, focus: false });
+    loadMs.push(performance.now() - pressed);
+  }
+  return { items, loads: loadMs.length, loadMs, ms: performance.now() - started };
+}
+
+/** Opens each workspace file in the editor and runs the credit check on it (the watcher would, a moment later). */
+async function creditCheck(files: readonly string[]): Promise<CreditCheckFigures> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('No workspace folder');
+  const checkMs: number[] = [];
+  const openMs: number[] = [];
+  let diagnostics = 0;
+  const started = performance.now();
+  for (const file of files) {
+    const opened = performance.now();
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, file));
+    await vscode.window.showTextDocument(document, { preview: true });
+    const shown = performance.now();
+    diagnostics += await vscode.commands.executeCommand<number>('stockMedia.test.creditCheck', { op: 'check', uri: document.uri.toString() });
+    checkMs.push(performance.now() - shown);
+    openMs.push(shown - opened);
+  }
+  const ms = performance.now() - started;
+  const budgetUsed = await vscode.commands.executeCommand<number>('stockMedia.test.creditCheck', { op: 'budget' });
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  return { files: files.length, checkMs, openMs, diagnostics, budgetUsed, ms };
+}
+
+/**
+ * Write Credits File as a person runs it: Continue in its confirmation; its notifications
+ * answered with nothing. The extension has its own \`vscode\` API object (this agent is not
+ * inside its folder), taken the way bundleLoad() does: required from next to its bundle.
+ */
+async function writeCredits(extensionPath: string): Promise<WriteCreditsFigures> {
+  const own = createRequire(join(extensionPath, 'dist', 'extension.js'))('vscode') as typeof vscode;
+  const window = own.window as unknown as Record<string, unknown>;
+  const saved = ['showWarningMessage', 'showInformationMessage', 'showErrorMessage', 'withProgress'].map((name) => [name, window[name]] as const);
+  let progressReports = 0;
+  const withProgress = own.window.withProgress.bind(own.window);
+  window.showWarningMessage = (_message: string, ...rest: unknown[]) => Promise.resolve(rest.includes('Continue') ? 'Continue' : undefined);
+  window.showInformationMessage = () => Promise.resolve(undefined);
+  window.showErrorMessage = () => Promise.resolve(undefined);
+  window.withProgress = <R>(options: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string; increment?: number }>, t: vscode.CancellationToken) => Thenable<R>) =>
+    withProgress(options, (progress, token) =>
+      task(
+        {
+          report: (value) => {
+            progressReports += 1;
+            progress.report(value);
+          },
+        },
+        token,
+      ),
+    );
+  try {
+    const started = performance.now();
+    const outcome = await vscode.commands.executeCommand<{ result: string; media: number; requests: number; message: string }>('stockMedia.writeCreditsFile');
+    return { result: outcome.result, media: outcome.media, requests: outcome.requests, message: outcome.message, ms: performance.now() - started, progressReports };
+  } finally {
+    for (const [name, fn] of saved) window[name] = fn;
+  }
 }

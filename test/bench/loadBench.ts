@@ -1,0 +1,239 @@
+// The load figures (issue 20, "Load"): a featured collection of 5,000 media browsed to the
+// end in the tree (its "Load more…" pressed until there is none) and in the grid (scrolled
+// with the wheel until every result is loaded), and a generated workspace of 1,000 Markdown
+// files naming 300 distinct media for the credit check (files opened one after another) and
+// Write Credits File. Each gets its time, the API requests it cost (from the local server's
+// log) and the extension host's heap growth, in one window of its own opened on that workspace.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import type { BrowserSession } from '../host/browser';
+import { prepare } from '../host/prepare';
+import { LOAD_COLLECTION_TITLE } from '../server/library';
+import type { Library, LibraryPhoto, LibraryVideo } from '../server/library';
+import type { ApiServer, RequestLogEntry } from '../server/server';
+import { photoPageUrl, videoPageUrl } from '../server/urls';
+import type { CreditCheckFigures, HeapNow, TreeBrowseFigures, WriteCreditsFigures } from './control';
+import type { ControlServer } from './controlServer';
+import { GridDriver, HURRYING } from './gridBench';
+import { median } from './table';
+import { domCounts } from './webview';
+import { BenchWindow } from './workbench';
+
+export const LOAD_MEDIA = 5_000;
+export const LOAD_FILES = 1_000;
+export const LOAD_DISTINCT = 300;
+/** Media named in each generated file. */
+const MEDIA_PER_FILE = 3;
+/** Files the credit check row opens, one after another. */
+export const CHECK_FILES = 30;
+/** The local library's hourly allowance for Write Credits File (300 look-ups are more than the default 200 an hour). */
+const CREDITS_HOURLY = 1_000;
+
+export const LOAD_KEYS = [
+  'treeMs', 'treeRequests', 'treeHeap',
+  'gridMs', 'gridRequests', 'gridHeap', 'gridDom',
+  'checkMs', 'checkRequests', 'checkHeap',
+  'creditsMs', 'creditsRequests', 'creditsHeap',
+] as const;
+export type LoadKey = (typeof LOAD_KEYS)[number];
+
+export interface LoadSink {
+  add(key: LoadKey, value: number): void;
+  note(key: LoadKey, text: string): void;
+  fail(keys: readonly LoadKey[], error: unknown): void;
+}
+
+type Media = { kind: 'photo'; photo: LibraryPhoto } | { kind: 'video'; video: LibraryVideo };
+
+/** The 300 media the workspace names: the load collection's first ones, photos and videos. */
+function workspaceMedia(library: Library): Media[] {
+  const collection = library.collectionById.get(library.loadCollectionId ?? '');
+  if (!collection) throw new Error('The library has no load collection (largeCollection)');
+  return collection.media.slice(0, LOAD_DISTINCT).map((ref): Media => {
+    const photo = ref.type === 'Photo' ? library.photoById.get(ref.id) : undefined;
+    const video = ref.type === 'Video' ? library.videoById.get(ref.id) : undefined;
+    if (photo) return { kind: 'photo', photo };
+    if (video) return { kind: 'video', video };
+    throw new Error(`${ref.type} ${ref.id} of the load collection is not in the library`);
+  });
+}
+
+/**
+ * 1,000 Markdown files in ten folders, three media each (page links, as pasted), each media
+ * in ten files; the first media of every file has its credit line, the others none.
+ */
+export function writeLoadWorkspace(library: Library, origin: string): { path: string; files: string[]; dispose(): void } {
+  const parent = mkdtempSync(join(tmpdir(), 'stock-media-load-'));
+  const path = join(parent, 'workspace');
+  const media = workspaceMedia(library);
+  const files: string[] = [];
+  for (let i = 0; i < LOAD_FILES; i++) {
+    const name = `notes/part-${String(Math.floor(i / 100)).padStart(2, '0')}/page-${String(i).padStart(4, '0')}.md`;
+    const lines = [`# Page ${i + 1}`, '', 'Some words about the trip, and a few more.', ''];
+    for (let k = 0; k < MEDIA_PER_FILE; k++) {
+      const m = media[(i * MEDIA_PER_FILE + k) % media.length] as Media;
+      const url = m.kind === 'photo' ? photoPageUrl(origin, m.photo) : videoPageUrl(origin, m.video);
+      lines.push(`![Picture ${k + 1}](${url})`, '');
+      if (k === 0) lines.push(`${m.kind === 'photo' ? 'Photo' : 'Video'} by ${m.kind === 'photo' ? m.photo.photographer.name : m.video.user.name}`, '');
+      lines.push('What we saw there.', '');
+    }
+    const file = join(path, name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, lines.join('\n'));
+    files.push(name);
+  }
+  mkdirSync(join(path, '.vscode'), { recursive: true });
+  writeFileSync(join(path, '.vscode', 'settings.json'), '{}\n');
+  return { path, files, dispose: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+const MB = 1024 ** 2;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function heapNow(control: ControlServer): Promise<number> {
+  return (await control.call<HeapNow>({ op: 'heapNow' })).used;
+}
+
+export interface LoadContext {
+  readonly api: ApiServer;
+  readonly control: ControlServer;
+  readonly browser: BrowserSession;
+  readonly extensionPath: string;
+  readonly sentAt: ReadonlyMap<RequestLogEntry, number>;
+  readonly logDir: string;
+  readonly log: (line: string) => void;
+  readonly windows: Set<BenchWindow>;
+}
+
+/** Every load figure, in one window opened on the generated workspace. */
+export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<void> {
+  const { api, control, log } = ctx;
+  const workspace = writeLoadWorkspace(api.library, api.origin);
+  let window: BenchWindow | undefined;
+  try {
+    window = await BenchWindow.open({
+      host: await prepare({ browser: true }),
+      browser: ctx.browser.browser,
+      control,
+      extensionPath: ctx.extensionPath,
+      machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
+      logDir: ctx.logDir,
+      name: 'load',
+      fixture: workspace.path,
+    });
+    ctx.windows.add(window);
+    await window.load();
+    api.resetQuotas();
+    const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
+    if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
+    await control.call({ op: 'command', command: 'workbench.action.closeAuxiliaryBar' });
+    await control.call({ op: 'command', command: 'workbench.action.closePanel' });
+  } catch (error) {
+    sink.fail(LOAD_KEYS, error);
+    if (window) {
+      ctx.windows.delete(window);
+      await window.close();
+    }
+    workspace.dispose();
+    return;
+  }
+
+  // The credit check first, while no media of the workspace is known.
+  try {
+    const before = await heapNow(control);
+    const mark = api.log.length;
+    const r = await control.call<CreditCheckFigures>({ op: 'creditCheck', files: workspace.files.slice(0, CHECK_FILES) }, 10 * 60_000);
+    await sleep(1_000);
+    const requests = api.log.length - mark;
+    const after = await heapNow(control);
+    sink.add('checkMs', median(r.checkMs));
+    sink.add('checkRequests', requests);
+    sink.add('checkHeap', (after - before) / MB);
+    sink.note(
+      'checkMs',
+      `median of ${r.files} files opened one after another (${CHECK_FILES * MEDIA_PER_FILE} media links), each checked once shown; slowest ${Math.max(...r.checkMs).toFixed(0)} ms; opening and showing one took ${median(r.openMs).toFixed(0)} ms (median); all ${(r.ms / 1000).toFixed(1)} s; ${r.diagnostics} diagnostics; the check's budget counted ${r.budgetUsed}`,
+    );
+    log(`[bench] Credit check: ${r.files} files, median ${median(r.checkMs).toFixed(0)} ms each, ${requests} requests, heap ${((after - before) / MB).toFixed(1)} MB`);
+  } catch (error) {
+    sink.fail(['checkMs', 'checkRequests', 'checkHeap'], error);
+  }
+
+  try {
+    api.resetQuotas();
+    api.setQuota(api.keys.alice, { hourlyLimit: CREDITS_HOURLY, hourlyRemaining: CREDITS_HOURLY });
+    const before = await heapNow(control);
+    const mark = api.log.length;
+    const r = await control.call<WriteCreditsFigures>({ op: 'writeCredits' }, 10 * 60_000);
+    const requests = api.log.length - mark;
+    const after = await heapNow(control);
+    if (r.result !== 'written') throw new Error(`Write Credits File: ${r.result}: ${r.message}`);
+    const again = await control.call<WriteCreditsFigures>({ op: 'writeCredits' }, 10 * 60_000);
+    sink.add('creditsMs', r.ms);
+    sink.add('creditsRequests', requests);
+    sink.add('creditsHeap', (after - before) / MB);
+    sink.note(
+      'creditsMs',
+      `${LOAD_FILES.toLocaleString('en')} files, ${r.media} distinct media, ${r.requests} not known before; ${r.progressReports} progress reports; run again: ${again.result}, ${(again.ms / 1000).toFixed(1)} s, ${again.requests} requests; the local library's hourly allowance raised to ${CREDITS_HOURLY} for it (the default 200 is less than the look-ups)`,
+    );
+    log(`[bench] Write Credits File: ${(r.ms / 1000).toFixed(1)} s, ${r.media} media, ${requests} requests; again ${(again.ms / 1000).toFixed(1)} s (${again.result})`);
+  } catch (error) {
+    sink.fail(['creditsMs', 'creditsRequests', 'creditsHeap'], error);
+  }
+
+  const collectionPath = `/v1/collections/${api.library.loadCollectionId ?? ''}`;
+  const collectionRequests = (mark: number): number => api.log.slice(mark).filter((e) => e.path === collectionPath).length;
+
+  try {
+    api.resetQuotas();
+    // Cold: nothing of the collection known (the check and the credits file asked for some of its media).
+    await control.call({ op: 'clearCache' });
+    const before = await heapNow(control);
+    const mark = api.log.length;
+    const r = await control.call<TreeBrowseFigures>({ op: 'treeBrowse', title: LOAD_COLLECTION_TITLE }, 15 * 60_000);
+    const after = await heapNow(control);
+    if (r.items !== LOAD_MEDIA) throw new Error(`The tree showed ${r.items} of ${LOAD_MEDIA} media`);
+    sink.add('treeMs', r.ms);
+    sink.add('treeRequests', collectionRequests(mark));
+    sink.add('treeHeap', (after - before) / MB);
+    const last = r.loadMs.slice(-5);
+    sink.note(
+      'treeMs',
+      `expand, then Load more… ${r.loads} times until all ${r.items.toLocaleString('en')} show; each press → its last item revealed in the view: median ${median(r.loadMs).toFixed(0)} ms, first ${(r.loadMs[0] ?? NaN).toFixed(0)} ms, last five ${last.map((v) => v.toFixed(0)).join(', ')} ms`,
+    );
+    log(`[bench] Tree: ${r.items} media in ${(r.ms / 1000).toFixed(1)} s, ${r.loads} loads (median ${median(r.loadMs).toFixed(0)} ms), ${collectionRequests(mark)} requests`);
+  } catch (error) {
+    sink.fail(['treeMs', 'treeRequests', 'treeHeap'], error);
+  }
+
+  try {
+    api.resetQuotas();
+    // Cold again: the tree loaded the same pages just before.
+    await control.call({ op: 'clearCache' });
+    const grid = new GridDriver(window.page, control, api, ctx.sentAt);
+    const before = await heapNow(control);
+    const mark = api.log.length;
+    const started = Date.now();
+    await control.call({ op: 'collectionGrid', title: LOAD_COLLECTION_TITLE });
+    const loaded = await grid.scrollUntil(LOAD_MEDIA, HURRYING, 10 * 60_000);
+    await grid.settle();
+    const ms = Date.now() - started;
+    await sleep(300);
+    const dom = await domCounts(await grid.frame());
+    const after = await heapNow(control);
+    sink.add('gridMs', ms);
+    sink.add('gridRequests', collectionRequests(mark));
+    sink.add('gridDom', dom.nodes);
+    sink.add('gridHeap', (after - before) / MB);
+    sink.note('gridMs', `opened from the tree (Open in Grid), wheel-scrolled until all ${loaded.toLocaleString('en')} are loaded; ${dom.tiles} tiles in the DOM at the end (${dom.columns} columns)`);
+    log(`[bench] Grid: ${loaded} media in ${(ms / 1000).toFixed(1)} s, ${collectionRequests(mark)} requests, ${dom.nodes} DOM elements`);
+  } catch (error) {
+    sink.fail(['gridMs', 'gridRequests', 'gridDom', 'gridHeap'], error);
+  }
+
+  await window.endSession().catch(() => undefined);
+  ctx.windows.delete(window);
+  await window.close();
+  workspace.dispose();
+}

@@ -1,0 +1,144 @@
+// The credit check's look-ups are what is on screen, within a budget: a Markdown file with
+// 100 photos nobody has looked up yet, opened in a real VS Code against the local server.
+// Only the photos in the editor's visible ranges are asked for (read from the server's log),
+// scrolling asks for the ones that come into view, and however far the user scrolls the
+// requests stay within the hourly budget; what is already known costs nothing.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
+import type { LibraryPhoto } from '../server/library';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+
+const FOLDER = 'credit-limit-tests';
+const openNew = fileOpener(FOLDER);
+const SOURCE = 'Stock Media';
+const MEDIA = 100;
+const CREDIT_CHECK_HOOK = 'stockMedia.test.creditCheck';
+// A page's address as the local server writes it (test/server/urls.ts, which the web bundle cannot load).
+const photoPageUrl = (origin: string, p: LibraryPhoto): string => `${origin}/photo/${p.slug}-${p.id}/`;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One photo per section, with enough text around it that a screen shows only a few. */
+function documentOf(urls: readonly string[]): string {
+  return urls
+    .map((url, i) => `## Place ${i + 1}\n\nA few words about the place.\n\n${url}\n\nMore words, and more.\n\nThe end of the section.\n`)
+    .join('\n');
+}
+
+describe('credit check: look-ups only for what is on screen, within the hourly budget (real VS Code)', function () {
+  this.timeout(120_000);
+  let server: ApiServer;
+  let photos: LibraryPhoto[];
+
+  const photoRequests = (): number[] =>
+    server.log.flatMap((e) => {
+      const match = /\/photos\/(\d+)$/.exec(e.path);
+      return match ? [Number(match[1])] : [];
+    });
+  const diagnostics = (uri: vscode.Uri): vscode.Diagnostic[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+  /** The photos whose link is (at least partly) in the editor's visible ranges now. */
+  const onScreen = (editor: vscode.TextEditor): Set<number> => {
+    const text = editor.document.getText();
+    const shown = new Set<number>();
+    for (const photo of photos) {
+      const url = photoPageUrl(server.origin, photo);
+      const start = text.indexOf(url);
+      const range = new vscode.Range(editor.document.positionAt(start), editor.document.positionAt(start + url.length));
+      if (editor.visibleRanges.some((visible) => visible.intersection(range) !== undefined)) shown.add(photo.id);
+    }
+    return shown;
+  };
+  /** How many of `urls` are (at least partly) on screen. */
+  const onScreenUrls = (editor: vscode.TextEditor, urls: readonly string[]): number => {
+    const text = editor.document.getText();
+    return urls.filter((url) => {
+      const start = text.indexOf(url);
+      const range = new vscode.Range(editor.document.positionAt(start), editor.document.positionAt(start + url.length));
+      return editor.visibleRanges.some((visible) => visible.intersection(range) !== undefined);
+    }).length;
+  };
+  /** Waits until the diagnostics are those of `ids`, then a little longer for any request that should not come. */
+  const settledOn = async (editor: vscode.TextEditor, ids: ReadonlySet<number>): Promise<void> => {
+    const want = [...ids].map((id) => photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)).sort();
+    await waitFor(() => {
+      const got = diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range)).sort();
+      return got.length === want.length && got.every((url, i) => url === want[i]);
+    }, `diagnostics on exactly ${ids.size} photos`, 20_000);
+    await sleep(1_000);
+  };
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    photos = server.library.photos.slice(0, MEDIA);
+    assert.equal(photos.length, MEDIA);
+    await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
+    // The suites after this one start with a whole hour's budget.
+    await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
+    await stopLocalServer(server);
+  });
+
+  it(`a file with ${MEDIA} unknown photos: only those on screen are looked up; scrolling to the end stays within ${BACKGROUND_HOURLY_BUDGET} requests`, async () => {
+    const editor = await openNew('places.md', documentOf(photos.map((p) => photoPageUrl(server.origin, p))));
+    const first = onScreen(editor);
+    assert.ok(first.size > 0 && first.size < BACKGROUND_HOURLY_BUDGET, `a screen shows a few of the photos (${first.size})`);
+    await settledOn(editor, first);
+    assert.deepEqual(photoRequests().sort(), [...first].sort(), 'one Get Photo per photo on screen, none for the rest');
+
+    // Scrolling down a screen at a time: what comes into view is looked up, until the budget is spent.
+    const seen = new Set(first);
+    let reachedTheEnd = false;
+    while (!reachedTheEnd) {
+      const bottom = editor.visibleRanges.at(-1)?.end.line ?? 0;
+      const line = Math.min(editor.document.lineCount - 1, bottom + 1);
+      editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
+      await waitFor(() => (editor.visibleRanges[0]?.start.line ?? 0) > 0 && onScreen(editor), 'the editor to scroll');
+      for (const id of onScreen(editor)) seen.add(id);
+      reachedTheEnd = (editor.visibleRanges.at(-1)?.end.line ?? 0) >= editor.document.lineCount - 2;
+      // The check runs a moment after scrolling stops.
+      await sleep(800);
+      const asked = photoRequests();
+      assert.ok(asked.length <= BACKGROUND_HOURLY_BUDGET, `${asked.length} requests, over the budget of ${BACKGROUND_HOURLY_BUDGET}`);
+      assert.ok(asked.every((id) => seen.has(id)), 'only photos that were on screen were looked up');
+    }
+    assert.ok(seen.size > BACKGROUND_HOURLY_BUDGET, `more photos than the budget came into view (${seen.size})`);
+    await waitFor(() => photoRequests().length === BACKGROUND_HOURLY_BUDGET, `the budget of ${BACKGROUND_HOURLY_BUDGET} to be spent`, 20_000);
+    await sleep(1_000);
+    const asked = photoRequests();
+    assert.equal(asked.length, BACKGROUND_HOURLY_BUDGET, 'not one request over the budget');
+    assert.equal(new Set(asked).size, asked.length, 'no photo asked for twice');
+    assert.equal(await vscode.commands.executeCommand<number>(CREDIT_CHECK_HOOK, { op: 'budget' }), BACKGROUND_HOURLY_BUDGET);
+
+    // Back at the top: the photos looked up keep their diagnostics and cost nothing more.
+    editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
+    await waitFor(() => editor.visibleRanges[0]?.start.line === 0, 'the editor to scroll back');
+    await sleep(1_500);
+    assert.equal(photoRequests().length, BACKGROUND_HOURLY_BUDGET, 'scrolling back sent nothing');
+    const flagged = new Set(diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range)));
+    for (const id of first) assert.ok(flagged.has(photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)), `photo ${id} keeps its diagnostic`);
+  });
+
+  it('a photo known from a search costs no request, on screen or not, with the budget spent', async () => {
+    const api = await extensionApi();
+    // Known from a list answer (the grid's search would have brought the same).
+    const listed = await api.client.searchPhotos({ query: 'cat', per_page: 80 });
+    const known = listed.photos.filter((p) => !photos.some((q) => q.id === p.id)).slice(0, 3);
+    assert.equal(known.length, 3);
+    const mark = server.log.length;
+    assert.equal(await vscode.commands.executeCommand<number>(CREDIT_CHECK_HOOK, { op: 'budget' }), BACKGROUND_HOURLY_BUDGET, 'the budget is spent');
+    // Far below the first screen: known media are checked wherever they are.
+    const filler = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of the introduction.\n`).join('\n');
+    const editor = await openNew('known.md', `${filler}\n${documentOf(known.map((p) => p.url))}`);
+    assert.equal(onScreenUrls(editor, known.map((p) => p.url)), 0, 'none of them is on screen');
+    await waitFor(() => diagnostics(editor.document.uri).length === known.length, 'a diagnostic on each known photo', 20_000);
+    await sleep(1_000);
+    assert.equal(server.log.length, mark, 'no request');
+    const names = diagnostics(editor.document.uri).map((d) => d.message);
+    for (const photo of known) assert.ok(names.some((m) => m.includes(photo.photographer)), `the diagnostic names ${photo.photographer}`);
+  });
+});
