@@ -17,7 +17,7 @@ import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 
 export type GridCommandResult =
-  | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number }
+  | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number | null }
   | { shown: false; reason: 'cancelled' | 'invalid'; message?: string };
 
 type SearchKind = RecentSearch['kind'];
