@@ -81,6 +81,13 @@ export interface ApiServerOptions {
   https?: boolean;
   /** Called when a request has been answered (or dropped), e.g. to print it. */
   onRequest?: (entry: RequestLogEntry, kind: 'api' | 'media') => void;
+  /**
+   * Serve the library's pages (photo, video, profile and search pages) under this path, as a
+   * library served at `https://host/library` (then its service URL is `<origin>/library`):
+   * the answers' `url` and `photographer_url` point there and the pages are served there only.
+   * Files stay at `/media/…`, the API at `/v1` and `/videos`. Default: the root.
+   */
+  pagePrefix?: string;
 }
 
 export interface RequestLogEntry {
@@ -261,6 +268,8 @@ function sleep(ms: number): Promise<void> {
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
   const library = buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount);
   const host = opts.host ?? '127.0.0.1';
+  // `library`, `/library/` → `/library`; the root → ''.
+  const pagePrefix = (opts.pagePrefix ?? '').replace(/^\/*/, '/').replace(/\/+$/, '');
   const keys = { alice: library.users.alice.key, bob: library.users.bob.key, limited: library.users.limited.key };
   const userByKey = new Map<string, UserName>(USER_NAMES.map((name) => [library.users[name].key, name]));
   const quotas = new QuotaBook(new Map([[keys.alice, {}], [keys.bob, {}], [keys.limited, LIMITED_QUOTA]]));
@@ -331,7 +340,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
     const linkOrigin = switches.foreignNextPage ? foreignOrigin() : origin;
     const { hostile, missingFields, wrongTypes } = switches;
-    const render = { origin, hostile, foreignOrigin: foreignOrigin(), missingFields, wrongTypes };
+    const render = { origin, pages: `${origin}${pagePrefix}`, hostile, foreignOrigin: foreignOrigin(), missingFields, wrongTypes };
     let answer: ApiAnswer;
     try {
       answer = answerApi({ library, user, path, query: url.searchParams, render, linkOrigin });
@@ -389,7 +398,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     if (method !== 'GET' && method !== 'HEAD') {
       return finish(res, entry, 'media', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' }, body: Buffer.from('Method Not Allowed') });
     }
-    const answer = answerMedia(library, origin, url.pathname, url.searchParams);
+    const answer = answerMedia(library, origin, url.pathname, url.searchParams, pagePrefix);
     const headers: Record<string, string> = { 'Content-Type': answer.contentType };
     if (answer.cacheable) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     const isFile = answer.status === 200 && /^(image|video)\//.test(answer.contentType);

@@ -82,7 +82,7 @@ describe('the service\'s answers in the shapes it really sends', () => {
       assert.equal(hasNextPage(page), true, 'its next_page still leads on');
 
       const { session, messages } = sessionHarness(client);
-      await session.start({ mode: 'curated', kind: 'photo' }, { syncForm: false });
+      await session.start({ mode: 'curated' }, { syncForm: false });
       const state = session.state;
       assert.equal(state.status, 'loaded');
       assert.deepEqual(state.items.map((i) => i.key), ['photo:5102201', 'photo:5102244', 'photo:5102398']);

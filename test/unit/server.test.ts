@@ -673,3 +673,42 @@ describe('local API server', function () {
     });
   });
 });
+
+describe('local API server with its pages under a path (pagePrefix)', function () {
+  this.timeout(10_000);
+  let server: ApiServer;
+
+  before(async () => {
+    server = await startApiServer({ pagePrefix: '/library/' });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('links and serves photo, video and profile pages under the path only; files and the API stay where they are', async () => {
+    const get = async (url: string): Promise<Json> => {
+      const res = await fetch(url, { headers: { Authorization: server.keys.alice } });
+      assert.equal(res.status, 200, url);
+      return (await res.json()) as Json;
+    };
+    const photo = await get(`${server.baseUrl}/photos/${server.library.photos[0]?.id ?? 0}`);
+    assert.match(photo.url as string, new RegExp(`^${server.origin}/library/photo/[a-z0-9-]+-${String(photo.id)}/$`));
+    assert.match(photo.photographer_url as string, new RegExp(`^${server.origin}/library/@`));
+    assert.match((photo.src as Json).large as string, new RegExp(`^${server.origin}/media/photos/`));
+    const video = await get(`${server.videoBaseUrl}/videos/${server.library.videos[0]?.id ?? 0}`);
+    assert.match(video.url as string, new RegExp(`^${server.origin}/library/video/`));
+    const search = await get(`${server.videoBaseUrl}/search?query=sea`);
+    assert.match(search.url as string, new RegExp(`^${server.origin}/library/search/videos/`));
+
+    for (const page of [photo.url, photo.photographer_url, video.url, `${server.origin}/library/`] as string[]) {
+      const res = await fetch(page);
+      assert.equal(res.status, 200, page);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      const html = await res.text();
+      for (const [, href] of html.matchAll(/href="([^"]+)"/g)) assert.ok(href?.startsWith(`${server.origin}/library/`), href);
+    }
+    const outside = (photo.url as string).replace('/library/', '/');
+    assert.equal((await fetch(outside)).status, 404, 'no page outside the path');
+    assert.equal((await fetch((photo.src as Json).large as string)).status, 200);
+  });
+});

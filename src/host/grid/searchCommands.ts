@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
-import { parseMediaRef } from '../../core/mediaUrl';
+import { mediaUrlOptions, parseMediaRef } from '../../core/mediaUrl';
 import type { MediaRefError } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Locale } from '../../core/params';
@@ -192,7 +192,7 @@ function argsText(args: unknown): string | undefined {
 
 export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
   const cfg = deps.shell.config;
-  const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
+  const options = mediaUrlOptions(cfg);
   const given = argsText(args);
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({
