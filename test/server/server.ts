@@ -165,6 +165,11 @@ export interface ServerSwitches {
    * off. Open connections are closed when it goes on.
    */
   refuseConnections: boolean;
+  /**
+   * List answers as some the service sent in 2020: no `total_results`, no `next_page` and no
+   * `prev_page`, so a client pages by number and can claim no total.
+   */
+  oldEnvelopes: boolean;
 }
 
 export type QuotaOverride = QuotaSettings;
@@ -210,6 +215,7 @@ export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
   mediaFault: null,
   mediaDelayMs: 0,
   refuseConnections: false,
+  oldEnvelopes: false,
 };
 
 /** The padding of oversizedBody: more than the client's 8 MB cap. */
@@ -353,6 +359,10 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       return finish(res, entry, 'api', errorReply(answer.status, message, form, true));
     }
     if (switches.badItems) breakTwoItems(answer.body);
+    if (switches.oldEnvelopes && typeof answer.body === 'object' && answer.body !== null && 'per_page' in answer.body) {
+      const envelope = answer.body as Record<string, unknown>;
+      for (const field of ['total_results', 'next_page', 'prev_page']) delete envelope[field];
+    }
     if (switches.oversizedBody) (answer.body as Record<string, unknown>).padding = 'x'.repeat(OVERSIZED_PADDING_BYTES);
     let text = JSON.stringify(answer.body);
     if (failureFires(switches.malformedJson)) text = text.slice(0, Math.floor(text.length * 0.6));
