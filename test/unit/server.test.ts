@@ -644,6 +644,15 @@ describe('local API server', function () {
       await missing.text();
     });
 
+    it('oldEnvelopes: list answers without total_results, next_page and prev_page; single answers as they are', async () => {
+      server.setSwitches({ oldEnvelopes: true });
+      const page = await json(`${server.baseUrl}/curated?page=2&per_page=5`);
+      assert.deepEqual(Object.keys(page).sort(), ['page', 'per_page', 'photos']);
+      assert.equal(list(page, 'photos').length, 5);
+      const photo = await json(`${server.baseUrl}/photos/${String(list(page, 'photos')[0]?.id)}`);
+      assert.equal(typeof photo.url, 'string');
+    });
+
     it('sends truncated JSON, drops connections and delays answers', async () => {
       server.setSwitches({ malformedJson: true, failCount: 1 });
       const bad = await get(`${server.baseUrl}/curated`);
