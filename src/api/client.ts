@@ -22,7 +22,7 @@ import type {
   Video,
   VideoList,
 } from '../core/model';
-import { photo, video } from '../core/model';
+import { hasNextPage, photo, video } from '../core/model';
 import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, VideoSearchParams } from '../core/params';
 import { checkMediaId } from '../core/params';
 import type { QuotaSnapshot } from '../core/quota';
@@ -308,7 +308,9 @@ export class MediaClient {
    * The page after `current`, or undefined after the last page. Only the page number of
    * `next_page` is used: the request is always built here from the configured base and
    * the search's own parameters, so the key never travels to a host the user did not
-   * configure and no parameter the service slipped into the link is sent.
+   * configure and no parameter the service slipped into the link is sent. A full page
+   * without `next_page` (model.ts `maybeMore`) is followed by the next page's number; that
+   * answer, empty or short, says whether more exist.
    */
   async nextPage<K extends ListOperation>(
     op: K,
@@ -316,6 +318,7 @@ export class MediaClient {
     current: Envelope,
     opts?: RequestOptions,
   ): Promise<ListOperations[K]['result'] | undefined> {
+    if (!hasNextPage(current)) return undefined;
     return this.followPage(op, params, current.next_page, current.page + 1, opts);
   }
 
@@ -325,9 +328,11 @@ export class MediaClient {
     current: Envelope,
     opts?: RequestOptions,
   ): Promise<ListOperations[K]['result'] | undefined> {
+    if (current.prev_page === undefined) return undefined;
     return this.followPage(op, params, current.prev_page, current.page - 1, opts);
   }
 
+  /** Asks for the page `link` names (its number only), or `fallbackPage` when there is no link or it names none. */
   private async followPage<K extends ListOperation>(
     op: K,
     params: ListOperations[K]['params'],
@@ -335,7 +340,8 @@ export class MediaClient {
     fallbackPage: number,
     opts?: RequestOptions,
   ): Promise<ListOperations[K]['result'] | undefined> {
-    if (link === undefined || fallbackPage < 1) return undefined;
+    if (fallbackPage < 1) return undefined;
+    if (link === undefined) return this.list(op, { ...params, page: fallbackPage }, opts);
     const endpoint = listEndpoint(op, params);
     const base = tryParseUrl(withTrailingSlash(this.baseOf(endpoint.base)));
     const url = tryParseUrl(link);

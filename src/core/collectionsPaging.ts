@@ -2,6 +2,7 @@
 // collection): items in order without duplicates, whether more exist, one load at a time,
 // and the failure of the last load kept as a value so the tree can show it.
 import type { Envelope } from './model';
+import { hasNextPage, lastPage } from './model';
 
 export interface LoadedPage<T> {
   envelope: Envelope;
@@ -35,9 +36,9 @@ export class PagedList<T> {
     return this.last !== undefined;
   }
 
-  /** Whether the service said a further page exists. */
+  /** Whether a further page may exist: the service linked one, or the last page was full without a link. */
   get hasMore(): boolean {
-    return this.last?.next_page !== undefined;
+    return hasNextPage(this.last);
   }
 
   get loading(): boolean {
@@ -53,7 +54,7 @@ export class PagedList<T> {
     return this.failure !== undefined;
   }
 
-  /** The total the service reported with the last page. */
+  /** The total the service reported with the last page; undefined when it said none. */
   get total(): number | undefined {
     return this.last?.total_results;
   }
@@ -82,7 +83,7 @@ export class PagedList<T> {
         const page = await fetch(this.last);
         if (page === undefined) {
           // The link led nowhere: this was the last page.
-          this.last = this.last ? { ...this.last, next_page: undefined } : { page: 1, per_page: 0, total_results: 0 };
+          this.last = this.last ? lastPage(this.last) : { page: 1, per_page: 0, total_results: 0 };
           return;
         }
         added = this.append(page);
@@ -112,7 +113,9 @@ export class PagedList<T> {
       this.list.push(item);
       added += 1;
     }
-    this.last = page.envelope;
+    // A page asked for by number (no link) that brings nothing new ends the list: it is asked for once.
+    const guessed = this.last !== undefined && this.last.next_page === undefined;
+    this.last = guessed && added === 0 ? lastPage(page.envelope) : page.envelope;
     this.pagesLoaded += 1;
     this.skippedCount += page.envelope.skipped ?? 0;
     return added;

@@ -1,7 +1,11 @@
 // What the user pasted into "Open Photo or Video by URL or ID": a bare id, or a page URL
-// of the service (`/photo/<slug>-<id>/`, `/video/<slug>-<id>/`, localised as
-// `/de-de/foto/...`), or an image/video file URL of its CDN. Only hosts the user has
-// configured (or the service's own pexels.com) are accepted, so a link from elsewhere is
+// of the service, or an image/video file URL of its CDN. Pages are recognised under the
+// configured service URL, its path included: a library served at `https://host/library` has
+// its pages at `https://host/library/photo/<slug>-<id>/` (localised as
+// `…/de-de/foto/<slug>-<id>/`), and nothing outside that path is one of its pages. Files are
+// recognised by their shape (`…/photos/<id>/<file>`, `…/videos/<id>/…`,
+// `…/video-files/<id>/…`) on a host the user has configured (the service's, the API bases').
+// The service's own pexels.com counts too (its pages at the root). A link from elsewhere is
 // never taken for a media id by accident.
 import type { MediaKind } from './model';
 import { isLoopbackHost, tryParseUrl } from './urls';
@@ -13,14 +17,23 @@ export type ParsedMediaRef =
   | { ok: false; error: MediaRefError };
 
 export interface MediaUrlOptions {
-  /** Origins or URLs whose host is accepted besides pexels.com (service URL, API bases). */
-  trustedUrls: readonly string[];
+  /** The service's home page (`stockMedia.serviceUrl`): its media pages are under it, path included. */
+  readonly serviceUrl: string;
+  /** URLs whose host also serves the service's files (the API bases); the service's host always does. */
+  readonly trustedUrls: readonly string[];
 }
 
-const PHOTO_SEGMENTS = new Set(['photo', 'foto', 'photos']);
-const VIDEO_SEGMENTS = new Set(['video', 'videos', 'video-files']);
-/** Segments that may come before the kind: a locale such as `de-de`, or `media` (test server). */
-const PREFIX_SEGMENT = /^(?:[a-z]{2}(?:-[a-z]{2})?|media)$/i;
+/** The options for the configured service: pages under its home page, files on its hosts. */
+export function mediaUrlOptions(config: { readonly serviceUrl: string; readonly apiBaseUrl: string; readonly videoBaseUrl: string }): MediaUrlOptions {
+  return { serviceUrl: config.serviceUrl, trustedUrls: [config.serviceUrl, config.apiBaseUrl, config.videoBaseUrl] };
+}
+
+/** The kind a page path names (`/photo/…`, `/foto/…`, `/video/…`; the plural forms too). */
+const PAGE_KINDS: Readonly<Record<string, MediaKind>> = { photo: 'photo', foto: 'photo', photos: 'photo', video: 'video', videos: 'video' };
+/** The kind a file path names: `/photos/<id>/<file>`, `/videos/<id>/…`, `/video-files/<id>/…`. */
+const FILE_KINDS: Readonly<Record<string, MediaKind>> = { photos: 'photo', videos: 'video', 'video-files': 'video' };
+/** A locale before a page's kind: `de-de`, `fr`. */
+const LOCALE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2})?$/i;
 const BARE_ID = /^(?:(photo|video)\s*[:#]?\s*)?(\d+)$/i;
 
 function positiveId(text: string | undefined): number | undefined {
@@ -29,13 +42,31 @@ function positiveId(text: string | undefined): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-function isTrustedHost(url: URL, trusted: readonly string[]): boolean {
+function isPexels(url: URL): boolean {
   const host = url.hostname.toLowerCase();
-  if (url.protocol === 'https:' && (host === 'pexels.com' || host.endsWith('.pexels.com'))) return true;
-  return trusted.some((t) => {
-    const other = tryParseUrl(t);
-    return other !== undefined && other.host.toLowerCase() === url.host.toLowerCase() && other.protocol === url.protocol;
-  });
+  return url.protocol === 'https:' && (host === 'pexels.com' || host.endsWith('.pexels.com'));
+}
+
+function sameHost(url: URL, other: string): boolean {
+  const parsed = tryParseUrl(other);
+  return parsed !== undefined && parsed.host.toLowerCase() === url.host.toLowerCase() && parsed.protocol === url.protocol;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter(Boolean).map((s) => decodeURIComponentSafe(s));
+}
+
+/**
+ * The path segments of `url` after the service's home page's path, or undefined when `url`
+ * is not under it (pexels.com's pages are at its root).
+ */
+function pageSegments(url: URL, serviceUrl: string): string[] | undefined {
+  const home = tryParseUrl(serviceUrl);
+  if (home && sameHost(url, home.href)) {
+    const prefix = home.pathname.replace(/\/+$/, '');
+    if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return segmentsOf(url.pathname.slice(prefix.length));
+  }
+  return isPexels(url) ? segmentsOf(url.pathname) : undefined;
 }
 
 /** `<slug>-<id>` or `<id>`: the trailing number. */
@@ -43,6 +74,25 @@ function idOfSegment(segment: string | undefined): number | undefined {
   if (segment === undefined) return undefined;
   const match = /(?:^|-)(\d+)$/.exec(segment);
   return positiveId(match?.[1]);
+}
+
+/** A page: `[locale/]<kind>/<slug>-<id>`; `badId` when the kind is there but no id. */
+function pageRef(segments: readonly string[]): ParsedMediaRef | undefined {
+  const at = LOCALE_SEGMENT.test(segments[0] ?? '') ? 1 : 0;
+  const kind = PAGE_KINDS[(segments[at] ?? '').toLowerCase()];
+  if (!kind) return undefined;
+  const id = idOfSegment(segments[at + 1]);
+  return id === undefined ? { ok: false, error: 'badId' } : { ok: true, id, kind };
+}
+
+/** A file: `…/<photos|videos|video-files>/<id>/<file…>`, wherever the CDN keeps it. */
+function fileRef(segments: readonly string[]): ParsedMediaRef | undefined {
+  for (let i = 0; i + 2 < segments.length; i++) {
+    const kind = FILE_KINDS[(segments[i] ?? '').toLowerCase()];
+    const id = kind && /^\d+$/.test(segments[i + 1] ?? '') ? positiveId(segments[i + 1]) : undefined;
+    if (kind && id !== undefined) return { ok: true, id, kind };
+  }
+  return undefined;
 }
 
 export function parseMediaRef(input: unknown, options: MediaUrlOptions): ParsedMediaRef {
@@ -62,19 +112,13 @@ export function parseMediaRef(input: unknown, options: MediaUrlOptions): ParsedM
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { ok: false, error: 'notMedia' };
   if (!url.hostname.includes('.') && !isLoopbackHost(url.hostname)) return { ok: false, error: 'notMedia' };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, error: 'foreignHost' };
-  if (!isTrustedHost(url, options.trustedUrls)) return { ok: false, error: 'foreignHost' };
+  const trusted = isPexels(url) || sameHost(url, options.serviceUrl) || options.trustedUrls.some((t) => sameHost(url, t));
+  if (!trusted) return { ok: false, error: 'foreignHost' };
 
-  const segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponentSafe(s));
-  for (let i = 0; i < segments.length && i <= 2; i++) {
-    const segment = (segments[i] ?? '').toLowerCase();
-    const kind: MediaKind | undefined = PHOTO_SEGMENTS.has(segment) ? 'photo' : VIDEO_SEGMENTS.has(segment) ? 'video' : undefined;
-    if (kind) {
-      const id = idOfSegment(segments[i + 1]);
-      return id === undefined ? { ok: false, error: 'badId' } : { ok: true, id, kind };
-    }
-    if (!PREFIX_SEGMENT.test(segment)) break;
-  }
-  return { ok: false, error: 'notMedia' };
+  const page = pageSegments(url, options.serviceUrl);
+  const asPage = page ? pageRef(page) : undefined;
+  if (asPage?.ok) return asPage;
+  return fileRef(segmentsOf(url.pathname)) ?? asPage ?? { ok: false, error: 'notMedia' };
 }
 
 function decodeURIComponentSafe(segment: string): string {

@@ -138,33 +138,68 @@ export type CollectionVideo = Extract<CollectionMediaItem, { type: 'Video' }>;
  */
 const skipped: Optional<number> = Object.assign(() => undefined, { optional: true as const });
 
-/** The pagination envelope of every list response (spec §2.1). */
+/**
+ * Not the service's: the page was full (as many items as `per_page`) but named no next page,
+ * as some of the service's answers do (a page 2 without `next_page`), and no total says it
+ * was the last: a next page may exist, and is asked for by its number. Set by `listOf`; a
+ * value the service sends is dropped.
+ */
+const maybeMore: Optional<true> = Object.assign(() => undefined, { optional: true as const });
+
+/**
+ * The pagination envelope of every list response (spec §2.1). `total_results` may be
+ * missing (curated pages recorded in 2020 have none): the page is still read, and nothing
+ * claims a total then.
+ */
 const envelopeShape = {
   page: int,
   per_page: int,
-  total_results: int,
+  total_results: orAbsent(int),
   next_page: orAbsent(text),
   prev_page: orAbsent(text),
   skipped,
+  maybeMore,
 };
 export type Envelope = ObjectOf<typeof envelopeShape>;
 
-/** A list answer: the envelope checked strictly, the result list item by item, `skipped` counted. */
-function listOf<T extends { skipped?: number }>(schema: Schema<T>): Schema<T> {
+/** Whether a page may follow `envelope`'s: the service links one, or the page was full without a link. */
+export function hasNextPage(envelope: Envelope | undefined): boolean {
+  return envelope !== undefined && (envelope.next_page !== undefined || envelope.maybeMore === true);
+}
+
+/** `envelope` as the last page: no page is asked for after it. */
+export function lastPage<E extends Envelope>(envelope: E): E {
+  const { next_page: _link, maybeMore: _guess, ...rest } = envelope;
+  return rest as E;
+}
+
+type ListKey = 'photos' | 'videos' | 'collections' | 'media';
+
+/**
+ * A list answer: the envelope checked strictly, the result list (under `key`) item by item,
+ * `skipped` counted, `maybeMore` set when a full page names no next page.
+ */
+function listOf<T extends Envelope>(key: ListKey, schema: Schema<T>): Schema<T> {
   return (v, p, report) => {
     let count = 0;
     const out = schema(v, p, (error) => {
       count += 1;
       report?.(error);
     });
-    return { ...out, skipped: count };
+    // The items as they came, unreadable ones included: they were on the page.
+    const sent = (v as Record<string, unknown>)[key];
+    const full = Array.isArray(sent) && out.per_page > 0 && sent.length >= out.per_page;
+    const lastByTotal = out.total_results !== undefined && out.page * out.per_page >= out.total_results;
+    const maybe = full && out.next_page === undefined && !lastByTotal;
+    return { ...out, skipped: count, ...(maybe ? { maybeMore: true as const } : {}) };
   };
 }
 
-export const photoList = listOf(object({ ...envelopeShape, photos: items(photo) }));
+export const photoList = listOf('photos', object({ ...envelopeShape, photos: items(photo) }));
 export type PhotoList = Infer<typeof photoList>;
 
 export const videoList = listOf(
+  'videos',
   object({
     ...envelopeShape,
     videos: items(video),
@@ -174,10 +209,10 @@ export const videoList = listOf(
 );
 export type VideoList = Infer<typeof videoList>;
 
-export const collectionList = listOf(object({ ...envelopeShape, collections: items(collection) }));
+export const collectionList = listOf('collections', object({ ...envelopeShape, collections: items(collection) }));
 export type CollectionList = Infer<typeof collectionList>;
 
-export const collectionMediaList = listOf(object({ ...envelopeShape, id: stringId, media: items(collectionMediaItem) }));
+export const collectionMediaList = listOf('media', object({ ...envelopeShape, id: stringId, media: items(collectionMediaItem) }));
 export type CollectionMediaList = Infer<typeof collectionMediaList>;
 
 /** A photo or a video, tagged, as the UI handles them. */

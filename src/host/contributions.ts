@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from './features';
 import { formatLanguageIds } from '../core/insert/languages';
+import { mediaUrlOptions } from '../core/mediaUrl';
 import { pastedMediaRef } from '../core/pastedMedia';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
 import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
@@ -31,7 +32,7 @@ export function createPasteProvider(load: LoadFeatures, config: () => StockMedia
       const item = dataTransfer.get('text/plain');
       const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
       const cfg = config();
-      const ref = pastedMediaRef(text, { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] });
+      const ref = pastedMediaRef(text, mediaUrlOptions(cfg));
       if (!ref || token.isCancellationRequested) return undefined;
       return load().paste.provideDocumentPasteEdits(document, ranges, ref, token);
     },

@@ -85,7 +85,8 @@ const toWebview = variant('type', {
     spec: nullable(searchSpec),
     status: sessionStatus,
     items: gridItems,
-    totalResults: count,
+    /** Null when the service said no total: none is shown. */
+    totalResults: nullable(count),
     /** Results of the loaded pages the service sent unreadable (left out, not shown). */
     skipped: count,
     hasMore: boolean,
@@ -98,7 +99,7 @@ const toWebview = variant('type', {
   page: object({
     generation: count,
     items: gridItems,
-    totalResults: count,
+    totalResults: nullable(count),
     /** As in the session message: for every page so far. */
     skipped: count,
     hasMore: boolean,

@@ -58,6 +58,9 @@ export interface GridStrings {
   /** {0}: formatted count. */
   resultsMany: string;
   resultOne: string;
+  /** {0}: formatted count of the results shown, when the service said no total. */
+  shownMany: string;
+  shownOne: string;
   /** The service sent one result that could not be read. */
   skippedOne: string;
   /** {0}: formatted count of results that could not be read. */
@@ -143,7 +146,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'hexColorPlaceholder', 'colorSwatch', 'minWidth', 'minHeight', 'minDuration', 'maxDuration',
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
-  'resultOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
+  'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
   'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resetFilters', 'collectionTitle', 'moreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',

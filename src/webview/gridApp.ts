@@ -50,7 +50,8 @@ export class GridApp {
   private spec: SearchSpec | null;
   private generation = -1;
   private status: SessionStatus = 'idle';
-  private totalResults = 0;
+  /** Null when the service said no total. */
+  private totalResults: number | null = 0;
   private hasMore = false;
   private more: MoreStatus = 'idle';
   private failure: GridFailure | null = null;
@@ -332,6 +333,8 @@ export class GridApp {
   private countText(): string {
     const s = this.strings;
     const n = this.totalResults;
+    // No total from the service: only what is shown is counted, never claimed as the total.
+    if (n === null) return format(pluralOf(this.lang, this.grid.count, { one: s.shownOne, other: s.shownMany }), this.numbers.format(this.grid.count));
     return format(pluralOf(this.lang, n, { one: s.resultOne, other: s.resultsMany }), this.numbers.format(n));
   }
 

@@ -102,19 +102,20 @@ export class ResultsGrid {
     return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.title);
   }
 
-  setItems(items: readonly GridItem[], setSize: number, focusIndex = 0): void {
+  /** `setSize`: the total the service said, or null when it said none (aria-setsize -1: unknown). */
+  setItems(items: readonly GridItem[], setSize: number | null, focusIndex = 0): void {
     for (const tile of this.rendered.values()) tile.remove();
     this.rendered.clear();
     this.items = [...items];
-    this.setSize = Math.max(setSize, items.length);
+    this.setSize = setSize === null ? -1 : Math.max(setSize, items.length);
     this.focusIndex = items.length === 0 ? 0 : Math.min(Math.max(0, focusIndex), items.length - 1);
     this.element.setAttribute('aria-busy', 'false');
     this.renderNow();
   }
 
-  appendItems(items: readonly GridItem[], setSize: number): void {
+  appendItems(items: readonly GridItem[], setSize: number | null): void {
     this.items.push(...items);
-    const size = Math.max(setSize, this.items.length);
+    const size = setSize === null ? -1 : Math.max(setSize, this.items.length);
     if (size !== this.setSize) {
       this.setSize = size;
       for (const tile of this.rendered.values()) tile.setAttribute('aria-setsize', String(size));

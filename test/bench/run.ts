@@ -15,7 +15,9 @@
 // (its `browser` entry) for the time from activation to the first painted grid there
 // (test/bench/webHost.ts).
 // First, before any of that, the generated-input properties run with more cases than the
-// unit suite's (test/bench/generated.ts).
+// unit suite's (test/bench/generated.ts), and the service's real answers in ../shared/real-responses
+// are read, when that folder is there (test/bench/realAnswers.ts). `npm run bench -- --only
+// real-answers` prints only those rows (no VS Code, no server).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -34,6 +36,8 @@ import { startApiServer } from '../server/server';
 import type { ActivationFigures, FeaturesFigures } from './control';
 import { ControlServer } from './controlServer';
 import { generatedRows, runGeneratedBench } from './generated';
+import { realAnswersRows, runRealAnswersBench } from './realAnswers';
+import type { RealAnswersResult } from '../realAnswers/read';
 import type { RunResult } from '../generated/properties';
 import { GridDriver, epochNow, measureBrowse, measureDom, measureHeap, measurePaint } from './gridBench';
 import { describeMachine, machineLines } from './machine';
@@ -48,6 +52,10 @@ import { BenchWindow } from './workbench';
 
 /** The VSIX at 012696b (before the codicon subset and the packaged README): its target is half of it. */
 const VSIX_BEFORE_KB = 259.1;
+
+/** `--only real-answers`: only the rows computed without VS Code (see the top). */
+const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
+if (ONLY !== undefined && ONLY !== 'real-answers') throw new Error(`--only takes real-answers, not ${ONLY}`);
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
 const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
@@ -343,7 +351,7 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   }
 }
 
-function rows(figures: Figures, extension: PackagedExtension | undefined, generated: RunResult | undefined): Row[] {
+function rows(figures: Figures, extension: PackagedExtension | undefined, generated: RunResult | undefined, real: RealAnswersResult | undefined): Row[] {
   const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
     const error = figures.errors.get(key);
     const extra = figures.notes.get(key) ?? note;
@@ -383,6 +391,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
     ...loadRows(row),
     ...generatedRows(generated, figures.errors.get('generated')),
+    ...realAnswersRows(real, figures.errors.get('realAnswers')),
   ];
 }
 
@@ -437,7 +446,23 @@ function medianText(values: readonly number[]): string {
   return `median ${median(values).toFixed(1)} ms`;
 }
 
+/** `--only real-answers`: those rows alone, nothing else started and test-output/bench left as it is. */
+async function onlyRealAnswers(): Promise<number> {
+  const figures = new Figures();
+  let real: RealAnswersResult | undefined;
+  try {
+    real = await runRealAnswersBench(log);
+  } catch (error) {
+    figures.fail(['realAnswers'], error);
+  }
+  const table = realAnswersRows(real, figures.errors.get('realAnswers'));
+  console.log('');
+  console.log(table.length > 0 ? renderTable(table) : 'No real answers to read (../shared/real-responses is not there).');
+  return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
+  if (ONLY === 'real-answers') return onlyRealAnswers();
   const started = startedAt;
   rmSync(OUTPUT, { recursive: true, force: true });
   mkdirSync(OUTPUT, { recursive: true });
@@ -467,6 +492,14 @@ async function main(): Promise<number> {
   }
 
   // Pure computation, before any server or window is up.
+  let real: RealAnswersResult | undefined;
+  try {
+    log('[bench] Real answers: every item of ../shared/real-responses through the client and the model…');
+    real = await runRealAnswersBench(log);
+  } catch (error) {
+    figures.fail(['realAnswers'], error);
+  }
+
   let generated: RunResult | undefined;
   try {
     log('[bench] Generated inputs: decode → grid tiles → every insert format, read back…');
@@ -560,7 +593,7 @@ async function main(): Promise<number> {
   }
 
   machine.loadEnd = loadavg()[0] ?? 0;
-  const table = rows(figures, extension, generated);
+  const table = rows(figures, extension, generated, real);
   const missing = table.filter((r) => r.values.length === 0 || r.error).map((r) => r.measure.trim());
   const otherErrors = [...figures.errors.entries()].filter(([key]) => key === 'run');
   console.log('');

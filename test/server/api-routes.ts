@@ -73,7 +73,7 @@ function searchVideos(req: ApiRequest): ApiAnswer {
   const found = req.library.videos.filter((v) => videoMatches(v, filters));
   const { items, ...envelope } = pageOf(found, parsePaging(req.query), req.linkOrigin, req.path, req.query);
   const body = withList(envelope, 'videos', items.map((v) => videoJson(v, req.render, 'list')));
-  return { status: 200, body: { ...body, url: videoSearchPageUrl(req.render.origin, text) } };
+  return { status: 200, body: { ...body, url: videoSearchPageUrl(req.render.pages ?? req.render.origin, text) } };
 }
 
 function popularVideos(req: ApiRequest): ApiAnswer {
@@ -89,7 +89,7 @@ function popularVideos(req: ApiRequest): ApiAnswer {
     .filter((v) => videoMatchesPopular(v, filters));
   const { items, ...envelope } = pageOf(videos, parsePaging(req.query), req.linkOrigin, req.path, req.query);
   const body = withList(envelope, 'videos', items.map((v) => videoJson(v, req.render, 'list')));
-  return { status: 200, body: { ...body, url: popularVideosPageUrl(req.render.origin) } };
+  return { status: 200, body: { ...body, url: popularVideosPageUrl(req.render.pages ?? req.render.origin) } };
 }
 
 function oneVideo(req: ApiRequest, id: number): ApiAnswer {

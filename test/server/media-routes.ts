@@ -49,25 +49,25 @@ function sampleVideo(video: LibraryVideo): Buffer {
   return bytes;
 }
 
-function photoPage(origin: string, photo: LibraryPhoto): MediaAnswer {
+function photoPage(origin: string, pages: string, photo: LibraryPhoto): MediaAnswer {
   return page(
     photo.alt,
     `<h1>${escapeHtml(photo.alt)}</h1><img src="${escapeHtml(photoFileUrl(origin, photo, 'large'))}" alt="${escapeHtml(photo.alt)}">` +
-      `<p>Photo by <a href="${escapeHtml(profileUrl(origin, photo.photographer))}">${escapeHtml(photo.photographer.name)}</a></p>`,
+      `<p>Photo by <a href="${escapeHtml(profileUrl(pages, photo.photographer))}">${escapeHtml(photo.photographer.name)}</a></p>`,
   );
 }
 
-function videoPage(origin: string, video: LibraryVideo): MediaAnswer {
+function videoPage(origin: string, pages: string, video: LibraryVideo): MediaAnswer {
   return page(
     video.title,
     `<h1>${escapeHtml(video.title)}</h1><img src="${escapeHtml(videoImageUrl(origin, video))}" alt="">` +
-      `<p>Video by <a href="${escapeHtml(profileUrl(origin, video.user))}">${escapeHtml(video.user.name)}</a></p>`,
+      `<p>Video by <a href="${escapeHtml(profileUrl(pages, video.user))}">${escapeHtml(video.user.name)}</a></p>`,
   );
 }
 
-function profilePage(origin: string, library: Library, person: Person): MediaAnswer {
+function profilePage(pages: string, library: Library, person: Person): MediaAnswer {
   const photos = library.photos.filter((p) => p.photographer.id === person.id).slice(0, 20);
-  const links = photos.map((p) => `<li><a href="${escapeHtml(photoPageUrl(origin, p))}">${escapeHtml(p.alt)}</a></li>`).join('');
+  const links = photos.map((p) => `<li><a href="${escapeHtml(photoPageUrl(pages, p))}">${escapeHtml(p.alt)}</a></li>`).join('');
   return page(person.name, `<h1>${escapeHtml(person.name)}</h1><ul>${links}</ul>`);
 }
 
@@ -83,7 +83,11 @@ function png(body: Buffer): MediaAnswer {
   return { status: 200, contentType: 'image/png', body, cacheable: true };
 }
 
-export function answerMedia(library: Library, origin: string, path: string, query: URLSearchParams): MediaAnswer {
+/**
+ * The file or page at `path`. Files are at `/media/…`; pages at the root, or under
+ * `pagePrefix` (`/library`) when the library is served under a path, and then nowhere else.
+ */
+export function answerMedia(library: Library, origin: string, path: string, query: URLSearchParams, pagePrefix = ''): MediaAnswer {
   let m: RegExpExecArray | null;
   if ((m = /^\/media\/photos\/(\d+)\/[^/]+\.png$/.exec(path))) {
     const photo = library.photoById.get(Number(m[1]));
@@ -109,21 +113,24 @@ export function answerMedia(library: Library, origin: string, path: string, quer
     }
     return notFound();
   }
-  if ((m = /^\/photo\/[^/]*?-?(\d+)\/?$/.exec(path))) {
+  if (pagePrefix !== '' && path !== pagePrefix && !path.startsWith(`${pagePrefix}/`)) return notFound();
+  const pages = `${origin}${pagePrefix}`;
+  const pagePath = path.slice(pagePrefix.length) || '/';
+  if ((m = /^\/photo\/[^/]*?-?(\d+)\/?$/.exec(pagePath))) {
     const photo = library.photoById.get(Number(m[1]));
-    return photo ? photoPage(origin, photo) : notFound();
+    return photo ? photoPage(origin, pages, photo) : notFound();
   }
-  if ((m = /^\/video\/[^/]*?-?(\d+)\/?$/.exec(path))) {
+  if ((m = /^\/video\/[^/]*?-?(\d+)\/?$/.exec(pagePath))) {
     const video = library.videoById.get(Number(m[1]));
-    return video ? videoPage(origin, video) : notFound();
+    return video ? videoPage(origin, pages, video) : notFound();
   }
-  if ((m = /^\/@([^/]+)\/?$/.exec(path))) {
+  if ((m = /^\/@([^/]+)\/?$/.exec(pagePath))) {
     const person = library.people.find((p) => p.slug === m?.[1]);
-    return person ? profilePage(origin, library, person) : notFound();
+    return person ? profilePage(pages, library, person) : notFound();
   }
-  if (path.startsWith('/search/videos/')) return page('Video search', '<h1>Video search</h1>');
-  if (path === '/popular-videos/' || path === '/popular-videos') return page('Popular videos', '<h1>Popular videos</h1>');
-  if (path === '/') {
+  if (pagePath.startsWith('/search/videos/')) return page('Video search', '<h1>Video search</h1>');
+  if (pagePath === '/popular-videos/' || pagePath === '/popular-videos') return page('Popular videos', '<h1>Popular videos</h1>');
+  if (pagePath === '/') {
     const featured = library.featuredCollectionIds.map((id) => `<li>${escapeHtml(library.collectionById.get(id)?.title ?? id)}</li>`);
     return page('Media Library (local stand-in)', `<h1>Media Library (local stand-in)</h1><ul>${featured.join('')}</ul>`);
   }

@@ -17,6 +17,11 @@ import { spoilCollection, spoilPhoto, spoilVideo } from './spoil';
 
 export interface RenderContext {
   readonly origin: string;
+  /**
+   * Where the library's pages are (photo, video and profile pages): `origin` and the page
+   * prefix when it is served under a path (ApiServerOptions.pagePrefix); `origin` when absent.
+   */
+  readonly pages?: string;
   readonly hostile: boolean;
   /**
    * Hostile mode points some media URLs at real files on this origin (another loopback
@@ -95,7 +100,8 @@ export interface CollectionJson {
 export type VideoPlace = 'list' | 'single' | 'collection';
 
 export function photoJson(photo: LibraryPhoto, ctx: RenderContext, inCollection = false): PhotoJson {
-  const { origin, hostile } = ctx;
+  const { hostile } = ctx;
+  const pages = ctx.pages ?? ctx.origin;
   const src = {} as Record<PhotoVariant, string>;
   for (const [slot, variant] of (Object.keys(PHOTO_VARIANT_QUERIES) as PhotoVariant[]).entries()) src[variant] = photoMediaUrl(photo, variant, ctx, slot);
   const json: PhotoJson = {
@@ -103,9 +109,9 @@ export function photoJson(photo: LibraryPhoto, ctx: RenderContext, inCollection 
     id: photo.id,
     width: photo.width,
     height: photo.height,
-    url: (hostile && hostileUrl(photo.id, 0)) || photoPageUrl(origin, photo),
+    url: (hostile && hostileUrl(photo.id, 0)) || photoPageUrl(pages, photo),
     photographer: hostile ? hostileText(photo.id, 1) : photo.photographer.name,
-    photographer_url: (hostile && hostileUrl(photo.id, 1)) || profileUrl(origin, photo.photographer),
+    photographer_url: (hostile && hostileUrl(photo.id, 1)) || profileUrl(pages, photo.photographer),
     photographer_id: photo.photographer.id,
     avg_color: photo.avgColor,
     src,
@@ -126,7 +132,7 @@ export function videoJson(video: LibraryVideo, ctx: RenderContext, place: VideoP
     id: video.id,
     width: video.width,
     height: video.height,
-    url: (hostile && hostileUrl(video.id, 0)) || videoPageUrl(origin, video),
+    url: (hostile && hostileUrl(video.id, 0)) || videoPageUrl(ctx.pages ?? origin, video),
     image: spoil === 'unsafe' ? hostileMediaUrl(video.id, 0) : videoImageUrl(pictureOrigin, video),
     ...(place === 'list' ? {} : { full_res: null, tags: [] }),
     ...(place === 'collection' ? { avg_color: null } : {}),
@@ -134,7 +140,7 @@ export function videoJson(video: LibraryVideo, ctx: RenderContext, place: VideoP
     user: {
       id: video.user.id,
       name: hostile ? hostileText(video.id, 2) : video.user.name,
-      url: (hostile && hostileUrl(video.id, 1)) || profileUrl(origin, video.user),
+      url: (hostile && hostileUrl(video.id, 1)) || profileUrl(ctx.pages ?? origin, video.user),
     },
     video_files: video.files.map((file, slot) => ({
       id: file.id,

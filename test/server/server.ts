@@ -83,6 +83,13 @@ export interface ApiServerOptions {
   https?: boolean;
   /** Called when a request has been answered (or dropped), e.g. to print it. */
   onRequest?: (entry: RequestLogEntry, kind: 'api' | 'media') => void;
+  /**
+   * Serve the library's pages (photo, video, profile and search pages) under this path, as a
+   * library served at `https://host/library` (then its service URL is `<origin>/library`):
+   * the answers' `url` and `photographer_url` point there and the pages are served there only.
+   * Files stay at `/media/…`, the API at `/v1` and `/videos`. Default: the root.
+   */
+  pagePrefix?: string;
 }
 
 export interface RequestLogEntry {
@@ -160,6 +167,11 @@ export interface ServerSwitches {
    * off. Open connections are closed when it goes on.
    */
   refuseConnections: boolean;
+  /**
+   * List answers as some the service sent in 2020: no `total_results`, no `next_page` and no
+   * `prev_page`, so a client pages by number and can claim no total.
+   */
+  oldEnvelopes: boolean;
 }
 
 export type QuotaOverride = QuotaSettings;
@@ -205,6 +217,7 @@ export const DEFAULT_SWITCHES: Readonly<ServerSwitches> = {
   mediaFault: null,
   mediaDelayMs: 0,
   refuseConnections: false,
+  oldEnvelopes: false,
 };
 
 /** The padding of oversizedBody: more than the client's 8 MB cap. */
@@ -263,6 +276,8 @@ function sleep(ms: number): Promise<void> {
 export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServer> {
   const library = buildLibrary(opts.seed ?? DEFAULT_SEED, opts.photoCount, opts.largeCollection === undefined ? {} : { largeCollection: opts.largeCollection });
   const host = opts.host ?? '127.0.0.1';
+  // `library`, `/library/` → `/library`; the root → ''.
+  const pagePrefix = (opts.pagePrefix ?? '').replace(/^\/*/, '/').replace(/\/+$/, '');
   const keys = { alice: library.users.alice.key, bob: library.users.bob.key, limited: library.users.limited.key };
   const userByKey = new Map<string, UserName>(USER_NAMES.map((name) => [library.users[name].key, name]));
   const quotas = new QuotaBook(new Map([[keys.alice, {}], [keys.bob, {}], [keys.limited, LIMITED_QUOTA]]));
@@ -333,7 +348,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
     const linkOrigin = switches.foreignNextPage ? foreignOrigin() : origin;
     const { hostile, missingFields, wrongTypes } = switches;
-    const render = { origin, hostile, foreignOrigin: foreignOrigin(), missingFields, wrongTypes };
+    const render = { origin, pages: `${origin}${pagePrefix}`, hostile, foreignOrigin: foreignOrigin(), missingFields, wrongTypes };
     let answer: ApiAnswer;
     try {
       answer = answerApi({ library, user, path, query: url.searchParams, render, linkOrigin });
@@ -346,6 +361,10 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
       return finish(res, entry, 'api', errorReply(answer.status, message, form, true));
     }
     if (switches.badItems) breakTwoItems(answer.body);
+    if (switches.oldEnvelopes && typeof answer.body === 'object' && answer.body !== null && 'per_page' in answer.body) {
+      const envelope = answer.body as Record<string, unknown>;
+      for (const field of ['total_results', 'next_page', 'prev_page']) delete envelope[field];
+    }
     if (switches.oversizedBody) (answer.body as Record<string, unknown>).padding = 'x'.repeat(OVERSIZED_PADDING_BYTES);
     let text = JSON.stringify(answer.body);
     if (failureFires(switches.malformedJson)) text = text.slice(0, Math.floor(text.length * 0.6));
@@ -391,7 +410,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
     if (method !== 'GET' && method !== 'HEAD') {
       return finish(res, entry, 'media', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' }, body: Buffer.from('Method Not Allowed') });
     }
-    const answer = answerMedia(library, origin, url.pathname, url.searchParams);
+    const answer = answerMedia(library, origin, url.pathname, url.searchParams, pagePrefix);
     const headers: Record<string, string> = { 'Content-Type': answer.contentType };
     if (answer.cacheable) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     const isFile = answer.status === 200 && /^(image|video)\//.test(answer.contentType);

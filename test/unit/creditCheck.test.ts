@@ -9,7 +9,7 @@ import type { CreditFacts } from '../../src/core/insert/facts';
 import type { FormatFamily } from '../../src/core/insert/languages';
 import { findMediaRefs } from '../../src/core/mediaRefs';
 
-const options = { trustedUrls: ['https://www.pexels.com'] };
+const options = { serviceUrl: 'https://www.pexels.com', trustedUrls: [] };
 const image = 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?w=1260';
 const names = { author: 'José Müller', serviceName: 'Pexels' };
 

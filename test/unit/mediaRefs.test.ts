@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { findMediaRefs, mediaRefAt, mediaRefKey } from '../../src/core/mediaRefs';
 
-const options = { trustedUrls: ['https://www.pexels.com', 'http://127.0.0.1:4321/v1'] };
+const options = { serviceUrl: 'https://www.pexels.com', trustedUrls: ['http://127.0.0.1:4321/v1'] };
 const page = 'https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/';
 const image = 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?auto=compress&cs=tinysrgb&w=1260';
 const video = 'https://videos.pexels.com/video-files/856971/856971-hd_1920_1080_30fps.mp4';
@@ -60,8 +60,12 @@ describe('findMediaRefs', () => {
   });
 
   it('accepts the configured hosts (the local server) and stops at the limit', () => {
+    // A file of the API's host by its shape; a page only under the configured service URL.
+    const file = 'http://127.0.0.1:4321/media/photos/1005/pexels-photo-1005.png?w=940';
     const local = 'http://127.0.0.1:4321/photo/tabby-cat-in-a-garden-1005/';
-    assert.deepEqual(covered(local), [`photo:1005 ${local}`]);
+    assert.deepEqual(covered(`${file} ${local}`), [`photo:1005 ${file}`]);
+    const served = { serviceUrl: 'http://127.0.0.1:4321', trustedUrls: ['http://127.0.0.1:4321/v1'] };
+    assert.deepEqual(findMediaRefs(local, served).map((m) => m.url), [local]);
     const many = Array.from({ length: 10 }, (_, i) => `https://www.pexels.com/photo/x-${i + 1}/`).join('\n');
     assert.equal(findMediaRefs(many, options, 4).length, 4);
   });
@@ -74,5 +78,18 @@ describe('findMediaRefs', () => {
     assert.equal(mediaRefAt(text, end, options)?.id, 2014422);
     assert.equal(mediaRefAt(text, 0, options), undefined);
     assert.equal(mediaRefAt(text, end + 2, options), undefined);
+  });
+
+  it('a library served under a path: its pages there, not beside it', () => {
+    const library = { serviceUrl: 'https://host.example/library', trustedUrls: ['https://host.example/v1/'] };
+    const inside = 'https://host.example/library/photo/harbour-at-dawn-31/';
+    const outside = 'https://host.example/photo/harbour-at-dawn-32/';
+    const text = `![Harbour](https://host.example/media/photos/33/harbour-33.jpeg)\n\nPhoto on [the library](${inside}), not [this](${outside}).`;
+    assert.deepEqual(
+      findMediaRefs(text, library).map((m) => mediaRefKey(m)),
+      ['photo:33', 'photo:31'],
+    );
+    assert.equal(mediaRefAt(text, text.indexOf(outside) + 5, library), undefined);
+    assert.equal(mediaRefAt(text, text.indexOf(inside) + 5, library)?.id, 31);
   });
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { formatLanguageIds, formatFamily } from '../../src/core/insert/languages';
 import { pastedMediaRef } from '../../src/core/pastedMedia';
 
-const options = { trustedUrls: ['https://www.pexels.com', 'http://127.0.0.1:4321/v1'] };
+const options = { serviceUrl: 'http://127.0.0.1:4321', trustedUrls: ['http://127.0.0.1:4321/v1'] };
 const page = 'https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/';
 const image = 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?auto=compress&cs=tinysrgb&w=1260';
 const video = 'https://www.pexels.com/video/waves-856971/';
@@ -15,6 +15,14 @@ describe('pastedMediaRef', () => {
     assert.deepEqual(pick(pastedMediaRef(`  ${image}\n`, options)), { kind: 'photo', id: 2014422 });
     assert.deepEqual(pick(pastedMediaRef(video, options)), { kind: 'video', id: 856971 });
     assert.deepEqual(pick(pastedMediaRef('http://127.0.0.1:4321/photo/cat-7/', options)), { kind: 'photo', id: 7 });
+  });
+
+  it('a library served under a path: a page link under it, never one beside it', () => {
+    const library = { serviceUrl: 'http://127.0.0.1:4321/library', trustedUrls: ['http://127.0.0.1:4321/v1'] };
+    assert.deepEqual(pick(pastedMediaRef('http://127.0.0.1:4321/library/photo/cat-7/', library)), { kind: 'photo', id: 7 });
+    assert.deepEqual(pick(pastedMediaRef('http://127.0.0.1:4321/library/video/waves-8', library)), { kind: 'video', id: 8 });
+    assert.equal(pastedMediaRef('http://127.0.0.1:4321/photo/cat-7/', library), undefined);
+    assert.equal(pastedMediaRef('http://127.0.0.1:4321/libraries/photo/cat-7/', library), undefined);
   });
 
   it('anything more or else is plain text: a sentence, two links, a full stop, another site, plain http elsewhere', () => {

@@ -644,6 +644,15 @@ describe('local API server', function () {
       await missing.text();
     });
 
+    it('oldEnvelopes: list answers without total_results, next_page and prev_page; single answers as they are', async () => {
+      server.setSwitches({ oldEnvelopes: true });
+      const page = await json(`${server.baseUrl}/curated?page=2&per_page=5`);
+      assert.deepEqual(Object.keys(page).sort(), ['page', 'per_page', 'photos']);
+      assert.equal(list(page, 'photos').length, 5);
+      const photo = await json(`${server.baseUrl}/photos/${String(list(page, 'photos')[0]?.id)}`);
+      assert.equal(typeof photo.url, 'string');
+    });
+
     it('sends truncated JSON, drops connections and delays answers', async () => {
       server.setSwitches({ malformedJson: true, failCount: 1 });
       const bad = await get(`${server.baseUrl}/curated`);
@@ -704,5 +713,44 @@ describe('local library: the load collection (largeCollection)', () => {
     assert.ok(collection.media.every((m) => (m.type === 'Photo' ? library.photoById.has(m.id) : library.videoById.has(m.id))));
     assert.ok(collection.media.some((m) => m.type === 'Video'));
     assert.throws(() => buildLibrary(undefined, undefined, { largeCollection: 5_000 }), /raise photoCount/);
+  });
+});
+
+describe('local API server with its pages under a path (pagePrefix)', function () {
+  this.timeout(10_000);
+  let server: ApiServer;
+
+  before(async () => {
+    server = await startApiServer({ pagePrefix: '/library/' });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('links and serves photo, video and profile pages under the path only; files and the API stay where they are', async () => {
+    const get = async (url: string): Promise<Json> => {
+      const res = await fetch(url, { headers: { Authorization: server.keys.alice } });
+      assert.equal(res.status, 200, url);
+      return (await res.json()) as Json;
+    };
+    const photo = await get(`${server.baseUrl}/photos/${server.library.photos[0]?.id ?? 0}`);
+    assert.match(photo.url as string, new RegExp(`^${server.origin}/library/photo/[a-z0-9-]+-${String(photo.id)}/$`));
+    assert.match(photo.photographer_url as string, new RegExp(`^${server.origin}/library/@`));
+    assert.match((photo.src as Json).large as string, new RegExp(`^${server.origin}/media/photos/`));
+    const video = await get(`${server.videoBaseUrl}/videos/${server.library.videos[0]?.id ?? 0}`);
+    assert.match(video.url as string, new RegExp(`^${server.origin}/library/video/`));
+    const search = await get(`${server.videoBaseUrl}/search?query=sea`);
+    assert.match(search.url as string, new RegExp(`^${server.origin}/library/search/videos/`));
+
+    for (const page of [photo.url, photo.photographer_url, video.url, `${server.origin}/library/`] as string[]) {
+      const res = await fetch(page);
+      assert.equal(res.status, 200, page);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      const html = await res.text();
+      for (const [, href] of html.matchAll(/href="([^"]+)"/g)) assert.ok(href?.startsWith(`${server.origin}/library/`), href);
+    }
+    const outside = (photo.url as string).replace('/library/', '/');
+    assert.equal((await fetch(outside)).status, 404, 'no page outside the path');
+    assert.equal((await fetch((photo.src as Json).large as string)).status, 200);
   });
 });

@@ -27,13 +27,22 @@ const KNOWN_EXTENSIONS: Readonly<Record<string, string>> = {
   mov: 'mov',
 };
 
+function mediaType(type: string | null | undefined): string {
+  return (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Playlists and manifests: never saved as a video, whatever type was declared for them. */
+const PLAYLIST_EXTENSIONS = /^(m3u8?|mpd)$/;
+
 /**
  * The file extension for a download: from its Content-Type; when the server sent only a
- * generic type, from the URL's path; undefined when it is not an image or video this
+ * generic type (or none), from the URL's path; when that path names no image or video
+ * extension (the service's `…/240636612.hd.?s=…` links), from the type the service declared
+ * for the file (a video file's `file_type`). Undefined when it is not an image or video this
  * extension saves (HTML error pages, SVG with scripts, playlists…).
  */
-export function extensionFor(contentType: string | null | undefined, url: string): string | undefined {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+export function extensionFor(contentType: string | null | undefined, url: string, declaredType?: string): string | undefined {
+  const type = mediaType(contentType);
   const byType = EXTENSION_BY_TYPE[type];
   if (byType) return byType;
   if (type !== '' && type !== 'application/octet-stream' && type !== 'binary/octet-stream') return undefined;
@@ -44,7 +53,9 @@ export function extensionFor(contentType: string | null | undefined, url: string
     return undefined;
   }
   const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
-  return ext ? KNOWN_EXTENSIONS[ext] : undefined;
+  const byPath = ext ? KNOWN_EXTENSIONS[ext] : undefined;
+  if (byPath || declaredType === undefined || (ext && PLAYLIST_EXTENSIONS.test(ext))) return byPath;
+  return EXTENSION_BY_TYPE[mediaType(declaredType)];
 }
 
 function slug(text: string): string {

@@ -13,18 +13,14 @@ import type { FormatFamily } from '../../core/insert/languages';
 import { atSignIsSyntax, formatFamily } from '../../core/insert/languages';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs } from '../../core/mediaRefs';
+import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem } from '../../core/model';
 import type { Shell } from '../shell';
 import { readInsertConfig } from '../insert/settings';
 
-/** The origins whose URLs count as the service's (as Open Photo or Video by URL reads them). */
-export function trustedUrls(shell: Shell): string[] {
-  const cfg = shell.config;
-  return [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl];
-}
-
 export function mediaRefsIn(shell: Shell, text: string): MediaRefMatch[] {
-  return findMediaRefs(text, { trustedUrls: trustedUrls(shell) });
+  // As Open Photo or Video by URL reads them: pages under the service URL, files on its hosts.
+  return findMediaRefs(text, mediaUrlOptions(shell.config));
 }
 
 /** The credit's facts for a document: the service from the settings, the words in the credit language for it. */

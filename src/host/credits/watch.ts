@@ -4,6 +4,8 @@
 // hovering or typing in other documents costs a scan of a line, never setting the features up.
 import * as vscode from 'vscode';
 import { findMediaRefs, mediaRefAt } from '../../core/mediaRefs';
+import type { MediaUrlOptions } from '../../core/mediaUrl';
+import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { LoadFeatures } from '../features';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
@@ -19,7 +21,7 @@ export function creditCheckEnabled(document: vscode.TextDocument): boolean {
 }
 
 export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded: () => boolean): IDisposable[] {
-  const trusted = (): { trustedUrls: string[] } => ({ trustedUrls: [shell.config.serviceUrl, shell.config.apiBaseUrl, shell.config.videoBaseUrl] });
+  const trusted = (): MediaUrlOptions => mediaUrlOptions(shell.config);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const isVisible = (document: vscode.TextDocument): boolean => vscode.window.visibleTextEditors.some((e) => e.document === document);
 

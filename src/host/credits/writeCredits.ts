@@ -18,6 +18,7 @@ import { creditFacts } from '../../core/insert/facts';
 import { toMediaError } from '../../core/errors';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
+import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { quotaLevel } from '../../core/quota';
 import type { ClientSource } from '../client';
@@ -122,7 +123,7 @@ async function scan(
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = await ignoreRules(folders, token);
   const cfg = shell.config;
-  const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
+  const options = mediaUrlOptions(cfg);
   const found = new Map<string, Found>();
   let tooLarge = 0;
   // `undefined` excludes: VS Code applies files.exclude.

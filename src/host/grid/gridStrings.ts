@@ -85,6 +85,9 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     resultsMany: vscode.l10n.t('{0} results'),
     // The plural forms: the webview picks one by the display language's rules (core/l10n.ts pluralOf).
     resultOne: vscode.l10n.t('{0} result'),
+    // The service said no total: what is shown is counted, not claimed as the total.
+    shownMany: vscode.l10n.t('{0} results shown'),
+    shownOne: vscode.l10n.t('{0} result shown'),
     skippedOne: vscode.l10n.t('{0} result could not be shown'),
     skippedMany: vscode.l10n.t('{0} results could not be shown'),
     noResults: vscode.l10n.t('Nothing found'),

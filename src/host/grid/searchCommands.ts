@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
-import { parseMediaRef } from '../../core/mediaUrl';
+import { mediaUrlOptions, parseMediaRef } from '../../core/mediaUrl';
 import type { MediaRefError } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Locale } from '../../core/params';
@@ -19,7 +19,7 @@ import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 
 export type GridCommandResult =
-  | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number }
+  | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number | null }
   | { shown: false; reason: 'cancelled' | 'invalid'; message?: string };
 
 type SearchKind = RecentSearch['kind'];
@@ -195,7 +195,7 @@ function argsText(args: unknown): string | undefined {
 
 export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
   const cfg = deps.shell.config;
-  const options = { trustedUrls: [cfg.serviceUrl, cfg.apiBaseUrl, cfg.videoBaseUrl] };
+  const options = mediaUrlOptions(cfg);
   const given = argsText(plainData(args));
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({

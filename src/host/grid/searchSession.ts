@@ -9,7 +9,7 @@
 import type { MediaClient } from '../../api/client';
 import { MediaError, toMediaError } from '../../core/errors';
 import type { CollectionMediaItem, Envelope, MediaItem, Photo, Video } from '../../core/model';
-import { toMediaItem } from '../../core/model';
+import { hasNextPage, lastPage, toMediaItem } from '../../core/model';
 import { requestFor } from '../../core/search';
 import type { PagedRequest, SearchSpec } from '../../core/search';
 import { mediaKey, toGridItem } from '../../core/tiles';
@@ -28,7 +28,8 @@ export interface SessionState {
   spec: SearchSpec | null;
   status: SessionStatus;
   items: readonly GridItem[];
-  totalResults: number;
+  /** Null when the service said no total (then none is shown). */
+  totalResults: number | null;
   /** Results of the loaded pages that could not be read and are not shown. */
   skipped: number;
   hasMore: boolean;
@@ -46,13 +47,18 @@ function mediaOf(result: { photos?: Photo[]; videos?: Video[]; media?: Collectio
   return [];
 }
 
+/** The total to show: the service's (never fewer than shown), or null when it said none. */
+function totalOf(envelope: Envelope, shown: number): number | null {
+  return envelope.total_results === undefined ? null : Math.max(envelope.total_results, shown);
+}
+
 export class SearchSession {
   private generation = 0;
   private spec: SearchSpec | null = null;
   private status: SessionStatus = 'idle';
   private items: GridItem[] = [];
   private readonly media = new Map<string, MediaItem>();
-  private totalResults = 0;
+  private totalResults: number | null = 0;
   private skipped = 0;
   private envelope: Envelope | undefined;
   private paged: PagedRequest | undefined;
@@ -81,7 +87,7 @@ export class SearchSession {
   }
 
   private get hasMore(): boolean {
-    return this.paged !== undefined && this.envelope?.next_page !== undefined;
+    return this.paged !== undefined && hasNextPage(this.envelope);
   }
 
   /** The service's object behind a tile, for the insert/copy/open commands. */
@@ -187,7 +193,7 @@ export class SearchSession {
       this.envelope = envelope;
       this.add(media);
       this.skipped = envelope?.skipped ?? 0;
-      this.totalResults = envelope ? Math.max(envelope.total_results, this.items.length) : this.items.length;
+      this.totalResults = !envelope ? this.items.length : totalOf(envelope, this.items.length);
       this.status = 'loaded';
       this.options.post(this.snapshot(false));
     } catch (error) {
@@ -207,7 +213,7 @@ export class SearchSession {
       this.more = 'idle';
       if (!result) {
         // The client found no next page after all: the end.
-        this.envelope = { ...envelope, next_page: undefined };
+        this.envelope = lastPage(envelope);
         this.options.post({ type: 'page', generation, items: [], totalResults: this.totalResults, skipped: this.skipped, hasMore: false });
         return;
       }
@@ -215,9 +221,10 @@ export class SearchSession {
       const added = this.add(media);
       this.skipped += result.skipped ?? 0;
       // An empty page past the end would otherwise ask again forever (a page whose items
-      // were all unreadable is not empty).
-      this.envelope = media.length === 0 && !result.skipped ? { ...result, next_page: undefined } : result;
-      this.totalResults = Math.max(result.total_results, this.items.length);
+      // were all unreadable is not empty); a page asked for by number is asked for once.
+      const guessedInVain = envelope.next_page === undefined && added.length === 0;
+      this.envelope = (media.length === 0 && !result.skipped) || guessedInVain ? lastPage(result) : result;
+      this.totalResults = totalOf(result, this.items.length);
       this.options.post({ type: 'page', generation, items: added, totalResults: this.totalResults, skipped: this.skipped, hasMore: this.hasMore });
     } catch (error) {
       if (generation !== this.generation) return;

@@ -719,7 +719,7 @@ export class MediaInserter extends Disposable {
     config: InsertConfig,
     probe: DownloadTarget,
   ): Promise<string | undefined> {
-    const guessed = extensionFor(undefined, plan.facts.url) ?? (plan.facts.kind === 'photo' ? 'jpg' : 'mp4');
+    const guessed = extensionFor(undefined, plan.facts.url, plan.facts.fileType) ?? (plan.facts.kind === 'photo' ? 'jpg' : 'mp4');
     const prefill = downloadFileName(this.shell.config.serviceName, plan.facts.id, plan.facts.variant, guessed);
     const folder = dirname(probe.path);
     const root = probe.root ?? folder;
@@ -828,7 +828,7 @@ export class MediaInserter extends Disposable {
             },
           }));
           if (!opened) continue;
-          const extension = extensionFor(opened.contentType, opened.url);
+          const extension = extensionFor(opened.contentType, opened.url, job.role === 'url' ? plan.facts.fileType : undefined);
           if (!extension) {
             await opened.cancel();
             throw new InsertError(

@@ -1,0 +1,68 @@
+// Answers without a total or page links, as the service sent some in 2020 (the local server's
+// oldEnvelopes switch), in a real VS Code (Node and web worker hosts): the grid shows the page
+// and says how many results it shows, never a total; a full page is followed by the next one,
+// asked for by its number, once; a short page ends it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GridCommandResult } from '../../src/host/grid/searchCommands';
+import type { GridPanelState } from '../../src/host/testing';
+import type { GridSnapshot } from '../../src/shared/protocol';
+import { photoMatches } from '../server/search';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+
+const TEST_COMMAND = 'stockMedia.test.grid';
+
+async function webviewShows(itemCount: number, ms = 15_000): Promise<GridSnapshot> {
+  return waitFor(async () => {
+    const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
+    return snapshot && snapshot.status === 'loaded' && snapshot.itemCount === itemCount ? snapshot : undefined;
+  }, `the webview to show ${itemCount} results`, ms);
+}
+
+describe('answers without a total or page links (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    server.setSwitches({ oldEnvelopes: true });
+    (await extensionApi()).client.clearCache();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+    server.resetSwitches();
+    await stopLocalServer(server);
+  });
+
+  it('the grid shows the results it has, claims no total, and pages by number until a short page', async () => {
+    const query = 'morning';
+    const total = server.library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+    assert.ok(total > 80 && total < 160, `${total} results: one full page and a short one`);
+    server.clearLog();
+
+    const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query });
+    assert.equal(result.shown && result.count, 80);
+    assert.equal(result.shown && result.totalResults, null, 'no total from the service, none claimed');
+    const first = await webviewShows(80);
+    assert.equal(first.totalText, '80 results shown');
+
+    const state = await vscode.commands.executeCommand<GridPanelState>(TEST_COMMAND, { op: 'loadMore' });
+    assert.equal(state.session.itemKeys.length, total);
+    assert.equal(state.session.hasMore, false, 'a short page is the last');
+    const shown = await webviewShows(total);
+    assert.equal(shown.totalText, `${total} results shown`);
+
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'loadMore' });
+    assert.deepEqual(
+      server.log.map((e) => [e.path, e.query.page]),
+      [
+        ['/v1/search', '1'],
+        ['/v1/search', '2'],
+      ],
+      'page 2 asked for by number, once; nothing after the short page',
+    );
+  });
+});
