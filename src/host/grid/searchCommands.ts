@@ -51,8 +51,10 @@ async function runSearch(deps: GridDeps, kind: SearchKind, browse: boolean, args
   const result = parseSearch(kind, browse, args, { locale: lastLocale() });
   if (!result.ok) return refuse(result.problems.join(' '));
   const { spec } = result;
-  if (spec.mode === 'photos' || spec.mode === 'videos') await deps.recent.add({ query: spec.query, kind });
-  return show(deps, spec);
+  // Shown at once, in the order the commands came (the grid ends on the last), then remembered.
+  const remembered = spec.mode === 'photos' || spec.mode === 'videos' ? deps.recent.add({ query: spec.query, kind }) : undefined;
+  const [shown] = await Promise.all([show(deps, spec), remembered]);
+  return shown;
 }
 
 interface QueryItem extends vscode.QuickPickItem {
