@@ -68,7 +68,8 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
     case 'network':
       return {
         message:
-          error.reason !== undefined
+          // A browser never says why (offline, refused and blocked look alike): then no reason.
+          error.reason !== undefined && error.reason !== 'unknown'
             ? l10n.t('Could not reach {0}: {1}. Check your connection and the API base URL setting.', service, networkReasonText(error.reason))
             : l10n.t('Could not reach {0}. Check your connection and the API base URL setting.', service),
         actions: ['retry', 'openSettings'],

@@ -15,6 +15,7 @@ import type { CollectionsProvider } from '../../src/host/views/collectionsProvid
 import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import type { Shown } from './support';
+import { IN_WEB_WORKER_HOST } from './hosts';
 import { closeAllEditors, extensionApi, fileOpener, openGridState, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const GRID = 'stockMedia.test.grid';
@@ -47,6 +48,11 @@ async function largeCollection(provider: CollectionsProvider, id: string): Promi
 }
 
 const media = (children: CollectionsNode[]): number => children.filter((n) => n.type === 'media').length;
+
+/** Node's fetch says the connection was refused; a browser's says only that it failed. */
+const REFUSED = IN_WEB_WORKER_HOST
+  ? 'Could not reach Pexels. Check your connection and the API base URL setting.'
+  : 'Could not reach Pexels: the connection was refused. Check your connection and the API base URL setting.';
 
 describe('offline and impatient users (real VS Code)', function () {
   this.timeout(90_000);
@@ -127,7 +133,7 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.equal(offline.itemCount, 80, 'the tiles are still on screen');
     assert.ok(offline.renderedTiles > 0);
     assert.match(offline.messageText, /Cannot reach Pexels/);
-    assert.match(offline.messageText, /Could not reach Pexels: the connection was refused\./);
+    assert.ok(offline.messageText.includes(REFUSED), offline.messageText);
     assert.match(offline.messageText, /The results below are from your last search\./);
     assert.doesNotMatch(offline.messageText, /fetch failed|TypeError|ECONNREFUSED/);
     assert.deepEqual(offline.messageActions, ['Retry', 'Open Settings']);
@@ -149,7 +155,7 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.deepEqual(searches().map((e) => e.query['query']), ['cat'], 'one request, for the failed search');
     const now = await openGridState();
     assert.equal(now.session.kept, false);
-    assert.notDeepEqual(now.session.itemKeys, morningKeys, 'the new results replaced the kept ones');
+    assert.ok(now.session.itemKeys.some((k) => !morningKeys.includes(k)), 'the new results replaced the kept ones');
     await waitFor(() => api.statusBar.view?.text.startsWith('$(file-media)'), 'the status bar back to the figure');
     assert.deepEqual(shown, []);
   });
@@ -168,7 +174,7 @@ describe('offline and impatient users (real VS Code)', function () {
     const failed = after.at(-1);
     assert.ok(failed?.type === 'error');
     const item = provider.getTreeItem(failed);
-    assert.equal(labelOf(item), 'Could not reach Pexels: the connection was refused. Check your connection and the API base URL setting.');
+    assert.equal(labelOf(item), REFUSED);
     assert.equal(item.command?.command, 'stockMedia.collections.retry');
     const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip);
     assert.doesNotMatch(tooltip, /fetch failed|TypeError/);
