@@ -11,8 +11,9 @@ import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../../src/extension';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
+import type { GridPanelState } from '../../../src/host/testing';
 import { CONTROL_ENV } from '../control';
-import type { ActivationFigures, EmptyActivationFigures, FeaturesFigures, HeapFigures, Hello, NextRequest, Reply, Task } from '../control';
+import type { ActivationFigures, EmptyActivationFigures, FeaturesFigures, HeapFigures, Hello, InARowFigures, NextRequest, Reply, Task } from '../control';
 import { EMPTY_EXTENSION_ID } from '../emptyExtension';
 import type { EmptyExtensionExports } from '../emptyExtension';
 
@@ -88,6 +89,8 @@ async function perform(
       return { loaded: api.featuresLoaded, loadMs: api.featuresLoadMs ?? null } satisfies FeaturesFigures;
     case 'heap':
       return heap(task.queries);
+    case 'searchesInARow':
+      return searchesInARow(api, task.queries);
     case 'lookUp':
       return (await Promise.all(task.photoIds.map((id) => api.client.getPhoto(id)))).length;
     default: {
@@ -184,6 +187,25 @@ async function settledHeap(gc: Gc): Promise<number> {
   }
   samples.sort((a, b) => a - b);
   return samples[2] ?? 0;
+}
+
+async function searchesInARow(api: StockMediaApi, queries: readonly string[]): Promise<InARowFigures> {
+  api.client.clearCache();
+  await api.client.flushCache();
+  const before = api.client.requestsSent;
+  const started = performance.now();
+  const results = await Promise.all(queries.map((query) => vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query })));
+  await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'settle' });
+  const ms = performance.now() - started;
+  const state = await vscode.commands.executeCommand<GridPanelState | undefined>('stockMedia.test.grid', { op: 'state' });
+  const spec = state?.session.spec;
+  return {
+    sent: api.client.requestsSent - before,
+    finalQuery: spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : null,
+    status: state?.session.status ?? 'no grid',
+    refused: results.filter((r) => !r.shown).length,
+    ms,
+  };
 }
 
 async function heap(queries: readonly string[]): Promise<HeapFigures> {
