@@ -523,6 +523,7 @@ export class GridApp {
   }
 
   private snapshot(): GridSnapshot {
+    const shown = this.shownMessage();
     return {
       status: this.status,
       spec: this.spec,
@@ -531,12 +532,12 @@ export class GridApp {
       renderedTiles: this.grid.renderedCount,
       totalText: this.total.textContent ?? '',
       skippedText: this.skippedNote.hidden ? '' : (this.skippedNote.textContent ?? ''),
-      messageText: this.shownMessage() ? (this.shownMessage()?.textContent ?? '').slice(0, 2_000) : '',
+      messageText: (shown?.textContent ?? '').slice(0, 2_000),
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),
       renderedContexts: this.grid.renderedContexts(),
       renderedTitles: this.grid.renderedTitles(),
-      messageActions: [...(this.shownMessage()?.querySelectorAll('button') ?? [])].map((b) => (b.textContent ?? '').trim()),
+      messageActions: [...(shown?.querySelectorAll('button') ?? [])].map((b) => (b.textContent ?? '').trim()),
       focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
       previewOpen: this.preview.isOpen,
     };

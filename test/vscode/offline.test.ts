@@ -118,13 +118,21 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.ok(collectionAgain?.shown && collectionAgain.status === 'loaded', JSON.stringify(collectionAgain));
     assert.equal(media(await provider.getChildren(collection)), 80, 'the tree still has its page');
     assert.match(await hoverText(), new RegExp(`Photo ${photo.id}\\*\\*`), 'the hover still knows the photo');
+    // The credit check of a Markdown file with that photo and no credit: its diagnostic, from what is known.
+    const markdown = await openNew('uncredited.md', `# Notes\n\n![Morning](${photo.src.large})\n`);
+    const credits = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(markdown.document.uri).filter((d) => d.source === 'Stock Media');
+      return found.length > 0 && found;
+    }, 'the credit check', 15_000);
+    assert.equal(credits.length, 1);
+    assert.equal(markdown.document.getText(credits[0]!.range), photo.src.large);
     await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
     await snapshotWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'morning' && s.itemCount === 80, 'the morning results');
     assert.equal(api.client.requestsSent, sentBefore, 'no request for what was seen');
 
     // A new search: the morning tiles stay, under a notice that says why, with Retry.
     const cat = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'cat' });
-    assert.ok(cat.shown && cat.status === 'failed', JSON.stringify(cat));
+    assert.ok(cat.shown && cat.status === 'failed' && cat.count === 0, JSON.stringify(cat));
     const state = await openGridState();
     assert.equal(state.session.kept, true);
     assert.deepEqual(state.session.itemKeys, morningKeys, 'the last good results stay');

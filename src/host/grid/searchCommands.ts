@@ -36,7 +36,10 @@ function lastLocale(): Locale {
 export async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult> {
   const grid = await GridPanel.show(deps, spec);
   const state = grid.state.session;
-  return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
+  // Tiles kept from an earlier search (this one could not reach the service) are not this search's.
+  return state.kept
+    ? { shown: true, spec, status: state.status, count: 0, totalResults: 0 }
+    : { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
 }
 
 /** The message may quote a value from the command's arguments: shown inert as a whole. */
