@@ -9,7 +9,7 @@ import type { KyInstance } from 'ky';
 import type { AnswerStore } from '../core/answerStore';
 import { TtlCache } from '../core/cache';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS } from '../core/defaults';
-import { MediaError, toMediaError } from '../core/errors';
+import { MediaError, toMediaError, unreachable } from '../core/errors';
 import { l10n } from '../core/l10n';
 import type { Clock, KeyProvider, Logger } from '../core/logger';
 import { silentLogger, systemClock } from '../core/logger';
@@ -140,6 +140,7 @@ export class MediaClient {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly quotaListeners = new Set<QuotaListener>();
   private readonly sentListeners = new Set<() => void>();
+  private readonly reachListeners = new Set<(reached: boolean) => void>();
   private lastKeyTag: string | undefined;
   /** Counts key changes (abortAll); requests of an older epoch cannot deliver. */
   private keyEpoch = 0;
@@ -223,6 +224,15 @@ export class MediaClient {
   onRequestSent(listener: () => void): { dispose(): void } {
     this.sentListeners.add(listener);
     return { dispose: () => this.sentListeners.delete(listener) };
+  }
+
+  /**
+   * Called with false when a request got no answer (the service could not be reached: no
+   * network, refused, no such host, timed out) and with true when an answer came (any status).
+   */
+  onReachability(listener: (reached: boolean) => void): { dispose(): void } {
+    this.reachListeners.add(listener);
+    return { dispose: () => this.reachListeners.delete(listener) };
   }
 
   // ---- the nine operations ------------------------------------------------------------
@@ -563,8 +573,11 @@ export class MediaClient {
       } catch (error) {
         const mapped = await fail(error);
         this.options.logger.debug(`${label} → ${mapped.status ?? mapped.kind} (${this.options.clock.now() - started} ms)`);
+        if (mapped.kind === 'network' || mapped.kind === 'timeout') this.emitReach(false);
+        else if (mapped.status !== undefined) this.emitReach(true);
         throw mapped;
       }
+      this.emitReach(true);
       this.options.logger.debug(`${label} → ${response.status} (${this.options.clock.now() - started} ms)`);
       const readHeader = (name: string): string | null => response.headers.get(name);
       const snapshot = parseQuotaHeaders(readHeader, this.options.clock.now());
@@ -619,6 +632,16 @@ export class MediaClient {
         listener();
       } catch (error) {
         this.options.logger.error(`Request listener failed: ${String(error)}`);
+      }
+    }
+  }
+
+  private emitReach(reached: boolean): void {
+    for (const listener of [...this.reachListeners]) {
+      try {
+        listener(reached);
+      } catch (error) {
+        this.options.logger.error(`Reachability listener failed: ${String(error)}`);
       }
     }
   }
@@ -691,8 +714,11 @@ export class MediaClient {
           return new MediaError('invalidRequest', l10n.t('The service rejected the request (HTTP {0}).', status), details);
       }
     }
+    // No answer at all (refused, no such host, no network, a connection timed out or dropped):
+    // said in words, never as the platform's `TypeError: fetch failed`; the code goes to the log.
+    const mapped = unreachable(error);
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    const message = error instanceof Error ? error.message : String(error);
-    return new MediaError('network', l10n.t('Could not reach the service ({0}).', `${message}${cause}`));
+    this.options.logger.debug(`No answer (${mapped.reason ?? 'unknown'}): ${error instanceof Error ? error.message : String(error)}${cause}`);
+    return mapped;
   }
 }

@@ -2,6 +2,7 @@
 // value in it (the service name, what the service said) is inert (src/core/inert.ts): the
 // sentence goes into notifications, the tree and its hovers as it is.
 import type { MediaError } from './errors';
+import { networkReasonText } from './errors';
 import { inert, SERVICE_NAME_MAX } from './inert';
 import { l10n } from './l10n';
 
@@ -66,11 +67,16 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
       };
     case 'network':
       return {
-        message: l10n.t('Could not reach {0}. Check your connection and the API base URL setting.', service),
+        message:
+          // A browser never says why (offline, refused and blocked look alike): then no reason.
+          error.reason !== undefined && error.reason !== 'unknown'
+            ? l10n.t('Could not reach {0}: {1}. Check your connection and the API base URL setting.', service, networkReasonText(error.reason))
+            : l10n.t('Could not reach {0}. Check your connection and the API base URL setting.', service),
         actions: ['retry', 'openSettings'],
       };
     case 'timeout':
-      return { message: l10n.t('{0} did not answer in time.', service), actions: ['retry'] };
+      // As good as unreachable for the user: nothing came back.
+      return { message: l10n.t('Could not reach {0}: it did not answer in time.', service), actions: ['retry'] };
     case 'invalidResponse':
       return {
         message: `${l10n.t('{0} sent an answer this extension cannot read.', service)} ${inert(error.message)}`,

@@ -10,6 +10,20 @@ export interface QuotaFormat {
   serviceName: string;
   /** Where to ask for a higher limit (checked and encoded before it becomes a link). */
   higherLimitUrl: string;
+  /** A time relative to now in the user's language (Intl.RelativeTimeFormat): -2, 'hour' → "2 hr. ago". */
+  relativeTime?(value: number, unit: 'second' | 'minute' | 'hour' | 'day'): string;
+}
+
+/** How old a figure read at `then` is, in words ("2 hr. ago"); the largest whole unit that fits. */
+export function ageText(then: number, now: number, fmt: Pick<QuotaFormat, 'relativeTime' | 'dateTime'>): string {
+  if (!fmt.relativeTime) return fmt.dateTime(then);
+  const seconds = Math.max(0, Math.floor((now - then) / 1000));
+  if (seconds < 60) return fmt.relativeTime(0, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return fmt.relativeTime(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return fmt.relativeTime(-hours, 'hour');
+  return fmt.relativeTime(-Math.floor(hours / 24), 'day');
 }
 
 export interface QuotaPresentation {
@@ -39,13 +53,55 @@ export function requestsThisHourSentence(requestsThisHour: number, now: number, 
   });
 }
 
-/** `requestsThisHour`: requests this extension sent in the current UTC hour (shown when the quota is hidden). */
+/**
+ * `requestsThisHour`: requests this extension sent in the current UTC hour (shown when the
+ * quota is hidden). `unreachableSince`: when the last request got no answer (no network, the
+ * service down), if the service has not answered since: the figure is then the last known one,
+ * shown with its age, and the tooltip says why it is not newer (it is not an error of the quota).
+ */
 export function presentQuota(
   snapshot: QuotaSnapshot | undefined,
   hasKey: boolean,
   now: number,
   fmt: QuotaFormat,
   requestsThisHour = 0,
+  unreachableSince?: number,
+): QuotaPresentation {
+  const shown = presentReachable(snapshot, hasKey, now, fmt, requestsThisHour);
+  if (unreachableSince === undefined || shown.level === 'noKey') return shown;
+  const service = inertMarkdown(fmt.serviceName, SERVICE_NAME_MAX);
+  const tried = fmt.dateTime(unreachableSince);
+  const level = quotaLevel(snapshot, now);
+  if (snapshot && (level === 'ok' || level === 'low')) {
+    const age = ageText(snapshot.updatedAt, now, fmt);
+    const left = fmt.number(snapshot.remaining);
+    return {
+      ...shown,
+      text: `$(debug-disconnect) ${l10n.t('{0} left · {1}', left, age)}`,
+      tooltip: [
+        l10n.t('**{0} quota**: {1} of {2} requests left this month, as last known ({3}, {4}).', service, left, fmt.number(snapshot.limit), fmt.dateTime(snapshot.updatedAt), age),
+        l10n.t('Could not reach {0} at the last try ({1}), so the figure is not newer. It updates with the next answer.', service, tried),
+        ...shown.tooltip.slice(1),
+      ],
+    };
+  }
+  // Unknown, hidden, renewed or used up: that state stays as it is, with why nothing newer is known.
+  return {
+    ...shown,
+    tooltip: [
+      ...shown.tooltip.slice(0, 1),
+      l10n.t('Could not reach {0} at the last try ({1}), so the figure is not newer. It updates with the next answer.', service, tried),
+      ...shown.tooltip.slice(1),
+    ],
+  };
+}
+
+function presentReachable(
+  snapshot: QuotaSnapshot | undefined,
+  hasKey: boolean,
+  now: number,
+  fmt: QuotaFormat,
+  requestsThisHour: number,
 ): QuotaPresentation {
   const service = inertMarkdown(fmt.serviceName, SERVICE_NAME_MAX);
   if (!hasKey) {

@@ -53,6 +53,8 @@ export class ClientSource extends Disposable {
       client.seedQuota(this.shell.quota.current);
       this._register(client.onQuota((snapshot) => this.shell.quota.update(snapshot)));
       this._register(client.onRequestSent(() => this.shell.quota.countRequest()));
+      // No answer at all: the status bar shows the last known figure as such, with its age.
+      this._register(client.onReachability((reached) => this.shell.quota.setReachable(reached)));
       this.instance = client;
     } else if (this.madeWith !== cfg) {
       this.instance.updateOptions({

@@ -14,6 +14,7 @@ const COUNT_KEY = 'stockMedia.requestsThisHour';
 
 export class QuotaStore extends Disposable {
   private snapshot: QuotaSnapshot | undefined;
+  private unreachableAt: number | undefined;
   private readonly hourly: HourlyCounter;
   private readonly changed = this._register(new vscode.EventEmitter<QuotaSnapshot | undefined>());
   readonly onDidChange = this.changed.event;
@@ -26,6 +27,19 @@ export class QuotaStore extends Disposable {
 
   get current(): QuotaSnapshot | undefined {
     return this.snapshot;
+  }
+
+  /** When a request last got no answer, if none has come since (this window only, not stored). */
+  get unreachableSince(): number | undefined {
+    return this.unreachableAt;
+  }
+
+  /** A request got an answer (true) or none at all (false: no network, refused, timed out). */
+  setReachable(reached: boolean, now = Date.now()): void {
+    const next = reached ? undefined : (this.unreachableAt ?? now);
+    if (next === this.unreachableAt) return;
+    this.unreachableAt = next;
+    this.changed.fire(this.snapshot);
   }
 
   update(snapshot: QuotaSnapshot | undefined): void {
@@ -50,6 +64,7 @@ export class QuotaStore extends Disposable {
 interface Formatters {
   numbers: Intl.NumberFormat;
   dates: Intl.DateTimeFormat;
+  relative: Intl.RelativeTimeFormat;
 }
 
 /** Intl formatters are costly to make (tens of ms the first time): one pair per locale. */
@@ -62,6 +77,7 @@ function formattersFor(locale: string): Formatters {
       found = {
         numbers: new Intl.NumberFormat(locale),
         dates: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+        relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }),
       };
     } catch {
       found = formattersFor('en-US');
@@ -72,10 +88,11 @@ function formattersFor(locale: string): Formatters {
 }
 
 export function quotaFormat(serviceName: string, serviceUrl: string): QuotaFormat {
-  const { numbers, dates } = formattersFor(vscode.env.language);
+  const { numbers, dates, relative } = formattersFor(vscode.env.language);
   return {
     number: (n) => numbers.format(n),
     dateTime: (ms) => dates.format(new Date(ms)),
+    relativeTime: (value, unit) => relative.format(value, unit),
     serviceName,
     higherLimitUrl: higherLimitPage(serviceUrl),
   };
@@ -127,7 +144,7 @@ export class QuotaStatusBar extends Disposable {
 
   render(hasKey: boolean): void {
     const now = Date.now();
-    const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.requestsThisHour(now));
+    const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.requestsThisHour(now), this.store.unreachableSince);
     const visible = statusBarShown(this.visibility(), hasKey);
     const command = view.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showQuota;
     const background =
@@ -173,7 +190,9 @@ export class QuotaStatusBar extends Disposable {
     this.timer = undefined;
     const current = this.store.current;
     const resetAt = quotaLevel(current, now) === 'hidden' ? hourStart(now) + 3_600_000 : (current?.resetAt ?? 0);
-    const wait = resetAt - now;
+    let wait = resetAt - now;
+    // While the service cannot be reached, the figure's age ("5 min ago") moves on.
+    if (this.store.unreachableSince !== undefined && !(wait > 0 && wait < 60_000)) wait = 60_000;
     if (hasKey && wait > 0 && wait < 2 ** 31 - 1) {
       this.timer = setTimeout(() => this.render(hasKey), wait + 1000);
     }

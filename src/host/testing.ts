@@ -74,7 +74,7 @@ export function registerTestHooks(_shell: Shell, load: () => Features, paste: vs
         await grid?.loadMore();
         return stateOf(grid);
       case 'press':
-        grid?.post({ type: 'press', action: (args as Record<string, unknown>).action as 'resetFilters' });
+        grid?.post({ type: 'press', action: (args as Record<string, unknown>).action as 'resetFilters' | 'retry' });
         return stateOf(grid);
       case 'settle':
         await grid?.whenSettled();

@@ -7,7 +7,7 @@
 // and the host answers with view models (GridItem) holding only what a tile needs.
 import { l10n } from '../core/l10n';
 import type { Infer } from '../core/schema';
-import { array, boolean, integer, is, literal, matches, nullable, number, object, picklist, refine, string, variant } from '../core/schema';
+import { array, boolean, integer, is, literal, matches, nullable, number, object, optional, picklist, refine, string, variant } from '../core/schema';
 import { searchSpec } from '../core/search';
 import type { SearchSpec } from '../core/search';
 import { gridForm } from '../core/searchForm';
@@ -71,7 +71,7 @@ export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService',
 export type TileAction = (typeof TILE_ACTIONS)[number];
 
 /** The buttons of the grid's message that tests may press (`press`). */
-export const MESSAGE_BUTTONS = ['resetFilters'] as const;
+export const MESSAGE_BUTTONS = ['resetFilters', 'retry'] as const;
 
 export const HOST_COMMANDS = ['setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey'] as const;
 export type HostCommand = (typeof HOST_COMMANDS)[number];
@@ -94,6 +94,11 @@ const toWebview = variant('type', {
     failure: nullable(gridFailure),
     /** True when the host started it (a command): the toolbar takes the spec's values. */
     syncForm: boolean,
+    /**
+     * The tiles shown stay as they are (`items` is empty): an earlier search's, kept while this
+     * one loads or because the service could not be reached for it.
+     */
+    keepItems: optional(literal(true)),
   }),
   /** The next page of the current search. */
   page: object({

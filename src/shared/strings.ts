@@ -82,6 +82,10 @@ export interface GridStrings {
   keyTitle: string;
   keyOriginTitle: string;
   errorTitle: string;
+  /** {0}: service name. Above the kept tiles when a new search could not reach the service. */
+  offlineTitle: string;
+  /** Says the tiles below are the last search's, not the one that failed. */
+  keptResults: string;
   /** {0}: kind + id, e.g. photo 123. */
   singleTitle: string;
   /** Sets every filter of the toolbar back to its default and searches again. */
@@ -147,7 +151,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'singleTitle', 'resetFilters', 'collectionTitle', 'moreActions', 'resultsLabel',
+  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'moreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

@@ -11,6 +11,7 @@ export const CODICON_NAMES = [
   'clear-all',
   'close',
   'dashboard',
+  'debug-disconnect',
   'device-camera-video',
   'ellipsis',
   'error',

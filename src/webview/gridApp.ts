@@ -81,6 +81,8 @@ export class GridApp {
   private skipped = 0;
   private readonly scroller: HTMLElement;
   private readonly message: HTMLElement;
+  /** Above the kept tiles: why they are not the new search's (the service could not be reached), with Retry. */
+  private readonly notice: HTMLElement;
   private readonly footer: HTMLElement;
   private readonly toast: HTMLElement;
 
@@ -125,6 +127,7 @@ export class GridApp {
       scrolled: () => this.scheduleSave(),
     });
     this.message = h('div', { class: 'message', hidden: true });
+    this.notice = h('div', { class: 'notice', role: 'alert', hidden: true });
     this.footer = h('div', { class: 'footer' });
     this.scroller.append(this.message, this.grid.element, this.footer);
     this.preview = new Preview(s, boot.lang, {
@@ -136,7 +139,7 @@ export class GridApp {
     });
     this.toast = h('div', { class: 'toast', role: 'status', hidden: true });
 
-    this.root.replaceChildren(this.progress, this.toolbar.element, statusLine, this.scroller, this.preview.element, this.toast);
+    this.root.replaceChildren(this.progress, this.toolbar.element, statusLine, this.notice, this.scroller, this.preview.element, this.toast);
     this.root.setAttribute('aria-busy', 'false');
     this.updateChrome();
 
@@ -176,7 +179,8 @@ export class GridApp {
         this.host.post({ type: 'snapshot', inReplyTo: message.id, snapshot: this.snapshot() });
         return;
       case 'press':
-        this.message.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`)?.click();
+        (this.message.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`) ??
+          this.notice.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`))?.click();
         return;
       case 'focus':
         if (!this.grid.focusActive()) {
@@ -208,6 +212,14 @@ export class GridApp {
       this.form = formFromSpec(message.spec, this.form);
       this.toolbar.set(this.form);
       this.setFormErrors([]);
+    }
+    if (message.keepItems) {
+      // The tiles shown stay (an earlier search's): only what is said around them changes.
+      if (this.preview.isOpen) this.preview.close();
+      if (message.status === 'failed') this.pendingFocus = false;
+      this.updateChrome();
+      this.saveNow();
+      return;
     }
     let focusIndex = 0;
     let scrollTop = 0;
@@ -374,6 +386,19 @@ export class GridApp {
       ...(skipped === 0 ? [] : [icon('warning'), h('span', {}, format(pluralOf(this.lang, skipped, { one: s.skippedOne, other: s.skippedMany }), this.numbers.format(skipped)))]),
     );
 
+    // Tiles of an earlier search, kept while the new one loads or could not be reached.
+    const kept = this.status !== 'loaded' && this.grid.count > 0;
+    this.grid.element.classList.toggle('stale', kept);
+    this.notice.replaceChildren();
+    this.notice.hidden = !(kept && this.status === 'failed' && this.failure);
+    if (kept && this.status === 'failed' && this.failure) {
+      this.notice.append(
+        icon('debug-disconnect', 'notice-icon'),
+        h('div', { class: 'notice-text' }, h('strong', {}, format(s.offlineTitle, s.serviceName)), h('span', {}, this.failure.message), h('span', {}, s.keptResults)),
+        this.actionButtons(this.failure, false),
+      );
+    }
+
     // The message in place of tiles.
     this.message.replaceChildren();
     let showMessage = true;
@@ -383,7 +408,7 @@ export class GridApp {
       const popular = h('button', { type: 'button', class: 'button secondary' }, icon('flame'), h('span', {}, s.popularTitle));
       popular.addEventListener('click', () => this.browse('videos'));
       this.message.append(icon('search', 'message-icon'), h('p', {}, s.startHint), h('div', { class: 'message-actions' }, curated, popular));
-    } else if (this.status === 'failed' && this.failure) {
+    } else if (this.status === 'failed' && this.failure && !kept) {
       const kind = this.failure.kind;
       const [iconName, title]: [CodiconName, string] =
         kind === 'rateLimited'
@@ -441,7 +466,7 @@ export class GridApp {
     const box = h('div', { class: 'message-actions' });
     failure.actions.forEach((action, i) => {
       const [label, iconName] = labels[action];
-      const button = h('button', { type: 'button', class: `button ${i === 0 ? 'primary' : 'secondary'}` }, icon(iconName), h('span', {}, label));
+      const button = h('button', { type: 'button', class: `button ${i === 0 ? 'primary' : 'secondary'}`, 'data-action': action }, icon(iconName), h('span', {}, label));
       button.addEventListener('click', () => this.runErrorAction(action, forMore));
       box.append(button);
     });
@@ -494,7 +519,14 @@ export class GridApp {
     });
   }
 
+  /** The message in place of the tiles, or the notice above kept ones; undefined when neither shows. */
+  private shownMessage(): HTMLElement | undefined {
+    if (!this.message.hidden) return this.message;
+    return this.notice.hidden ? undefined : this.notice;
+  }
+
   private snapshot(): GridSnapshot {
+    const shown = this.shownMessage();
     return {
       status: this.status,
       spec: this.spec,
@@ -503,12 +535,12 @@ export class GridApp {
       renderedTiles: this.grid.renderedCount,
       totalText: this.total.textContent ?? '',
       skippedText: this.skippedNote.hidden ? '' : (this.skippedNote.textContent ?? ''),
-      messageText: this.message.hidden ? '' : (this.message.textContent ?? '').slice(0, 2_000),
+      messageText: (shown?.textContent ?? '').slice(0, 2_000),
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),
       renderedContexts: this.grid.renderedContexts(),
       renderedTitles: this.grid.renderedTitles(),
-      messageActions: this.message.hidden ? [] : [...this.message.querySelectorAll('button')].map((b) => (b.textContent ?? '').trim()),
+      messageActions: [...(shown?.querySelectorAll('button') ?? [])].map((b) => (b.textContent ?? '').trim()),
       focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
       previewOpen: this.preview.isOpen,
     };

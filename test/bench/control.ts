@@ -18,6 +18,12 @@ export type Task =
   | { op: 'features' }
   /** Heap used before and after these searches, each through `stockMedia.search`. */
   | { op: 'heap'; queries: readonly string[] }
+  /**
+   * These searches through `stockMedia.search`, fired one after another without waiting (a
+   * keybinding pressed in a row, another extension): the client's cache is emptied first, so
+   * each could cost a request.
+   */
+  | { op: 'searchesInARow'; queries: readonly string[] }
   /** Looks these photos up through the extension's client (getPhoto); the reply is how many were found. */
   | { op: 'lookUp'; photoIds: readonly number[] }
   /** Forgets every answer the extension's client holds (a browse that starts cold). */
@@ -78,6 +84,17 @@ export interface FeaturesFigures {
   readonly loaded: boolean;
   /** How long loading the on-use bundle took on first use (require + set-up), if loaded. */
   readonly loadMs: number | null;
+}
+
+export interface InARowFigures {
+  /** Requests the client sent (retries included) for all of them. */
+  readonly sent: number;
+  /** The query the grid shows at the end, and its state. */
+  readonly finalQuery: string | null;
+  readonly status: string;
+  /** Commands that said the search was refused (should be 0). */
+  readonly refused: number;
+  readonly ms: number;
 }
 
 export interface HeapFigures {

@@ -33,7 +33,7 @@ import type { Library } from '../server/library';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import type { ActivationFigures, FeaturesFigures } from './control';
+import type { ActivationFigures, FeaturesFigures, InARowFigures } from './control';
 import { ControlServer } from './controlServer';
 import { generatedRows, runGeneratedBench } from './generated';
 import { realAnswersRows, runRealAnswersBench } from './realAnswers';
@@ -85,7 +85,11 @@ const RESTART_QUERY = 'bird';
 const RESTART_LOOKUPS = 10;
 /** How long the bench waits for VS Code to bring the grid back after the reload. */
 const RESTORE_TIMEOUT_MS = 30_000;
-const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap'];
+const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap', 'inARow', 'inARowAborted'];
+/** Eight searches fired in a row (a query typed letter by letter and sent each time), against an API answering in 200 ms. */
+const IN_A_ROW_QUERIES = ['w', 'wa', 'wat', 'wate', 'water', 'water s', 'water st', 'water sto'];
+const IN_A_ROW_DELAY_MS = 200;
+const IN_A_ROW_RUNS = 3;
 const OUTPUT = join(repoRoot(), 'test-output', 'bench');
 /** STOCK_MEDIA_BENCH_ONLY=load: only the load figures (a quick look while working on them). */
 const ONLY_LOAD = process.env['STOCK_MEDIA_BENCH_ONLY'] === 'load';
@@ -336,6 +340,35 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   }
 
   try {
+    let finals = '';
+    for (let run = 0; run < IN_A_ROW_RUNS; run++) {
+      api.resetQuotas();
+      api.setSwitches({ delayMs: IN_A_ROW_DELAY_MS });
+      const mark = api.log.length;
+      let r: InARowFigures;
+      try {
+        r = await control.call<InARowFigures>({ op: 'searchesInARow', queries: IN_A_ROW_QUERIES });
+      } finally {
+        api.setSwitches({ delayMs: 0 });
+      }
+      const final = IN_A_ROW_QUERIES.at(-1);
+      if (r.finalQuery !== final || r.status !== 'loaded' || r.refused > 0) {
+        throw new Error(`The grid ended on "${r.finalQuery}" (${r.status}, ${r.refused} refused), not on "${final}"`);
+      }
+      const arrived = api.log.slice(mark).filter((e) => e.path === '/v1/search');
+      // Requests whose answer was not wanted any more: another search had replaced theirs.
+      const aborted = arrived.filter((e) => e.query['query'] !== final).length;
+      figures.add('inARow', r.sent);
+      figures.add('inARowAborted', aborted);
+      finals = `the grid ended on "${r.finalQuery}" (${r.status}) every run, after ${r.ms.toFixed(0)} ms; ${arrived.length} reached the server`;
+      log(`[bench] ${IN_A_ROW_QUERIES.length} searches in a row: ${r.sent} requests sent, ${aborted} of them for searches replaced before their answer; grid on "${r.finalQuery}" (${r.status})`);
+    }
+    figures.notes.set('inARow', `"${IN_A_ROW_QUERIES.join('", "')}" through stockMedia.search without waiting, the API answering in ${IN_A_ROW_DELAY_MS} ms, the client's cache emptied first; ${finals}`);
+  } catch (error) {
+    figures.fail(['inARow', 'inARowAborted'], error);
+  }
+
+  try {
     const queries = heapQueries(api.library, HEAP_RUNS * HEAP_SEARCHES);
     let method = '';
     for (let run = 0; run < HEAP_RUNS; run++) {
@@ -390,6 +423,8 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('dom', { measure: `DOM elements after ${DOM_RESULTS.toLocaleString('en')} results`, unit: 'elements', target: { op: '<', value: 600 } }),
     row('heap', { measure: `Extension-host heap growth, ${HEAP_SEARCHES} searches`, unit: 'MB', target: { op: '<', value: 20 } }),
     ...loadRows(row),
+    row('inARow', { measure: `Requests for ${IN_A_ROW_QUERIES.length === 8 ? 'eight' : IN_A_ROW_QUERIES.length} searches in a row`, unit: 'requests', target: { op: '<=', value: IN_A_ROW_QUERIES.length, everyRun: true } }),
+    row('inARowAborted', { measure: '  of which for searches replaced before their answer', unit: 'requests', target: null }, 'stopped (or their answer ignored), never shown'),
     ...generatedRows(generated, figures.errors.get('generated')),
     ...realAnswersRows(real, figures.errors.get('realAnswers')),
   ];

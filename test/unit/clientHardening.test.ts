@@ -141,7 +141,7 @@ describe('MediaClient when the service misbehaves', function () {
       assert.equal(error.kind, 'timeout');
       assert.ok(took >= 350 && took < 3000, `${took} ms`);
       assert.equal(server.log.length, 1, 'not retried');
-      assert.equal(describeError(error, describeContext).message, 'Pexels did not answer in time.');
+      assert.equal(describeError(error, describeContext).message, 'Could not reach Pexels: it did not answer in time.');
     });
 
     it('a body over the cap fails with a clear message: at once by Content-Length, or while reading', async () => {

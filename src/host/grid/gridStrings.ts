@@ -106,6 +106,8 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     keyTitle: vscode.l10n.t('An API key is needed'),
     keyOriginTitle: vscode.l10n.t('The key was checked with another server'),
     errorTitle: vscode.l10n.t('Something went wrong'),
+    offlineTitle: vscode.l10n.t('Cannot reach {0}'),
+    keptResults: vscode.l10n.t('The results below are from your last search.'),
     singleTitle: vscode.l10n.t('{0} {1}'),
     resetFilters: vscode.l10n.t('Reset Filters'),
     collectionTitle: vscode.l10n.t('Collection “{0}”'),

@@ -38,7 +38,10 @@ function lastLocale(): Locale {
 export async function show(deps: GridDeps, spec: SearchSpec): Promise<GridCommandResult> {
   const grid = await GridPanel.show(deps, spec);
   const state = grid.state.session;
-  return { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
+  // Tiles kept from an earlier search (this one could not reach the service) are not this search's.
+  return state.kept
+    ? { shown: true, spec, status: state.status, count: 0, totalResults: 0 }
+    : { shown: true, spec, status: state.status, count: state.itemKeys.length, totalResults: state.totalResults };
 }
 
 /** The message may quote a value from the command's arguments: shown inert as a whole. */
@@ -53,8 +56,10 @@ async function runSearch(deps: GridDeps, kind: SearchKind, browse: boolean, args
   const result = parseSearch(kind, browse, args, { locale: lastLocale() });
   if (!result.ok) return refuse(result.problems.join(' '));
   const { spec } = result;
-  if (spec.mode === 'photos' || spec.mode === 'videos') await deps.recent.add({ query: spec.query, kind });
-  return show(deps, spec);
+  // Shown at once, in the order the commands came (the grid ends on the last), then remembered.
+  const remembered = spec.mode === 'photos' || spec.mode === 'videos' ? deps.recent.add({ query: spec.query, kind }) : undefined;
+  const [shown] = await Promise.all([show(deps, spec), remembered]);
+  return shown;
 }
 
 interface QueryItem extends vscode.QuickPickItem {

@@ -5,9 +5,15 @@
 //
 // Quota: a search repeated within the cache TTL costs nothing (the client's cache), a
 // second "load more" while one is under way is ignored, and nothing is fetched past the
-// last page.
+// last page. A new search stops the one under way (its answer is never shown), so searches
+// typed or fired in a row cost at most one request each and the grid ends on the last.
+//
+// The tiles on screen stay until a new search's answer replaces them: while it loads, and
+// when the service cannot be reached (no network, refused, timed out), the last good results
+// stay with the failure and its Retry above them (`kept`). Any other failure (a bad key, the
+// quota used up) is shown in place of the tiles.
 import type { MediaClient } from '../../api/client';
-import { MediaError, toMediaError } from '../../core/errors';
+import { MediaError, isUnreachable, toMediaError } from '../../core/errors';
 import type { CollectionMediaItem, Envelope, MediaItem, Photo, Video } from '../../core/model';
 import { hasNextPage, lastPage, toMediaItem } from '../../core/model';
 import { requestFor } from '../../core/search';
@@ -38,6 +44,8 @@ export interface SessionState {
   moreFailure: GridFailure | null;
   /** The page number of the last page loaded (0 before the first). */
   page: number;
+  /** The items are an earlier search's, kept on screen while `spec` loads or could not be reached. */
+  kept: boolean;
 }
 
 function mediaOf(result: { photos?: Photo[]; videos?: Video[]; media?: CollectionMediaItem[] }): MediaItem[] {
@@ -66,6 +74,7 @@ export class SearchSession {
   private failure: GridFailure | null = null;
   private moreFailure: GridFailure | null = null;
   private controller: AbortController | undefined;
+  private kept = false;
   private current: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: SessionOptions) {}
@@ -83,6 +92,7 @@ export class SearchSession {
       failure: this.failure,
       moreFailure: this.moreFailure,
       page: this.envelope?.page ?? (this.status === 'loaded' ? 1 : 0),
+      kept: this.kept,
     };
   }
 
@@ -100,14 +110,18 @@ export class SearchSession {
     return this.current;
   }
 
-  /** Everything the webview shows, in one message. */
-  snapshot(syncForm: boolean): SessionMessage {
+  /**
+   * Everything the webview shows, in one message. `keepItems`: the webview already shows the
+   * kept items, so they are not sent again (a search typed in a row costs no list each time).
+   */
+  snapshot(syncForm: boolean, keepItems = false): SessionMessage {
     return {
       type: 'session',
       generation: this.generation,
       spec: this.spec,
       status: this.status,
-      items: [...this.items],
+      items: keepItems ? [] : [...this.items],
+      ...(keepItems ? { keepItems: true } : {}),
       totalResults: this.totalResults,
       skipped: this.skipped,
       hasMore: this.hasMore,
@@ -126,16 +140,12 @@ export class SearchSession {
     const generation = this.generation;
     this.spec = spec;
     this.status = 'loading';
-    this.items = [];
-    this.media.clear();
-    this.totalResults = 0;
-    this.skipped = 0;
-    this.envelope = undefined;
-    this.paged = undefined;
+    // The tiles shown stay until the answer replaces them.
+    this.kept = this.items.length > 0;
     this.more = 'idle';
     this.failure = null;
     this.moreFailure = null;
-    this.options.post(this.snapshot(how.syncForm));
+    this.options.post(this.snapshot(how.syncForm, this.kept));
     const run = this.fetchFirst(spec, generation, controller.signal, how.fresh === true).then(
       () => undefined,
       () => undefined,
@@ -189,6 +199,7 @@ export class SearchSession {
         throw new MediaError('invalidRequest', 'Unknown search.');
       }
       if (generation !== this.generation) return;
+      this.clearItems();
       this.paged = paged;
       this.envelope = envelope;
       this.add(media);
@@ -202,7 +213,10 @@ export class SearchSession {
       if (failure.kind === 'cancelled') return;
       this.status = 'failed';
       this.failure = this.options.describe(failure);
-      this.options.post(this.snapshot(false));
+      // Nothing came back: the last good results stay on screen, with the failure above them.
+      const keep = this.kept && isUnreachable(failure);
+      if (!keep) this.clearItems();
+      this.options.post(this.snapshot(false, keep));
     }
   }
 
@@ -237,6 +251,17 @@ export class SearchSession {
       this.moreFailure = this.options.describe(failure);
       this.options.post({ type: 'more', generation, status: 'failed', failure: this.moreFailure });
     }
+  }
+
+  /** Forgets the tiles shown (a new answer or a failure takes their place). */
+  private clearItems(): void {
+    this.kept = false;
+    this.items = [];
+    this.media.clear();
+    this.totalResults = 0;
+    this.skipped = 0;
+    this.envelope = undefined;
+    this.paged = undefined;
   }
 
   /** Adds media not seen yet in this search (pages can overlap); returns the new tiles. */

@@ -13,6 +13,7 @@ import type { StockMediaApi } from '../../../src/extension';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
 import type { CollectionNode, CollectionsNode } from '../../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../../src/host/views/collectionsProvider';
+import type { GridPanelState } from '../../../src/host/testing';
 import { CONTROL_ENV } from '../control';
 import type {
   ActivationFigures,
@@ -22,6 +23,7 @@ import type {
   HeapFigures,
   HeapNow,
   Hello,
+  InARowFigures,
   NextRequest,
   Reply,
   Task,
@@ -103,6 +105,8 @@ async function perform(
       return { loaded: api.featuresLoaded, loadMs: api.featuresLoadMs ?? null } satisfies FeaturesFigures;
     case 'heap':
       return heap(task.queries);
+    case 'searchesInARow':
+      return searchesInARow(api, task.queries);
     case 'lookUp':
       return (await Promise.all(task.photoIds.map((id) => api.client.getPhoto(id)))).length;
     case 'clearCache':
@@ -214,6 +218,25 @@ async function settledHeap(gc: Gc): Promise<number> {
   }
   samples.sort((a, b) => a - b);
   return samples[2] ?? 0;
+}
+
+async function searchesInARow(api: StockMediaApi, queries: readonly string[]): Promise<InARowFigures> {
+  api.client.clearCache();
+  await api.client.flushCache();
+  const before = api.client.requestsSent;
+  const started = performance.now();
+  const results = await Promise.all(queries.map((query) => vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query })));
+  await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'settle' });
+  const ms = performance.now() - started;
+  const state = await vscode.commands.executeCommand<GridPanelState | undefined>('stockMedia.test.grid', { op: 'state' });
+  const spec = state?.session.spec;
+  return {
+    sent: api.client.requestsSent - before,
+    finalQuery: spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : null,
+    status: state?.session.status ?? 'no grid',
+    refused: results.filter((r) => !r.shown).length,
+    ms,
+  };
 }
 
 async function heap(queries: readonly string[]): Promise<HeapFigures> {

@@ -1,0 +1,90 @@
+// Offline, as a person meets it (issue 20): results on screen, the library stops answering
+// (it refuses connections), a new search typed in the grid's box. The grid says it cannot
+// reach the service, above the results that were there (their pictures still loaded), with
+// Retry; once the library listens again, Retry shows the new search's tiles.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator, Page } from 'playwright-core';
+import { photoMatches } from '../server/search';
+import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+import { runPickerCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
+import type { Workbench } from './harness';
+
+describe('offline (e2e)', function () {
+  this.timeout(120_000);
+  let api: ApiServer;
+  let workbench: Workbench;
+  let page: Page;
+  let grid: FrameLocator;
+
+  before(async function () {
+    this.timeout(240_000);
+    api = await startApiServer();
+    workbench = await startWorkbenchWithKey(api);
+    page = workbench.page;
+  });
+
+  after(async () => {
+    api?.resetSwitches();
+    await workbench?.close();
+    await api?.close();
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) console.log(`      screenshot: ${await screenshot(page, `offline-failed-${this.currentTest.title.slice(0, 40)}`)}`);
+  });
+
+  /** The pictures of the tiles in the DOM that are loaded and drawn. */
+  const loadedImages = (): Promise<number> =>
+    grid.locator('.scroller').evaluate((el) => [...el.querySelectorAll('img')].filter((img) => img.complete && img.naturalWidth > 0).length);
+
+  it('a new search without the service keeps the tiles under a notice; Retry once it is back shows the new ones', async () => {
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
+    await page.locator('.quick-input-widget .quick-input-box input').pressSequentially('morning', { delay: 30 });
+    await page.keyboard.press('Enter');
+    grid = webview(page);
+    const morningTotal = api.library.photos.filter((p) => photoMatches(p, { query: 'morning', orientation: null, size: null, color: null })).length;
+    await grid.locator('.total', { hasText: `${morningTotal} results` }).waitFor({ timeout: 30_000 });
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 15_000 });
+    const morningCredits = await grid.locator('.tile .credit').allInnerTexts();
+    const shownBefore = await loadedImages();
+    assert.ok(shownBefore > 4, `${shownBefore} pictures loaded`);
+
+    // The library stops answering; the user types a new search in the grid and presses Enter.
+    api.setSwitches({ refuseConnections: true });
+    api.clearLog();
+    const box = grid.getByRole('searchbox');
+    await box.fill('cat');
+    await box.press('Enter');
+    const notice = grid.locator('.notice');
+    await notice.waitFor({ state: 'visible', timeout: 20_000 });
+    const said = await notice.innerText();
+    assert.match(said, /Cannot reach Pexels/);
+    assert.match(said, /Could not reach Pexels: the connection was refused\. Check your connection and the API base URL setting\./);
+    assert.match(said, /The results below are from your last search\./);
+    assert.doesNotMatch(said, /fetch failed|TypeError|ECONNREFUSED/);
+    // The tiles that were there are still there, their pictures still drawn.
+    assert.deepEqual(await grid.locator('.tile .credit').allInnerTexts(), morningCredits);
+    assert.ok((await loadedImages()) >= shownBefore, 'the pictures stay loaded');
+    assert.ok(await grid.locator('.tile').first().isVisible());
+    assert.equal(await grid.locator('.message').isVisible(), false, 'no message in place of the tiles');
+    console.log(`      screenshot: ${await screenshot(page, 'grid-offline')}`);
+
+    // Back online: Retry runs the failed search, once.
+    api.setSwitches({ refuseConnections: false });
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    const catTotal = api.library.photos.filter((p) => photoMatches(p, { query: 'cat', orientation: null, size: null, color: null })).length;
+    assert.ok(catTotal > 0);
+    await grid.locator('.total', { hasText: new RegExp(`^${catTotal} results?$`) }).waitFor({ timeout: 20_000 });
+    await notice.waitFor({ state: 'hidden' });
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 15_000 });
+    const catCredits = await grid.locator('.tile .credit').allInnerTexts();
+    assert.notDeepEqual(catCredits, morningCredits, 'new tiles');
+    assert.deepEqual(
+      api.log.filter((e) => e.path === '/v1/search').map((e) => e.query['query']),
+      ['cat'],
+      'one request, for the search that failed',
+    );
+    console.log(`      screenshot: ${await screenshot(page, 'grid-offline-retried')}`);
+  });
+});
