@@ -12,6 +12,7 @@ import { photoJson } from '../generated/arbitraries';
 import { parseSrcset } from '../generated/parseBack';
 import { HOSTILE_STRINGS } from '../server/hostile';
 import { planInsert, renderPlan } from '../../src/core/insert/plan';
+import { isLoopbackHost } from '../../src/core/urls';
 import type { InsertSettings, LocalAssets } from '../../src/core/insert/plan';
 import { toPlainText, toSnippet } from '../../src/core/insert/pieces';
 import { insertableUrl } from '../../src/core/insert/links';
@@ -60,8 +61,8 @@ function srcsetWidths(value: string): { url: string; width: number }[] {
   return parseSrcset(value).map(({ url, descriptors }) => {
     assert.doesNotThrow(() => new URL(url), `srcset URL ${url}`);
     const parsed = new URL(url);
-    // https, or http to this computer (the local test library).
-    assert.ok(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)), url);
+    // https, or http to this computer (the local test library; any of 127.0.0.0/8, as urls.ts allows).
+    assert.ok(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)), url);
     assert.equal(descriptors.length, 1, `descriptors of ${url}: ${descriptors.join(' ')}`);
     const m = /^([1-9]\d*)w$/.exec(descriptors[0] ?? '');
     assert.ok(m, `descriptor ${descriptors[0]}`);
