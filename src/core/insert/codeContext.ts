@@ -45,8 +45,17 @@ export function codeContextAt(text: string, offset: number, family: FormatFamily
  * holds a whole code block is replaced, as any selection is.
  */
 export function codeContextOfRange(text: string, start: number, end: number, family: FormatFamily): CodeContext | undefined {
+  return codeContextOfRanges(text, [{ start, end }], family);
+}
+
+/** The first code context among several selections (several cursors), the document read once. */
+export function codeContextOfRanges(text: string, ranges: readonly { readonly start: number; readonly end: number }[], family: FormatFamily): CodeContext | undefined {
   const regions = codeRegions(text, family);
-  return regionAt(regions, start) ?? (end === start ? undefined : regionAt(regions, end));
+  for (const { start, end } of ranges) {
+    const found = regionAt(regions, start) ?? (end === start ? undefined : regionAt(regions, end));
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function regionAt(regions: readonly Region[], offset: number): CodeContext | undefined {
@@ -125,7 +134,7 @@ function markdownRegions(text: string): Region[] {
   const regions: Region[] = [];
   /** 1 for every character that is inside a code block (the inline reading skips them). */
   const masked = new Uint8Array(text.length);
-  const mask = (start: number, end: number): void => masked.fill(1, Math.max(0, start), Math.min(text.length, end));
+  const mask = (start: number, end: number): void => void masked.fill(1, Math.max(0, start), Math.min(text.length, end));
 
   let fence: OpenFence | undefined;
   /** An indented code block being read: its start, and the end of its last code line. */
