@@ -89,6 +89,10 @@ describe('code context: Markdown indented code blocks', () => {
 describe('code context: inline code', () => {
   table('markdown', [
     ['a ` | ` b', 'inline'],
+    // Between the two backticks the editor writes for one typed.
+    ['a `|` b', 'inline'],
+    ['a ``|`` b', 'inline'],
+    ['a `|`', 'inline'],
     ['a `co|de` b', 'inline'],
     ['a `code|` b', 'inline'],
     ['a ``co`d|e`` b', 'inline'],
@@ -104,6 +108,8 @@ describe('code context: inline code', () => {
     // Unmatched backticks are text.
     ['a `b |c', undefined],
     ['a ``b` |c', undefined],
+    ['a |`` b', undefined],
+    ['a ``| b', undefined],
     // An escaped backtick opens nothing.
     ['a \\`b |c`', undefined],
     // A blank line ends the paragraph and any code span.

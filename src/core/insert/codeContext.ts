@@ -277,6 +277,9 @@ function inlineRegions(text: string, masked: Uint8Array): Region[] {
       const run = backtickRun(text, i);
       const close = closingRun(text, i + run, run, masked);
       if (close === undefined) {
+        // Between the backticks of an empty pair (`` with the cursor in it, as the editor
+        // closes a typed backtick): code being written.
+        if (run > 1) regions.push({ start: i, end: i + run, kind: 'inline' });
         i += run;
         continue;
       }
