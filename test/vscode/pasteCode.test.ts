@@ -95,6 +95,8 @@ describe('paste and drop in code (real VS Code)', function () {
     assert.ok(candidate);
     photo = await (await extensionApi()).client.getPhoto(candidate.id);
     restore = recordUi(shown, opened);
+    // The credit check looks up links in open documents: off, so the log holds the paste's requests alone.
+    await vscode.workspace.getConfiguration('stockMedia').update('creditCheck.enabled', false, vscode.ConfigurationTarget.Workspace);
   });
 
   beforeEach(async () => {
@@ -108,6 +110,7 @@ describe('paste and drop in code (real VS Code)', function () {
   after(async () => {
     restore?.();
     await vscode.workspace.getConfiguration('stockMedia.insert').update('mode', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('stockMedia').update('creditCheck.enabled', undefined, vscode.ConfigurationTarget.Workspace);
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
     await stopLocalServer(server);
@@ -262,7 +265,7 @@ describe('paste and drop in code (real VS Code)', function () {
       const files = await listing();
       const [edit] = provider.provideDocumentPasteEdits(editor.document, [editor.selection], refFor(photo.url), photo.url, context) ?? [];
       assert.ok(edit);
-      server.setSwitches({ mediaFault: 'shortBody' });
+      server.setSwitches({ mediaFault: 'dropMidBody' });
       try {
         const resolved = await provider.resolveDocumentPasteEdit(edit, new vscode.CancellationTokenSource().token);
         assert.ok(resolved?.additionalEdit);
