@@ -95,8 +95,10 @@ describe('paste and drop in code (real VS Code)', function () {
     assert.ok(candidate);
     photo = await (await extensionApi()).client.getPhoto(candidate.id);
     restore = recordUi(shown, opened);
-    // The credit check looks up links in open documents: off, so the log holds the paste's requests alone.
-    await vscode.workspace.getConfiguration('stockMedia').update('creditCheck.enabled', false, vscode.ConfigurationTarget.Workspace);
+    // The credit check (on for Markdown and HTML by default) looks up links in open documents: off, so the log holds the paste's requests alone.
+    for (const languageId of ['markdown', 'html']) {
+      await vscode.workspace.getConfiguration('stockMedia', { languageId }).update('creditCheck.enabled', false, vscode.ConfigurationTarget.Workspace, true);
+    }
   });
 
   beforeEach(async () => {
@@ -110,7 +112,9 @@ describe('paste and drop in code (real VS Code)', function () {
   after(async () => {
     restore?.();
     await vscode.workspace.getConfiguration('stockMedia.insert').update('mode', undefined, vscode.ConfigurationTarget.Workspace);
-    await vscode.workspace.getConfiguration('stockMedia').update('creditCheck.enabled', undefined, vscode.ConfigurationTarget.Workspace);
+    for (const languageId of ['markdown', 'html']) {
+      await vscode.workspace.getConfiguration('stockMedia', { languageId }).update('creditCheck.enabled', undefined, vscode.ConfigurationTarget.Workspace, true);
+    }
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
     await stopLocalServer(server);
