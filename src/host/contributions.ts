@@ -12,19 +12,17 @@ import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { CollectionsNode } from './views/collectionNodes';
 import { CONFIG_SECTION } from './config';
+import { mediaEditKind } from './insert/editKinds';
+import type { MediaPasteEdit } from './insert/paste';
 import type { StockMediaConfig } from './config';
-
-/** The paste edit's kind (host/insert/paste.ts names the same). */
-const PASTE_KIND = 'stockMedia.media';
-
-export const pasteEditKind = (): vscode.DocumentDropOrPasteEditKind => vscode.DocumentDropOrPasteEditKind.Empty.append(...PASTE_KIND.split('.'));
 
 /**
  * Pastes into documents that have an insert format: VS Code asks this for every paste of
  * text there, so only a clipboard holding one link of the service's media loads the features.
+ * Offering the edit costs nothing; VS Code resolves only the edit it applies (host/insert/paste.ts).
  */
-export function createPasteProvider(load: LoadFeatures, config: () => StockMediaConfig): vscode.DocumentPasteEditProvider {
-  const kind = pasteEditKind();
+export function createPasteProvider(load: LoadFeatures, config: () => StockMediaConfig): vscode.DocumentPasteEditProvider<MediaPasteEdit> {
+  const kind = mediaEditKind();
   return {
     provideDocumentPasteEdits: async (document, ranges, dataTransfer, context, token) => {
       if (context.only && !context.only.contains(kind)) return undefined;
@@ -34,8 +32,9 @@ export function createPasteProvider(load: LoadFeatures, config: () => StockMedia
       const cfg = config();
       const ref = pastedMediaRef(text, mediaUrlOptions(cfg));
       if (!ref || token.isCancellationRequested) return undefined;
-      return load().paste.provideDocumentPasteEdits(document, ranges, ref, token);
+      return load().paste.provideDocumentPasteEdits(document, ranges, ref, text, context);
     },
+    resolveDocumentPasteEdit: (edit, token) => load().paste.resolveDocumentPasteEdit(edit, token),
   };
 }
 
@@ -69,7 +68,7 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
   };
 }
 
-export function registerContributions(load: LoadFeatures, paste: vscode.DocumentPasteEditProvider): IDisposable[] {
+export function registerContributions(load: LoadFeatures, paste: vscode.DocumentPasteEditProvider<MediaPasteEdit>): IDisposable[] {
   // Show Log and Get a Free API Key need none of the features (extension.ts registers them).
   const ids = Object.values(CommandId).filter((id): id is FeatureCommandId => id !== CommandId.showLog && id !== CommandId.getApiKey);
   return [
@@ -80,17 +79,21 @@ export function registerContributions(load: LoadFeatures, paste: vscode.Document
         return Promise.resolve();
       },
     }),
-    vscode.languages.registerDocumentDropEditProvider('*', {
-      // Any drop into any editor asks this: only ours load the features.
-      provideDocumentDropEdits: (document, position, dataTransfer, token) =>
-        MEDIA_DROP_MIMES.some((mime) => dataTransfer.get(mime) !== undefined)
-          ? load().drop.provideDocumentDropEdits(document, position, dataTransfer, token)
-          : undefined,
-    }),
+    vscode.languages.registerDocumentDropEditProvider(
+      '*',
+      {
+        // VS Code asks this only for drops that carry our MIME types (the metadata below).
+        provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+          MEDIA_DROP_MIMES.some((mime) => dataTransfer.get(mime) !== undefined)
+            ? load().drop.provideDocumentDropEdits(document, position, dataTransfer, token)
+            : undefined,
+      },
+      { dropMimeTypes: MEDIA_DROP_MIMES, providedDropEditKinds: [mediaEditKind()] },
+    ),
     vscode.languages.registerDocumentPasteEditProvider(
       formatLanguageIds().map((language) => ({ language })),
       paste,
-      { providedPasteEditKinds: [pasteEditKind()], pasteMimeTypes: ['text/plain'] },
+      { providedPasteEditKinds: [mediaEditKind()], pasteMimeTypes: ['text/plain'] },
     ),
   ];
 }

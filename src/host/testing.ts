@@ -8,6 +8,7 @@ import type { GridSnapshot } from '../shared/protocol';
 import { TestCommandId } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { GridPanel, GridState } from './grid/gridPanel';
+import type { MediaPasteEdit } from './insert/paste';
 import type { Shell } from './shell';
 
 /** How long a snapshot request waits for the webview's answer. */
@@ -16,7 +17,7 @@ const SNAPSHOT_TIMEOUT_MS = 5_000;
 /** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
 export type GridPanelState = GridState & { htmlLoads: number };
 
-export function registerTestHooks(_shell: Shell, load: () => Features, paste: vscode.DocumentPasteEditProvider): IDisposable[] {
+export function registerTestHooks(_shell: Shell, load: () => Features, pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit>): IDisposable[] {
   const htmlLoads = new WeakMap<GridPanel, number>();
   let nextRequestId = 1;
 
@@ -98,32 +99,65 @@ export function registerTestHooks(_shell: Shell, load: () => Features, paste: vs
     return { provider: collections, treeView, dragAndDropController };
   };
 
+  /** A paste whose edits were offered but not yet applied (`{text, apply: false}`). */
+  let pending: { editor: vscode.TextEditor; selections: readonly vscode.Selection[]; text: string; edits: readonly MediaPasteEdit[] } | undefined;
+
+  /** Applies the first edit as the workbench does (resolved first), else the text as it is. */
+  const applyPaste = async (paste: NonNullable<typeof pending>, pick: 'edit' | 'text'): Promise<void> => {
+    const { editor, selections, text } = paste;
+    const offered = pick === 'edit' ? paste.edits[0] : undefined;
+    if (!offered) {
+      await editor.edit((b) => selections.forEach((s) => b.replace(s, text)));
+      return;
+    }
+    const source = new vscode.CancellationTokenSource();
+    const first = (await pasteProvider.resolveDocumentPasteEdit?.(offered, source.token)) ?? offered;
+    source.dispose();
+    if (typeof first.insertText !== 'string' || first.insertText !== '') {
+      const snippet = typeof first.insertText === 'string' ? new vscode.SnippetString().appendText(first.insertText) : first.insertText;
+      await editor.insertSnippet(snippet, selections, { undoStopBefore: true, undoStopAfter: true });
+    }
+    if (first.additionalEdit) await vscode.workspace.applyEdit(first.additionalEdit);
+  };
+
   /**
    * `{text}`: a paste of `text` into the active editor as the workbench makes it from a paste
    * event: the provider VS Code registered is asked with the clipboard's data; its first edit
-   * goes in at every selection as one edit, else the text does. In the browser workbench the
-   * paste command reads the clipboard and types the text without asking any provider (only a
-   * real paste event does), so the suites paste through here.
+   * is resolved (`resolveDocumentPasteEdit`) and goes in at every selection as one edit (its
+   * text, then its additional edit), else the text does. In the browser workbench the paste
+   * command reads the clipboard and types the text without asking any provider (only a real
+   * paste event does), so the suites paste through here.
+   * `{text, apply: false}`: only asks for the edits (as before the user picks one);
+   * `{op: 'apply'}` then applies the first, `{op: 'text'}` the text as it is instead.
    */
-  const pasteHook = async (args: unknown): Promise<{ edits: { title: string; kind: string }[] } | undefined> => {
-    const text = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).text : undefined;
+  const pasteHook = async (args: unknown): Promise<{ edits: { title: string; kind: string; yieldTo: string[] }[] } | undefined> => {
+    const options = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+    if (options.op === 'apply' || options.op === 'text') {
+      const waiting = pending;
+      pending = undefined;
+      if (waiting) await applyPaste(waiting, options.op === 'apply' ? 'edit' : 'text');
+      return waiting ? { edits: [] } : undefined;
+    }
+    const text = options.text;
     const editor = vscode.window.activeTextEditor;
     if (typeof text !== 'string' || !editor) return undefined;
     const dataTransfer = new vscode.DataTransfer();
     dataTransfer.set('text/plain', new vscode.DataTransferItem(text));
     const source = new vscode.CancellationTokenSource();
     const selections = editor.selections;
-    const context = { only: undefined, triggerKind: vscode.DocumentPasteTriggerKind.Automatic };
-    const edits = (await paste.provideDocumentPasteEdits?.(editor.document, selections, dataTransfer, context, source.token)) ?? [];
+    const context = {
+      only: undefined,
+      triggerKind: options.pasteAs === true ? vscode.DocumentPasteTriggerKind.PasteAs : vscode.DocumentPasteTriggerKind.Automatic,
+    };
+    const edits = (await pasteProvider.provideDocumentPasteEdits?.(editor.document, selections, dataTransfer, context, source.token)) ?? [];
     source.dispose();
-    const first = edits[0];
-    if (first) {
-      const snippet = typeof first.insertText === 'string' ? new vscode.SnippetString().appendText(first.insertText) : first.insertText;
-      await editor.insertSnippet(snippet, selections, { undoStopBefore: true, undoStopAfter: true });
-    } else {
-      await editor.edit((b) => selections.forEach((s) => b.replace(s, text)));
+    pending = { editor, selections, text, edits };
+    if (options.apply !== false) {
+      const now = pending;
+      pending = undefined;
+      await applyPaste(now, 'edit');
     }
-    return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '' })) };
+    return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '', yieldTo: (e.yieldTo ?? []).map((k) => k.value) })) };
   };
 
   /** `{op: 'budget'}`: background requests the credit check sent this hour; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`. */

@@ -2,7 +2,7 @@
 // in the Markdown file (a real paste event, which is what asks the paste providers), and a
 // right-click on a grid tile. The local server's log is the witness for the requests.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
@@ -23,8 +23,11 @@ describe('paste a link and the tile menu (e2e)', function () {
   before(async function () {
     this.timeout(240_000);
     api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api, { 'editor.wordWrap': 'on' });
+    // The credit check (on for Markdown by default) looks up the links it sees: off, so the log holds the paste's requests alone.
+    workbench = await startWorkbenchWithKey(api, { 'editor.wordWrap': 'on', '[markdown]': { 'stockMedia.creditCheck.enabled': false } });
     page = workbench.page;
+    // Before the first Quick Open, which lists the workspace's files once.
+    writeFileSync(join(workbench.workspace.path, 'code-fence.md'), '# Code\n\n```sh\n\n```\n');
   });
 
   after(async () => {
@@ -77,6 +80,57 @@ describe('paste a link and the tile menu (e2e)', function () {
     assert.ok(saved.includes(`Photo by [${photo.photographer.name}](${api.origin}/@${photo.photographer.slug}) on [Pexels](${pageUrl})`), saved.slice(-600));
     assert.ok(saved.includes(`![${photo.alt}](${api.origin}/media/photos/${photo.id}/`), saved.slice(-600));
     assert.ok(!(await editorText()).includes(`${pageUrl}${pageUrl}`));
+  });
+
+  it('Ctrl+V of a photo’s page URL inside a fenced code block pastes the link as text: no image, no request', async () => {
+    const photo = api.library.photos.at(-1);
+    assert.ok(photo);
+    const pageUrl = `${api.origin}/photo/${photo.slug}-${photo.id}/`;
+    const file = join(workbench.workspace.path, 'code-fence.md');
+    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
+    await page.keyboard.press('Control+P');
+    await quickInput.fill('code-fence.md');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'code-fence.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.waitForFunction(() => /```sh/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    await lines.click();
+    // The pointer away from the text, so no hover over the link asks for anything.
+    await page.mouse.move(5, 5);
+    // The empty line inside the fence (line 4).
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    // The link onto the clipboard as a person copies it: typed, selected, cut.
+    await page.keyboard.type(pageUrl);
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+X');
+    await page.waitForFunction((url) => !(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').includes(url), pageUrl, { timeout: 5_000 });
+    // Whatever looked at the link while it was typed has asked by now (the log stays still for a second).
+    let count = -1;
+    while (count !== api.log.length) {
+      count = api.log.length;
+      await page.waitForTimeout(1_000);
+    }
+    api.clearLog();
+    await page.keyboard.press('Control+V');
+    await page.waitForFunction((url) => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').includes(url), pageUrl, { timeout: 10_000 });
+    // Time for any provider to have acted: the text stays the link.
+    await page.waitForTimeout(1_500);
+    console.log(`      screenshot: ${await screenshot(page, 'paste-link-code-fence')}`);
+    const shown = await editorText();
+    assert.ok(shown.includes(pageUrl), shown);
+    assert.ok(!shown.includes('Photo by') && !shown.includes('!['), shown);
+    assert.deepEqual(
+      api.log.map((e) => e.path).filter((p) => p.startsWith('/v1/photos/')),
+      [],
+      'no look-up',
+    );
+    await page.keyboard.press('Control+S');
+    const expected = `# Code\n\n\`\`\`sh\n${pageUrl}\n\`\`\`\n`;
+    const until = Date.now() + 10_000;
+    while (readFileSync(file, 'utf8') !== expected && Date.now() < until) await page.waitForTimeout(100);
+    assert.equal(readFileSync(file, 'utf8'), expected);
   });
 
   it('a right-click on a grid tile shows Insert, Insert as…, Save into Workspace and Insert, Copy URL, Copy Credit, Open on the Service', async () => {

@@ -1,9 +1,19 @@
 // Dropping photos and videos from the Collections tree (or the grid) into any editor:
-// the same insert as the command, in the document's format, with the credit.
+// the same insert as the command, in the document's format, with the credit; one edit with
+// a title and the kind the provider is registered with (host/contributions.ts). Dropped into
+// code, a tag or a link (core/insert/codeContext.ts), it offers nothing: code stays code.
+//
+// The insert is made here, not in `resolveDocumentDropEdit`: VS Code's drop applies the edit
+// as provided and never resolves it (its drop controller passes each edit through as it is),
+// so with `stockMedia.insert.mode: download` the file is saved when the media are dropped.
+// Only this extension's own drags carry these MIME types, so no other edit competes with it.
 import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
 import { isMediaItem } from '../../core/model';
 import { MEDIA_DROP_MIMES, decodeMediaDrag } from '../../shared/dnd';
+import { readConfig } from '../config';
+import { codeContextIn } from './codePlaces';
+import { mediaEditKind } from './editKinds';
 import type { MediaInserter } from './inserter';
 
 /** The media on a drag, from the first of our MIME types that holds any. */
@@ -19,7 +29,11 @@ export async function draggedMedia(dataTransfer: vscode.DataTransfer): Promise<M
 }
 
 export class MediaDropProvider implements vscode.DocumentDropEditProvider {
-  constructor(private readonly inserter: MediaInserter) {}
+  constructor(
+    private readonly inserter: MediaInserter,
+    /** The configured service's name, for the edit's title (read from the settings when not given). */
+    private readonly serviceName: () => string = () => readConfig().serviceName,
+  ) {}
 
   async provideDocumentDropEdits(
     document: vscode.TextDocument,
@@ -29,7 +43,17 @@ export class MediaDropProvider implements vscode.DocumentDropEditProvider {
   ): Promise<vscode.DocumentDropEdit | undefined> {
     const media = await draggedMedia(dataTransfer);
     if (media.length === 0 || token.isCancellationRequested) return undefined;
+    if (codeContextIn(document, [new vscode.Range(position, position)])) return undefined;
     const snippet = await this.inserter.snippetForDrop(document, media, token, position);
-    return snippet ? new vscode.DocumentDropEdit(snippet) : undefined;
+    if (!snippet || token.isCancellationRequested) return undefined;
+    return new vscode.DocumentDropEdit(snippet, dropTitle(media, this.serviceName()), mediaEditKind());
   }
+}
+
+/** The edit's title, as the paste names the same edit. */
+function dropTitle(media: readonly MediaItem[], serviceName: string): string {
+  if (media.length > 1) return vscode.l10n.t('Insert {0} Items with Credit ({1})', media.length, serviceName);
+  return media[0]?.kind === 'video'
+    ? vscode.l10n.t('Insert Video with Credit ({0})', serviceName)
+    : vscode.l10n.t('Insert Photo with Credit ({0})', serviceName);
 }

@@ -1,9 +1,19 @@
 // Pasting a link of the service's media (its page or its file) into a document that has an
 // insert format: the media, formatted with its credit exactly as the insert command writes
 // it. Activation (host/contributions.ts) has already checked that the clipboard holds one such
-// URL and nothing else; here it is looked up (one Get Photo/Video, cached) and rendered. When
-// the look-up fails the provider offers nothing, so VS Code pastes the text as copied, and the
-// user hears why once, not on every paste while the cause lasts.
+// URL and nothing else.
+//
+// As VS Code's paste API intends: offering the edit costs nothing (no request, no file), and
+// the slow work happens in `resolveDocumentPasteEdit`, which VS Code calls only for the edit
+// it applies (the first, or the one the user picks from the paste menu): the look-up (one Get
+// Photo/Video, cached), and with `stockMedia.insert.mode: download` the download into the
+// workspace. The edit's text then goes in as its `additionalEdit` (its `insertText` is empty:
+// resolving may change only the additional edit). In code, a tag or a link
+// (core/insert/codeContext.ts) nothing is offered, so the link is pasted as the text it is;
+// asked for through Paste As…, the edit is offered after the plain text (`yieldTo`).
+//
+// When the look-up or the download fails, the text is pasted as copied, and the user hears
+// why once, not on every paste while the cause lasts.
 import * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
@@ -12,13 +22,30 @@ import { describeFailure, runErrorAction } from '../errorActions';
 import type { CommandAction } from '../errorActions';
 import { ERROR_ACTIONS } from '../errorActions';
 import type { Shell } from '../shell';
+import { codeContextIn } from './codePlaces';
+import { mediaEditKind, plainTextKind } from './editKinds';
 import type { MediaInserter } from './inserter';
-
-/** The kind of the edit: what `editor.pasteAs.preferences` names to prefer or avoid it (host/contributions.ts has the same). */
-export const MEDIA_PASTE_KIND = 'stockMedia.media';
 
 /** The same failure is told again only after this long. */
 export const PASTE_FAILURE_QUIET_MS = 60_000;
+
+/** What a paste edit needs to be resolved: where it goes and what was pasted. */
+interface PasteRequest {
+  readonly document: vscode.TextDocument;
+  readonly ranges: readonly vscode.Range[];
+  readonly ref: MediaRefMatch;
+  /** The clipboard's text, as copied: what goes in when the media cannot. */
+  readonly text: string;
+}
+
+export class MediaPasteEdit extends vscode.DocumentPasteEdit {
+  constructor(
+    readonly request: PasteRequest,
+    title: string,
+  ) {
+    super('', title, mediaEditKind());
+  }
+}
 
 export class MediaPasteProvider {
   /** When each failure (by its message) was last told. */
@@ -31,24 +58,42 @@ export class MediaPasteProvider {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async provideDocumentPasteEdits(
+  /** The edit, at no cost: its title from the link alone. Nothing in code, a tag or a link, unless asked for by Paste As…. */
+  provideDocumentPasteEdits(
     document: vscode.TextDocument,
     ranges: readonly vscode.Range[],
     ref: MediaRefMatch,
-    token: vscode.CancellationToken,
-  ): Promise<vscode.DocumentPasteEdit[] | undefined> {
+    text: string,
+    context: vscode.DocumentPasteEditContext,
+  ): MediaPasteEdit[] | undefined {
+    const code = codeContextIn(document, ranges);
+    if (code && context.triggerKind !== vscode.DocumentPasteTriggerKind.PasteAs) return undefined;
+    const title =
+      ref.kind === 'photo'
+        ? vscode.l10n.t('Insert Photo with Credit ({0})', this.shell.config.serviceName)
+        : vscode.l10n.t('Insert Video with Credit ({0})', this.shell.config.serviceName);
+    const edit = new MediaPasteEdit({ document, ranges, ref, text }, title);
+    // Asked for in code: offered, after the text as it is.
+    if (code) edit.yieldTo = [plainTextKind()];
+    return [edit];
+  }
+
+  /** The look-up, the download when the mode says so, and the edit's text: the media, or the text as copied when they fail. */
+  async resolveDocumentPasteEdit(edit: MediaPasteEdit, token: vscode.CancellationToken): Promise<MediaPasteEdit | undefined> {
+    const { document, ranges, ref, text } = edit.request;
     const media = await this.lookUp(ref, token);
-    if (!media || token.isCancellationRequested) return undefined;
     // One place: the snippet is laid out for its line (blank lines around a block), as a drop
     // is. Several cursors: the same snippet goes to each as it is.
     const position = ranges.length === 1 ? ranges[0]?.start : undefined;
-    const snippet = await this.inserter.snippetForDrop(document, [media], token, position);
-    if (!snippet || token.isCancellationRequested) return undefined;
-    const title =
-      media.kind === 'photo'
-        ? vscode.l10n.t('Insert Photo with Credit ({0})', this.shell.config.serviceName)
-        : vscode.l10n.t('Insert Video with Credit ({0})', this.shell.config.serviceName);
-    return [new vscode.DocumentPasteEdit(snippet, title, vscode.DocumentDropOrPasteEditKind.Empty.append(...MEDIA_PASTE_KIND.split('.')))];
+    const snippet = media && !token.isCancellationRequested ? await this.inserter.snippetForDrop(document, [media], token, position) : undefined;
+    if (token.isCancellationRequested) return undefined;
+    const change = new vscode.WorkspaceEdit();
+    change.set(
+      document.uri,
+      ranges.map((range) => (snippet ? new vscode.SnippetTextEdit(range, snippet) : vscode.TextEdit.replace(range, text))),
+    );
+    edit.additionalEdit = change;
+    return edit;
   }
 
   private async lookUp(ref: MediaRefMatch, token: vscode.CancellationToken): Promise<MediaItem | undefined> {

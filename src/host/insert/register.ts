@@ -13,7 +13,7 @@ import { MediaPasteProvider } from './paste';
 
 export function registerInsert(shell: Shell, api: ClientSource) {
   const inserter = new MediaInserter(shell);
-  const drop: vscode.DocumentDropEditProvider = new MediaDropProvider(inserter);
+  const drop: vscode.DocumentDropEditProvider = new MediaDropProvider(inserter, () => shell.config.serviceName);
   const paste = new MediaPasteProvider(shell, api, inserter);
   const disposables: IDisposable[] = [inserter];
   return {
