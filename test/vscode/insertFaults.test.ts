@@ -257,6 +257,27 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     }
   });
 
+  it('an editor that refuses the insert (read-only): the file saved for it is removed again', async () => {
+    const photo = fresh();
+    const editor = await page('readonly.md');
+    const text = editor.document.getText();
+    const files = await filesNextTo(editor.document);
+    await setSetting('files', 'readonlyInclude', { '**/readonly.md': true });
+    try {
+      const outcome = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
+      assert.equal(outcome.result, 'failed', outcome.notes.join('\n'));
+      assert.ok(server.mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`) && e.status === 200), 'the file was downloaded first');
+      assert.deepEqual(
+        errors().map((e) => e.message),
+        ['The editor did not accept the insert (is it read-only?).'],
+      );
+      assert.equal(editor.document.getText(), text, 'the document is unchanged');
+      assert.deepEqual(await filesNextTo(editor.document), files, 'no saved file that nothing links to');
+    } finally {
+      await setSetting('files', 'readonlyInclude', undefined);
+    }
+  });
+
   it('a cancelled save writes nothing and leaves no folder', async () => {
     await setSetting('stockMedia.insert', 'mode', 'download');
     try {

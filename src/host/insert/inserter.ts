@@ -595,6 +595,8 @@ export class MediaInserter extends Disposable {
     // The padding alone is not left behind.
     if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
     if (!ok) {
+      // Files this insert saved would be linked from nowhere: taken back (never one that was there already).
+      for (const file of prepared.files) if (!file.reused) await Promise.resolve(vscode.workspace.fs.delete(file.uri)).catch(() => undefined);
       const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
