@@ -218,7 +218,7 @@ describe('paste and drop in code (real VS Code)', function () {
     });
 
     const refFor = (url: string) => {
-      const ref = pastedMediaRef(url, { trustedUrls: [server.origin, server.baseUrl, server.videoBaseUrl] });
+      const ref = pastedMediaRef(url, { serviceUrl: server.origin, trustedUrls: [server.origin, server.baseUrl, server.videoBaseUrl] });
       assert.ok(ref, url);
       return ref;
     };
