@@ -100,8 +100,10 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
       await waitFor(() => (editor.visibleRanges[0]?.start.line ?? 0) > 0 && onScreen(editor), 'the editor to scroll');
       for (const id of onScreen(editor)) seen.add(id);
       reachedTheEnd = (editor.visibleRanges.at(-1)?.end.line ?? 0) >= editor.document.lineCount - 2;
-      // The check runs a moment after scrolling stops.
+      // The check runs a moment after scrolling stops; the editor may report its last position
+      // after the first change event, so what is on screen then counts as seen too.
       await sleep(800);
+      for (const id of onScreen(editor)) seen.add(id);
       const asked = photoRequests();
       assert.ok(asked.length <= BACKGROUND_HOURLY_BUDGET, `${asked.length} requests, over the budget of ${BACKGROUND_HOURLY_BUDGET}`);
       assert.ok(asked.every((id) => seen.has(id)), 'only photos that were on screen were looked up');
