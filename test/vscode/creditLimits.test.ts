@@ -145,3 +145,48 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     for (const photo of known) assert.ok(names.some((m) => m.includes(photo.photographer)), `the diagnostic names ${photo.photographer}`);
   });
 });
+
+describe('credit check: a link being typed is looked up once, when the cursor leaves it (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
+    await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
+    await stopLocalServer(server);
+  });
+
+  it('typing a page link with pauses sends no request for the ids on the way; moving the cursor off it sends one', async () => {
+    const photo = server.library.photos.find((p) => String(p.id).length >= 3);
+    assert.ok(photo);
+    const url = photoPageUrl(server.origin, photo);
+    const editor = await openNew('typed.md', '# Notes\n\n');
+    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    server.clearLog();
+    // Typed as a person types it, with pauses longer than the check's debounce in the id.
+    const idAt = url.lastIndexOf(String(photo.id));
+    await vscode.commands.executeCommand('type', { text: url.slice(0, idAt) });
+    for (const ch of `${photo.id}/`) {
+      await vscode.commands.executeCommand('type', { text: ch });
+      await sleep(600);
+    }
+    assert.equal(editor.document.getText(), `# Notes\n\n${url}`);
+    assert.deepEqual(server.log.map((e) => e.path), [], 'nothing asked while the cursor is at the end of the link');
+    // The person moves on: clicks on the heading.
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    editor.selection = new vscode.Selection(0, 2, 0, 2);
+    await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).some((d) => d.source === SOURCE), 'the diagnostic of the typed link', 20_000);
+    await sleep(800);
+    assert.deepEqual(
+      server.log.map((e) => e.path),
+      [`/v1/photos/${photo.id}`],
+      'one Get Photo, for the whole id',
+    );
+  });
+});

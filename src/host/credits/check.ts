@@ -35,6 +35,8 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   private readonly generation = new Map<string, number>();
   /** Each document's newest check under way: an older one resolves with its count. */
   private readonly running = new Map<string, Promise<number>>();
+  /** Documents whose last check left a link under a cursor unasked (it may still be being typed). */
+  private readonly deferred = new Set<string>();
 
   constructor(
     private readonly shell: Shell,
@@ -59,8 +61,14 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     );
   }
 
+  /** Whether the document's last check left a link under a cursor unasked: moving the cursor off it should check again. */
+  waitsForCursor(document: vscode.TextDocument): boolean {
+    return this.deferred.has(document.uri.toString());
+  }
+
   forget(uri: vscode.Uri): void {
     const key = uri.toString();
+    this.deferred.delete(key);
     this.collection.delete(uri);
     this.missing.delete(key);
     this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
@@ -93,8 +101,19 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     const text = document.getText();
     const refs = mediaRefsIn(this.shell, text);
     const onScreen = visibleSpans(document);
+    // A link with a cursor in it or at its end may still be being typed (`…-43` on its way to
+    // `…-4312`): it is looked up once the cursor has left it, not for each pause in the typing.
+    const cursors = cursorOffsets(document);
+    const typing = (ref: MediaRefMatch): boolean => cursors.some((at) => ref.start <= at && at <= ref.end);
     const mayRequest = new Set<string>();
-    for (const ref of refs) if (onScreen.some((span) => ref.start < span.end && span.start < ref.end)) mayRequest.add(mediaRefKey(ref));
+    let deferred = false;
+    for (const ref of refs) {
+      if (!onScreen.some((span) => ref.start < span.end && span.start < ref.end)) continue;
+      if (typing(ref)) deferred = true;
+      else mayRequest.add(mediaRefKey(ref));
+    }
+    if (deferred) this.deferred.add(key);
+    else this.deferred.delete(key);
     const facts = new Map<string, Promise<MediaItem | undefined>>();
     for (const ref of refs) {
       const id = mediaRefKey(ref);
@@ -188,6 +207,11 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     if (applied) this.schedule(document, 0);
     return applied;
   }
+}
+
+/** Where the cursors are in the document, in every visible editor showing it. */
+function cursorOffsets(document: vscode.TextDocument): number[] {
+  return vscode.window.visibleTextEditors.filter((editor) => editor.document === document).flatMap((editor) => editor.selections.map((s) => document.offsetAt(s.active)));
 }
 
 /** The offsets of the document shown on screen: every visible editor's visible ranges. */

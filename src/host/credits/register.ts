@@ -18,6 +18,8 @@ export interface MediaDocuments {
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[];
   /** Computes the document's credit diagnostics now; resolves with their count. */
   check(document: vscode.TextDocument): Promise<number>;
+  /** Whether the last check left a link under a cursor unasked (it may still be being typed). */
+  waitsForCursor(document: vscode.TextDocument): boolean;
 }
 
 /** `{ ref: { kind, id } }` (the hover's links) as the media item, looked up; anything else as it is. */
@@ -46,6 +48,7 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     provideHover: (document, ref, token) => hover.provide(document, ref, token),
     provideCodeActions: (document, range, context) => check.provideCodeActions(document, range, context),
     check: (document) => check.check(document),
+    waitsForCursor: (document) => check.waitsForCursor(document),
   };
   return {
     commands: {

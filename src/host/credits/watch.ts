@@ -50,6 +50,10 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
     vscode.window.onDidChangeVisibleTextEditors(watchVisible),
     // Scrolled: media that came into view may be looked up (the check asks only for what is on screen).
     vscode.window.onDidChangeTextEditorVisibleRanges((e) => watch(e.textEditor.document)),
+    // The cursor left a link the last check held back while it was being typed: check again.
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (loaded() && load().documents.waitsForCursor(e.textEditor.document)) watch(e.textEditor.document);
+    }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length > 0 && isVisible(e.document)) watch(e.document);
     }),
