@@ -310,6 +310,26 @@ export async function runPickerCommand(page: Page, title: string, placeholder: R
   }, placeholder.source);
 }
 
+/** Opens a workspace file through Quick Open (Ctrl+P), as a person would; resolves with its editor's text area, shown. */
+export async function openFile(page: Page, name: string): Promise<Locator> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.keyboard.press('Control+P');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+  await lines.waitFor({ state: 'visible', timeout: 10_000 });
+  return lines;
+}
+
+/** *Search Photos…* from F1, the query typed key by key and Enter, as a person would: the grid opens on it. */
+export async function searchFromPalette(page: Page, query: string): Promise<void> {
+  await runPickerCommand(page, 'Stock Media: Search Photos…', /^Type what you are looking for/);
+  await page.locator('.quick-input-widget .quick-input-box input').pressSequentially(query, { delay: 40 });
+  await page.keyboard.press('Enter');
+}
+
 /** Sets the API key as a person would: the command, then the password box. */
 export async function setApiKey(page: Page, key: string): Promise<void> {
   await runPickerCommand(page, 'Stock Media: Set API Key…', /API key/);

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { notifications, runCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
+import { notifications, openFile, runCommand, screenshot, searchFromPalette, startWorkbenchWithKey, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** Every file below `dir`, relative to it: what the Explorer would list. */
@@ -62,14 +62,7 @@ describe('a download that breaks off (e2e)', function () {
   });
 
   it('a dropped connection: the notification with Retry and Insert as Link Instead, no file; Retry once it works saves and inserts the image', async () => {
-    await page.keyboard.press('Control+P');
-    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
-    await quickInput.fill('README.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    const lines = await openFile(page, 'README.md');
     await lines.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nPhotos:\n');
@@ -78,13 +71,7 @@ describe('a download that breaks off (e2e)', function () {
     const files = filesBelow(workbench.workspace.path);
 
     // A search; the tiles are shown before the file server starts to fail.
-    await page.keyboard.press('F1');
-    await quickInput.fill('>Stock Media: Search Photos…');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Search Photos…' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]').waitFor();
-    await quickInput.pressSequentially('morning', { delay: 40 });
-    await page.keyboard.press('Enter');
+    await searchFromPalette(page, 'morning');
     const grid = webview(page);
     const tiles = grid.locator('.tile');
     await tiles.first().waitFor({ state: 'visible', timeout: 30_000 });

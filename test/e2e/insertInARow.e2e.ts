@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { screenshot, startWorkbenchWithKey, webview } from './harness';
+import { openFile, screenshot, searchFromPalette, startWorkbenchWithKey, webview } from './harness';
 import type { Workbench } from './harness';
 
 describe('inserts in a row from the grid (e2e)', function () {
@@ -52,27 +52,14 @@ describe('inserts in a row from the grid (e2e)', function () {
 
   it('click a tile, Enter; click the next tile, Enter: both images and credits, one after the other, the first intact', async () => {
     // The Markdown file, cursor at its end on a new line.
-    await page.keyboard.press('Control+P');
-    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
-    await quickInput.fill('README.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    const lines = await openFile(page, 'README.md');
     await lines.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nPhotos:\n');
     await save();
     const original = readme();
 
-    await page.keyboard.press('F1');
-    await quickInput.fill('>Stock Media: Search Photos…');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Search Photos…' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]').waitFor();
-    await quickInput.pressSequentially('morning', { delay: 40 });
-    await page.keyboard.press('Enter');
+    await searchFromPalette(page, 'morning');
     grid = webview(page);
     const tiles = grid.locator('.tile');
     await tiles.nth(1).waitFor({ state: 'visible', timeout: 30_000 });
