@@ -1,7 +1,9 @@
 // Offline, as a person meets it (issue 20): results on screen, the library stops answering
 // (it refuses connections), a new search typed in the grid's box. The grid says it cannot
 // reach the service, above the results that were there (their pictures still loaded), with
-// Retry; once the library listens again, Retry shows the new search's tiles.
+// Retry; once the library listens again, Retry shows the new search's tiles. And an impatient
+// person: five searches typed into the grid's box one after another while the library answers
+// slowly; the grid ends on the last one, with no error and one request at most per query.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
@@ -86,5 +88,36 @@ describe('offline (e2e)', function () {
       'one request, for the search that failed',
     );
     console.log(`      screenshot: ${await screenshot(page, 'grid-offline-retried')}`);
+  });
+
+  it('five searches typed one after another while the library is slow: the grid ends on the last, no error, one request at most per query', async () => {
+    const queries = ['sea', 'forest', 'bird', 'city', 'morning'];
+    const total = (query: string): number => api.library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+    for (const q of queries) assert.ok(total(q) > 0, `the library has photos for “${q}”`);
+    grid = webview(page);
+    await grid.locator('.tile').first().waitFor({ timeout: 15_000 });
+    api.setSwitches({ delayMs: 600 });
+    api.clearLog();
+    const box = grid.getByRole('searchbox');
+    for (const q of queries) {
+      await box.fill(q);
+      await box.press('Enter');
+      await page.waitForTimeout(150);
+    }
+    const last = queries.at(-1) ?? '';
+    await grid.locator('.total', { hasText: new RegExp(`^${total(last)} results?$`) }).waitFor({ timeout: 30_000 });
+    // A moment for any late answer that must not be painted over it.
+    await page.waitForTimeout(1_500);
+    api.resetSwitches();
+    assert.equal(await box.inputValue(), last);
+    assert.match(await grid.locator('.total').innerText(), new RegExp(`^${total(last)} results?$`));
+    assert.equal(await grid.locator('.notice').isVisible(), false, 'no notice');
+    assert.equal(await grid.locator('.message').isVisible(), false, 'no error in place of the tiles');
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 15_000 });
+    const asked = api.log.filter((e) => e.path === '/v1/search').map((e) => e.query['query'] ?? '');
+    assert.equal(asked.at(-1), last, 'the last request is the last search');
+    assert.equal(new Set(asked).size, asked.length, `one request at most per query: ${asked.join(', ')}`);
+    assert.ok(asked.every((q) => queries.includes(q)));
+    console.log(`      screenshot: ${await screenshot(page, 'grid-searches-in-a-row')}`);
   });
 });
