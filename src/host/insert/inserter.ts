@@ -311,6 +311,11 @@ function shownFolder(folder: string, root: string): string {
   return folder === root ? basename(root) || folder : `${basename(root)}/${relativePath(root, folder)}`;
 }
 
+/** Files an insert saved that nothing will link to (it was refused or cancelled after the save): removed, never one that was there already. */
+async function takeBackSaved(files: readonly SavedFile[]): Promise<void> {
+  for (const file of files) if (!file.reused) await Promise.resolve(vscode.workspace.fs.delete(file.uri)).catch(() => undefined);
+}
+
 export class MediaInserter extends Disposable {
   /** Where it inserts: the Shell's tracker, shared with the grid. */
   private readonly tracker: EditorTracker;
@@ -434,6 +439,7 @@ export class MediaInserter extends Disposable {
       const plans = args.map((a) => this.plan(a, {}, document.languageId, config));
       const notes: string[] = [];
       const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
+      if (prepared && token.isCancellationRequested) await takeBackSaved(prepared.files);
       if (!prepared || token.isCancellationRequested) return undefined;
       for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
       if (!position) return new vscode.SnippetString(this.joinSnippet(prepared));
@@ -595,8 +601,7 @@ export class MediaInserter extends Disposable {
     // The padding alone is not left behind.
     if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
     if (!ok) {
-      // Files this insert saved would be linked from nowhere: taken back (never one that was there already).
-      for (const file of prepared.files) if (!file.reused) await Promise.resolve(vscode.workspace.fs.delete(file.uri)).catch(() => undefined);
+      await takeBackSaved(prepared.files);
       const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
