@@ -265,7 +265,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     await setSetting('files', 'readonlyInclude', { '**/readonly.md': true });
     try {
       const outcome = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
-      assert.equal(outcome.result, 'failed', outcome.notes.join('\n'));
+      assert.equal(outcome.result, 'failed', `${outcome.notes.join('\n')} / ${JSON.stringify(editor.document.getText())}`);
       assert.ok(server.mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`) && e.status === 200), 'the file was downloaded first');
       assert.deepEqual(
         errors().map((e) => e.message),

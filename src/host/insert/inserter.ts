@@ -583,6 +583,8 @@ export class MediaInserter extends Disposable {
     const whole = wholeSnippet(document, targets, prepared.pieces, prepared.family);
     let padded: Awaited<ReturnType<typeof padSelections>>;
     let ok = false;
+    // A read-only editor can answer true to insertSnippet and change nothing: the version tells.
+    const versionBefore = document.version;
     try {
       if (whole) {
         // One edit, so one undo step whatever the editor does between edits.
@@ -593,6 +595,7 @@ export class MediaInserter extends Disposable {
         inserting.snippetNext();
         ok = padded !== undefined && (await shown.insertSnippet(new vscode.SnippetString(snippet), padded.at, { undoStopBefore: !padded.edited, undoStopAfter: true }));
       }
+      ok &&= document.version !== versionBefore;
     } finally {
       const pieces = whole?.pieces ?? prepared.pieces.flatMap((p, i) => (i === 0 ? p : [literal(SEPARATORS[prepared.family]), ...p]));
       inserting.done(ok ? { editor: shown, pieces } : undefined);
