@@ -87,6 +87,8 @@ interface Prepared {
   readonly pieces: readonly Piece[][];
   readonly family: FormatFamily;
   readonly files: readonly SavedFile[];
+  /** What the save wrote, to take back when nothing will link to it (the editor refused, a drop was cancelled). */
+  readonly written?: WrittenFiles;
 }
 
 type Located = { readonly location: DocumentLocation; readonly base: vscode.Uri; readonly note?: string } | { readonly reason: string };
@@ -311,11 +313,6 @@ function shownFolder(folder: string, root: string): string {
   return folder === root ? basename(root) || folder : `${basename(root)}/${relativePath(root, folder)}`;
 }
 
-/** Files an insert saved that nothing will link to (it was refused or cancelled after the save): removed, never one that was there already. */
-async function takeBackSaved(files: readonly SavedFile[]): Promise<void> {
-  for (const file of files) if (!file.reused) await Promise.resolve(vscode.workspace.fs.delete(file.uri)).catch(() => undefined);
-}
-
 export class MediaInserter extends Disposable {
   /** Where it inserts: the Shell's tracker, shared with the grid. */
   private readonly tracker: EditorTracker;
@@ -439,7 +436,7 @@ export class MediaInserter extends Disposable {
       const plans = args.map((a) => this.plan(a, {}, document.languageId, config));
       const notes: string[] = [];
       const prepared = await this.prepare(plans, document, config, config.mode, notes, token);
-      if (prepared && token.isCancellationRequested) await takeBackSaved(prepared.files);
+      if (prepared && token.isCancellationRequested) await prepared.written?.takeBack();
       if (!prepared || token.isCancellationRequested) return undefined;
       for (const note of notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
       if (!position) return new vscode.SnippetString(this.joinSnippet(prepared));
@@ -604,7 +601,8 @@ export class MediaInserter extends Disposable {
     // The padding alone is not left behind.
     if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
     if (!ok) {
-      await takeBackSaved(prepared.files);
+      // Nothing will link to what the save wrote: taken back (never a file that was there already).
+      await prepared.written?.takeBack();
       const message = vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
@@ -706,16 +704,18 @@ export class MediaInserter extends Disposable {
       if (typedName === undefined) return undefined;
     }
     const files: SavedFile[] = [];
+    // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
+    const written = new WrittenFiles(workspaceLedger(located.base));
     let locals: LocalAssets[] | undefined;
     try {
-      locals = await this.saveAll(plans, located, config, files, notes, token, typedName);
+      locals = await this.saveAll(plans, located, config, files, written, notes, token, typedName);
     } catch (error) {
       // What Retry needs to run this insert again (showFailureWithLinkFallback).
       if (error instanceof InsertError) retryContexts.set(error, { document, mode, typedName });
       throw error;
     }
     if (!locals) return undefined;
-    return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files };
+    return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files, written };
   }
 
   /**
@@ -782,6 +782,7 @@ export class MediaInserter extends Disposable {
     located: Extract<Located, { location: DocumentLocation }>,
     config: InsertConfig,
     files: SavedFile[],
+    written: WrittenFiles,
     notes: string[],
     outerToken?: vscode.CancellationToken,
     typedName?: string,
@@ -793,8 +794,6 @@ export class MediaInserter extends Disposable {
     ]);
     const locals: { url?: string; poster?: string }[] = plans.map(() => ({}));
     const title = savingTitle(subject(plans), jobs.length);
-    // What this insert writes, taken back if a later file fails or the user cancels.
-    const written = new WrittenFiles(workspaceLedger(located.base));
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const abort = new AbortController();
       const cancel = (): void => abort.abort();
