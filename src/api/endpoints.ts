@@ -1,7 +1,7 @@
-// The list operations of the spec as endpoints: path, checked query and the schema of the answer.
+// The operations of the spec as endpoints: path, checked query and the schema of the answer.
 import { MediaError } from '../core/errors';
-import type { CollectionList, CollectionMediaList, PhotoList, VideoList } from '../core/model';
-import { collectionList, collectionMediaList, photoList, videoList } from '../core/model';
+import type { CollectionList, CollectionMediaList, MediaKind, Photo, PhotoList, Video, VideoList } from '../core/model';
+import { collectionList, collectionMediaList, photo, photoList, video, videoList } from '../core/model';
 import type { CollectionMediaParams, Paging, PhotoSearchParams, PopularVideoParams, QueryValues, VideoSearchParams } from '../core/params';
 import { checkCollectionId, checkPaging, collectionMediaQuery, photoSearchQuery, popularVideoQuery, videoSearchQuery } from '../core/params';
 import type { Schema } from '../core/schema';
@@ -57,4 +57,12 @@ export function listEndpoint<K extends ListOperation>(op: K, params: ListOperati
       throw new MediaError('invalidRequest', `Unknown operation ${String(never)}.`);
     }
   }
+}
+
+/** Get Photo or Get Video of an id already checked (params.ts checkMediaId). */
+export function singleEndpoint(kind: 'photo', id: number): Endpoint<Photo>;
+export function singleEndpoint(kind: 'video', id: number): Endpoint<Video>;
+export function singleEndpoint(kind: MediaKind, id: number): Endpoint<Photo> | Endpoint<Video>;
+export function singleEndpoint(kind: MediaKind, id: number): Endpoint<Photo> | Endpoint<Video> {
+  return kind === 'photo' ? { base: 'photo', path: `photos/${id}`, query: {}, schema: photo } : { base: 'video', path: `videos/${id}`, query: {}, schema: video };
 }

@@ -2,7 +2,8 @@
 // parameter, the quota, every failure, the cache and the paging rules.
 import assert from 'node:assert/strict';
 import type { MediaClientOptions } from '../../src/api/client';
-import { MediaClient, SEEDED_ITEMS } from '../../src/api/client';
+import { SEEDED_ITEMS } from '../../src/api/answers';
+import { MediaClient } from '../../src/api/client';
 import { MediaError } from '../../src/core/errors';
 import type { Photo, Video } from '../../src/core/model';
 import type { QuotaSnapshot } from '../../src/core/quota';
