@@ -4,13 +4,13 @@
 // the quota is low or used up.
 import assert from 'node:assert/strict';
 import type { MediaClient } from '../../src/api/client';
-import type { Photo } from '../../src/core/model';
+import type { MediaItem, Photo } from '../../src/core/model';
 import type { QuotaSnapshot } from '../../src/core/quota';
 import type { SmallStore } from '../../src/core/quota';
 import { BACKGROUND_HOURLY_BUDGET, BACKGROUND_STOP_AT, FAILURE_MEMORY_MS, MediaLookup } from '../../src/host/credits/lookup';
 
 /**
- * A client whose getPhoto answers after a tick, counting what it was asked; `known` ids are
+ * A client whose getPhoto (and getMedia, through it) answers after a tick, counting what it was asked; `known` ids are
  * answered as from its cache (no request), and an answered id becomes known.
  */
 function fakeClient(fail: (id: number) => boolean = () => false, known = new Set<number>()) {
@@ -34,6 +34,9 @@ function fakeClient(fail: (id: number) => boolean = () => false, known = new Set
       if (fail(id)) throw new Error(`no photo ${id}`);
       known.add(id);
       return { id, photographer: `P${id}` } as unknown as Photo;
+    },
+    async getMedia(_kind: string, id: number): Promise<MediaItem> {
+      return { kind: 'photo', photo: await client.getPhoto(id) };
     },
   };
   return { client: client as unknown as MediaClient, asked, mostAtOnce: () => mostAtOnce };

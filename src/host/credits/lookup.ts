@@ -94,10 +94,7 @@ export class MediaLookup {
     const running = this.pending.get(key);
     if (running) return running;
     const client = this.deps.client();
-    const promise = (kind === 'photo'
-      ? client.getPhoto(id).then((photo): MediaItem => ({ kind: 'photo', photo }))
-      : client.getVideo(id).then((video): MediaItem => ({ kind: 'video', video }))
-    ).then(
+    const promise = client.getMedia(kind, id).then(
       (media): LookupResult => {
         this.failures.delete(key);
         return { ok: true, media };

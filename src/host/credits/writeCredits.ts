@@ -332,10 +332,7 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
           progress.report({ message: vscode.l10n.t('{0} of {1}', n + 1, media.length), increment: 100 / media.length });
           let item: MediaItem | undefined;
           try {
-            item =
-              m.kind === 'photo'
-                ? { kind: 'photo', photo: await client.getPhoto(m.id, { signal: controller.signal }) }
-                : { kind: 'video', video: await client.getVideo(m.id, { signal: controller.signal }) };
+            item = await client.getMedia(m.kind, m.id, { signal: controller.signal });
           } catch (error) {
             const failure = toMediaError(error);
             if (failure.kind === 'cancelled' || token.isCancellationRequested) return 'cancelled';

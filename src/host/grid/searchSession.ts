@@ -192,9 +192,7 @@ export class SearchSession {
         media = mediaOf(result as { photos?: Photo[]; videos?: Video[] });
         envelope = result;
       } else if (spec.mode === 'single') {
-        media = spec.kind === 'photo'
-          ? [{ kind: 'photo', photo: await client.getPhoto(spec.id, opts) }]
-          : [{ kind: 'video', video: await client.getVideo(spec.id, opts) }];
+        media = [await client.getMedia(spec.kind, spec.id, opts)];
       } else {
         throw new MediaError('invalidRequest', 'Unknown search.');
       }

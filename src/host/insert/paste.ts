@@ -101,9 +101,7 @@ export class MediaPasteProvider {
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
       const client = this.api.client;
-      return ref.kind === 'photo'
-        ? { kind: 'photo', photo: await client.getPhoto(ref.id, { signal: controller.signal }) }
-        : { kind: 'video', video: await client.getVideo(ref.id, { signal: controller.signal }) };
+      return await client.getMedia(ref.kind, ref.id, { signal: controller.signal });
     } catch (error) {
       if (!token.isCancellationRequested) this.tell(error);
       return undefined;
