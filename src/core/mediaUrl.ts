@@ -8,6 +8,8 @@
 // The service's own pexels.com counts too (its pages at the root). A link from elsewhere is
 // never taken for a media id by accident.
 import type { MediaKind } from './model';
+import type { ServiceSettings } from './trustedUrls';
+import { trustedUrls } from './trustedUrls';
 import { isLoopbackHost, tryParseUrl } from './urls';
 
 export type MediaRefError = 'empty' | 'notMedia' | 'foreignHost' | 'badId';
@@ -24,8 +26,8 @@ export interface MediaUrlOptions {
 }
 
 /** The options for the configured service: pages under its home page, files on its hosts. */
-export function mediaUrlOptions(config: { readonly serviceUrl: string; readonly apiBaseUrl: string; readonly videoBaseUrl: string }): MediaUrlOptions {
-  return { serviceUrl: config.serviceUrl, trustedUrls: [config.serviceUrl, config.apiBaseUrl, config.videoBaseUrl] };
+export function mediaUrlOptions(config: ServiceSettings): MediaUrlOptions {
+  return { serviceUrl: config.serviceUrl, trustedUrls: trustedUrls(config).mediaHosts };
 }
 
 /** The kind a page path names (`/photo/…`, `/foto/…`, `/video/…`; the plural forms too). */

@@ -5,6 +5,7 @@
 import { MediaClient } from '../api/client';
 import { AnswerStore } from '../core/answerStore';
 import { keyForOrigin } from '../core/keyBinding';
+import { trustedUrls } from '../core/trustedUrls';
 import { answerFileIn } from './answerFile';
 import type { StockMediaConfig } from './config';
 import { Disposable } from './dispose';
@@ -40,8 +41,7 @@ export class ClientSource extends Disposable {
       // What is not written yet is written when the window closes.
       this._register({ dispose: () => void store.flush() });
       const client = new MediaClient({
-        baseUrl: cfg.apiBaseUrl,
-        videoBaseUrl: cfg.videoBaseUrl,
+        ...trustedUrls(cfg).api,
         // The key only for an origin it was checked with; any other is refused before sending.
         keyProvider: { getKey: async (origin) => keyForOrigin(await this.shell.keys.stored(), origin) },
         logger: this.shell.logger,
@@ -57,12 +57,7 @@ export class ClientSource extends Disposable {
       this._register(client.onReachability((reached) => this.shell.quota.setReachable(reached)));
       this.instance = client;
     } else if (this.madeWith !== cfg) {
-      this.instance.updateOptions({
-        baseUrl: cfg.apiBaseUrl,
-        videoBaseUrl: cfg.videoBaseUrl,
-        cacheTtlMs: cfg.cacheTtlMs,
-        timeoutMs: cfg.timeoutMs,
-      });
+      this.instance.updateOptions({ ...trustedUrls(cfg).api, cacheTtlMs: cfg.cacheTtlMs, timeoutMs: cfg.timeoutMs });
     }
     this.madeWith = cfg;
     return this.instance;

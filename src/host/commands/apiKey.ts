@@ -8,7 +8,8 @@ import { exhaustedSnapshot, quotaLevel } from '../../core/quota';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
-import { keyForOrigin, originsOf } from '../../core/keyBinding';
+import { keyForOrigin } from '../../core/keyBinding';
+import { trustedUrls } from '../../core/trustedUrls';
 import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
 import { plainData } from '../../core/schema';
 import type { ClientSource } from '../client';
@@ -36,11 +37,6 @@ function keyFromArgs(given: unknown): string | undefined {
   return undefined;
 }
 
-/** The origins of the configured base URLs: where a key checked now may be sent. */
-export function configuredOrigins(shell: Shell): string[] {
-  return originsOf(shell.config.apiBaseUrl, shell.config.videoBaseUrl);
-}
-
 /**
  * One request for one photo: the cheapest call that proves the key and returns the quota.
  * The key goes only to the configured origins (`origins`).
@@ -48,8 +44,7 @@ export function configuredOrigins(shell: Shell): string[] {
 async function checkKey(shell: Shell, key: string, origins: readonly string[]): Promise<QuotaSnapshot | undefined> {
   const cfg = shell.config;
   const probe = new MediaClient({
-    baseUrl: cfg.apiBaseUrl,
-    videoBaseUrl: cfg.videoBaseUrl,
+    ...trustedUrls(cfg).api,
     keyProvider: { getKey: (origin) => Promise.resolve(keyForOrigin({ key, origins }, origin)) },
     logger: shell.logger,
     cacheTtlMs: 0,
@@ -135,7 +130,7 @@ export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown)
     return { saved: false, reason: 'invalid' };
   }
   // The origins are read once: the key is bound to exactly the ones it was checked with.
-  const origins = configuredOrigins(shell);
+  const origins = trustedUrls(shell.config).keyOrigins;
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
@@ -186,7 +181,7 @@ export async function checkApiKey(shell: Shell, api: ClientSource): Promise<Chec
     await vscode.commands.executeCommand(CommandId.setApiKey);
     return { bound: false, reason: 'missingKey' };
   }
-  const origins = configuredOrigins(shell);
+  const origins = trustedUrls(shell.config).keyOrigins;
   const where = origins.join(', ');
   let quota: QuotaSnapshot | undefined;
   try {
