@@ -5,6 +5,7 @@
 // quota headers are readable only if the service lists them in Access-Control-Expose-Headers.
 // A 2xx there without any of them makes the quota "hidden", and the count of requests this
 // extension sent in the current UTC hour stands in for the figure.
+import { systemClock } from './logger';
 
 export interface QuotaSnapshot {
   limit: number;
@@ -111,7 +112,7 @@ export function reviveQuotaSnapshot(value: unknown): QuotaSnapshot | undefined {
   };
 }
 
-/** Requests this extension sent in one UTC hour (the hour as whole hours since the epoch). */
+/** Requests sent in one UTC hour (the hour as whole hours since the epoch), as stored. */
 export interface HourlyCount {
   hour: number;
   count: number;
@@ -126,42 +127,42 @@ export function hourStart(now: number): number {
   return hourOf(now) * HOUR_MS;
 }
 
-/** The count after one more request sent at `now`; a new hour starts again at 1. */
-export function countRequest(last: HourlyCount | undefined, now: number): HourlyCount {
-  const hour = hourOf(now);
-  return { hour, count: last?.hour === hour ? last.count + 1 : 1 };
-}
-
-/** Requests sent in the hour `now` is in (0 once the hour of `last` is over). */
-export function requestsThisHour(last: HourlyCount | undefined, now: number): number {
-  return last?.hour === hourOf(now) ? last.count : 0;
-}
-
 /** The part of a vscode.Memento (globalState) the counter uses, so it runs without VS Code. */
 export interface SmallStore {
   get<T>(key: string): T | undefined;
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
-/** The hourly count, kept in a store so a reload within the hour keeps it. */
+/**
+ * Requests sent in the current UTC hour; a new hour starts again at 0. Kept in `store` under
+ * `key` when given, so a reload within the hour keeps the count; in memory otherwise.
+ */
 export class HourlyCounter {
   private last: HourlyCount | undefined;
 
   constructor(
-    private readonly store: SmallStore,
-    private readonly key: string,
+    private readonly store?: SmallStore,
+    private readonly key = '',
   ) {
-    this.last = reviveHourlyCount(store.get<unknown>(key));
+    this.last = reviveHourlyCount(store?.get<unknown>(key));
   }
 
   /** One more request sent at `now`. */
-  count(now: number): void {
-    this.last = countRequest(this.last, now);
-    void this.store.update(this.key, this.last);
+  count(now = systemClock.now()): void {
+    const hour = hourOf(now);
+    this.last = { hour, count: this.last?.hour === hour ? this.last.count + 1 : 1 };
+    void this.store?.update(this.key, this.last);
   }
 
-  thisHour(now: number): number {
-    return requestsThisHour(this.last, now);
+  /** Requests sent in the hour `now` is in. */
+  thisHour(now = systemClock.now()): number {
+    return this.last?.hour === hourOf(now) ? this.last.count : 0;
+  }
+
+  /** Starts the hour's count again at 0, the stored one too. */
+  reset(): void {
+    this.last = undefined;
+    void this.store?.update(this.key, undefined);
   }
 }
 

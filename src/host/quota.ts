@@ -15,7 +15,8 @@ const COUNT_KEY = 'stockMedia.requestsThisHour';
 export class QuotaStore extends Disposable {
   private snapshot: QuotaSnapshot | undefined;
   private unreachableAt: number | undefined;
-  private readonly hourly: HourlyCounter;
+  /** Requests this extension sent in the current UTC hour (the figure while the quota is hidden). */
+  readonly hourly: HourlyCounter;
   private readonly changed = this._register(new vscode.EventEmitter<QuotaSnapshot | undefined>());
   readonly onDidChange = this.changed.event;
 
@@ -46,11 +47,6 @@ export class QuotaStore extends Disposable {
     this.snapshot = snapshot;
     void this.state.update(STATE_KEY, snapshot);
     this.changed.fire(snapshot);
-  }
-
-  /** Requests this extension sent in the UTC hour `now` is in (the fallback when the quota is hidden). */
-  requestsThisHour(now = Date.now()): number {
-    return this.hourly.thisHour(now);
   }
 
   /** One more request was sent (every request actually sent, retries included). */
@@ -144,7 +140,7 @@ export class QuotaStatusBar extends Disposable {
 
   render(hasKey: boolean): void {
     const now = Date.now();
-    const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.requestsThisHour(now), this.store.unreachableSince);
+    const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.hourly.thisHour(now), this.store.unreachableSince);
     const visible = statusBarShown(this.visibility(), hasKey);
     const command = view.command === 'setApiKey' ? CommandId.setApiKey : CommandId.showQuota;
     const background =

@@ -11,14 +11,12 @@ import { formatMessage, setTranslator } from '../../src/core/l10n';
 import type { QuotaSnapshot, SmallStore } from '../../src/core/quota';
 import {
   HourlyCounter,
-  countRequest,
   exhaustedSnapshot,
   hasQuotaHeaders,
   hiddenSnapshot,
   hourStart,
   parseQuotaHeaders,
   quotaLevel,
-  requestsThisHour,
   reviveHourlyCount,
   reviveQuotaSnapshot,
 } from '../../src/core/quota';
@@ -88,14 +86,16 @@ describe('quota hidden from the browser', () => {
   describe('requests this hour', () => {
     it('counts per UTC hour and starts again at the full hour', () => {
       const end = hourStart(NOW) + HOUR;
-      let count = countRequest(undefined, end - 2000);
-      count = countRequest(count, end - 1);
-      assert.equal(requestsThisHour(count, end - 1), 2);
-      assert.equal(requestsThisHour(count, end), 0, 'the next hour has none yet');
-      count = countRequest(count, end);
-      assert.deepEqual(count, { hour: end / HOUR, count: 1 });
-      assert.equal(requestsThisHour(count, end + HOUR - 1), 1);
-      assert.equal(requestsThisHour(undefined, NOW), 0);
+      const memento = new FakeMemento();
+      const count = new HourlyCounter(memento, 'count');
+      count.count(end - 2000);
+      count.count(end - 1);
+      assert.equal(count.thisHour(end - 1), 2);
+      assert.equal(count.thisHour(end), 0, 'the next hour has none yet');
+      count.count(end);
+      assert.deepEqual(memento.get('count'), { hour: end / HOUR, count: 1 });
+      assert.equal(count.thisHour(end + HOUR - 1), 1);
+      assert.equal(new HourlyCounter().thisHour(NOW), 0);
     });
 
     it('keeps the count in the store through a reload within the hour, not past it', async () => {

@@ -173,7 +173,7 @@ describe('Localisation (real VS Code)', function () {
       const api = await extensionApi();
       // What the client reports in the web worker host when the browser hides the quota headers.
       api.shell.quota.update(hiddenSnapshot(api.shell.quota.current, Date.now()));
-      const count = api.shell.quota.requestsThisHour();
+      const count = api.shell.quota.hourly.thisHour();
       const view = await waitFor(() => api.statusBar.view?.level === 'hidden' && api.statusBar.view, 'the hidden state');
       const number = new Intl.NumberFormat('de').format(count);
       assert.equal(view.text, `$(cloud) Kontingent nicht sichtbar · ${number} ${count === 1 ? 'Anfrage' : 'Anfragen'} in dieser Stunde`);

@@ -169,18 +169,18 @@ describe('extension shell', () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
     const hour = hourStart(Date.now());
-    const before = api.shell.quota.requestsThisHour();
+    const before = api.shell.quota.hourly.thisHour();
     server.clearLog();
     await api.client.searchPhotos({ query: 'sea' }, { fresh: true });
     await api.client.searchPhotos({ query: 'sea' });
     await api.client.curatedPhotos({}, { fresh: true });
-    const after = api.shell.quota.requestsThisHour();
+    const after = api.shell.quota.hourly.thisHour();
     if (hourStart(Date.now()) !== hour) this.skip(); // the hour turned during the test
     assert.equal(server.apiRequestCount(), 2, 'the second search came from the cache');
     assert.equal(after - before, 2, 'the count follows the requests the service saw');
     const reopened = new QuotaStore(api.shell.context.globalState);
-    assert.equal(reopened.requestsThisHour(), after, 'a reload within the hour keeps the count');
-    assert.equal(reopened.requestsThisHour(hour + 3_600_000), 0, 'the next hour starts at 0');
+    assert.equal(reopened.hourly.thisHour(), after, 'a reload within the hour keeps the count');
+    assert.equal(reopened.hourly.thisHour(hour + 3_600_000), 0, 'the next hour starts at 0');
     reopened.dispose();
   });
 
@@ -214,7 +214,7 @@ describe('extension shell', () => {
     // What the client reports in the web worker host after a 2xx whose quota headers the
     // browser hid (unit-tested with a browser-like fetch; Node reads every header).
     api.shell.quota.update(hiddenSnapshot(api.shell.quota.current, Date.now()));
-    const count = api.shell.quota.requestsThisHour();
+    const count = api.shell.quota.hourly.thisHour();
     const view = await waitFor(() => statusBar(api)?.level === 'hidden' && statusBar(api), 'the hidden state');
     assert.equal(view.text, `$(cloud) Quota not visible · ${fmt(count)} ${count === 1 ? 'request' : 'requests'} this hour`);
     assert.match(view.tooltip, /not visible in the browser\. The service does not let browsers read the quota headers/);

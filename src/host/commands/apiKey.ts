@@ -238,7 +238,7 @@ export function showQuota(shell: Shell): string {
   if (!shell.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
   else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
   else if (level === 'hidden') {
-    const count = shell.quota.requestsThisHour(now);
+    const count = shell.quota.hourly.thisHour(now);
     text = l10n.plural(count, {
       one: vscode.l10n.t(
         'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent {1} request to the API this hour.',

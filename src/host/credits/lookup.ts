@@ -58,17 +58,6 @@ export interface BackgroundOptions {
   readonly mayRequest: boolean;
 }
 
-function memoryStore(): SmallStore {
-  const values = new Map<string, unknown>();
-  return {
-    get: <T>(key: string) => values.get(key) as T | undefined,
-    update: (key, value) => {
-      values.set(key, value);
-      return Promise.resolve();
-    },
-  };
-}
-
 export type LookupResult = { readonly ok: true; readonly media: MediaItem } | { readonly ok: false; readonly error: unknown };
 
 const keyOf = (kind: MediaKind, id: number): string => `${kind}:${id}`;
@@ -78,12 +67,10 @@ export class MediaLookup {
   private readonly pending = new Map<string, Promise<LookupResult>>();
   private readonly queue: { kind: MediaKind; id: number; resolve: (r: LookupResult | undefined) => void }[] = [];
   private draining = false;
-  private budget: HourlyCounter;
-  private readonly store: SmallStore;
+  private readonly budget: HourlyCounter;
 
   constructor(private readonly deps: LookupDeps) {
-    this.store = deps.store ?? memoryStore();
-    this.budget = new HourlyCounter(this.store, BACKGROUND_COUNT_KEY);
+    this.budget = new HourlyCounter(deps.store, BACKGROUND_COUNT_KEY);
   }
 
   /** The media's facts: from the client's cache when known, else one request (shared by every caller meanwhile). */
@@ -149,8 +136,7 @@ export class MediaLookup {
 
   /** Tests only: a fresh budget for the hour. */
   resetBudget(): void {
-    void this.store.update(BACKGROUND_COUNT_KEY, undefined);
-    this.budget = new HourlyCounter(this.store, BACKGROUND_COUNT_KEY);
+    this.budget.reset();
   }
 
   /** Whether a look-up costs no request: answered from the client's caches, or a failure remembered. */

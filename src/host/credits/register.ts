@@ -30,7 +30,7 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     client: () => api.client,
     quota: () => shell.quota.current,
     now: () => Date.now(),
-    requestsThisHour: () => shell.quota.requestsThisHour(),
+    requestsThisHour: () => shell.quota.hourly.thisHour(),
     store: shell.context.globalState,
   });
   const check = new CreditCheck(shell, lookup);

@@ -181,7 +181,7 @@ function quotaLeft(shell: Shell): { left: number | undefined; sentence: string }
       left,
       sentence: vscode.l10n.t(
         'The service does not let browsers read the quota left; this extension sent {0} requests this hour.',
-        shell.quota.requestsThisHour(),
+        shell.quota.hourly.thisHour(),
       ),
     };
   }
