@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { codeContextAt, codeContextOfRange } from '../../src/core/insert/codeContext';
-import type { CodeContext } from '../../src/core/insert/codeContext';
+import type { CodeContext } from '../../src/core/insert/codeRegion';
 import type { FormatFamily } from '../../src/core/insert/languages';
 
 interface Token {

@@ -2,7 +2,7 @@
 // (core/insert/codeContext.ts), where a link of the service's media stays text.
 import type * as vscode from 'vscode';
 import { codeContextOfRanges } from '../../core/insert/codeContext';
-import type { CodeContext } from '../../core/insert/codeContext';
+import type { CodeContext } from '../../core/insert/codeRegion';
 import { formatFamily } from '../../core/insert/languages';
 
 export function codeContextIn(document: vscode.TextDocument, ranges: readonly vscode.Range[]): CodeContext | undefined {
