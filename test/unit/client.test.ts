@@ -126,6 +126,18 @@ describe('MediaClient against the local server', function () {
       assert.ok(video.video_files.some((f) => f.quality === 'hls' && f.width === null && f.height === null));
     });
 
+    it('gets one photo or video as a media item, through Get Photo and Get Video', async () => {
+      const photo = server.library.photos[2]!;
+      const video = server.library.videos[1]!;
+      const client = makeClient();
+      const asPhoto = await client.getMedia('photo', photo.id);
+      assert.equal(last().path, `/v1/photos/${photo.id}`);
+      assert.deepEqual(asPhoto, { kind: 'photo', photo: await client.getPhoto(photo.id) });
+      const asVideo = await client.getMedia('video', video.id);
+      assert.equal(last().path, `/videos/videos/${video.id}`);
+      assert.deepEqual(asVideo, { kind: 'video', video: await client.getVideo(video.id) });
+    });
+
     it('lists featured collections and the caller’s own', async () => {
       const client = makeClient();
       const featured = await client.featuredCollections({ per_page: 5 });

@@ -6,6 +6,7 @@ import { MediaClient } from '../../src/api/client';
 import { describeError } from '../../src/core/describe';
 import { MediaError } from '../../src/core/errors';
 import { DEFAULT_KEY_ORIGINS, keyForOrigin, originsOf, parseBoundKey, serializeBoundKey } from '../../src/core/keyBinding';
+import { trustedUrls } from '../../src/core/trustedUrls';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 
@@ -27,6 +28,13 @@ describe('key binding: the secret and its origins', () => {
     assert.deepEqual(originsOf('http://127.0.0.1:4000/v1', 'http://127.0.0.1:4001/videos'), ['http://127.0.0.1:4000', 'http://127.0.0.1:4001']);
     assert.deepEqual(originsOf('HTTPS://API.Example.COM:443/v1/'), ['https://api.example.com']);
     assert.deepEqual(originsOf('not a url', '', 'mailto:x@example.com'), []);
+  });
+
+  it('the configured service: the key goes to the API bases\' origins, media URLs are trusted on its home page and the API bases', () => {
+    const trusted = trustedUrls({ serviceUrl: 'https://www.pexels.com', apiBaseUrl: 'https://api.pexels.com/v1', videoBaseUrl: 'https://api.pexels.com/videos' });
+    assert.deepEqual(trusted.api, { baseUrl: 'https://api.pexels.com/v1', videoBaseUrl: 'https://api.pexels.com/videos' });
+    assert.deepEqual(trusted.keyOrigins, ['https://api.pexels.com']);
+    assert.deepEqual(trusted.mediaHosts, ['https://www.pexels.com', 'https://api.pexels.com/v1', 'https://api.pexels.com/videos']);
   });
 
   it('the secret is a small JSON object with the key and its origins, and reads back the same', () => {
