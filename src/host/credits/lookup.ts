@@ -1,7 +1,8 @@
 // The facts of the media a document names, for the hover and the credit check. Always
-// through the client's getPhoto/getVideo, whose cache and in-flight sharing make a known id
-// cost no request; on top of that a failed look-up is remembered for a short while, so
-// hovering the same URL again (or the next check of a document) does not ask again at once.
+// through the client's getMedia (Get Photo/Get Video), whose cache and in-flight sharing
+// make a known id cost no request; on top of that a failed look-up is remembered for a short
+// while, so hovering the same URL again (or the next check of a document) does not ask again
+// at once.
 // Background look-ups (the credit check) go one at a time through a small queue, with a
 // pause after each that actually sent a request. What they may cost is capped:
 // - a media already known (the client's cache, its stored answers, a list answer it came
