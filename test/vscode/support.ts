@@ -3,6 +3,8 @@
 // machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
+import type { InsertArgs } from '../../src/host/commandArgs';
+import { parseInsertArgs, parseSelection } from '../../src/host/commandArgs';
 import type { GridPanelState } from '../../src/host/testing';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
@@ -203,4 +205,11 @@ export async function filesBelow(dir: vscode.Uri): Promise<vscode.Uri[]> {
     else files.push(uri);
   }
   return files;
+}
+
+/** A suite's own inserter takes the media as the commands' argument reader hands them over (commandArgs.ts). */
+export function mediaArgs(value: unknown, selection?: unknown): InsertArgs[] {
+  const first = parseInsertArgs(value);
+  if (!first) throw new Error('not a media argument');
+  return parseSelection(first, selection);
 }

@@ -10,7 +10,6 @@ import { higherLimitPage } from '../../core/serviceUrl';
 import { toMediaError } from '../../core/errors';
 import { keyForOrigin, originsOf } from '../../core/keyBinding';
 import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
-import { plainData } from '../../core/schema';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
@@ -20,21 +19,7 @@ import type { Shell } from '../shell';
 
 const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
 
-export interface SetApiKeyArgs {
-  key?: string;
-}
-
 export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };
-
-/** The key a command's argument gives (the text, or `{ key }` as plain data); else undefined: ask. */
-function keyFromArgs(given: unknown): string | undefined {
-  const args = plainData(given, 1);
-  if (typeof args === 'string') return args;
-  if (typeof args === 'object' && args !== null && typeof (args as SetApiKeyArgs).key === 'string') {
-    return (args as SetApiKeyArgs).key;
-  }
-  return undefined;
-}
 
 /** The origins of the configured base URLs: where a key checked now may be sent. */
 export function configuredOrigins(shell: Shell): string[] {
@@ -117,8 +102,8 @@ function keyError(message: string): void {
   });
 }
 
-export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown): Promise<SetApiKeyResult> {
-  const fromArgs = keyFromArgs(args);
+/** Saves `fromArgs` (the command's argument: commandArgs.ts keyArg), or asks for the key when it is undefined. */
+export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: string | undefined): Promise<SetApiKeyResult> {
   const automated = fromArgs !== undefined;
   const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
   const raw = fromArgs ?? (await askForKey(service));

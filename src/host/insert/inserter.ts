@@ -28,8 +28,7 @@ import { planInsert, renderPlan } from '../../core/insert/plan';
 import { Disposable } from '../dispose';
 import type { EditorTracker } from '../editorTracker';
 import type { Shell } from '../shell';
-import type { InsertArgs } from './args';
-import { parseInsertArgs, parseSelection } from './args';
+import type { InsertArgs } from '../commandArgs';
 import { concatBytes } from '../../core/bytes';
 import { hostPlatform } from '../platform';
 import type { HostPlatform } from '../platform';
@@ -339,11 +338,10 @@ export class MediaInserter extends Disposable {
 
   // ---- commands -------------------------------------------------------------------------
 
-  /** stockMedia.insert / insertAs / saveAndInsert. */
-  async insert(arg: unknown, selection?: unknown, how: InsertHow = {}): Promise<InsertOutcome> {
-    const first = parseInsertArgs(arg);
-    if (!first) return this.noMedia();
-    const all = parseSelection(first, selection);
+  /** stockMedia.insert / insertAs / saveAndInsert: `all` is the command's media (commandArgs.ts resolveMedia), at least one. */
+  async insert(all: readonly InsertArgs[], how: InsertHow = {}): Promise<InsertOutcome> {
+    const first = all[0];
+    if (!first) return { result: 'failed', notes: [] };
     let choice: VariantChoice = {};
     let edited = all;
     if (how.pick) {
@@ -371,9 +369,7 @@ export class MediaInserter extends Disposable {
     return this.insertInto(editor, edited, choice, how.mode ?? first.mode, how.pick === true && edited.length === 1);
   }
 
-  async copyUrl(arg: unknown): Promise<string | undefined> {
-    const args = parseInsertArgs(arg);
-    if (!args) return void (await this.noMedia());
+  async copyUrl(args: InsertArgs): Promise<string | undefined> {
     try {
       const config = this.configFor(args);
       const facts = mediaFacts(args.media, {
@@ -396,9 +392,7 @@ export class MediaInserter extends Disposable {
     }
   }
 
-  async copyCredit(arg: unknown): Promise<string | undefined> {
-    const args = parseInsertArgs(arg);
-    if (!args) return void (await this.noMedia());
+  async copyCredit(args: InsertArgs): Promise<string | undefined> {
     const creditWords = creditWordsFor(this.configFor(args).creditLanguage, vscode.env.language);
     const credit = creditPlain(creditFacts(args.media, { ...this.service(), creditWords }));
     await vscode.env.clipboard.writeText(credit);
@@ -406,9 +400,7 @@ export class MediaInserter extends Disposable {
     return credit;
   }
 
-  async openOnService(arg: unknown): Promise<boolean> {
-    const args = parseInsertArgs(arg);
-    if (!args) return (await this.noMedia(), false);
+  async openOnService(args: InsertArgs): Promise<boolean> {
     const page = creditFacts(args.media, this.service()).pageUrl;
     if (!page) {
       void vscode.window.showWarningMessage(
@@ -472,15 +464,6 @@ export class MediaInserter extends Disposable {
       creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
       ...(args.alt !== undefined ? { alt: args.alt } : {}),
     });
-  }
-
-  private async noMedia(): Promise<InsertOutcome> {
-    const message = vscode.l10n.t('Choose a photo or video first: in the Stock Media view, or in the results of a search.');
-    const search = vscode.l10n.t('Search Photos');
-    void vscode.window.showInformationMessage(message, search).then((picked) => {
-      if (picked === search) void vscode.commands.executeCommand('stockMedia.search');
-    });
-    return { result: 'failed', notes: [message] };
   }
 
   private async showFailure(error: unknown): Promise<string> {
