@@ -189,7 +189,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
     // Set API Key was the first command: it loaded the on-use bundle.
     const features = await control.call<FeaturesFigures>({ op: 'features' });
-    if (features.loadMs === null) throw new Error('The first command did not load the features bundle');
+    if (features.loadMs === null) throw new Error('The first command did not set the features up');
     figures.add('featuresLoad', features.loadMs);
     const code = await window.endSession();
     if (code !== 0) throw new Error(`The first session ended with code ${code}`);
