@@ -16,7 +16,7 @@ import { IN_WEB_WORKER_HOST } from './hosts';
 export const EXTENSION_ID = 'stockmedia.stock-media';
 
 // A suite that makes its own inserter uses its bundle's copy of the extension's modules: in the
-// Node host they get Node's platform, as the extension's own entry (src/node.ts) gives it.
+// Node host they get Node's platform, as the extension's Node entry (src/node.ts) gives its own.
 if (!IN_WEB_WORKER_HOST) usePlatform(nodePlatform);
 
 export async function extensionApi(): Promise<StockMediaApi> {
