@@ -9,7 +9,7 @@ export type CreditsFs = Pick<vscode.FileSystem, 'stat' | 'writeFile' | 'rename' 
 /**
  * Writes `text` as the file at `uri`, whole or not at all: into a hidden temporary file beside
  * it first, which then takes its place. `previous` is the file's text before (undefined: there
- * was none). A symbolic link at the name is written through, as before, not replaced.
+ * was none). A symbolic link at the name is written through, not replaced: it stays a link.
  */
 export async function replaceFile(fs: CreditsFs, uri: vscode.Uri, text: string, previous: string | undefined): Promise<void> {
   const bytes = new TextEncoder().encode(text);
