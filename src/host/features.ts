@@ -20,6 +20,7 @@ import { registerGrid } from './grid/register';
 import { clearRecentSearchesCommand, openMediaCommand, searchCommand, showCuratedCommand, showPopularCommand } from './grid/searchCommands';
 import type { InsertHow, InsertOutcome } from './insert/inserter';
 import type { MediaPasteProvider } from './insert/paste';
+import { showNoMedia } from './insert/messages';
 import { registerInsert } from './insert/register';
 import type { Shell } from './shell';
 import { useVsCodeTranslator } from './translator';
@@ -92,12 +93,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
       return { result: 'failed', notes: [] };
     }
-    const message = vscode.l10n.t('Choose a photo or video first: in the Stock Media view, or in the results of a search.');
-    const search = vscode.l10n.t('Search Photos');
-    void vscode.window.showInformationMessage(message, search).then((picked) => {
-      if (picked === search) void vscode.commands.executeCommand(CommandId.search);
-    });
-    return { result: 'failed', notes: [message] };
+    return { result: 'failed', notes: [showNoMedia()] };
   };
   const insertMedia = async (arg: unknown, selection: unknown, how: InsertHow): Promise<InsertOutcome> => {
     const media = await mediaOf(arg, selection, true);
