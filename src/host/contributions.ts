@@ -3,14 +3,14 @@
 // brings in the features (host/features.ts) on first use; until then activation has evaluated
 // none of their code: no client, no HTTP library, no grid or insert code.
 import * as vscode from 'vscode';
-import type { CollectionsTreeHandles, FeatureCommandId, LoadFeatures } from './features';
+import type { FeatureCommandId, LoadFeatures } from './features';
 import { formatLanguageIds } from '../core/insert/languages';
 import { mediaUrlOptions } from '../core/mediaUrl';
 import { pastedMediaRef } from '../core/pastedMedia';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
 import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
 import type { IDisposable } from './dispose';
-import type { CollectionsNode } from './views/collectionNodes';
+import type { CollectionsNode, CollectionsTreeHandles } from './views/collectionNodes';
 import { CONFIG_SECTION } from './config';
 import { mediaEditKind } from './insert/editKinds';
 import type { MediaPasteEdit } from './insert/paste';

@@ -2,17 +2,25 @@
 // (a missing or refused key: Set API Key and Get a Free API Key), from the same table as the
 // grid's buttons and the tree's items.
 import * as vscode from 'vscode';
+import type { ErrorDescription } from '../core/describe';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from './errorActions';
 import type { CommandAction } from './errorActions';
 import type { Shell } from './shell';
 
-/** `wrap` puts the sentence into a longer one ("Could not look up the media: …"). Resolves with the action picked, if any. */
-export async function showFailure(shell: Shell, error: unknown, wrap = (message: string) => message): Promise<CommandAction | undefined> {
-  const { message, actions, origin = '' } = describeFailure(shell, error);
+/** Shows the failure's sentence as it is described, and runs the action the user picks. Returns the sentence. */
+export function notifyFailure({ message, actions, origin = '' }: ErrorDescription, severity: 'error' | 'warning' = 'error'): string {
   const commands = actions.filter((a): a is CommandAction => a !== 'retry');
   const labels = commands.map((a) => ERROR_ACTIONS[a](origin).label);
-  const picked = await vscode.window.showErrorMessage(wrap(message), ...labels);
-  const action = commands[labels.indexOf(picked ?? '')];
-  if (action) await runErrorAction(action, origin, (command, ...args) => vscode.commands.executeCommand(command, ...args));
-  return action;
+  const show = severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
+  void show(message, ...labels).then((picked) => {
+    const action = commands[labels.indexOf(picked ?? '')];
+    if (action) void runErrorAction(action, origin, (command, ...args) => vscode.commands.executeCommand(command, ...args));
+  });
+  return message;
+}
+
+/** A service's failure (describeFailure); `wrap` puts the sentence into a longer one ("Could not look up the media: …"). */
+export function showFailure(shell: Shell, error: unknown, wrap = (message: string) => message): string {
+  const described = describeFailure(shell, error);
+  return notifyFailure({ ...described, message: wrap(described.message) });
 }

@@ -1,24 +1,30 @@
-// The features: everything that talks to the service or shows its media. Its modules are
-// evaluated on first use (esbuild.mjs). extension.ts reaches it through its one `require('./host/features')` the
-// first time a command runs, the collections tree is first looked at, a grid is restored,
-// media are dropped or a link of the service's media is pasted; nothing here runs before
-// then. It hands back the command handlers and the providers that activation registered.
-import type * as vscode from 'vscode';
+// The features: everything that talks to the service or shows its media, and the command
+// table: one handler per contributed command, each reading its arguments through
+// commandArgs.ts. Its modules are evaluated on first use: extension.ts reaches this file through
+// its one `require('./host/features')` the first time a command runs, the collections tree is
+// first looked at, a grid is restored, media are dropped or a link of the service's media is
+// pasted (test/unit/bundles.test.ts holds that no module loaded at activation imports it).
+import * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
+import type { InsertArgs } from './commandArgs';
+import { collectionFilterArg, creditLineArg, keyArg, openMediaArg, ownNode, resolveMedia, searchArg } from './commandArgs';
 import { CommandId } from './commandIds';
-import { registerKeyCommands } from './commands/register';
+import { checkApiKey, clearApiKey, setApiKey, showQuota } from './commands/apiKey';
 import { disposeAll } from './dispose';
 import type { IDisposable } from './dispose';
+import { showFailure } from './failureNotice';
 import type { GridPanel } from './grid/gridPanel';
 import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
-import { fromTileContext } from './grid/tileContext';
+import { clearRecentSearchesCommand, openMediaCommand, searchCommand, showCuratedCommand, showPopularCommand } from './grid/searchCommands';
+import type { InsertHow, InsertOutcome } from './insert/inserter';
 import type { MediaPasteProvider } from './insert/paste';
+import { showNoMedia } from './insert/messages';
 import { registerInsert } from './insert/register';
 import type { Shell } from './shell';
 import { useVsCodeTranslator } from './translator';
-import type { CollectionsNode } from './views/collectionNodes';
+import type { CollectionsNode, CollectionsTreeHandles } from './views/collectionNodes';
 import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
 import type { MediaDocuments } from './credits/register';
@@ -30,14 +36,8 @@ import { writeCreditsFile } from './credits/writeCredits';
 export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog | typeof CommandId.getApiKey>;
 export type FeatureCommands = Record<FeatureCommandId, (...args: unknown[]) => unknown>;
 
-/** The collections view, made at activation, and the emitter its change event comes from. */
-export interface CollectionsTreeHandles {
-  readonly view: vscode.TreeView<CollectionsNode>;
-  readonly changed: vscode.EventEmitter<CollectionsNode | undefined>;
-}
-
 export interface Features extends IDisposable {
-  /** The handler of each command, by id (activation registered the commands themselves). */
+  /** The one handler of each command, by id (activation registered the commands themselves). */
   readonly commands: FeatureCommands;
   /** The collections tree's data and drag source, behind the view made at activation. */
   readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent' | 'resolveTreeItem'>> &
@@ -71,40 +71,92 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   // Sets the translator the core modules read (the one activation set: both are one bundle's).
   useVsCodeTranslator();
   const api = new ClientSource(shell);
-  const keys = registerKeyCommands(shell, api);
   const grid = registerGrid(shell, api);
   const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec));
   const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api);
   const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
   const { provider, dragAndDropController } = collections;
-  // The grid tiles' right-click menu passes a tile's context, the hover's links a media's kind
-  // and id: both become the media the insert commands take.
-  const onTile = (arg: unknown, toEditor = false): unknown => fromTileContext(arg, grid.current(), toEditor ? shell.tracker.lastUri : undefined);
-  const withMedia =
-    (id: typeof CommandId.copyUrl | typeof CommandId.copyCredit | typeof CommandId.openOnService) =>
-    async (arg?: unknown): Promise<unknown> => {
-      const resolved = await credits.resolveArg(onTile(arg));
-      return resolved === undefined ? undefined : insert.commands[id](resolved);
-    };
-  const mediaCommands: Partial<FeatureCommands> = {
-    [CommandId.insert]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insert](onTile(arg, true), selection),
-    [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.insertAs](onTile(arg, true), selection),
-    [CommandId.saveAndInsert]: (arg?: unknown, selection?: unknown) => insert.commands[CommandId.saveAndInsert](onTile(arg, true), selection),
-    [CommandId.copyUrl]: withMedia(CommandId.copyUrl),
-    [CommandId.copyCredit]: withMedia(CommandId.copyCredit),
-    [CommandId.openOnService]: withMedia(CommandId.openOnService),
+  const { inserter } = insert;
+  const owns = (value: unknown): value is CollectionsNode => provider.owns(value);
+
+  /** The media a command acts on (commandArgs.ts resolveMedia), or the outcome of saying there are none. */
+  const mediaOf = async (arg: unknown, selection: unknown, toEditor: boolean): Promise<InsertArgs[] | InsertOutcome> => {
+    const found = await resolveMedia(
+      arg,
+      selection,
+      { gridMedia: (key) => grid.current()?.mediaFor(key), lastEditorUri: () => shell.tracker.lastUri, lookup: (kind, id) => credits.lookup.get(kind, id) },
+      toEditor,
+    );
+    if (found.ok) return found.items;
+    if (found.error !== undefined) {
+      void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
+      return { result: 'failed', notes: [] };
+    }
+    return { result: 'failed', notes: [showNoMedia()] };
+  };
+  const insertMedia = async (arg: unknown, selection: unknown, how: InsertHow): Promise<InsertOutcome> => {
+    const media = await mediaOf(arg, selection, true);
+    return Array.isArray(media) ? inserter.insert(media, how) : media;
+  };
+  const firstMedia = async (arg: unknown): Promise<InsertArgs | undefined> => {
+    const media = await mediaOf(arg, undefined, false);
+    return Array.isArray(media) ? media[0] : undefined;
+  };
+
+  const commands: FeatureCommands = {
+    [CommandId.setApiKey]: (arg?: unknown) => setApiKey(shell, api, keyArg(arg)),
+    [CommandId.checkApiKey]: () => checkApiKey(shell, api),
+    [CommandId.clearApiKey]: () => clearApiKey(shell, api),
+    [CommandId.showQuota]: () => showQuota(shell),
+    [CommandId.search]: (arg?: unknown) => searchCommand(grid.deps, 'photos', searchArg(arg)),
+    [CommandId.searchVideos]: (arg?: unknown) => searchCommand(grid.deps, 'videos', searchArg(arg)),
+    [CommandId.showCurated]: () => showCuratedCommand(grid.deps),
+    [CommandId.showPopularVideos]: (arg?: unknown) => showPopularCommand(grid.deps, searchArg(arg).fields),
+    [CommandId.openMedia]: (arg?: unknown) => openMediaCommand(grid.deps, openMediaArg(arg)),
+    [CommandId.clearRecentSearches]: () => clearRecentSearchesCommand(grid.deps),
+    [CommandId.collectionsRefresh]: () => provider.refresh(),
+    [CommandId.collectionsFilter]: async (arg?: unknown, value?: unknown) => {
+      const node = ownNode(arg, owns, 'collection');
+      return node ? collections.filter(node, collectionFilterArg(value)) : undefined;
+    },
+    [CommandId.collectionsOpenInGrid]: async (arg?: unknown) => {
+      const node = ownNode(arg, owns, 'collection');
+      return node ? collections.openInGrid(node) : undefined;
+    },
+    [CommandId.collectionsLoadMore]: async (arg?: unknown) => {
+      const node = ownNode(arg, owns, 'loadMore');
+      if (node) await provider.loadMore(node);
+    },
+    [CommandId.collectionsRetry]: async (arg?: unknown) => {
+      const node = ownNode(arg, owns, 'error');
+      if (node) await provider.retry(node);
+    },
+    [CommandId.insert]: (arg?: unknown, selection?: unknown) => insertMedia(arg, selection, {}),
+    [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => insertMedia(arg, selection, { pick: true }),
+    [CommandId.saveAndInsert]: (arg?: unknown, selection?: unknown) => insertMedia(arg, selection, { mode: 'download' }),
+    [CommandId.copyUrl]: async (arg?: unknown) => {
+      const media = await firstMedia(arg);
+      return media && inserter.copyUrl(media);
+    },
+    [CommandId.copyCredit]: async (arg?: unknown) => {
+      const media = await firstMedia(arg);
+      return media && inserter.copyCredit(media);
+    },
+    [CommandId.openOnService]: async (arg?: unknown) => {
+      const media = await firstMedia(arg);
+      return media ? inserter.openOnService(media) : false;
+    },
+    [CommandId.writeCreditsFile]: () => writeCreditsFile(shell, api),
+    [CommandId.addCreditLine]: async (arg?: unknown) => {
+      const a = creditLineArg(arg);
+      // Only a document that is open (the hover's): a link cannot open or create another one.
+      const document = a && vscode.workspace.textDocuments.find((d) => d.uri.toString() === a.uri);
+      return a && document ? credits.check.addCreditAt(document.uri, a.kind, a.id, a.offset) : false;
+    },
   };
   return {
-    commands: {
-      ...keys,
-      ...collections.commands,
-      ...grid.commands,
-      ...insert.commands,
-      ...credits.commands,
-      ...mediaCommands,
-      [CommandId.writeCreditsFile]: () => writeCreditsFile(shell, api),
-    },
+    commands,
     tree: {
       getTreeItem: (node) => provider.getTreeItem(node),
       getChildren: (node) => provider.getChildren(node),

@@ -1,6 +1,7 @@
 // Building DOM without markup strings: text always goes in as text nodes and attributes
 // through setAttribute, so nothing the API sends can become HTML.
-import { CODICON_PATHS, type CodiconName } from './codicons';
+import { CODICON_PATHS } from './codiconPaths';
+import type { CodiconName } from './codicons';
 
 export type AttrValue = string | number | boolean | null | undefined;
 export type Child = Node | string | null | undefined | false;
@@ -46,7 +47,7 @@ export function setIcon(span: HTMLSpanElement, name: CodiconName, extraClass = '
   // An inline SVG (the path data is in the bundle): nothing is loaded, so the CSP stays as it is.
   const svg = document.createElementNS(SVG_NS, 'svg');
   setAttrs(svg, { viewBox: '0 0 16 16', fill: 'currentColor', focusable: 'false' });
-  for (const [d, evenOdd] of CODICON_PATHS[name] ?? []) {
+  for (const [d, evenOdd] of CODICON_PATHS[name]) {
     const path = document.createElementNS(SVG_NS, 'path');
     setAttrs(path, { d, 'fill-rule': evenOdd ? 'evenodd' : undefined, 'clip-rule': evenOdd ? 'evenodd' : undefined });
     svg.append(path);

@@ -53,7 +53,7 @@ exports.activate = function () {
 };
 exports.deactivate = function () {};
 var __stockMediaLoadEnd = performance.now();
-var loadedFirst = !(require("path").join(__dirname, "..", ${JSON.stringify(ours)}, "dist", "extension.js") in require.cache);
+var loadedFirst = !(require("path").join(__dirname, "..", ${JSON.stringify(ours)}, "dist", "node.js") in require.cache);
 `;
 
 /** Temporary folders of extension pairs, one per launch; dispose() removes them all. */

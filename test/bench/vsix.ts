@@ -13,12 +13,14 @@ export interface PackagedExtension {
   /** The unpacked `extension/` folder of the VSIX (what VS Code loads). */
   readonly path: string;
   readonly vsixBytes: number;
-  /** dist/extension.js inside the VSIX: the one bundle both hosts run (the web host's `browser` entry). */
-  readonly bundleBytes: number;
+  /** dist/extension.js inside the VSIX: the web worker host's bundle (package.json `browser`). */
+  readonly webBundleBytes: number;
   /** The same, gzip-compressed (level 9), as a web server would send it. */
-  readonly bundleGzipBytes: number;
-  /** dist/node.js inside the VSIX: the Node host's `main` entry (Node's file system code), which takes the rest from the bundle. */
-  readonly nodeEntryBytes: number;
+  readonly webBundleGzipBytes: number;
+  /** dist/node.js inside the VSIX: the Node host's bundle (package.json `main`). */
+  readonly nodeBundleBytes: number;
+  /** The same, gzip-compressed (level 9). */
+  readonly nodeBundleGzipBytes: number;
   /** dist/webview/*.js inside the VSIX (the grid's script, its codicons inlined). */
   readonly webviewScriptBytes: number;
   /** Codicon font and style sheet files in the VSIX (none since the grid inlines its icons). */
@@ -42,8 +44,8 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
   copyFileSync(built, vsix);
   log(`[bench] Packaged ${built} (${kb(statSync(vsix).size)})`);
   const entries = unzip(readFileSync(vsix));
-  let bundle: Buffer | undefined;
-  let nodeEntryBytes = -1;
+  let webBundle: Buffer | undefined;
+  let nodeBundle: Buffer | undefined;
   let webviewScriptBytes = 0;
   let codiconFontBytes = 0;
   for (const entry of entries) {
@@ -51,19 +53,20 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
     if (!target.startsWith(join(parent, 'vsix') + sep)) throw new Error(`VSIX entry outside its folder: ${entry.name}`);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, entry.data);
-    if (entry.name === 'extension/dist/extension.js') bundle = entry.data;
-    if (entry.name === 'extension/dist/node.js') nodeEntryBytes = entry.data.length;
+    if (entry.name === 'extension/dist/extension.js') webBundle = entry.data;
+    if (entry.name === 'extension/dist/node.js') nodeBundle = entry.data;
     if (/^extension\/dist\/webview\/[^/]+\.js$/.test(entry.name)) webviewScriptBytes += entry.data.length;
     if (/(^|\/)codicon\.(ttf|woff2?|css)$/.test(entry.name)) codiconFontBytes += entry.data.length;
   }
-  if (!bundle) throw new Error('The VSIX has no extension/dist/extension.js');
-  if (nodeEntryBytes < 0) throw new Error('The VSIX has no extension/dist/node.js');
+  if (!webBundle) throw new Error('The VSIX has no extension/dist/extension.js');
+  if (!nodeBundle) throw new Error('The VSIX has no extension/dist/node.js');
   return {
     path: join(parent, 'vsix', 'extension'),
     vsixBytes: statSync(vsix).size,
-    bundleBytes: bundle.length,
-    bundleGzipBytes: gzipSync(bundle, { level: 9 }).length,
-    nodeEntryBytes,
+    webBundleBytes: webBundle.length,
+    webBundleGzipBytes: gzipSync(webBundle, { level: 9 }).length,
+    nodeBundleBytes: nodeBundle.length,
+    nodeBundleGzipBytes: gzipSync(nodeBundle, { level: 9 }).length,
     webviewScriptBytes,
     codiconFontBytes,
     files: entries.length,

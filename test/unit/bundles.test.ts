@@ -1,22 +1,55 @@
 // What the extension's bundles hold, read from the build's own metafiles (out/meta/, written by
-// esbuild.mjs) and from the bundles: one bundle both hosts run, which needs nothing from Node,
-// and the Node entry, which holds only Node's file system code and takes everything else from
-// that bundle.
+// esbuild.mjs) and from the bundles: the same source built once per extension host. The web
+// worker host's bundle needs nothing but `vscode`; the Node host's adds Node's platform. In both,
+// what activation evaluates imports none of the features' modules by value: they are evaluated
+// on first use, through src/extension.ts's `require('./host/features')`.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as vm from 'node:vm';
 
 const root = join(__dirname, '..', '..');
 
 interface Metafile {
-  inputs: Record<string, unknown>;
+  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
 }
 
-function sourceInputs(name: string): string[] {
-  const meta = JSON.parse(readFileSync(join(root, 'out', 'meta', `${name}.json`), 'utf8')) as Metafile;
-  return Object.keys(meta.inputs).filter((path) => path.startsWith('src/'));
+/** The bundles: the metafile's name, the entry module, the file package.json names. */
+const BUNDLES = {
+  web: { meta: 'extension', entry: 'src/extension.ts', file: 'dist/extension.js' },
+  node: { meta: 'node', entry: 'src/node.ts', file: 'dist/node.js' },
+} as const;
+
+type Host = keyof typeof BUNDLES;
+
+function metafile(host: Host): Metafile {
+  return JSON.parse(readFileSync(join(root, 'out', 'meta', `${BUNDLES[host].meta}.json`), 'utf8')) as Metafile;
+}
+
+function sourceInputs(host: Host): string[] {
+  return Object.keys(metafile(host).inputs).filter((path) => path.startsWith('src/'));
+}
+
+/** The modules evaluated when the bundle loads: its entry and what it imports by value, transitively (`require` calls are the lazy seam). */
+function loadedAtActivation(host: Host): Set<string> {
+  const { inputs } = metafile(host);
+  const found = new Set<string>([BUNDLES[host].entry]);
+  const pending: string[] = [BUNDLES[host].entry];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    for (const edge of inputs[path]?.imports ?? []) {
+      if (edge.external || edge.kind !== 'import-statement' || found.has(edge.path)) continue;
+      found.add(edge.path);
+      pending.push(edge.path);
+    }
+  }
+  return found;
+}
+
+/** The modules a bundle leaves to the host: its external imports, as the metafile lists them. */
+function externals(host: Host): string[] {
+  const ids = Object.values(metafile(host).inputs).flatMap((input) => input.imports.filter((edge) => edge.external).map((edge) => edge.path));
+  return [...new Set(ids)].sort();
 }
 
 /** The modules a bundle loads at run time: its `require("…")` calls. */
@@ -24,6 +57,8 @@ function requires(bundle: string): string[] {
   const code = readFileSync(join(root, bundle), 'utf8');
   return [...new Set([...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1] ?? ''))].sort();
 }
+
+const isNodeBuiltin = (id: string): boolean => id.startsWith('node:') || builtinModules.includes(id);
 
 /** Runs dist/extension.js as a web worker would: only `vscode` can be required, no Node global exists. */
 function loadInWorker(): { exports: Record<string, unknown>; asked: string[]; globals: string } {
@@ -46,39 +81,58 @@ function loadInWorker(): { exports: Record<string, unknown>; asked: string[]; gl
   return { exports: module.exports, asked, globals: vm.runInContext('typeof process + typeof Buffer + typeof __dirname', context) as string };
 }
 
+/** The features' modules (behind the seam), by path: each must be in both bundles and evaluated only on first use. */
+const FEATURES = [/^src\/host\/features\.ts$/, /^src\/api\/client\.ts$/, /(^|\/)node_modules\/ky\//, /^src\/host\/insert\/inserter\.ts$/, /^src\/host\/grid\/gridPanel\.ts$/];
+
 describe('the bundles', () => {
-  it('one bundle for both hosts: package.json’s browser entry, and the Node entry takes it', () => {
+  it('package.json names one bundle per host, each built from src/extension.ts', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; browser: string };
-    assert.equal(pkg.browser, './dist/extension.js');
     assert.equal(pkg.main, './dist/node.js');
-    const inputs = sourceInputs('extension');
-    assert.ok(inputs.includes('src/extension.ts') && inputs.includes('src/host/features.ts') && inputs.includes('src/api/client.ts'));
-    // The web platform is the bundle's own; Node's fs code is only in the Node entry.
-    assert.ok(inputs.includes('src/host/platform/web.ts'), inputs.join(', '));
-    assert.deepEqual(inputs.filter((path) => path.startsWith('src/host/platform/node/') || path === 'src/node.ts'), []);
+    assert.equal(pkg.browser, './dist/extension.js');
+    for (const host of ['web', 'node'] as const) {
+      assert.ok(existsSync(join(root, BUNDLES[host].file)), BUNDLES[host].file);
+      const inputs = sourceInputs(host);
+      for (const path of ['src/extension.ts', 'src/host/features.ts', 'src/api/client.ts']) assert.ok(inputs.includes(path), `${path} in ${BUNDLES[host].file}`);
+    }
+  });
+
+  it('what activation evaluates imports none of the features’ modules by value, in either bundle', () => {
+    for (const host of ['web', 'node'] as const) {
+      const inputs = Object.keys(metafile(host).inputs);
+      const loaded = [...loadedAtActivation(host)];
+      assert.ok(loaded.includes('src/host/contributions.ts'), `${host}: the contributions are registered at activation (${loaded.join(', ')})`);
+      for (const feature of FEATURES) {
+        assert.ok(inputs.some((path) => feature.test(path)), `${host}: a module matching ${feature} is in the bundle (moved? update FEATURES)`);
+        assert.deepEqual(loaded.filter((path) => feature.test(path)), [], `${host}: imported by value from ${BUNDLES[host].entry}`);
+      }
+      // The seam itself: the features come in through src/extension.ts's require, evaluated on first use.
+      const seam = metafile(host).inputs['src/extension.ts']?.imports.find((edge) => edge.path === 'src/host/features.ts');
+      assert.equal(seam?.kind, 'require-call');
+    }
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     // esbuild's lazy initialiser for the features, run by the `require('./host/features')` it replaces.
     assert.match(code, /__esm\(\{\s*"src\/host\/features\.ts"\(\)/);
-    // The web host's `require` knows only `vscode` (a `node:` import would not even build: only `vscode` is external).
+  });
+
+  it('the web bundle: the web platform, and no Node module or Node code', () => {
+    const inputs = sourceInputs('web');
+    assert.ok(inputs.includes('src/host/platform/web.ts'), inputs.join(', '));
+    assert.deepEqual(inputs.filter((path) => path.startsWith('src/host/platform/node/') || path === 'src/node.ts'), []);
+    assert.deepEqual(externals('web'), ['vscode']);
+    // The web host's `require` knows only `vscode`.
     assert.deepEqual(requires('dist/extension.js'), ['vscode']);
   });
 
-  it('the Node entry: its own Node code, every other module from the bundle (none twice)', () => {
-    const node = sourceInputs('node');
-    assert.deepEqual(node.filter((path) => path !== 'src/node.ts' && !path.startsWith('src/host/platform/node/')), []);
-    assert.ok(node.includes('src/host/platform/node/index.ts') && node.includes('src/host/platform/node/saveStream.ts'), node.join(', '));
-    assert.deepEqual(requires('dist/node.js').filter((id) => !id.startsWith('node:')), ['./extension.js']);
-    const bundle = new Set(sourceInputs('extension'));
-    assert.deepEqual(node.filter((path) => bundle.has(path)), []);
-    // What it takes is what the bundle hands out, the translator among them (one copy, one state).
-    const handedOut = [...readFileSync(join(root, 'dist', 'node.js'), 'utf8').matchAll(/hostModules\[\s*"([^"]+)"\s*\]/g)].map((m) => m[1]);
-    assert.ok(handedOut.includes('src/core/l10n.ts') && handedOut.includes('src/extension.ts'), handedOut.join(', '));
-    const { exports } = loadInWorker();
-    const modules = exports['hostModules'] as Record<string, unknown>;
-    for (const path of handedOut) assert.ok(path !== undefined && modules[path], `${path} handed out by the bundle`);
+  it('the Node bundle holds Node’s platform, which its entry hands over', () => {
+    const inputs = sourceInputs('node');
+    assert.ok(inputs.includes('src/host/platform/node/index.ts') && inputs.includes('src/host/platform/node/saveStream.ts'), inputs.join(', '));
+    const entry = metafile('node').inputs['src/node.ts']?.imports.map((edge) => `${edge.kind} ${edge.path}`) ?? [];
+    assert.deepEqual(entry.sort(), ['import-statement src/extension.ts', 'import-statement src/host/platform/index.ts', 'import-statement src/host/platform/node/index.ts']);
+    assert.deepEqual(externals('node').filter((id) => !isNodeBuiltin(id)), ['vscode']);
+    assert.deepEqual(requires('dist/node.js').filter((id) => !isNodeBuiltin(id)), ['vscode']);
   });
 
-  it('use none of Node’s globals in the bundle', () => {
+  it('use none of Node’s globals in the web bundle', () => {
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     // Uses, not words: `process.env`, `Buffer.from`, `new Buffer(`, `__dirname`, a timer's
     // `.unref()` and a `typeof process` check would each throw or mislead in a web worker.
@@ -87,29 +141,28 @@ describe('the bundles', () => {
     assert.deepEqual(found, []);
   });
 
-  it('load the bundle where only vscode can be required and no Node global exists', () => {
+  it('load the web bundle where only vscode can be required and no Node global exists', () => {
     const { exports, asked, globals } = loadInWorker();
     assert.equal(globals, 'undefinedundefinedundefined');
     assert.equal(typeof exports['activate'], 'function');
+    assert.equal(typeof exports['deactivate'], 'function');
     assert.deepEqual(asked, ['vscode']);
   });
 
-  it('the Node entry hands Node’s platform to the bundle before anything runs, and exports its activate', () => {
-    const platform = { current: undefined as unknown };
-    const bundle = {
-      activate: () => 'activated',
-      deactivate: () => undefined,
-      hostModules: {} as Record<string, unknown>,
-    };
-    const handedOut = [...readFileSync(join(root, 'dist', 'node.js'), 'utf8').matchAll(/hostModules\[\s*"([^"]+)"\s*\]/g)].map((m) => m[1] ?? '');
-    for (const path of handedOut) bundle.hostModules[path] = {};
-    bundle.hostModules['src/host/platform/index.ts'] = { usePlatform: (p: unknown) => (platform.current = p) };
-    bundle.hostModules['src/extension.ts'] = { activate: bundle.activate, deactivate: bundle.deactivate };
+  it('load the Node bundle in Node: Node’s platform is handed over before anything runs, activate is exported', () => {
+    const asked: string[] = [];
+    const nodeRequire = createRequire(__filename);
     const module = { exports: {} as Record<string, unknown> };
     const code = readFileSync(join(root, 'dist', 'node.js'), 'utf8');
-    const run = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: 'dist/node.js' }) as (e: unknown, r: (id: string) => unknown, m: unknown) => void;
-    run(module.exports, (id) => (id === './extension.js' ? bundle : createRequire(__filename)(id)), module);
-    assert.equal((platform.current as { name?: string } | undefined)?.name, 'node');
-    assert.equal((module.exports['activate'] as () => string)(), 'activated');
+    // The bundle's own hostPlatform(), asked once the bundle has loaded (a development build keeps its name).
+    const hostPlatform = /\bfunction (hostPlatform\d*)\(\)/.exec(code)?.[1];
+    assert.ok(hostPlatform, 'hostPlatform() in dist/node.js');
+    const wrapped = `(function (exports, require, module) {${code}\nmodule.exports.platformAfterLoad = ${hostPlatform}().name;\n})`;
+    const run = vm.runInThisContext(wrapped, { filename: 'dist/node.js' }) as (e: unknown, r: (id: string) => unknown, m: unknown) => void;
+    run(module.exports, (id) => (asked.push(id), id === 'vscode' ? {} : nodeRequire(id)), module);
+    assert.deepEqual([...new Set(asked.filter((id) => !isNodeBuiltin(id)))], ['vscode']);
+    assert.equal(module.exports['platformAfterLoad'], 'node');
+    assert.equal(typeof module.exports['activate'], 'function');
+    assert.equal(typeof module.exports['deactivate'], 'function');
   });
 });

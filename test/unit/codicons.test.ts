@@ -1,5 +1,5 @@
 // The grid ships only the codicons it uses (src/webview/codicons.ts), as path data in its
-// bundle. This checks the list against what the webview source actually names, so an icon
+// bundle (src/webview/codiconPaths.ts, written by scripts/codicons.ts). This checks the list against what the webview source actually names, so an icon
 // added to the grid cannot go missing (it would draw nothing), and an icon no longer used
 // does not stay in the bundle. Names are found with the TypeScript checker: every string
 // literal whose expected type is CodiconName (arguments of icon/iconButton/setIcon, and the
@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { codiconPathsSource } from '../../scripts/codicons';
+import { CODICON_PATHS } from '../../src/webview/codiconPaths';
 import { CODICON_NAMES } from '../../src/webview/codicons';
 
 const root = join(__dirname, '..', '..');
@@ -61,7 +63,7 @@ function usedAsClasses(): Set<string> {
 /**
  * A path as its absolute points, each number rounded to a tenth as it is read: one line per
  * segment, H/V as L, S as C with its mirrored control point. Takes the SVGs' absolute form and
- * the bundle's relative one (M, L, H, V, C, S, Z either way).
+ * the compacted relative one (M, L, H, V, C, S, Z either way).
  */
 function absolutePoints(d: string): string {
   const tokens = d.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/g) ?? [];
@@ -122,11 +124,24 @@ describe('Codicon subset', function () {
     assert.ok(subset.size >= 20 && subset.size <= 40, `about 20 icons, not the whole font (${subset.size})`);
   });
 
+  it('codiconPaths.ts is what scripts/codicons.ts writes (npm run update:codicons)', () => {
+    const checkedIn = readFileSync(join(webviewDir, 'codiconPaths.ts'), 'utf8');
+    assert.ok(checkedIn === codiconPathsSource(), 'src/webview/codiconPaths.ts is out of date: run `npm run update:codicons`');
+  });
+
+  it('codiconPaths.ts holds the shapes of @vscode/codicons, each point rounded to a tenth', () => {
+    for (const name of CODICON_NAMES) {
+      const svg = readFileSync(join(iconsDir, `${name}.svg`), 'utf8');
+      const paths = [...svg.matchAll(/<path\b([^>]*)>/g)].map((m) => [absolutePoints(/\sd="([^"]+)"/.exec(m[1]!)![1]!), /fill-rule="evenodd"/.test(m[1]!)]);
+      assert.deepEqual(CODICON_PATHS[name].map(([d, evenOdd]) => [absolutePoints(d), evenOdd === 1]), paths, name);
+    }
+  });
+
   it('are in the built webview bundle with the shapes of @vscode/codicons, and the font is not', () => {
     const bundle = readFileSync(join(root, 'dist', 'webview', 'main.js'), 'utf8');
     // The build writes the paths small (relative segments, S, H/V, no needless separators);
     // read back into absolute points, each must be the SVG's own path with its points rounded
-    // as esbuild.mjs's compactPath rounds them (to a tenth).
+    // as scripts/codicons.ts's compactPath rounds them (to a tenth).
     const shipped = new Set([...bundle.matchAll(/"(M[-.\d][-.\d MmLlHhVvCcSsZz]*)"/g)].map((m) => absolutePoints(m[1]!)));
     for (const name of CODICON_NAMES) {
       const svg = readFileSync(join(iconsDir, `${name}.svg`), 'utf8');

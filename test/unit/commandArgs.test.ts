@@ -1,14 +1,24 @@
-// The commands' arguments as the parsing layer reads them: the insert, copy and open
+// The commands' arguments as host/commandArgs.ts, their one reader, reads them: the insert, copy and open
 // commands' `{ media, … }` and the tree's multi-selection, a grid tile's context, and the
 // hover links' `{ ref }` and Insert credit line's `{ uri, kind, id, offset }`. What another
 // extension or a keybinding may send instead (numbers, lists, look-alikes, prototype tricks,
 // getters) is no argument: undefined, never an exception, never media.
 import * as assert from 'node:assert/strict';
-import type { MediaItem } from '../../src/core/model';
-import { creditLineArg, mediaRefArg } from '../../src/host/credits/args';
-import type { GridPanel } from '../../src/host/grid/gridPanel';
-import { fromTileContext, tileKeyOf } from '../../src/host/grid/tileContext';
-import { parseInsertArgs, parseSelection } from '../../src/host/insert/args';
+import type { MediaKind } from '../../src/core/model';
+import type { MediaSources } from '../../src/host/commandArgs';
+import {
+  collectionFilterArg,
+  creditLineArg,
+  keyArg,
+  mediaRefArg,
+  openMediaArg,
+  ownNode,
+  parseInsertArgs,
+  parseSelection,
+  resolveMedia,
+  searchArg,
+  tileKeyOf,
+} from '../../src/host/commandArgs';
 import { photoItem, videoItem } from './insertFixtures';
 
 const media = photoItem();
@@ -89,17 +99,28 @@ describe('the insert commands’ argument', () => {
   });
 });
 
+/** The sources a media command's argument is resolved against: a grid showing `media`, an editor, a look-up that finds `other`. */
+function sources(looked: { kind: MediaKind; id: number }[] = []): MediaSources {
+  return {
+    gridMedia: (key) => (key === 'photo:2014422' ? media : undefined),
+    lastEditorUri: () => 'file:///a.md',
+    lookup: (kind, id) => {
+      looked.push({ kind, id });
+      return Promise.resolve(id === 9 ? { ok: true, media: other } : { ok: false, error: new Error('not found') });
+    },
+  };
+}
+
 describe('a grid tile’s context', () => {
   const tile = { webview: 'stockMedia.grid', webviewSection: 'tile', key: 'photo:2014422' };
-  const grid = { mediaFor: (key: string): MediaItem | undefined => (key === 'photo:2014422' ? media : undefined) } as unknown as GridPanel;
 
-  it('names a tile of the grid by its key, and gives the media the grid shows there', () => {
+  it('names a tile of the grid by its key, and gives the media the grid shows there (inserts: into the editor before the grid)', async () => {
     assert.equal(tileKeyOf(tile), 'photo:2014422');
-    assert.deepEqual(fromTileContext(tile, grid, 'file:///a.md'), { media, targetUri: 'file:///a.md' });
-    assert.deepEqual(fromTileContext(tile, grid), { media });
+    assert.deepEqual(await resolveMedia(tile, undefined, sources(), true), { ok: true, items: [parseInsertArgs({ media, targetUri: 'file:///a.md' })] });
+    assert.deepEqual(await resolveMedia(tile, undefined, sources(), false), { ok: true, items: [parseInsertArgs({ media })] });
   });
 
-  it('is no tile for another webview, a bad key, a getter or an inherited key; a tile no longer shown gives nothing', () => {
+  it('is no tile for another webview, a bad key, a getter or an inherited key; a tile no longer shown gives nothing', async () => {
     for (const wrong of [
       { ...tile, webview: 'other.view' },
       { ...tile, key: 'photo:NaN' },
@@ -116,13 +137,70 @@ describe('a grid tile’s context', () => {
     ]) {
       assert.equal(tileKeyOf(wrong), undefined);
     }
-    assert.equal(fromTileContext({ ...tile, key: 'photo:999' }, grid), undefined);
-    assert.equal(fromTileContext(tile, undefined), undefined);
+    assert.deepEqual(await resolveMedia({ ...tile, key: 'photo:999' }, undefined, sources(), true), { ok: false });
+  });
+});
+
+describe('the media commands’ one reader (resolveMedia)', () => {
+  it('takes { media } with the tree’s selection', async () => {
+    const found = await resolveMedia({ media }, [{ media }, { media: other }], sources(), true);
+    assert.ok(found.ok);
+    assert.deepEqual(
+      found.items.map((a) => a.media),
+      [media, other],
+    );
   });
 
-  it('passes any other argument on untouched, for the insert commands to judge', () => {
-    const arg = { media };
-    assert.equal(fromTileContext(arg, grid), arg);
+  it('looks a hover link’s { ref } up, and says why when the look-up fails', async () => {
+    const looked: { kind: MediaKind; id: number }[] = [];
+    assert.deepEqual(await resolveMedia({ ref: { kind: 'video', id: 9 } }, undefined, sources(looked), false), { ok: true, items: [parseInsertArgs({ media: other })] });
+    const failed = await resolveMedia({ ref: { kind: 'photo', id: 5 } }, undefined, sources(looked), false);
+    assert.ok(!failed.ok && failed.error instanceof Error);
+    assert.deepEqual(looked, [
+      { kind: 'video', id: 9 },
+      { kind: 'photo', id: 5 },
+    ]);
+  });
+
+  it('refuses every wrong argument without a look-up', async () => {
+    const looked: { kind: MediaKind; id: number }[] = [];
+    for (const [i, wrong] of WRONG.entries()) {
+      assert.deepEqual(await resolveMedia(wrong, [{ media }, { media: other }], sources(looked), true), { ok: false }, `wrong argument #${i}`);
+    }
+    assert.deepEqual(looked, []);
+  });
+});
+
+describe('the other commands’ arguments', () => {
+  it('Set API Key: the key as text or { key }, else nothing (the command asks)', () => {
+    assert.equal(keyArg('abc'), 'abc');
+    assert.equal(keyArg({ key: 'abc' }), 'abc');
+    for (const wrong of [undefined, 42, { key: 42 }, Object.create({ key: 'abc' }) as unknown, [{ key: 'abc' }]]) assert.equal(keyArg(wrong), undefined);
+  });
+
+  it('a search: the plain fields of an object, and whether they name a query', () => {
+    assert.deepEqual(searchArg({ query: 'cats', color: 'red' }), { fields: { query: 'cats', color: 'red' }, hasQuery: true });
+    assert.deepEqual(searchArg({ color: 'red' }), { fields: { color: 'red' }, hasQuery: false });
+    for (const wrong of [...WRONG, Object.create({ query: 'cats' }) as unknown]) assert.equal(searchArg(wrong).hasQuery, false);
+    assert.deepEqual(searchArg([{ query: 'cats' }]), { fields: {}, hasQuery: false });
+  });
+
+  it('Open Photo or Video: a link or id as text, { url }, or { kind, id }', () => {
+    assert.equal(openMediaArg('https://example.com/photo/x-1/'), 'https://example.com/photo/x-1/');
+    assert.equal(openMediaArg(12), '12');
+    assert.equal(openMediaArg({ url: 'u' }), 'u');
+    assert.equal(openMediaArg({ kind: 'video', id: 3 }), 'video 3');
+    assert.equal(openMediaArg({ kind: 'audio', id: 3 }), '3');
+    for (const wrong of [undefined, null, true, {}, { url: 1 }, Object.create({ url: 'u' }) as unknown]) assert.equal(openMediaArg(wrong), undefined);
+  });
+
+  it('a tree node only when the tree handed it out, of the type asked for; a collection filter only when it is one', () => {
+    const mine = { type: 'collection', id: 'c' } as const;
+    const owns = (value: unknown): value is typeof mine => value === mine;
+    assert.equal(ownNode(mine, owns, 'collection'), mine);
+    assert.equal(ownNode({ ...mine }, owns, 'collection'), undefined);
+    assert.equal(collectionFilterArg('videos'), 'videos');
+    for (const wrong of ['movies', 1, { filter: 'videos' }]) assert.equal(collectionFilterArg(wrong), undefined);
   });
 });
 

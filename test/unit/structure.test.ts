@@ -1,12 +1,65 @@
-// The layer rules (as the lint configuration applies them), the command map and the VSIX
-// allow-list, checked from the files themselves.
+// The layer rules (as the lint configuration applies them), the import graph, the command map
+// and its one handler per command, and the VSIX allow-list, checked from the files themselves.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { CommandId } from '../../src/host/commandIds';
 
 const root = join(__dirname, '..', '..');
+
+/** Every .ts file below `dir`, as paths relative to the repository. */
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) return sources(path);
+    return name.endsWith('.ts') ? [path.split('\\').join('/')] : [];
+  });
+}
+
+/** The src/ files a file imports: `import`, `import type`, `export … from`, `import()` and `require()` of relative paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\s*\(\s*)'(\.{1,2}\/[^']+)'/g)].map((m) => m[1] as string);
+  return specifiers.flatMap((specifier) => {
+    const base = resolve(root, dirname(file), specifier);
+    const found = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+    return found ? [relative(root, found).split('\\').join('/')] : [];
+  });
+}
+
+/** The strongly connected groups of more than one file (Tarjan), each a cycle of imports. */
+function importCycles(files: readonly string[]): string[][] {
+  const edges = new Map(files.map((f) => [f, importsOf(f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || (edges.get(file) ?? []).includes(file)) cycles.push(group.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+}
 
 describe('project structure', () => {
   // The layer rules themselves are ESLint's (eslint.config.mjs, `npm run lint`); this checks
@@ -59,6 +112,24 @@ describe('project structure', () => {
       if (refused === allowed) wrong.push(`${file}: import '${source}' ${refused ? 'refused' : 'allowed'}`);
     }
     assert.deepEqual(wrong, []);
+  });
+
+  it('src/ has no import cycle, type imports included', () => {
+    const files = sources('src');
+    assert.ok(files.length > 100 && files.includes('src/host/features.ts'));
+    // The check finds a cycle where there is one.
+    assert.ok(importsOf('src/extension.ts').includes('src/host/features.ts'));
+    assert.deepEqual(importCycles(files), []);
+  });
+
+  it('each command has one handler, in the features’ command table, and its arguments are read in commandArgs.ts alone', () => {
+    const files = sources('src');
+    const handlers = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\[CommandId\.(\w+)\]\s*:/g)].map((m) => `${m[1]} in ${file}`));
+    const ids = Object.keys(CommandId).filter((id) => id !== 'showLog' && id !== 'getApiKey');
+    assert.deepEqual(handlers.sort(), ids.map((id) => `${id} in src/host/features.ts`).sort());
+    // Plain data is how an argument is read (core/schema.ts): only the reader does it.
+    const readers = files.filter((file) => file.startsWith('src/host/') && /\bplainData\(/.test(readFileSync(join(root, file), 'utf8')));
+    assert.deepEqual(readers, ['src/host/commandArgs.ts']);
   });
 
   it('the command map mirrors contributes.commands', () => {

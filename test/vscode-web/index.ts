@@ -12,8 +12,8 @@
 //
 // What does not run here, and why (marked in the suites with describeInNode/itInNode and the
 // reasons in test/vscode/hosts.ts; the report lists each with its reason):
-// - activation (3 tests): the Node host's two bundles and its require cache; the web host
-//   loads one bundle (package.json `browser`).
+// - activation (3 tests): the Node host's require cache (its bundle, package.json `main`); the
+//   web host loads its own bundle (package.json `browser`) and has no require cache.
 // - a hostile file server's content type (hostile), a save cancelled midway (insert): each
 //   starts its own node:http server inside the extension host; a worker cannot listen.
 // - an images folder that is a symbolic link out of the workspace (insertDestination): a

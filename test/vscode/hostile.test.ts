@@ -38,7 +38,7 @@ import {
 } from './hostileChecks';
 import { IN_WEB_WORKER_HOST, OWN_HTTP_SERVER, catchEscapes, itInNode } from './hosts';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor, mediaArgs } from './support';
 import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
@@ -364,7 +364,7 @@ describe('hostile input (real VS Code)', function () {
       const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       try {
         const before = messages.length;
-        const outcome = await inserter.insert({ media, targetUri: editor.document.uri.toString() }, undefined, { mode: 'download' });
+        const outcome = await inserter.insert(mediaArgs({ media, targetUri: editor.document.uri.toString() }), { mode: 'download' });
         assert.equal(outcome.result, 'failed');
         const shown = messagesSince(before).filter((m) => m.level === 'error');
         assert.equal(shown.length, 1, JSON.stringify(messagesSince(before)));
@@ -576,7 +576,7 @@ describe('hostile input (real VS Code)', function () {
       const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       try {
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
-        const outcome = await inserter.insert({ media: { kind: 'photo', photo } }, undefined, { mode: 'download' });
+        const outcome = await inserter.insert(mediaArgs({ media: { kind: 'photo', photo } }), { mode: 'download' });
         if (IN_WEB_WORKER_HOST) {
           // The web worker host's content security policy lets fetch reach https and plain
           // http only on localhost and 127.0.0.1, so the other origin (http://127.0.0.2) is

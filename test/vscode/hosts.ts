@@ -34,7 +34,7 @@ export const OWN_HTTP_SERVER = 'starts its own node:http server inside the exten
 export const OUTSIDE_FOLDERS_AND_LINKS =
   'makes a folder outside the workspace and symbolic links with node:fs; the web worker reaches only the workspace, through workspace.fs, which cannot make links';
 /** For the activation suite. */
-export const NODE_BUNDLES = 'checks the Node host’s require cache (its entry and the one bundle); the web host loads the bundle alone (package.json browser) and has no require cache';
+export const NODE_BUNDLES = 'checks the Node host’s require cache (its bundle, package.json main); the web host loads its own bundle (package.json browser) and has no require cache';
 
 /**
  * Calls `onEscape` with every uncaught exception and unhandled rejection in this extension

@@ -13,7 +13,7 @@ import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
 import { OWN_HTTP_SERVER, itInNode } from './hosts';
-import { closeAllEditors, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot, mediaArgs } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
@@ -265,7 +265,7 @@ describe('insert (real VS Code)', function () {
       const editor = await openNew('saved.md', '');
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
       server.clearLog();
-      const first = await inserter.insert({ media }, undefined, { mode: 'download' });
+      const first = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(first.result, 'inserted', first.notes.join('\n'));
       const name = `pexels-${photo.id}-large.png`;
       assert.deepEqual(await filesIn(folder), [name]);
@@ -276,7 +276,7 @@ describe('insert (real VS Code)', function () {
       assert.ok(server.mediaLog.length >= 1 && server.mediaLog.every((e) => !e.hadKey));
       assert.equal(server.apiRequestCount(), 0);
 
-      const second = await inserter.insert({ media }, undefined, { mode: 'download' });
+      const second = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(second.files?.[0]?.reused, true);
       assert.deepEqual(await filesIn(folder), [name]);
       assert.equal(editor.document.getText().split(`](images/${name})`).length - 1, 2);
@@ -287,7 +287,7 @@ describe('insert (real VS Code)', function () {
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
       const name = `pexels-${photo.id}-large.png`;
       await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name), new TextEncoder().encode('mine'));
-      const outcome = await inserter.insert({ media }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(outcome.result, 'inserted');
       assert.deepEqual(await filesIn(folder), [name, `pexels-${photo.id}-large-2.png`].sort());
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name))), 'mine');
@@ -320,7 +320,7 @@ describe('insert (real VS Code)', function () {
 
     it('a video in HTML saves the 1080p file and its poster', async () => {
       const editor = await openNew('clip.html', '');
-      const outcome = await inserter.insert({ media: videoMedia }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media: videoMedia }), { mode: 'download' });
       assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
       const file = video.video_files.find((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080);
@@ -337,7 +337,7 @@ describe('insert (real VS Code)', function () {
       const untrusted = new MediaInserter((await extensionApi()).shell, deps(false));
       try {
         const editor = await openNew('untrusted.md', '');
-        const outcome = await untrusted.insert({ media }, undefined, { mode: 'download' });
+        const outcome = await untrusted.insert(mediaArgs({ media }), { mode: 'download' });
         assert.equal(outcome.result, 'inserted');
         assert.deepEqual(outcome.files, []);
         assert.match(outcome.notes.join('\n'), /not trusted, so the photo was inserted as a link/);
@@ -352,7 +352,7 @@ describe('insert (real VS Code)', function () {
     it('an untitled document: saved in the workspace folder, linked relative to it', async () => {
       const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: '' });
       await vscode.window.showTextDocument(document);
-      const outcome = await inserter.insert({ media, variant: 'tiny' }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media, variant: 'tiny' }), { mode: 'download' });
       try {
         assert.equal(outcome.result, 'inserted');
         assert.match(outcome.notes.join('\n'), /not saved yet/);
@@ -413,7 +413,7 @@ describe('insert (real VS Code)', function () {
     it('a failed download inserts nothing and says what happened', async () => {
       const editor = await openNew('missing.md', 'keep');
       const gone: MediaItem = { kind: 'photo', photo: { ...photo, src: { ...photo.src, large: `${server.origin}/media/photos/1/none.png` } } };
-      const outcome = await inserter.insert({ media: gone }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media: gone }), { mode: 'download' });
       assert.equal(outcome.result, 'failed');
       assert.match(outcome.notes.join('\n'), /answered HTTP 404 for the file, so nothing was saved or inserted/);
       assert.equal(editor.document.getText(), 'keep');

@@ -12,7 +12,7 @@ import type { InserterDeps } from '../../src/host/insert/inserter';
 import type { HostPlatform } from '../../src/host/platform/types';
 import type { ApiServer } from '../server/server';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
-import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot, mediaArgs } from './support';
 
 const root = workspaceRoot;
 const openNew = fileOpener('insert-destination-tests');
@@ -64,7 +64,7 @@ describe('insert destination (real VS Code)', function () {
     const wouldBe = vscode.Uri.joinPath(editor.document.uri, '..', escape);
     assert.ok(!wouldBe.path.startsWith(root().path), wouldBe.toString());
     await setInsertSetting('downloadFolder', escape);
-    const outcome = await inserter.insert({ media }, undefined, { mode: 'download' });
+    const outcome = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
     assert.equal(outcome.result, 'inserted');
     assert.deepEqual(outcome.files, []);
     assert.match(outcome.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder points outside the workspace folders, so the file was linked instead of saved/);
@@ -76,10 +76,10 @@ describe('insert destination (real VS Code)', function () {
   it('a variable that climbs out, and a folder starting with ~, are refused the same way', async () => {
     const editor = await openNew('vars.md', '');
     await setInsertSetting('downloadFolder', '${documentWorkspaceFolder}/../stock-media-escape');
-    const climbing = await inserter.insert({ media }, undefined, { mode: 'download' });
+    const climbing = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
     assert.match(climbing.notes.join('\n'), /points outside the workspace folders/);
     await setInsertSetting('downloadFolder', '~/Pictures');
-    const home = await inserter.insert({ media }, undefined, { mode: 'download' });
+    const home = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
     assert.match(home.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder starts with “~”, which does not mean your home folder here/);
     assert.deepEqual([climbing.files, home.files], [[], []]);
     assert.equal(server.mediaLog.length, 0);
@@ -95,7 +95,7 @@ describe('insert destination (real VS Code)', function () {
       } catch {
         this.skip(); // no symbolic links on this file system
       }
-      const outcome = await inserter.insert({ media }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(outcome.result, 'inserted');
       assert.match(outcome.notes.join('\n'), /leads out of the workspace folder through a symbolic link, so the file was linked instead of saved/);
       assert.deepEqual(await readdir(outside), []);
@@ -105,7 +105,7 @@ describe('insert destination (real VS Code)', function () {
       await vscode.workspace.fs.createDirectory(inside);
       await setInsertSetting('downloadFolder', 'inside-link');
       await symlink(inside.fsPath, join(editor.document.uri.fsPath, '..', 'inside-link'), 'dir');
-      const ok = await inserter.insert({ media, variant: 'tiny' }, undefined, { mode: 'download' });
+      const ok = await inserter.insert(mediaArgs({ media, variant: 'tiny' }), { mode: 'download' });
       assert.equal(ok.files?.length, 1, ok.notes.join('\n'));
       assert.deepEqual(await readdir(inside.fsPath), [`pexels-${photo.id}-tiny.png`]);
     } finally {
@@ -122,7 +122,7 @@ describe('insert destination (real VS Code)', function () {
       const own = new MediaInserter((await extensionApi()).shell, deps(streamToDisk));
       try {
         const editor = await openNew(`clip-${streamToDisk}.html`, '');
-        const outcome = await own.insert({ media: { kind: 'video', video } }, undefined, { mode: 'download' });
+        const outcome = await own.insert(mediaArgs({ media: { kind: 'video', video } }), { mode: 'download' });
         assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
         const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
         const names = (await vscode.workspace.fs.readDirectory(folder)).map(([n]) => n).sort();
@@ -144,7 +144,7 @@ describe('insert destination (real VS Code)', function () {
     const own = new MediaInserter((await extensionApi()).shell, { ...deps(true), platform: browser });
     try {
       const editor = await openNew('too-large.html', '');
-      const outcome = await own.insert({ media: { kind: 'video', video } }, undefined, { mode: 'download' });
+      const outcome = await own.insert(mediaArgs({ media: { kind: 'video', video } }), { mode: 'download' });
       assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
       assert.ok(
         outcome.notes.some((n) => n.startsWith('The video is larger than') && n.includes('inserted as a link instead of being saved')),

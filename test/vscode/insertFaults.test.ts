@@ -16,7 +16,7 @@ import { saveStream } from '../../src/host/platform/node/saveStream';
 import type { ApiServer, ServerSwitches } from '../server/server';
 import { itInNode } from './hosts';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot, mediaArgs } from './support';
 
 const FOLDER = 'insert-faults';
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -161,7 +161,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
         const text = editor.document.getText();
         const files = await filesNextTo(editor.document);
         server.setSwitches({ mediaFault: fault });
-        const outcome = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
+        const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
         assert.equal(outcome.result, 'failed');
         await assertNothingLeft(editor, text, files, message());
         assert.deepEqual(await foldersNextTo(editor.document), [], 'no images folder left behind');
@@ -189,7 +189,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const text = editor.document.getText();
     server.setSwitches({ mediaFault: 'dropMidBody' });
     server.clearLog();
-    const outcome = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
+    const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
     assert.equal(outcome.result, 'failed');
     await assertNothingLeft(editor, text, await filesNextTo(editor.document), /broke off after/);
     click('Insert as Link Instead');
@@ -206,7 +206,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const files = await filesNextTo(editor.document);
     const broken: MediaItem = { kind: 'video', video: { ...video, image: `${server.origin}/media/photos/1/none.png` } };
     server.clearLog();
-    const outcome = await inserter.insert({ media: broken }, undefined, { mode: 'download' });
+    const outcome = await inserter.insert(mediaArgs({ media: broken }), { mode: 'download' });
     assert.equal(outcome.result, 'failed');
     // The video file did arrive (then went again): the failure is the poster's.
     assert.ok(server.mediaLog.some((e) => e.path.endsWith('.mp4') && e.status === 200), 'the video file was downloaded');
@@ -218,7 +218,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const [photo, other] = [fresh(), fresh()];
     const editor = await page('several.md');
     // A first insert saves the photo: the next one reuses that file.
-    const first = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
+    const first = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
     assert.equal(first.result, 'inserted', first.notes.join('\n'));
     const text = editor.document.getText();
     const files = await filesNextTo(editor.document);
@@ -227,7 +227,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
 
     const gone: MediaItem = { kind: 'photo', photo: { ...other, id: other.id + 100_000, src: { ...other.src, large: `${server.origin}/media/photos/1/none.png` } } };
     const all = [{ media: media(photo) }, { media: media(other) }, { media: gone }];
-    const outcome = await inserter.insert(all[0], all, { mode: 'download' });
+    const outcome = await inserter.insert(mediaArgs(all[0], all), { mode: 'download' });
     assert.equal(outcome.result, 'failed');
     await assertNothingLeft(editor, text, files, /answered HTTP 404 for the file, so nothing was saved or inserted\.$/);
     const after = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(editor.document.uri, '..', files[0] ?? ''));
@@ -241,7 +241,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     await setSetting('stockMedia.insert', 'downloadFolder', `${FOLDER}/media/2026/trip`);
     try {
       server.setSwitches({ mediaFault: 'dropMidBody' });
-      const outcome = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
       assert.equal(outcome.result, 'failed');
       await assertNothingLeft(editor, editor.document.getText(), files, /broke off after/);
       assert.equal(
@@ -264,7 +264,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const files = await filesNextTo(editor.document);
     await setSetting('files', 'readonlyInclude', { '**/readonly.md': true });
     try {
-      const outcome = await inserter.insert({ media: media(photo) }, undefined, { mode: 'download' });
+      const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
       assert.equal(outcome.result, 'failed', `${outcome.notes.join('\n')} / ${JSON.stringify(editor.document.getText())}`);
       assert.ok(server.mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`) && e.status === 200), 'the file was downloaded first');
       assert.deepEqual(
@@ -326,7 +326,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
       const editor = await page('full.md');
       const text = editor.document.getText();
       const files = await filesNextTo(editor.document);
-      const outcome = await onFullDisk.insert({ media: media(photo) }, undefined, { mode: 'download' });
+      const outcome = await onFullDisk.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
       assert.equal(outcome.result, 'failed');
       const folder = `${vscode.workspace.workspaceFolders?.[0]?.name}/${FOLDER}/${vscode.workspace.asRelativePath(editor.document.uri, false).split('/').at(-2)}/images`;
       await assertNothingLeft(editor, text, files, new RegExp(`^There is not enough space on the disk for the file in “${escape(folder)}”, so nothing was saved or inserted\\.$`));

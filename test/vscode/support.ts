@@ -3,6 +3,8 @@
 // machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
+import type { InsertArgs } from '../../src/host/commandArgs';
+import { parseInsertArgs, parseSelection } from '../../src/host/commandArgs';
 import type { GridPanelState } from '../../src/host/testing';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
@@ -14,7 +16,7 @@ import { IN_WEB_WORKER_HOST } from './hosts';
 export const EXTENSION_ID = 'stockmedia.stock-media';
 
 // A suite that makes its own inserter uses its bundle's copy of the extension's modules: in the
-// Node host they get Node's platform, as the extension's own entry (src/node.ts) gives it.
+// Node host they get Node's platform, as the extension's Node entry (src/node.ts) gives its own.
 if (!IN_WEB_WORKER_HOST) usePlatform(nodePlatform);
 
 export async function extensionApi(): Promise<StockMediaApi> {
@@ -203,4 +205,11 @@ export async function filesBelow(dir: vscode.Uri): Promise<vscode.Uri[]> {
     else files.push(uri);
   }
   return files;
+}
+
+/** A suite's own inserter takes the media as the commands' argument reader hands them over (commandArgs.ts). */
+export function mediaArgs(value: unknown, selection?: unknown): InsertArgs[] {
+  const first = parseInsertArgs(value);
+  if (!first) throw new Error('not a media argument');
+  return parseSelection(first, selection);
 }

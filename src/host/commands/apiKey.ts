@@ -11,7 +11,6 @@ import { toMediaError } from '../../core/errors';
 import { keyForOrigin } from '../../core/keyBinding';
 import { trustedUrls } from '../../core/trustedUrls';
 import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
-import { plainData } from '../../core/schema';
 import type { ClientSource } from '../client';
 import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
@@ -21,21 +20,7 @@ import type { Shell } from '../shell';
 
 const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
 
-export interface SetApiKeyArgs {
-  key?: string;
-}
-
 export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };
-
-/** The key a command's argument gives (the text, or `{ key }` as plain data); else undefined: ask. */
-function keyFromArgs(given: unknown): string | undefined {
-  const args = plainData(given, 1);
-  if (typeof args === 'string') return args;
-  if (typeof args === 'object' && args !== null && typeof (args as SetApiKeyArgs).key === 'string') {
-    return (args as SetApiKeyArgs).key;
-  }
-  return undefined;
-}
 
 /**
  * One request for one photo: the cheapest call that proves the key and returns the quota.
@@ -112,8 +97,8 @@ function keyError(message: string): void {
   });
 }
 
-export async function setApiKey(shell: Shell, api: ClientSource, args?: unknown): Promise<SetApiKeyResult> {
-  const fromArgs = keyFromArgs(args);
+/** Saves `fromArgs` (the command's argument: commandArgs.ts keyArg), or asks for the key when it is undefined. */
+export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: string | undefined): Promise<SetApiKeyResult> {
   const automated = fromArgs !== undefined;
   const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
   const raw = fromArgs ?? (await askForKey(service));

@@ -14,12 +14,10 @@ import type { MediaItem, MediaKind } from '../../core/model';
 import { Disposable } from '../dispose';
 import type { Shell } from '../shell';
 import { creditInsertion, insertionsEdit, isCredited, mediaRefsIn } from './credits';
-import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './watch';
+import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
 import type { MediaLookup } from './lookup';
 
 export const CREDIT_DIAGNOSTIC_CODE = 'missingCredit';
-/** A check asked for again within this time runs once. */
-export const CHECK_DEBOUNCE_MS = 100;
 
 interface Missing {
   readonly ref: MediaRefMatch;
@@ -28,7 +26,6 @@ interface Missing {
 
 export class CreditCheck extends Disposable implements vscode.CodeActionProvider {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('stockMedia.credits'));
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The documents' missing credits by URI, as last computed (for the quick fixes). */
   private readonly missing = new Map<string, { version: number; items: Missing[] }>();
   /** Each document's newest check (an older one that finishes later is dropped). */
@@ -43,22 +40,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     private readonly lookup: MediaLookup,
   ) {
     super();
-    this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)));
-  }
-
-  /** Checks the document after the debounce (the activation's watcher calls this). */
-  schedule(document: vscode.TextDocument, delayMs = CHECK_DEBOUNCE_MS): void {
-    const key = document.uri.toString();
-    const old = this.timers.get(key);
-    if (old) clearTimeout(old);
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(document);
-      }, delayMs),
-    );
   }
 
   /** Whether the document's last check left a link under a cursor unasked: moving the cursor off it should check again. */
@@ -204,7 +186,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     if (!found.ok) return false;
     if (isCredited(this.shell, document, text, ref, found.media)) return false;
     const applied = await vscode.workspace.applyEdit(insertionsEdit(document, [creditInsertion(this.shell, document, text, ref, found.media)]));
-    if (applied) this.schedule(document, 0);
+    if (applied) void this.check(document);
     return applied;
   }
 }

@@ -1,14 +1,10 @@
 // The features' side of the media in documents: one lookup (the client's cache underneath)
 // shared by the hover, the credit check and the hover's command links.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
-import type { MediaItem } from '../../core/model';
 import type { ClientSource } from '../client';
-import { CommandId } from '../commandIds';
 import type { IDisposable } from '../dispose';
-import { showFailure } from '../failureNotice';
 import type { Shell } from '../shell';
-import { creditLineArg, mediaRefArg } from './args';
 import { CreditCheck } from './check';
 import { MediaHover } from './hover';
 import { MediaLookup } from './lookup';
@@ -22,9 +18,6 @@ export interface MediaDocuments {
   waitsForCursor(document: vscode.TextDocument): boolean;
 }
 
-/** `{ ref: { kind, id } }` (the hover's links) as the media item, looked up; anything else as it is. */
-type ResolveArg = (arg: unknown) => Promise<unknown>;
-
 export function registerCredits(shell: Shell, api: ClientSource) {
   const lookup = new MediaLookup({
     client: () => api.client,
@@ -36,14 +29,6 @@ export function registerCredits(shell: Shell, api: ClientSource) {
   const check = new CreditCheck(shell, lookup);
   const hover = new MediaHover(shell, lookup);
   const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
-  const resolveArg: ResolveArg = async (arg) => {
-    const ref = mediaRefArg(arg);
-    if (!ref) return arg;
-    const found = await lookup.get(ref.kind, ref.id);
-    if (found.ok) return { media: found.media satisfies MediaItem };
-    void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
-    return undefined;
-  };
   const documents: MediaDocuments = {
     provideHover: (document, ref, token) => hover.provide(document, ref, token),
     provideCodeActions: (document, range, context) => check.provideCodeActions(document, range, context),
@@ -51,16 +36,8 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     waitsForCursor: (document) => check.waitsForCursor(document),
   };
   return {
-    commands: {
-      [CommandId.addCreditLine]: (arg?: unknown) => {
-        const a = creditLineArg(arg);
-        // Only a document that is open (the hover's): a link cannot open or create another one.
-        const document = a && vscode.workspace.textDocuments.find((d) => d.uri.toString() === a.uri);
-        if (!a || !document) return Promise.resolve(false);
-        return check.addCreditAt(document.uri, a.kind, a.id, a.offset);
-      },
-    },
-    resolveArg,
+    /** Insert credit line (the hover's link and the quick fix). */
+    check,
     documents,
     lookup,
     disposables,

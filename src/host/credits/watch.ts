@@ -9,16 +9,10 @@ import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { LoadFeatures } from '../features';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
+import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
 
-/** The diagnostics' source (the problems view shows it). */
-export const CREDIT_DIAGNOSTIC_SOURCE = 'Stock Media';
 /** Typing pauses this long before a document is checked again. */
 export const WATCH_DEBOUNCE_MS = 400;
-
-/** Whether `stockMedia.creditCheck.enabled` is on for the document (language overrides apply: on for Markdown and HTML by default). */
-export function creditCheckEnabled(document: vscode.TextDocument): boolean {
-  return vscode.workspace.getConfiguration('stockMedia.creditCheck', { uri: document.uri, languageId: document.languageId }).get<boolean>('enabled') === true;
-}
 
 export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded: () => boolean): IDisposable[] {
   const trusted = (): MediaUrlOptions => mediaUrlOptions(shell.config);

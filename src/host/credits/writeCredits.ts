@@ -10,31 +10,23 @@ import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { CreditEntry } from '../../core/credits/creditsFile';
 import { CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../core/credits/creditsFile';
-import type { IgnoreRule } from '../../core/credits/gitignore';
-import { gitignoreFolder, isIgnored, parseGitignore } from '../../core/credits/gitignore';
 import { creditMarkdown } from '../../core/insert/credit';
 import { CREDIT_WORDS, creditLanguage } from '../../core/insert/creditWords';
 import { creditFacts } from '../../core/insert/facts';
 import { toMediaError } from '../../core/errors';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
-import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
-import { mediaUrlOptions } from '../../core/mediaUrl';
-import type { MediaItem, MediaKind } from '../../core/model';
+import type { MediaItem } from '../../core/model';
 import { quotaLevel } from '../../core/quota';
 import type { ClientSource } from '../client';
 import { describeFailure } from '../errorActions';
 import { containmentProblem } from '../insert/containment';
 import { readInsertConfig } from '../insert/settings';
-import { writeProblem } from '../insert/writeFailure';
 import { hostPlatform } from '../platform';
+import type { CreditsFs } from './replaceFile';
+import { notWritten, replaceFile } from './replaceFile';
+import type { Found, Scanned } from './scanWorkspace';
+import { MAX_FILES, readText, scan } from './scanWorkspace';
 import type { Shell } from '../shell';
-
-/** The files searched: the languages that have an insert format (core/insert/languages.ts). */
-export const CREDITS_SOURCES =
-  '**/*.{md,markdown,mdx,qmd,rmd,html,htm,xhtml,vue,svelte,astro,php,hbs,handlebars,mustache,njk,liquid,erb,cshtml,razor,jinja,j2,twig,ejs,edge,templ,jsx,tsx,css,scss,sass,less,styl,pcss}';
-/** The most files read, and the largest read (a generated bundle is not a document). */
-const MAX_FILES = 5000;
-const MAX_FILE_BYTES = 2_000_000;
 
 export interface CreditsOutcome {
   readonly result: 'written' | 'unchanged' | 'cancelled' | 'refused' | 'failed';
@@ -43,12 +35,6 @@ export interface CreditsOutcome {
   readonly requests: number;
   readonly file?: vscode.Uri;
   readonly message: string;
-}
-
-interface Found {
-  readonly kind: MediaKind;
-  readonly id: number;
-  readonly files: Set<string>;
 }
 
 /** The credits file's target, or why there is none. */
@@ -66,102 +52,6 @@ async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.U
   const parent = vscode.Uri.joinPath(uri, '..');
   if ((await containmentProblem(parent, folder.uri, hostPlatform().disk)) !== undefined) return refuse;
   return { folder, uri, label: path };
-}
-
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Each folder's `.gitignore` rules, shallow files first (the order git reads them in). */
-async function ignoreRules(folders: readonly vscode.WorkspaceFolder[], token: vscode.CancellationToken): Promise<Map<string, IgnoreRule[]>> {
-  const rules = new Map<string, IgnoreRule[]>();
-  for (const folder of folders) {
-    const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/.gitignore'), undefined, 1000, token);
-    const paths = files.map((uri) => relativeTo(folder, uri)).filter((p): p is string => p !== undefined);
-    paths.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
-    const list: IgnoreRule[] = [];
-    for (const path of paths) {
-      const text = await readText(vscode.Uri.joinPath(folder.uri, path));
-      if (text !== undefined) list.push(...parseGitignore(text, gitignoreFolder(path)));
-    }
-    rules.set(folder.uri.toString(), list);
-  }
-  return rules;
-}
-
-function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
-  const root = folder.uri.path.replace(/\/+$/, '');
-  return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : undefined;
-}
-
-interface Scanned {
-  readonly found: Map<string, Found>;
-  /** All MAX_FILES were read and there may be more. */
-  readonly truncated: boolean;
-  /** Files over MAX_FILE_BYTES, not read. */
-  readonly tooLarge: number;
-}
-
-/** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
-const READ_CONCURRENCY = 8;
-
-/**
- * Every media link in the searched files, by media, with the files using it. The files are
- * read a few at a time; each is scanned once, whatever the number of media (work grows with
- * the text, not with files × media). `report` hears how many files are done.
- */
-async function scan(
-  shell: Shell,
-  skip: vscode.Uri,
-  token: vscode.CancellationToken,
-  report: (done: number, total: number) => void = () => undefined,
-): Promise<Scanned> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const rules = await ignoreRules(folders, token);
-  const cfg = shell.config;
-  const options = mediaUrlOptions(cfg);
-  const found = new Map<string, Found>();
-  let tooLarge = 0;
-  // `undefined` excludes: VS Code applies files.exclude.
-  const uris = await vscode.workspace.findFiles(CREDITS_SOURCES, undefined, MAX_FILES, token);
-  const readOne = async (uri: vscode.Uri): Promise<void> => {
-    if (uri.toString() === skip.toString()) return;
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const rel = folder ? relativeTo(folder, uri) : undefined;
-    if (!folder || rel === undefined) return;
-    if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) return;
-    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    if (!stat || token.isCancellationRequested) return;
-    if (stat.size > MAX_FILE_BYTES) {
-      tooLarge += 1;
-      shell.logger.info(`Write Credits File: ${rel} is over ${MAX_FILE_BYTES} bytes and was not read.`);
-      return;
-    }
-    const text = await readText(uri);
-    if (text === undefined) return;
-    const shown = folders.length > 1 ? `${folder.name}/${rel}` : rel;
-    for (const ref of findMediaRefs(text, options)) {
-      const key = mediaRefKey(ref);
-      let entry = found.get(key);
-      if (!entry) found.set(key, (entry = { kind: ref.kind, id: ref.id, files: new Set() }));
-      entry.files.add(shown);
-    }
-  };
-  let next = 0;
-  let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < uris.length && !token.isCancellationRequested) {
-      const uri = uris[next++] as vscode.Uri;
-      await readOne(uri);
-      report(++done, uris.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, uris.length) }, worker));
-  return { found, truncated: uris.length >= MAX_FILES, tooLarge };
 }
 
 /** The quota left, when known and current, and the sentence that says so. */
@@ -188,56 +78,11 @@ function quotaLeft(shell: Shell): { left: number | undefined; sentence: string }
   return { left, sentence: vscode.l10n.t('How many requests are left in the quota is not known.') };
 }
 
-/** What the credits file is written through: `workspace.fs`, or a test's stand-in. */
-export type CreditsFs = Pick<vscode.FileSystem, 'stat' | 'writeFile' | 'rename' | 'delete'>;
-
-/**
- * Writes `text` as the file at `uri`, whole or not at all: into a hidden temporary file beside
- * it first, which then takes its place. `previous` is the file's text before (undefined: there
- * was none). A symbolic link at the name is written through, as before, not replaced.
- */
-async function replaceFile(fs: CreditsFs, uri: vscode.Uri, text: string, previous: string | undefined): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  const current = await Promise.resolve(fs.stat(uri)).catch(() => undefined);
-  if (current && (current.type & vscode.FileType.SymbolicLink) !== 0) {
-    await fs.writeFile(uri, bytes);
-    return;
-  }
-  if (current && (current.type & vscode.FileType.File) === 0) throw vscode.FileSystemError.FileIsADirectory(uri);
-  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const temp = vscode.Uri.joinPath(uri, '..', `.${name}.${Math.random().toString(16).slice(2, 14)}.part`);
-  try {
-    await fs.writeFile(temp, bytes);
-  } catch (error) {
-    await Promise.resolve(fs.delete(temp, { useTrash: false })).catch(() => undefined);
-    throw error;
-  }
-  try {
-    await fs.rename(temp, uri, { overwrite: true });
-  } catch (error) {
-    // VS Code removes the old file before it renames: if the rename failed after that, the old text goes back.
-    const gone = await Promise.resolve(fs.stat(uri)).then(
-      () => false,
-      () => true,
-    );
-    if (gone && previous !== undefined) await Promise.resolve(fs.writeFile(uri, new TextEncoder().encode(previous))).catch(() => undefined);
-    await Promise.resolve(fs.delete(temp, { useTrash: false })).catch(() => undefined);
-    throw error;
-  }
-}
-
-/** Why the credits file could not be written, and that the previous one (if any) was kept. */
-function notWritten(label: string, error: unknown, hadFile: boolean): string {
-  const full = writeProblem(error) === 'full';
-  const reason = inert((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '', 200);
-  if (full) {
-    return hadFile
-      ? vscode.l10n.t('There is not enough space on the disk to write {0}, so the previous file was kept as it was.', label)
-      : vscode.l10n.t('There is not enough space on the disk to write {0}, so nothing was written.', label);
-  }
-  return hadFile
-    ? vscode.l10n.t('{0} could not be written ({1}), so the previous file was kept as it was.', label, reason)
-    : vscode.l10n.t('{0} could not be written ({1}), so nothing was written.', label, reason);
+/** The user cancelled a scan or the look-ups: said so, nothing written. */
+function cancelled(media: number, requests: number): CreditsOutcome {
+  const message = vscode.l10n.t('Cancelled: the credits file was not written.');
+  void vscode.window.showInformationMessage(message);
+  return { result: 'cancelled', media, requests, message };
 }
 
 type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
@@ -274,11 +119,7 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
       return token.isCancellationRequested ? 'cancelled' : result;
     },
   );
-  if (scanned === 'cancelled') {
-    const message = vscode.l10n.t('Cancelled: the credits file was not written.');
-    void vscode.window.showInformationMessage(message);
-    return { result: 'cancelled', media: 0, requests: 0, message };
-  }
+  if (scanned === 'cancelled') return cancelled(0, 0);
   const client = api.client;
   const media = [...scanned.found.values()];
   const uncached: Found[] = [];
@@ -349,11 +190,7 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
       }
     },
   );
-  if (looked === 'cancelled') {
-    const message = vscode.l10n.t('Cancelled: the credits file was not written.');
-    void vscode.window.showInformationMessage(message);
-    return { result: 'cancelled', media: media.length, requests, message };
-  }
+  if (looked === 'cancelled') return cancelled(media.length, requests);
   if ('failure' in looked) {
     const message = `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}`;
     void vscode.window.showErrorMessage(message);

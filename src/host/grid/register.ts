@@ -1,37 +1,22 @@
-// The search grid: its commands, and bringing the grid back after a reload (the serializer
-// is registered at activation and calls `revive`).
+// The search grid: what its commands need (searchCommands.ts takes `deps`), and bringing the
+// grid back after a reload (the serializer is registered at activation and calls `revive`).
 import type * as vscode from 'vscode';
 import type { ClientSource } from '../client';
-import { CommandId } from '../commandIds';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
 import type { SearchSpec } from '../../core/search';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { RecentSearches } from './recentSearches';
-import {
-  clearRecentSearchesCommand,
-  openMediaCommand,
-  searchCommand,
-  show,
-  showCuratedCommand,
-  showPopularCommand,
-} from './searchCommands';
+import { show } from './searchCommands';
 
 export function registerGrid(shell: Shell, api: ClientSource) {
   const recent = new RecentSearches(shell.context.globalState);
   const deps: GridDeps = { shell, api, recent };
   const disposables: IDisposable[] = [{ dispose: () => GridPanel.instance?.dispose() }];
   return {
-    /** The handlers, by command id (host/contributions.ts registers the commands). */
-    commands: {
-      [CommandId.search]: (args?: unknown) => searchCommand(deps, 'photos', args),
-      [CommandId.searchVideos]: (args?: unknown) => searchCommand(deps, 'videos', args),
-      [CommandId.showCurated]: () => showCuratedCommand(deps),
-      [CommandId.showPopularVideos]: (args?: unknown) => showPopularCommand(deps, args),
-      [CommandId.openMedia]: (args?: unknown) => openMediaCommand(deps, args),
-      [CommandId.clearRecentSearches]: () => clearRecentSearchesCommand(deps),
-    },
+    /** What the search commands work with. */
+    deps,
     /** Brings back a grid VS Code restored after a reload (the panel serializer's work). */
     revive: (panel: vscode.WebviewPanel, state: unknown): void => void GridPanel.revive(deps, panel, state),
     /** The open grid, if any. */

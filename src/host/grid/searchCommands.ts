@@ -1,9 +1,8 @@
 // The command-palette side of the grid: Search Photos/Videos (a QuickPick offering recent
 // searches), Browse Curated/Popular, Open by URL or ID, Clear Recent Searches. Each also
-// takes its inputs as one argument object (keybindings, automation, tests), turned into a
-// search by core/search.ts's parseSearch (the grid's toolbar rules); a bad value gets a
-// clear message and sends nothing. Only an argument's plain data is read (core/schema.ts
-// plainData): what another extension passes cannot run code or hide fields in a prototype.
+// takes its inputs as one argument (keybindings, automation, tests; read by commandArgs.ts),
+// turned into a search by core/search.ts's parseSearch (the grid's toolbar rules); a bad
+// value gets a clear message and sends nothing.
 import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
@@ -11,7 +10,6 @@ import { mediaUrlOptions, parseMediaRef } from '../../core/mediaUrl';
 import type { MediaRefError } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Locale } from '../../core/params';
-import { plainData } from '../../core/schema';
 import { parseSearch } from '../../core/search';
 import type { SearchSpec } from '../../core/search';
 import type { RecentSearch } from '../../core/searchRecent';
@@ -23,10 +21,6 @@ export type GridCommandResult =
   | { shown: false; reason: 'cancelled' | 'invalid'; message?: string };
 
 type SearchKind = RecentSearch['kind'];
-
-function hasOwn(args: unknown, key: string): boolean {
-  return typeof args === 'object' && args !== null && Object.hasOwn(args, key);
-}
 
 /** The locale the user last searched in, else the editor's language (when supported). */
 function lastLocale(): Locale {
@@ -152,20 +146,20 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
   });
 }
 
-export async function searchCommand(deps: GridDeps, kind: SearchKind, given?: unknown): Promise<GridCommandResult> {
-  const args = plainData(given);
-  if (hasOwn(args, 'query')) return runSearch(deps, kind, false, args);
+/** Searches with the argument's fields (commandArgs.ts searchArg), asking for the query when they name none. */
+export async function searchCommand(deps: GridDeps, kind: SearchKind, arg: { fields: Record<string, unknown>; hasQuery: boolean }): Promise<GridCommandResult> {
+  if (arg.hasQuery) return runSearch(deps, kind, false, arg.fields);
   const query = await pickQuery(deps, kind);
   if (query === undefined) return { shown: false, reason: 'cancelled' };
-  return runSearch(deps, kind, false, { ...(typeof args === 'object' && args !== null ? args : {}), query });
+  return runSearch(deps, kind, false, { ...arg.fields, query });
 }
 
 export function showCuratedCommand(deps: GridDeps): Promise<GridCommandResult> {
   return show(deps, { mode: 'curated' });
 }
 
-export function showPopularCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
-  return runSearch(deps, 'videos', true, plainData(args));
+export function showPopularCommand(deps: GridDeps, fields: Record<string, unknown>): Promise<GridCommandResult> {
+  return runSearch(deps, 'videos', true, fields);
 }
 
 function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
@@ -186,22 +180,10 @@ function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
   }
 }
 
-function argsText(args: unknown): string | undefined {
-  if (typeof args === 'string' || typeof args === 'number') return String(args);
-  if (typeof args !== 'object' || args === null) return undefined;
-  const a = args as Record<string, unknown>;
-  if (typeof a.url === 'string') return a.url;
-  if (typeof a.id === 'string' || typeof a.id === 'number') {
-    const kind = a.kind === 'photo' || a.kind === 'video' ? `${a.kind} ` : '';
-    return `${kind}${String(a.id)}`;
-  }
-  return undefined;
-}
-
-export async function openMediaCommand(deps: GridDeps, args?: unknown): Promise<GridCommandResult> {
+/** Opens the media `given` names (commandArgs.ts openMediaArg), or asks for a link or id when it is undefined. */
+export async function openMediaCommand(deps: GridDeps, given: string | undefined): Promise<GridCommandResult> {
   const cfg = deps.shell.config;
   const options = mediaUrlOptions(cfg);
-  const given = argsText(plainData(args));
   const automated = given !== undefined;
   const text = given ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Photo or Video'),

@@ -13,7 +13,7 @@ import { isMediaItem } from '../../core/model';
 import { MEDIA_DROP_MIMES, decodeMediaDrag } from '../../shared/dnd';
 import { readConfig } from '../config';
 import { codeContextIn } from './codePlaces';
-import { mediaEditKind } from './editKinds';
+import { mediaEditKind, mediaEditTitle } from './editKinds';
 import type { MediaInserter } from './inserter';
 
 /** The media on a drag, from the first of our MIME types that holds any. */
@@ -46,14 +46,6 @@ export class MediaDropProvider implements vscode.DocumentDropEditProvider {
     if (codeContextIn(document, [new vscode.Range(position, position)])) return undefined;
     const snippet = await this.inserter.snippetForDrop(document, media, token, position);
     if (!snippet || token.isCancellationRequested) return undefined;
-    return new vscode.DocumentDropEdit(snippet, dropTitle(media, this.serviceName()), mediaEditKind());
+    return new vscode.DocumentDropEdit(snippet, mediaEditTitle(media.map((m) => m.kind), this.serviceName()), mediaEditKind());
   }
-}
-
-/** The edit's title, as the paste names the same edit. */
-function dropTitle(media: readonly MediaItem[], serviceName: string): string {
-  if (media.length > 1) return vscode.l10n.t('Insert {0} Items with Credit ({1})', media.length, serviceName);
-  return media[0]?.kind === 'video'
-    ? vscode.l10n.t('Insert Video with Credit ({0})', serviceName)
-    : vscode.l10n.t('Insert Photo with Credit ({0})', serviceName);
 }

@@ -18,12 +18,11 @@ import * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
 import type { ClientSource } from '../client';
-import { describeFailure, runErrorAction } from '../errorActions';
-import type { CommandAction } from '../errorActions';
-import { ERROR_ACTIONS } from '../errorActions';
+import { describeFailure } from '../errorActions';
+import { notifyFailure } from '../failureNotice';
 import type { Shell } from '../shell';
 import { codeContextIn } from './codePlaces';
-import { mediaEditKind, plainTextKind } from './editKinds';
+import { mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
 import type { MediaInserter } from './inserter';
 
 /** The same failure is told again only after this long. */
@@ -68,11 +67,7 @@ export class MediaPasteProvider {
   ): MediaPasteEdit[] | undefined {
     const code = codeContextIn(document, ranges);
     if (code && context.triggerKind !== vscode.DocumentPasteTriggerKind.PasteAs) return undefined;
-    const title =
-      ref.kind === 'photo'
-        ? vscode.l10n.t('Insert Photo with Credit ({0})', this.shell.config.serviceName)
-        : vscode.l10n.t('Insert Video with Credit ({0})', this.shell.config.serviceName);
-    const edit = new MediaPasteEdit({ document, ranges, ref, text }, title);
+    const edit = new MediaPasteEdit({ document, ranges, ref, text }, mediaEditTitle([ref.kind], this.shell.config.serviceName));
     // Asked for in code: offered, after the text as it is.
     if (code) edit.yieldTo = [plainTextKind()];
     return [edit];
@@ -118,12 +113,6 @@ export class MediaPasteProvider {
     const last = this.told.get(described.message);
     if (last !== undefined && now - last < PASTE_FAILURE_QUIET_MS) return;
     this.told.set(described.message, now);
-    const origin = described.origin ?? '';
-    const actions = described.actions.filter((a): a is CommandAction => a !== 'retry');
-    const labels = actions.map((a) => ERROR_ACTIONS[a](origin).label);
-    void vscode.window.showWarningMessage(message, ...labels).then((picked) => {
-      const action = actions[labels.indexOf(picked ?? '')];
-      if (action) void runErrorAction(action, origin, (command, ...args) => vscode.commands.executeCommand(command, ...args));
-    });
+    notifyFailure({ ...described, message }, 'warning');
   }
 }

@@ -1,7 +1,6 @@
-// The host's platform, chosen at run time. Both hosts run the same bundle (dist/extension.js,
-// package.json's `browser`); it starts with the web worker host's platform (./web.ts). The Node
-// host's entry (src/node.ts, dist/node.js: package.json's `main`) holds platform/node/ and
-// hands it over here before VS Code calls activate(). Import the platform only through this file.
+// The host's platform: the web worker host's (./web.ts) unless the Node host's entry (src/node.ts,
+// package.json's `main`) hands over platform/node/ before VS Code calls activate(), so the web
+// bundle holds no Node code. Import the platform only through this file.
 import type { HostPlatform } from './types';
 import { platform as webPlatform } from './web';
 

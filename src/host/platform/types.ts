@@ -1,7 +1,7 @@
 // What the Node extension host can do that the web worker extension host (vscode.dev,
 // github.dev, a Codespace in a browser tab) cannot, as one interface: platform/node/ (handed
 // over by the Node entry, src/node.ts) and platform/web.ts (the default). Everything else is
-// one bundle, the same code in both hosts.
+// the same code in both hosts.
 import type { OpenDownload } from '../insert/download';
 
 /** A download saved piece by piece into a local folder (platform/node/saveStream.ts). */

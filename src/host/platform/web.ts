@@ -2,8 +2,8 @@
 // Node, so every file goes through `workspace.fs` (even `file:` folders, which the browser
 // reaches through its own provider), a download is held in memory up to a browser-sized
 // limit before it is written, and redirects are followed by the browser's fetch, the
-// address it ended at checked before the bytes are used. The bundle starts with this one
-// (platform/index.ts); the Node entry replaces it.
+// address it ended at checked before the bytes are used. The default (platform/index.ts); the
+// Node entry replaces it.
 import { MAX_WEB_DOWNLOAD_BYTES } from '../insert/download';
 import type { HostPlatform } from './types';
 

@@ -1,6 +1,7 @@
 // The elements of the collections tree. Each is created once and kept, so the tree can
 // refresh one element by identity; media nodes carry `media`, the contract the insert,
 // copy and open commands read.
+import type * as vscode from 'vscode';
 import type { CollectionFilter } from '../../core/collectionsText';
 import { PagedList } from '../../core/collectionsPaging';
 import type { PageFetcher } from '../../core/collectionsPaging';
@@ -119,4 +120,10 @@ export class Branch {
     else if (shown === 0 && this.list.skipped === 0 && this.list.started) out.push(this.empty);
     return out;
   }
+}
+
+/** The collections view, made at activation, and the emitter its change event comes from. */
+export interface CollectionsTreeHandles {
+  readonly view: vscode.TreeView<CollectionsNode>;
+  readonly changed: vscode.EventEmitter<CollectionsNode | undefined>;
 }

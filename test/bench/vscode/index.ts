@@ -163,12 +163,12 @@ function nodeModuleLoaded(part: string): boolean {
 }
 
 /**
- * Milliseconds to require a copy of dist/extension.js, made unique so that V8 compiles it
- * anew; the copy sits next to the original so it gets the extension's own `vscode` API.
+ * Milliseconds to require a copy of dist/node.js (the Node host's bundle), made unique so that
+ * V8 compiles it anew; the copy sits next to the original so it gets the extension's own `vscode` API.
  */
 async function bundleLoad(extensionPath: string): Promise<number> {
-  const original = join(extensionPath, 'dist', 'extension.js');
-  const copy = join(extensionPath, 'dist', `extension.bench-${process.pid}-${Date.now()}.js`);
+  const original = join(extensionPath, 'dist', 'node.js');
+  const copy = join(extensionPath, 'dist', `node.bench-${process.pid}-${Date.now()}.js`);
   writeFileSync(copy, `${await readFile(original, 'utf8')}\n// ${Math.random()}\n`);
   const load = createRequire(__filename);
   try {

@@ -1,0 +1,11 @@
+// What both the activation's watcher (watch.ts) and the features' check (check.ts) read: a
+// module of its own, so that neither imports the other.
+import * as vscode from 'vscode';
+
+/** The diagnostics' source (the problems view shows it). */
+export const CREDIT_DIAGNOSTIC_SOURCE = 'Stock Media';
+
+/** Whether `stockMedia.creditCheck.enabled` is on for the document (language overrides apply: on for Markdown and HTML by default). */
+export function creditCheckEnabled(document: vscode.TextDocument): boolean {
+  return vscode.workspace.getConfiguration('stockMedia.creditCheck', { uri: document.uri, languageId: document.languageId }).get<boolean>('enabled') === true;
+}

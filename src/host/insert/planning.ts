@@ -1,0 +1,45 @@
+// The settings for the document an insert goes into, and the plan of each item under them
+// (core/insert/plan.ts): what the commands, the drop and the paste all start from.
+import * as vscode from 'vscode';
+import { creditWordsFor } from '../../core/insert/creditWords';
+import type { InsertPlan } from '../../core/insert/plan';
+import { planInsert } from '../../core/insert/plan';
+import type { Shell } from '../shell';
+import type { InsertArgs } from '../commandArgs';
+import type { VariantChoice } from './pickVariant';
+import type { InsertConfig } from './settings';
+import { readInsertConfig } from './settings';
+
+/** The configured service, as the credits and the links name it. */
+export function serviceOf(shell: Shell): { serviceName: string; serviceUrl: string } {
+  return { serviceName: shell.config.serviceName, serviceUrl: shell.config.serviceUrl };
+}
+
+/** The document an insert's settings are read for: its URI (none: no editor) and the language to format for. */
+export interface Scope {
+  readonly uri?: vscode.Uri;
+  readonly languageId: string;
+}
+
+/** The scope for `args` in `document`: the language the arguments name, else the document's, else Markdown. */
+export function scopeOf(args: InsertArgs | undefined, document: vscode.TextDocument | undefined): Scope {
+  return { uri: document?.uri, languageId: args?.languageId ?? document?.languageId ?? 'markdown' };
+}
+
+export function planFor(shell: Shell, args: InsertArgs, choice: VariantChoice, languageId: string, config: InsertConfig): InsertPlan {
+  return planInsert({
+    media: args.media,
+    languageId,
+    ...serviceOf(shell),
+    settings: { ...config, photoVariant: args.variant ?? choice.variant ?? config.photoVariant },
+    videoFileId: args.videoFileId ?? (args.media.kind === 'video' ? choice.videoFileId : undefined),
+    creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
+    ...(args.alt !== undefined ? { alt: args.alt } : {}),
+  });
+}
+
+/** The settings for `scope` and every item's plan under them. Throws an InsertError for an item that cannot be planned. */
+export function planAll(shell: Shell, all: readonly InsertArgs[], choice: VariantChoice, scope: Scope): { config: InsertConfig; plans: InsertPlan[] } {
+  const config = readInsertConfig(scope);
+  return { config, plans: all.map((a) => planFor(shell, a, choice, scope.languageId, config)) };
+}

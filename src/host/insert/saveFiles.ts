@@ -1,0 +1,207 @@
+// Saving an insert's files into the workspace: each address downloaded (streamed to disk where
+// the platform can, else whole in memory), named by the naming rule or the name typed for
+// Insert as…, checked against the destination rules, and written; the link to it goes into the
+// item. A failed or cancelled save takes back everything it wrote (writtenFiles.ts).
+import * as vscode from 'vscode';
+import { concatBytes } from '../../core/bytes';
+import { InsertError } from '../../core/insert/insertError';
+import { encodeRelativePath } from '../../core/insert/links';
+import type { DownloadTarget } from '../../core/insert/destination';
+import { linkFromDocument } from '../../core/insert/destination';
+import { downloadFileName, extensionFor } from '../../core/insert/naming';
+import { basename, dirname } from '../../core/insert/paths';
+import { companionFileName, savedFileName } from '../../core/insert/edit';
+import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
+import type { HostPlatform } from '../platform';
+import type { Shell } from '../shell';
+import type { OpenDownload } from './download';
+import { DownloadTooLarge, openDownload } from './download';
+import { notMediaMessage, savingTitle, tooLargeForBrowserNote } from './messages';
+import type { Located } from './saveDestination';
+import { refusedDestination, shownFolder, targetFor } from './saveDestination';
+import { saveFile } from './saveFile';
+import type { SavedFile } from './saveFile';
+import { FileProgress } from './saveProgress';
+import type { InsertConfig } from './settings';
+import { writeFailure } from './writeFailure';
+import type { LedgerFs, WrittenFiles } from './writtenFiles';
+
+/** What saving needs from the inserter. */
+export interface Saving {
+  readonly shell: Shell;
+  readonly platform: HostPlatform;
+  readonly fetch: typeof fetch;
+  now(): Date;
+  /** Write downloads into `file:` folders piece by piece rather than whole from memory. */
+  readonly streamToDisk: boolean;
+}
+
+/** One file to save: an item's media file or its poster. */
+interface Job {
+  readonly index: number;
+  readonly role: 'url' | 'poster';
+  readonly address: string;
+  readonly label: string;
+}
+
+/** The workspace's files for an insert's ledger (writtenFiles.ts): paths on `base`'s file system. */
+export function workspaceLedger(base: vscode.Uri): LedgerFs {
+  const at = (path: string): vscode.Uri => base.with({ path, query: '', fragment: '' });
+  return {
+    exists: (path) => Promise.resolve(vscode.workspace.fs.stat(at(path))).then(
+      () => true,
+      () => false,
+    ),
+    list: async (path) => (await vscode.workspace.fs.readDirectory(at(path))).map(([name]) => name),
+    remove: async (path) => vscode.workspace.fs.delete(at(path), { recursive: false, useTrash: false }),
+  };
+}
+
+/**
+ * Saves the files the plans link to, with a progress notification the user can cancel; each
+ * item's local links, and the files written or reused. Undefined when cancelled (by the user
+ * or `outerToken`); `written` then holds nothing, nor after a failure, which is thrown.
+ */
+export async function saveAll(
+  saving: Saving,
+  plans: readonly InsertPlan[],
+  located: Located,
+  config: InsertConfig,
+  written: WrittenFiles,
+  notes: string[],
+  outerToken?: vscode.CancellationToken,
+  typedName?: string,
+): Promise<{ locals: LocalAssets[]; files: SavedFile[] } | undefined> {
+  const jobs: Job[] = plans.flatMap((plan, index) => [
+    ...(plan.uses.url ? [{ index, role: 'url' as const, address: plan.facts.url, label: plan.facts.variant }] : []),
+    ...(plan.uses.poster && plan.facts.poster ? [{ index, role: 'poster' as const, address: plan.facts.poster, label: 'poster' }] : []),
+  ]);
+  const locals: { url?: string; poster?: string }[] = plans.map(() => ({}));
+  const files: SavedFile[] = [];
+  const title = savingTitle(plans, jobs.length);
+  const logger = saving.shell.logger;
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const abort = new AbortController();
+    const cancel = (): void => abort.abort();
+    const subscriptions = [token.onCancellationRequested(cancel), ...(outerToken ? [outerToken.onCancellationRequested(cancel)] : [])];
+    try {
+      for (const [n, job] of jobs.entries()) {
+        const plan = plans[job.index];
+        if (!plan) continue;
+        const fileProgress = new FileProgress(progress, n, jobs.length);
+        const file = { saving, plan, job, located, config, written, notes, typedName, signal: abort.signal, token, progress: fileProgress };
+        const saved = await saveOne(file);
+        fileProgress.done();
+        if (!saved) continue;
+        files.push(saved);
+        const local = locals[job.index];
+        if (local) local[job.role] = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
+      }
+      return { locals, files };
+    } catch (error) {
+      // Nothing of a failed or cancelled insert stays: the files it wrote before, the folders it made.
+      const count = written.written.length;
+      const left = await written.takeBack();
+      if (count > 0) logger.info(`Removed the ${count} file(s) this insert had saved, since it did not finish.`);
+      for (const path of left) logger.warn(`Could not remove ${path} after the insert failed.`);
+      if (token.isCancellationRequested || outerToken?.isCancellationRequested) return undefined;
+      throw error;
+    } finally {
+      for (const s of subscriptions) s.dispose();
+    }
+  });
+}
+
+interface OneFile {
+  readonly saving: Saving;
+  readonly plan: InsertPlan;
+  readonly job: Job;
+  readonly located: Located;
+  readonly config: InsertConfig;
+  readonly written: WrittenFiles;
+  readonly notes: string[];
+  readonly typedName: string | undefined;
+  readonly signal: AbortSignal;
+  readonly token: vscode.CancellationToken;
+  readonly progress: FileProgress;
+}
+
+/** Downloads and writes one file; undefined when the browser cannot hold it (linked instead, with a note). */
+async function saveOne(file: OneFile): Promise<SavedFile | undefined> {
+  const { saving, plan, job, located } = file;
+  const platform = saving.platform;
+  const disk = located.base.scheme === 'file' && saving.streamToDisk ? platform.disk : undefined;
+  // The web cannot stream to disk: a file too large for memory is linked, with a note, not refused.
+  const linkWhenTooLarge = async <T>(step: Promise<T>): Promise<T | undefined> => {
+    try {
+      return await step;
+    } catch (error) {
+      if (!(error instanceof DownloadTooLarge) || platform.disk !== undefined) throw error;
+      file.notes.push(tooLargeForBrowserNote(job.role === 'url' && plan.facts.kind === 'video' ? 'video' : 'image', error.limit));
+      return undefined;
+    }
+  };
+  const opened = await linkWhenTooLarge(
+    openDownload(job.address, {
+      fetch: saving.fetch,
+      signal: file.signal,
+      idleTimeoutMs: saving.shell.config.timeoutMs,
+      maxBytes: disk ? disk.maxStreamBytes : platform.maxDownloadBytes,
+      redirects: platform.downloadRedirects,
+      browserFetch: platform.name === 'web',
+      locale: vscode.env.language,
+      onProgress: (received, total) => file.progress.received(received, total),
+    }),
+  );
+  if (!opened) return undefined;
+  const target = await checkedTarget(file, opened);
+  const desired = located.base.with({ path: target.path, query: '', fragment: '' });
+  // `refusedDestination` passed: the folder is inside its workspace folder.
+  const root = target.root ?? dirname(target.path);
+  await file.written.beforeWritingInto(dirname(target.path), root);
+  let saved: SavedFile;
+  let size: number;
+  try {
+    if (disk) {
+      const folder = desired.with({ path: dirname(desired.path) });
+      const stream = await disk.saveStream(folder.fsPath, basename(desired.path), opened);
+      saved = { uri: vscode.Uri.joinPath(folder, basename(stream.path.replace(/\\/g, '/'))), reused: stream.reused };
+      size = stream.bytes;
+    } else {
+      const chunks: Uint8Array[] = [];
+      const read = await linkWhenTooLarge(opened.read((chunk) => void chunks.push(chunk)));
+      if (read === undefined) return undefined;
+      size = read;
+      saved = await saveFile(desired, concatBytes(chunks, size), file.token);
+    }
+  } catch (error) {
+    // A full disk or a folder that may not be written to, in words (a download's own failure passes as it is).
+    throw writeFailure(error, shownFolder(dirname(target.path), root));
+  }
+  file.written.saved(saved.uri.path, saved.reused);
+  saving.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${disk ? ', streamed to disk' : ''}).`);
+  return saved;
+}
+
+/** The file's name (from what the server sent) and its target, refused (and the download cancelled) when it may not be saved there. */
+async function checkedTarget(file: OneFile, opened: OpenDownload): Promise<DownloadTarget> {
+  const { saving, plan, job } = file;
+  const extension = extensionFor(opened.contentType, opened.url, job.role === 'url' ? plan.facts.fileType : undefined);
+  if (!extension) {
+    await opened.cancel();
+    throw new InsertError(notMediaMessage(opened.contentType ?? undefined), { offerLink: true });
+  }
+  const fileName =
+    file.typedName === undefined
+      ? downloadFileName(saving.shell.config.serviceName, plan.facts.id, job.label, extension)
+      : job.role === 'url'
+        ? savedFileName(file.typedName, extension)
+        : companionFileName(file.typedName, job.label, extension);
+  const target = targetFor(file.config, file.located.location, fileName, saving.now());
+  const refused = await refusedDestination(target, file.located.base, saving.platform);
+  if (refused) {
+    await opened.cancel();
+    throw new InsertError(refused, { offerLink: true });
+  }
+  return target;
+}
