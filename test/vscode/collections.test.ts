@@ -53,16 +53,14 @@ function mediaRequests(id: string): (e: RequestLogEntry) => boolean {
   return (e) => e.path.replace(/\/$/, '') === `/v1/collections/${id}`;
 }
 
-/** Waits until no key or base URL change has been announced for a moment. */
-async function settled(): Promise<void> {
+/**
+ * Waits until the extension reads `server`'s base URLs. The key is announced when it is stored
+ * (useLocalServer awaits that), and settings changes reach the extension in the order they were
+ * made: once it reads the newest base URLs, no older key or base URL change is still to come.
+ */
+async function settled(server: ApiServer): Promise<void> {
   const api = await extensionApi();
-  let last = Date.now();
-  const sub = api.shell.onDidChangeConnection(() => (last = Date.now()));
-  try {
-    await waitFor(() => Date.now() - last > 500, 'the connection to settle');
-  } finally {
-    sub.dispose();
-  }
+  await waitFor(() => api.shell.config.apiBaseUrl === server.baseUrl && api.shell.config.videoBaseUrl === server.videoBaseUrl, 'the extension to read the new base URLs');
 }
 
 async function roots(provider: CollectionsProvider): Promise<{ featured: RootNode; mine: RootNode }> {
@@ -115,7 +113,7 @@ describe('collections tree', function () {
 
   async function start(user: UserName | null): Promise<void> {
     server = await useLocalServer(user);
-    await settled();
+    await settled(server);
     ({ provider } = await hook());
     provider.refresh();
     server.clearLog();

@@ -19,6 +19,35 @@ const CREDIT_CHECK_HOOK = 'stockMedia.test.creditCheck';
 const photoPageUrl = (origin: string, p: LibraryPhoto): string => `${origin}/photo/${p.slug}-${p.id}/`;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * When a check of the watched document last finished and when its editor last scrolled (epoch
+ * ms). The watcher checks a moment after the last scroll, and every finished check sets the
+ * document's diagnostics, which VS Code announces (about 50 ms later) even when they are the
+ * same: a check that finished after the last scroll has asked for all it will ask for there.
+ */
+function watchChecks(): { readonly watch: (uri: vscode.Uri) => void; readonly checkedSince: (since: number, what: string) => Promise<void>; readonly dispose: () => void } {
+  let watched = '';
+  let checkedAt = 0;
+  let scrolledAt = 0;
+  const subscriptions = [
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((uri) => uri.toString() === watched)) checkedAt = Date.now();
+    }),
+    vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
+      if (e.textEditor.document.uri.toString() === watched) scrolledAt = Date.now();
+    }),
+  ];
+  return {
+    watch: (uri) => {
+      watched = uri.toString();
+      checkedAt = 0;
+      scrolledAt = 0;
+    },
+    checkedSince: (since, what) => waitFor(() => checkedAt > Math.max(since, scrolledAt), what, 20_000).then(() => undefined),
+    dispose: () => subscriptions.forEach((s) => s.dispose()),
+  };
+}
+
 /** One photo per section, with enough text around it that a screen shows only a few. */
 function documentOf(urls: readonly string[]): string {
   return urls
@@ -30,6 +59,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
   this.timeout(120_000);
   let server: ApiServer;
   let photos: LibraryPhoto[];
+  const checks = watchChecks();
 
   const photoRequests = (): number[] =>
     server.log.flatMap((e) => {
@@ -58,14 +88,14 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
       return editor.visibleRanges.some((visible) => visible.intersection(range) !== undefined);
     }).length;
   };
-  /** Waits until the diagnostics are those of `ids`, then a little longer for any request that should not come. */
+  /** Waits until the diagnostics are those of `ids`, and a check has finished since the editor last scrolled. */
   const settledOn = async (editor: vscode.TextEditor, ids: ReadonlySet<number>): Promise<void> => {
     const want = [...ids].map((id) => photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)).sort();
     await waitFor(() => {
       const got = diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range)).sort();
       return got.length === want.length && got.every((url, i) => url === want[i]);
     }, `diagnostics on exactly ${ids.size} photos`, 20_000);
-    await sleep(1_000);
+    await checks.checkedSince(0, 'a check after the last scroll');
   };
 
   before(async () => {
@@ -76,6 +106,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
   });
 
   after(async () => {
+    checks.dispose();
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
     // The suites after this one start with a whole hour's budget.
@@ -84,7 +115,10 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
   });
 
   it(`a file with ${MEDIA} unknown photos: only those on screen are looked up; scrolling to the end stays within ${BACKGROUND_HOURLY_BUDGET} requests`, async () => {
-    const editor = await openNew('places.md', documentOf(photos.map((p) => photoPageUrl(server.origin, p))));
+    const text = documentOf(photos.map((p) => photoPageUrl(server.origin, p)));
+    const editor = await openNew('places.md', text);
+    // Its first check comes a moment after it shows (the watcher's debounce).
+    checks.watch(editor.document.uri);
     const first = onScreen(editor);
     assert.ok(first.size > 0 && first.size < BACKGROUND_HOURLY_BUDGET, `a screen shows a few of the photos (${first.size})`);
     await settledOn(editor, first);
@@ -94,15 +128,17 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     const seen = new Set(first);
     let reachedTheEnd = false;
     while (!reachedTheEnd) {
+      const top = editor.visibleRanges[0]?.start.line ?? 0;
       const bottom = editor.visibleRanges.at(-1)?.end.line ?? 0;
       const line = Math.min(editor.document.lineCount - 1, bottom + 1);
+      const scrolled = Date.now();
       editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
-      await waitFor(() => (editor.visibleRanges[0]?.start.line ?? 0) > 0 && onScreen(editor), 'the editor to scroll');
+      await waitFor(() => (editor.visibleRanges[0]?.start.line ?? 0) > top && onScreen(editor), 'the editor to scroll');
       for (const id of onScreen(editor)) seen.add(id);
       reachedTheEnd = (editor.visibleRanges.at(-1)?.end.line ?? 0) >= editor.document.lineCount - 2;
       // The check runs a moment after scrolling stops; the editor may report its last position
       // after the first change event, so what is on screen then counts as seen too.
-      await sleep(800);
+      await checks.checkedSince(scrolled, 'the check after scrolling');
       for (const id of onScreen(editor)) seen.add(id);
       const asked = photoRequests();
       assert.ok(asked.length <= BACKGROUND_HOURLY_BUDGET, `${asked.length} requests, over the budget of ${BACKGROUND_HOURLY_BUDGET}`);
@@ -111,16 +147,18 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     }
     assert.ok(seen.size > BACKGROUND_HOURLY_BUDGET, `more photos than the budget came into view (${seen.size})`);
     await waitFor(() => photoRequests().length === BACKGROUND_HOURLY_BUDGET, `the budget of ${BACKGROUND_HOURLY_BUDGET} to be spent`, 20_000);
-    await sleep(1_000);
+    // The check that sent the last request has finished, with all it queued.
+    await checks.checkedSince(Math.max(...server.log.map((e) => e.time)), 'the check that spent the budget to finish');
     const asked = photoRequests();
     assert.equal(asked.length, BACKGROUND_HOURLY_BUDGET, 'not one request over the budget');
     assert.equal(new Set(asked).size, asked.length, 'no photo asked for twice');
     assert.equal(await vscode.commands.executeCommand<number>(CREDIT_CHECK_HOOK, { op: 'budget' }), BACKGROUND_HOURLY_BUDGET);
 
     // Back at the top: the photos looked up keep their diagnostics and cost nothing more.
+    const back = Date.now();
     editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
     await waitFor(() => editor.visibleRanges[0]?.start.line === 0, 'the editor to scroll back');
-    await sleep(1_500);
+    await checks.checkedSince(back, 'the check after scrolling back');
     assert.equal(photoRequests().length, BACKGROUND_HOURLY_BUDGET, 'scrolling back sent nothing');
     const flagged = new Set(diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range)));
     for (const id of first) assert.ok(flagged.has(photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)), `photo ${id} keeps its diagnostic`);
@@ -137,9 +175,10 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     // Far below the first screen: known media are checked wherever they are.
     const filler = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of the introduction.\n`).join('\n');
     const editor = await openNew('known.md', `${filler}\n${documentOf(known.map((p) => p.url))}`);
+    checks.watch(editor.document.uri);
     assert.equal(onScreenUrls(editor, known.map((p) => p.url)), 0, 'none of them is on screen');
     await waitFor(() => diagnostics(editor.document.uri).length === known.length, 'a diagnostic on each known photo', 20_000);
-    await sleep(1_000);
+    await checks.checkedSince(0, 'a check after the last scroll');
     assert.equal(server.log.length, mark, 'no request');
     const names = diagnostics(editor.document.uri).map((d) => d.message);
     for (const photo of known) assert.ok(names.some((m) => m.includes(photo.photographer)), `the diagnostic names ${photo.photographer}`);

@@ -217,8 +217,10 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     }, 'the tree to show the new account’s collections', 15_000);
     assert.deepEqual(await alicesLoad, [], 'the old tree’s load ended with nothing to show');
 
-    // Alice's delayed answer has arrived at the server by now; nothing of it shows or is cached.
-    await new Promise((r) => setTimeout(r, 3_000));
+    // Alice's delayed answer leaves the server (it logs the status as it sends), and has half a
+    // second to reach the extension; nothing of it shows or is cached.
+    await waitFor(() => server.log.some((e) => e.path === '/v1/collections' && e.key === server.keys.alice && e.status !== 0), 'alice’s answer to be sent', 10_000);
+    await new Promise((r) => setTimeout(r, 500));
     const { mine: current } = await roots(tree);
     const shownIds = (await tree.getChildren(current)).filter((n): n is CollectionNode => n.type === 'collection').map((n) => n.collection.id);
     assert.ok(shownIds.length > 0 && shownIds.every((id) => ownerOf(id) === 'bob'), `only bob’s: ${shownIds.join(', ')}`);

@@ -32,11 +32,18 @@ export async function run(): Promise<void> {
   try {
     failures = await new Promise<number>((resolve, reject) => {
       try {
+        const times: Timing[] = [];
         const runner = mocha.run(() => {
           const { passes, failures, pending } = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
+          printTimes(times);
           writeResult({ passes, failures, pending });
           resolve(failures);
         });
+        const record = (runnable: Mocha.Runnable): void => {
+          times.push({ title: runnable.fullTitle(), top: topSuite(runnable), ms: runnable.duration ?? 0 });
+        };
+        runner.on(Mocha.Runner.constants.EVENT_TEST_END, record);
+        runner.on(Mocha.Runner.constants.EVENT_HOOK_END, record);
       } catch (error) {
         // A test file that throws while loading.
         reject(error);
@@ -51,6 +58,31 @@ export async function run(): Promise<void> {
     restore();
   }
   if (failures > 0) throw new Error(`${failures} test${failures === 1 ? '' : 's'} failed`);
+}
+
+interface Timing {
+  readonly title: string;
+  /** The file's outermost suite. */
+  readonly top: string;
+  readonly ms: number;
+}
+
+function topSuite(runnable: Mocha.Runnable): string {
+  let suite = runnable.parent;
+  while (suite?.parent && !suite.parent.root) suite = suite.parent;
+  return suite?.title ?? '';
+}
+
+/** Where the time went: each outermost suite's total (tests and hooks) and the slowest of either, so a slow test stays visible. */
+function printTimes(times: readonly Timing[]): void {
+  const bySuite = new Map<string, number>();
+  for (const { top, ms } of times) bySuite.set(top, (bySuite.get(top) ?? 0) + ms);
+  const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+  const log = Mocha.reporters.Base.consoleLog;
+  log('\n  Time per suite (tests and hooks):');
+  for (const [top, ms] of [...bySuite].sort((a, b) => b[1] - a[1])) log(`    ${seconds(ms).padStart(8)}  ${top}`);
+  log('\n  Slowest tests and hooks:');
+  for (const { title, ms } of [...times].sort((a, b) => b.ms - a.ms).slice(0, 20)) log(`    ${seconds(ms).padStart(8)}  ${title}`);
 }
 
 function writeResult(result: TestResult): void {

@@ -13,7 +13,7 @@ import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
 import { OWN_HTTP_SERVER, itInNode } from './hosts';
-import { closeAllEditors, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot, mediaArgs } from './support';
+import { closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
@@ -226,15 +226,21 @@ describe('insert (real VS Code)', function () {
 
     it('Insert as…: the size picker, accepted with the keyboard', async () => {
       const editor = await openNew('pick.md', '');
-      const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media });
-      // The picker opens on the current setting (large); move down one row: medium.
-      await new Promise((r) => setTimeout(r, 600));
-      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      // Then the alt text, filled in: Enter keeps it (insertAs.test.ts edits it).
-      await new Promise((r) => setTimeout(r, 600));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const outcome = await pending;
+      const inputs = countQuickInputs();
+      let outcome: InsertOutcome;
+      try {
+        const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media });
+        // The picker opens on the current setting (large); move down one row: medium.
+        await waitFor(() => inputs.shown() === 1, 'the size picker');
+        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        // Then the alt text, filled in: Enter keeps it (insertAs.test.ts edits it).
+        await waitFor(() => inputs.shown() === 2, 'the alt text box');
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        outcome = await pending;
+      } finally {
+        inputs.restore();
+      }
       assert.equal(outcome.result, 'inserted');
       assert.ok(editor.document.getText().includes(`](${photo.src.medium})`), editor.document.getText());
     });

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, exists, extensionApi, fileOpener, gridSnapshotWhen, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridSnapshotWhen, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'insert-as-tests';
 const openNew = fileOpener(FOLDER);
@@ -39,9 +39,11 @@ const accept = (): Thenable<unknown> => vscode.commands.executeCommand('workbenc
 /** Escape in the quick input. */
 const escape = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
 
-/** Accepts the size picker on its current row (the setting: large). */
+let quickInputs: ReturnType<typeof countQuickInputs> | undefined;
+
+/** Accepts the size picker (the test's first quick input) on its current row (the setting: large), once it shows. */
 async function acceptSizePicker(): Promise<void> {
-  await new Promise((r) => setTimeout(r, 600));
+  await waitFor(() => (quickInputs?.shown() ?? 0) > 0, 'the size picker', 10_000);
   await accept();
 }
 
@@ -65,9 +67,11 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
   beforeEach(() => {
     boxes.length = 0;
     restore = recordInputBoxes(boxes);
+    quickInputs = countQuickInputs();
   });
 
   afterEach(async () => {
+    quickInputs?.restore();
     restore();
     await escape();
     await closeAllEditors();

@@ -84,10 +84,15 @@ export async function pointAt(server: ApiServer): Promise<void> {
   await cfg.update('serviceUrl', server.origin, vscode.ConfigurationTarget.Global);
 }
 
+/** Removes the settings the suites set; one that is not set is left alone (each write is a settings file written and read again). */
 export async function resetSettings(): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('stockMedia');
-  for (const key of MACHINE_SETTINGS) await cfg.update(key, undefined, vscode.ConfigurationTarget.Global);
-  for (const key of WORKSPACE_SETTINGS) await cfg.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  for (const key of MACHINE_SETTINGS) {
+    if (cfg.inspect(key)?.globalValue !== undefined) await cfg.update(key, undefined, vscode.ConfigurationTarget.Global);
+  }
+  for (const key of WORKSPACE_SETTINGS) {
+    if (cfg.inspect(key)?.workspaceValue !== undefined) await cfg.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  }
 }
 
 /** Stores `key` as the Set API Key command does after checking it with `server`. */
@@ -139,6 +144,36 @@ export async function closeAllEditors(): Promise<void> {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   }
+}
+
+/**
+ * Counts the quick picks and input boxes the extension shows; returns the count so far and the
+ * undo. `show()` sends the input to the workbench at once, so a command run after the count
+ * went up (Enter, an arrow key) reaches it.
+ */
+export function countQuickInputs(): { readonly shown: () => number; readonly restore: () => void } {
+  let shown = 0;
+  const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const names = ['createQuickPick', 'createInputBox'] as const;
+  const saved = names.map((name) => [name, window[name]] as const);
+  for (const [name, original] of saved) {
+    if (!original) throw new Error(`vscode.window.${name} is missing`);
+    window[name] = (...args: unknown[]) => {
+      const input = original.apply(vscode.window, args) as vscode.QuickInput;
+      const show = input.show.bind(input);
+      input.show = () => {
+        shown += 1;
+        show();
+      };
+      return input;
+    };
+  }
+  return {
+    shown: () => shown,
+    restore: () => {
+      for (const [name, original] of saved) window[name] = original as (...args: unknown[]) => unknown;
+    },
+  };
 }
 
 /** The folder the tests run in. */

@@ -305,8 +305,10 @@ describe('commands with wrong arguments (real VS Code)', function () {
           } catch (error) {
             problems.push(`${label}: threw ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
           }
-          // Work the command left running (a notification's promise, a view refresh) settles.
-          await new Promise((r) => setTimeout(r, 10));
+          // What the command left queued settles: the UI it can reach is replaced by the fakes
+          // above, which answer at once, so what follows an answer runs before a zero-delay timer.
+          // Work that waits on a request or the workbench is caught by the checks after the loop.
+          await new Promise((r) => setTimeout(r, 0));
           if (escaped.length > 0) problems.push(`${label}: unhandled ${escaped.join(' | ').slice(0, 300)}`);
           if (loggedErrors.length > 0) problems.push(`${label}: logged an error: ${loggedErrors.join(' | ').slice(0, 300)}`);
           if (shown.length > 1) problems.push(`${label}: ${shown.length} notifications: ${shown.map((s) => s.message.slice(0, 80)).join(' | ')}`);
@@ -334,7 +336,17 @@ describe('commands with wrong arguments (real VS Code)', function () {
           }
         }
       }
+      // A round trip through the workbench: anything the last calls left running has had its turn.
       if ((await vscode.env.clipboard.readText()) !== CLIPBOARD_SENTINEL) problems.push('copied something to the clipboard');
+      if (escaped.length > 0) problems.push(`after the calls: unhandled ${escaped.join(' | ').slice(0, 300)}`);
+      if (loggedErrors.length > 0) problems.push(`after the calls: logged an error: ${loggedErrors.join(' | ').slice(0, 300)}`);
+      if (shown.length > 1) problems.push(`the last call: ${shown.length} notifications: ${shown.map((s) => s.message.slice(0, 80)).join(' | ')}`);
+      for (const s of shown) {
+        const wrong = notSentence(s.message);
+        if (wrong) problems.push(`the last call: the notification is ${wrong}: ${JSON.stringify(s.message.slice(0, 120))}`);
+      }
+      const lateOpens = opened.filter((url) => !(command === 'stockMedia.getApiKey' && url === keyPage));
+      if (lateOpens.length > 0) problems.push(`after the calls: opened ${lateOpens.map((u) => u.slice(0, 80)).join(', ')}`);
       if ((await api.shell.keys.stored())?.key !== server.keys.alice) {
         problems.push('the stored key changed');
         await storeKeyFor(server, server.keys.alice);
