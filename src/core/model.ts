@@ -57,7 +57,6 @@ const photoSrc = object({
   landscape: text,
   tiny: text,
 });
-export type PhotoSrc = Infer<typeof photoSrc>;
 
 export const photo = object({
   id: intLike,
@@ -77,7 +76,6 @@ export const photo = object({
 export type Photo = Infer<typeof photo>;
 
 const videoUser = object({ id: intLike, name: text, url: text });
-export type VideoUser = Infer<typeof videoUser>;
 
 const videoFile = object({
   id: intLike,
@@ -94,7 +92,6 @@ const videoFile = object({
 export type VideoFile = Infer<typeof videoFile>;
 
 const videoPicture = object({ id: intLike, picture: text, nr: int });
-export type VideoPicture = Infer<typeof videoPicture>;
 
 export const video = object({
   id: intLike,
@@ -128,8 +125,6 @@ export type Collection = Infer<typeof collection>;
 
 const collectionMediaItem = variant('type', { Photo: photo, Video: video });
 export type CollectionMediaItem = Infer<typeof collectionMediaItem>;
-export type CollectionPhoto = Extract<CollectionMediaItem, { type: 'Photo' }>;
-export type CollectionVideo = Extract<CollectionMediaItem, { type: 'Video' }>;
 
 /**
  * Not the service's: how many items of this page could not be read and were left out

@@ -51,13 +51,6 @@ export const searchSpec = variant('mode', {
 });
 
 export type SearchSpec = Infer<typeof searchSpec>;
-export type PhotoSearchSpec = Extract<SearchSpec, { mode: 'photos' }>;
-export type VideoSearchSpec = Extract<SearchSpec, { mode: 'videos' }>;
-export type CuratedSpec = Extract<SearchSpec, { mode: 'curated' }>;
-export type PopularSpec = Extract<SearchSpec, { mode: 'popular' }>;
-/** One photo or video opened by id or page URL. */
-export type SingleSpec = Extract<SearchSpec, { mode: 'single' }>;
-export type CollectionSpec = Extract<SearchSpec, { mode: 'collection' }>;
 
 /** Same search, whatever the order of its fields and however absent values are spelled. */
 export function specKey(spec: SearchSpec): string {
