@@ -19,11 +19,12 @@ import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../
 import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
+import { numberFormat } from '../shared/numberFormat';
 import { h, icon } from './dom';
 import type { CodiconName } from './codicons';
 import { Preview } from './preview';
 import { ResultsGrid } from './results';
-import type { TileCommand } from './results';
+import type { TileCommand } from './tile';
 import { Toolbar } from './toolbar';
 import type { ChangeTrigger } from './toolbar';
 import type { HostConnection } from './vscodeApi';
@@ -101,11 +102,7 @@ export class GridApp {
     this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
     // A grid a command has just opened takes the keyboard; a restored one keeps its place.
     this.pendingFocus = saved === null && state.spec !== null;
-    try {
-      this.numbers = new Intl.NumberFormat(boot.lang);
-    } catch {
-      this.numbers = new Intl.NumberFormat('en');
-    }
+    this.numbers = numberFormat(boot.lang);
     const s = this.strings;
 
     this.toolbar = new Toolbar(s, boot.lang, this.form, { onChange: (form, trigger) => this.onFormChange(form, trigger) });
@@ -120,7 +117,7 @@ export class GridApp {
     const statusLine = h('div', { class: 'status-line' }, this.total, this.skippedNote, attribution);
 
     this.scroller = h('main', { class: 'scroller' });
-    this.grid = new ResultsGrid(this.scroller, s, boot.lang, {
+    this.grid = new ResultsGrid(this.scroller, s, this.numbers, {
       command: (command, index) => this.onTileCommand(command, index),
       nearEnd: () => this.onNearEnd(),
       focusChanged: () => this.scheduleSave(),
@@ -130,7 +127,7 @@ export class GridApp {
     this.notice = h('div', { class: 'notice', role: 'alert', hidden: true });
     this.footer = h('div', { class: 'footer' });
     this.scroller.append(this.message, this.grid.element, this.footer);
-    this.preview = new Preview(s, boot.lang, {
+    this.preview = new Preview(s, this.numbers, {
       command: (command, item) => this.runCommand(command, item),
       closed: (item) => {
         const index = this.grid.indexOfKey(item.key);
