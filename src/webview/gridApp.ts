@@ -14,7 +14,7 @@ import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
 import { formErrorMessage } from './formMessages';
-import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
+import type { GridBoot, GridSnapshot, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { numberFormat } from '../shared/numberFormat';
@@ -30,12 +30,6 @@ import type { HostConnection } from './vscodeApi';
 /** How long a text field must rest before its value is searched. */
 export const TYPING_DEBOUNCE_MS = 600;
 const SAVE_SCROLL_DELAY_MS = 200;
-
-export interface GridBootData {
-  strings: GridStrings;
-  initialState: GridViewState;
-  lang: string;
-}
 
 interface Restore {
   spec: SearchSpec;
@@ -76,7 +70,7 @@ export class GridApp {
   constructor(
     private readonly root: HTMLElement,
     private readonly host: HostConnection,
-    boot: GridBootData,
+    boot: GridBoot,
   ) {
     const saved = host.savedState();
     const state = saved ?? boot.initialState;

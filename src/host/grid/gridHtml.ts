@@ -7,7 +7,7 @@
 // codicons are inline SVGs, src/webview/codicons.ts); images and videos from any https
 // address and from this computer over http (MEDIA_SOURCES). No inline styles or scripts,
 // no eval.
-import type { GridViewState } from '../../shared/protocol';
+import type { GridBoot, GridViewState } from '../../shared/protocol';
 import { GRID_BOOT_ELEMENT_ID } from '../../shared/protocol';
 import type { GridStrings } from '../../shared/strings';
 
@@ -25,13 +25,6 @@ export interface GridHtmlOptions {
    * of the app's element instead (the webview falls back to English without it).
    */
   startFailedText?: string;
-}
-
-/** What the webview script reads from the boot block. */
-export interface GridBoot {
-  strings: GridStrings;
-  initialState: GridViewState;
-  lang: string;
 }
 
 export function escapeHtml(value: string): string {

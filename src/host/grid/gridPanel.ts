@@ -317,7 +317,7 @@ export class GridPanel extends Disposable {
   }
 }
 
-export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
