@@ -12,7 +12,7 @@ import { specKey } from '../core/search';
 import { defaultForm, formFromSpec, hasFilters, resetFilters, validateForm } from '../core/searchForm';
 import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
-import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
+import type { GridItem } from '../core/tiles';
 import { formErrorMessage } from './formMessages';
 import type { GridBoot, GridSnapshot, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
@@ -20,6 +20,7 @@ import type { GridStrings } from '../shared/strings';
 import { numberFormat } from '../shared/numberFormat';
 import { h } from './dom';
 import { GridChrome } from './gridChrome';
+import type { ChromeView } from './gridChrome';
 import { Preview } from './preview';
 import { ResultsGrid } from './results';
 import type { TileCommand } from './tile';
@@ -31,6 +32,9 @@ import type { HostConnection } from './vscodeApi';
 export const TYPING_DEBOUNCE_MS = 600;
 const SAVE_SCROLL_DELAY_MS = 200;
 
+/** What the host last said about the search: what the chrome is drawn from, and its generation. */
+type Session = Omit<ChromeView, 'count' | 'filtered'> & { generation: number };
+
 interface Restore {
   spec: SearchSpec;
   scrollTop: number;
@@ -39,15 +43,8 @@ interface Restore {
 
 export class GridApp {
   private form: GridForm;
-  private spec: SearchSpec | null;
-  private generation = -1;
-  private status: SessionStatus = 'idle';
-  /** Null when the service said no total. */
-  private totalResults: number | null = 0;
-  private hasMore = false;
-  private more: MoreStatus = 'idle';
-  private failure: GridFailure | null = null;
-  private moreFailure: GridFailure | null = null;
+  /** What the host last said about the search. */
+  private session: Session;
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private restore: Restore | null;
@@ -62,8 +59,6 @@ export class GridApp {
   private readonly preview: Preview;
   /** The one photo or video whose preview was opened when it loaded (not again for each update). */
   private previewed: string | null = null;
-  /** Results of the loaded pages the service sent unreadable. */
-  private skipped = 0;
   private readonly scroller: HTMLElement;
   private readonly chrome: GridChrome;
 
@@ -77,7 +72,7 @@ export class GridApp {
     this.strings = boot.strings;
     this.defaults = defaultForm(defaultLocale(boot.lang));
     this.form = state.form;
-    this.spec = state.spec;
+    this.session = { generation: -1, spec: state.spec, status: 'idle', totalResults: 0, skipped: 0, hasMore: false, more: 'idle', failure: null, moreFailure: null };
     this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
     // A grid a command has just opened takes the keyboard; a restored one keeps its place.
     this.pendingFocus = saved === null && state.spec !== null;
@@ -125,19 +120,19 @@ export class GridApp {
         this.onSession(message);
         return;
       case 'page':
-        if (message.generation !== this.generation) return;
-        this.totalResults = message.totalResults;
-        this.skipped = message.skipped;
-        this.hasMore = message.hasMore;
-        this.more = 'idle';
-        this.moreFailure = null;
+        if (message.generation !== this.session.generation) return;
+        this.session.totalResults = message.totalResults;
+        this.session.skipped = message.skipped;
+        this.session.hasMore = message.hasMore;
+        this.session.more = 'idle';
+        this.session.moreFailure = null;
         this.grid.appendItems(message.items, message.totalResults);
         this.updateChrome();
         return;
       case 'more':
-        if (message.generation !== this.generation) return;
-        this.more = message.status;
-        this.moreFailure = message.status === 'failed' ? message.failure : null;
+        if (message.generation !== this.session.generation) return;
+        this.session.more = message.status;
+        this.session.moreFailure = message.status === 'failed' ? message.failure : null;
         this.updateChrome();
         return;
       case 'actionDone':
@@ -151,7 +146,7 @@ export class GridApp {
         return;
       case 'focus':
         if (!this.grid.focusActive()) {
-          if (this.status === 'loading') this.pendingFocus = true;
+          if (this.session.status === 'loading') this.pendingFocus = true;
           else this.toolbar.focusQuery();
         }
         return;
@@ -163,15 +158,12 @@ export class GridApp {
   }
 
   private onSession(message: SessionMessage): void {
-    this.generation = message.generation;
-    this.spec = message.spec;
-    this.status = message.status;
-    this.totalResults = message.totalResults;
-    this.skipped = message.skipped;
-    this.hasMore = message.hasMore;
-    this.more = message.more;
-    this.failure = message.status === 'failed' ? message.failure : null;
-    this.moreFailure = message.status !== 'failed' && message.more === 'failed' ? message.failure : null;
+    const { generation, spec, status, totalResults, skipped, hasMore, more } = message;
+    this.session = {
+      generation, spec, status, totalResults, skipped, hasMore, more,
+      failure: status === 'failed' ? message.failure : null,
+      moreFailure: status !== 'failed' && more === 'failed' ? message.failure : null,
+    };
     if (message.syncForm && message.spec) {
       // A command chose this search: the results take the keyboard when they come.
       this.pendingFocus = true;
@@ -247,7 +239,7 @@ export class GridApp {
     if (trigger.explicit && trigger.field === 'query' && (spec.mode === 'photos' || spec.mode === 'videos')) {
       this.host.post({ type: 'remember', kind: spec.mode, query: spec.query });
     }
-    if (this.spec && specKey(spec) === specKey(this.spec) && this.status !== 'failed') return;
+    if (this.session.spec && specKey(spec) === specKey(this.session.spec) && this.session.status !== 'failed') return;
     this.search(spec);
   }
 
@@ -262,9 +254,9 @@ export class GridApp {
   }
 
   private onNearEnd(): void {
-    if (this.status !== 'loaded' || !this.hasMore || this.more !== 'idle') return;
-    this.more = 'loading';
-    this.host.post({ type: 'loadMore', generation: this.generation });
+    if (this.session.status !== 'loaded' || !this.session.hasMore || this.session.more !== 'idle') return;
+    this.session.more = 'loading';
+    this.host.post({ type: 'loadMore', generation: this.session.generation });
     this.updateChrome();
   }
 
@@ -287,10 +279,10 @@ export class GridApp {
     switch (action) {
       case 'retry':
         if (forMore) {
-          this.more = 'idle';
+          this.session.more = 'idle';
           this.onNearEnd();
-        } else if (this.spec) {
-          this.search(this.spec);
+        } else if (this.session.spec) {
+          this.search(this.session.spec);
         }
         return;
       case 'setApiKey':
@@ -310,22 +302,11 @@ export class GridApp {
   // ---- what is said around the tiles -------------------------------------------------------
 
   private updateChrome(): void {
-    const loading = this.status === 'loading' || this.more === 'loading';
+    const loading = this.session.status === 'loading' || this.session.more === 'loading';
     this.grid.element.setAttribute('aria-busy', String(loading));
     // Tiles of an earlier search, kept while the new one loads or could not be reached.
-    this.grid.element.classList.toggle('stale', this.status !== 'loaded' && this.grid.count > 0);
-    this.chrome.update({
-      status: this.status,
-      spec: this.spec,
-      totalResults: this.totalResults,
-      skipped: this.skipped,
-      hasMore: this.hasMore,
-      more: this.more,
-      failure: this.failure,
-      moreFailure: this.moreFailure,
-      count: this.grid.count,
-      filtered: hasFilters(this.form, this.defaults),
-    });
+    this.grid.element.classList.toggle('stale', this.session.status !== 'loaded' && this.grid.count > 0);
+    this.chrome.update({ ...this.session, count: this.grid.count, filtered: hasFilters(this.form, this.defaults) });
   }
 
   private resetFilters(): void {
@@ -359,7 +340,7 @@ export class GridApp {
     this.host.save({
       v: 1,
       form: this.form,
-      spec: this.spec,
+      spec: this.session.spec,
       scrollTop: restore ? restore.scrollTop : Math.max(0, this.scroller.scrollTop),
       focusKey: restore ? restore.focusKey : (this.grid.itemAt(this.grid.activeIndex)?.key ?? null),
     });
@@ -368,8 +349,8 @@ export class GridApp {
   private snapshot(): GridSnapshot {
     const shown = this.chrome.shownMessage();
     return {
-      status: this.status,
-      spec: this.spec,
+      status: this.session.status,
+      spec: this.session.spec,
       form: this.form,
       itemCount: this.grid.count,
       renderedTiles: this.grid.renderedCount,

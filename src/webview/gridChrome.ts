@@ -16,19 +16,19 @@ const TOAST_MS = 5_000;
 
 /** The state the chrome is drawn from. */
 export interface ChromeView {
-  readonly status: SessionStatus;
-  readonly spec: SearchSpec | null;
+  status: SessionStatus;
+  spec: SearchSpec | null;
   /** Null when the service said no total. */
-  readonly totalResults: number | null;
-  readonly skipped: number;
-  readonly hasMore: boolean;
-  readonly more: MoreStatus;
-  readonly failure: GridFailure | null;
-  readonly moreFailure: GridFailure | null;
+  totalResults: number | null;
+  skipped: number;
+  hasMore: boolean;
+  more: MoreStatus;
+  failure: GridFailure | null;
+  moreFailure: GridFailure | null;
   /** The results the grid holds (shown or kept). */
-  readonly count: number;
+  count: number;
   /** Whether the toolbar's filters differ from the defaults (Reset Filters is offered for no results). */
-  readonly filtered: boolean;
+  filtered: boolean;
 }
 
 export interface ChromeActions {
