@@ -12,7 +12,7 @@ import { searchSpec } from '../core/search';
 import type { SearchSpec } from '../core/search';
 import { gridForm } from '../core/searchForm';
 import { gridFailure, gridItem, moreStatus, sessionStatus } from '../core/tiles';
-import type { GridItem } from '../core/tiles';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
 import type { GridStrings } from './strings';
 
 /** The id of the JSON block in the grid's HTML that carries strings and the initial state. */
@@ -35,6 +35,20 @@ const count = integer(0);
 const key = matches(/^(photo|video):\d{1,16}$/);
 const searchKind = picklist(['photos', 'videos']);
 const gridItems = array(gridItem, MAX_ITEMS_PER_MESSAGE);
+
+/** Where the search shown stands: the host's session holds it, the webview draws from it. */
+export interface SearchProgress {
+  spec: SearchSpec | null;
+  status: SessionStatus;
+  /** Null when the service said no total (then none is shown). */
+  totalResults: number | null;
+  /** Results of the loaded pages that could not be read and are not shown. */
+  skipped: number;
+  hasMore: boolean;
+  more: MoreStatus;
+  failure: GridFailure | null;
+  moreFailure: GridFailure | null;
+}
 
 // ---- what is shown ------------------------------------------------------------------------
 

@@ -14,13 +14,12 @@ import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridItem } from '../core/tiles';
 import { formErrorMessage } from './formMessages';
-import type { GridBoot, GridSnapshot, SessionMessage, ToWebview } from '../shared/protocol';
+import type { GridBoot, GridSnapshot, SearchProgress, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { numberFormat } from '../shared/numberFormat';
 import { h } from './dom';
 import { GridChrome } from './gridChrome';
-import type { ChromeView } from './gridChrome';
 import { Preview } from './preview';
 import { ResultsGrid } from './results';
 import type { TileCommand } from './tile';
@@ -32,8 +31,8 @@ import type { HostConnection } from './vscodeApi';
 export const TYPING_DEBOUNCE_MS = 600;
 const SAVE_SCROLL_DELAY_MS = 200;
 
-/** What the host last said about the search: what the chrome is drawn from, and its generation. */
-type Session = Omit<ChromeView, 'count' | 'filtered'> & { generation: number };
+/** What the host last said about the search, and which search that was. */
+type Session = SearchProgress & { generation: number };
 
 interface Restore {
   spec: SearchSpec;

@@ -4,9 +4,9 @@
 // end) and the toast of a failed action. Drawn from the session's state on every change.
 import type { ErrorAction } from '../core/describe';
 import { pluralOf } from '../core/l10n';
-import type { SearchSpec } from '../core/search';
 import type { GridForm } from '../core/searchForm';
-import type { GridFailure, MoreStatus, SessionStatus } from '../core/tiles';
+import type { GridFailure } from '../core/tiles';
+import type { SearchProgress } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { format } from '../shared/strings';
 import type { CodiconName } from './codicons';
@@ -15,16 +15,7 @@ import { h, icon } from './dom';
 const TOAST_MS = 5_000;
 
 /** The state the chrome is drawn from. */
-export interface ChromeView {
-  status: SessionStatus;
-  spec: SearchSpec | null;
-  /** Null when the service said no total. */
-  totalResults: number | null;
-  skipped: number;
-  hasMore: boolean;
-  more: MoreStatus;
-  failure: GridFailure | null;
-  moreFailure: GridFailure | null;
+export interface ChromeView extends SearchProgress {
   /** The results the grid holds (shown or kept). */
   count: number;
   /** Whether the toolbar's filters differ from the defaults (Reset Filters is offered for no results). */
