@@ -237,21 +237,3 @@ export function toGridItem(media: MediaItem): GridItem {
 export function mediaKey(media: MediaItem): string {
   return media.kind === 'photo' ? `photo:${media.photo.id}` : `video:${media.video.id}`;
 }
-
-/** Origins the tiles load images from, and videos from: what the CSP must allow. */
-export function itemOrigins(items: readonly GridItem[]): { img: Set<string>; media: Set<string> } {
-  const img = new Set<string>();
-  const media = new Set<string>();
-  const add = (set: Set<string>, url: string | null | undefined): void => {
-    const parsed = url ? tryParseUrl(url) : undefined;
-    if (parsed) set.add(parsed.origin);
-  };
-  for (const item of items) {
-    add(img, item.thumb);
-    add(img, item.large);
-    add(img, item.large2x);
-    add(media, item.hoverVideo?.src);
-    add(media, item.playVideo?.src);
-  }
-  return { img, media };
-}

@@ -6,6 +6,7 @@ import { HourlyCounter, hourStart, quotaLevel, reviveQuotaSnapshot } from '../co
 import type { QuotaFormat } from '../core/quotaView';
 import { presentQuota } from '../core/quotaView';
 import { higherLimitPage } from '../core/serviceUrl';
+import { numberFormat } from '../shared/numberFormat';
 import { CommandId } from './commandIds';
 import { Disposable } from './dispose';
 
@@ -71,7 +72,7 @@ function formattersFor(locale: string): Formatters {
   if (!found) {
     try {
       found = {
-        numbers: new Intl.NumberFormat(locale),
+        numbers: numberFormat(locale),
         dates: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
         relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }),
       };

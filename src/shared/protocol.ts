@@ -11,12 +11,19 @@ import { array, boolean, integer, is, literal, matches, nullable, number, object
 import { searchSpec } from '../core/search';
 import type { SearchSpec } from '../core/search';
 import { gridForm } from '../core/searchForm';
-import type { GridForm } from '../core/searchForm';
 import { gridFailure, gridItem, moreStatus, sessionStatus } from '../core/tiles';
-import type { GridItem } from '../core/tiles';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
+import type { GridStrings } from './strings';
 
 /** The id of the JSON block in the grid's HTML that carries strings and the initial state. */
 export const GRID_BOOT_ELEMENT_ID = 'stock-media-boot';
+
+/** What that block holds: the webview's texts, the state it starts from and the display language. */
+export interface GridBoot {
+  strings: GridStrings;
+  initialState: GridViewState;
+  lang: string;
+}
 
 // ---- the limits ---------------------------------------------------------------------------
 
@@ -28,6 +35,20 @@ const count = integer(0);
 const key = matches(/^(photo|video):\d{1,16}$/);
 const searchKind = picklist(['photos', 'videos']);
 const gridItems = array(gridItem, MAX_ITEMS_PER_MESSAGE);
+
+/** Where the search shown stands: the host's session holds it, the webview draws from it. */
+export interface SearchProgress {
+  spec: SearchSpec | null;
+  status: SessionStatus;
+  /** Null when the service said no total (then none is shown). */
+  totalResults: number | null;
+  /** Results of the loaded pages that could not be read and are not shown. */
+  skipped: number;
+  hasMore: boolean;
+  more: MoreStatus;
+  failure: GridFailure | null;
+  moreFailure: GridFailure | null;
+}
 
 // ---- what is shown ------------------------------------------------------------------------
 
@@ -122,11 +143,6 @@ const toWebview = variant('type', {
 });
 export type ToWebview = Infer<typeof toWebview>;
 export type SessionMessage = Extract<ToWebview, { type: 'session' }>;
-export type PageMessage = Extract<ToWebview, { type: 'page' }>;
-export type MoreMessage = Extract<ToWebview, { type: 'more' }>;
-export type ActionDoneMessage = Extract<ToWebview, { type: 'actionDone' }>;
-export type SnapshotRequest = Extract<ToWebview, { type: 'snapshotRequest' }>;
-export type FocusMessage = Extract<ToWebview, { type: 'focus' }>;
 
 // ---- webview → host -----------------------------------------------------------------------
 
@@ -142,20 +158,11 @@ const fromWebview = variant('type', {
   snapshot: object({ inReplyTo: count, snapshot: gridSnapshot }),
 });
 export type FromWebview = Infer<typeof fromWebview>;
-export type ReadyMessage = Extract<FromWebview, { type: 'ready' }>;
-export type SearchRequest = Extract<FromWebview, { type: 'search' }>;
-export type RememberRequest = Extract<FromWebview, { type: 'remember' }>;
-export type LoadMoreRequest = Extract<FromWebview, { type: 'loadMore' }>;
-export type ActionRequest = Extract<FromWebview, { type: 'action' }>;
-export type CommandRequest = Extract<FromWebview, { type: 'command' }>;
-export type OpenServiceRequest = Extract<FromWebview, { type: 'openService' }>;
-export type SnapshotReply = Extract<FromWebview, { type: 'snapshot' }>;
 
 // ---- checks -------------------------------------------------------------------------------
 // Whether a value fits: extra fields are ignored, unknown `type`s and `mode`s are refused.
 
 export const isSearchSpec = (value: unknown): value is SearchSpec => is(searchSpec, value);
-export const isGridForm = (value: unknown): value is GridForm => is(gridForm, value);
 export const isGridViewState = (value: unknown): value is GridViewState => is(gridViewState, value);
 export const isGridItem = (value: unknown): value is GridItem => is(gridItem, value);
 export const isToWebview = (value: unknown): value is ToWebview => is(toWebview, value);

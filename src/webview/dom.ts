@@ -60,12 +60,17 @@ export function iconButton(name: CodiconName, label: string, attrs: Readonly<Rec
   return h('button', { type: 'button', class: 'icon-button', 'aria-label': label, title: label, ...attrs }, icon(name));
 }
 
-export function clear(el: Element): void {
-  el.replaceChildren();
-}
-
 let idCounter = 0;
 export function uniqueId(prefix: string): string {
   idCounter += 1;
   return `${prefix}-${idCounter}`;
+}
+
+/**
+ * Whether motion should be kept to a minimum: VS Code's `workbench.reduceMotion` (the
+ * webview's body then has `vscode-reduce-motion`, which follows the system under `auto`) or
+ * the system's setting as the webview sees it. Read when needed: either can change.
+ */
+export function prefersReducedMotion(): boolean {
+  return document.body.classList.contains('vscode-reduce-motion') || (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
 }

@@ -1,6 +1,6 @@
-// The grid webview: the toolbar, the result tiles, the states around them (start, empty,
-// error, quota used up) and the preview, driven by the host's messages. The webview never
-// calls the API: it asks the host to search and renders what the host sends.
+// The grid webview: the toolbar, the result tiles, what is said around them (gridChrome.ts)
+// and the preview, driven by the host's messages. The webview never calls the API: it asks
+// the host to search and renders what the host sends.
 //
 // Quota: a toolbar change becomes a search only when the form is valid (a bad value is
 // shown next to the field and nothing is sent), only once the user stops typing (text
@@ -12,18 +12,17 @@ import { specKey } from '../core/search';
 import { defaultForm, formFromSpec, hasFilters, resetFilters, validateForm } from '../core/searchForm';
 import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
-import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../core/tiles';
-import { pluralOf } from '../core/l10n';
+import type { GridItem } from '../core/tiles';
 import { formErrorMessage } from './formMessages';
-import type { GridSnapshot, GridViewState, SessionMessage, ToWebview } from '../shared/protocol';
+import type { GridBoot, GridSnapshot, SearchProgress, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
-import { format } from '../shared/strings';
-import { h, icon } from './dom';
-import type { CodiconName } from './codicons';
+import { numberFormat } from '../shared/numberFormat';
+import { h } from './dom';
+import { GridChrome } from './gridChrome';
 import { Preview } from './preview';
 import { ResultsGrid } from './results';
-import type { TileCommand } from './results';
+import type { TileCommand } from './tile';
 import { Toolbar } from './toolbar';
 import type { ChangeTrigger } from './toolbar';
 import type { HostConnection } from './vscodeApi';
@@ -31,13 +30,9 @@ import type { HostConnection } from './vscodeApi';
 /** How long a text field must rest before its value is searched. */
 export const TYPING_DEBOUNCE_MS = 600;
 const SAVE_SCROLL_DELAY_MS = 200;
-const TOAST_MS = 5_000;
 
-export interface GridBootData {
-  strings: GridStrings;
-  initialState: GridViewState;
-  lang: string;
-}
+/** What the host last said about the search, and which search that was. */
+type Session = SearchProgress & { generation: number };
 
 interface Restore {
   spec: SearchSpec;
@@ -47,18 +42,10 @@ interface Restore {
 
 export class GridApp {
   private form: GridForm;
-  private spec: SearchSpec | null;
-  private generation = -1;
-  private status: SessionStatus = 'idle';
-  /** Null when the service said no total. */
-  private totalResults: number | null = 0;
-  private hasMore = false;
-  private more: MoreStatus = 'idle';
-  private failure: GridFailure | null = null;
-  private moreFailure: GridFailure | null = null;
+  /** What the host last said about the search. */
+  private session: Session;
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private restore: Restore | null;
   private pendingFocus: boolean;
   private formErrors: string[] = [];
@@ -66,80 +53,55 @@ export class GridApp {
   private readonly strings: GridStrings;
   /** The toolbar's defaults for the user's language: what Reset Filters goes back to. */
   private readonly defaults: GridForm;
-  private readonly numbers: Intl.NumberFormat;
-  /** The display language: the plural rules of the translated strings. */
-  private readonly lang: string;
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
   private readonly preview: Preview;
   /** The one photo or video whose preview was opened when it loaded (not again for each update). */
   private previewed: string | null = null;
-  private readonly progress: HTMLElement;
-  private readonly total: HTMLElement;
-  /** Says how many results the service sent that could not be read (they are not shown). */
-  private readonly skippedNote: HTMLElement;
-  private skipped = 0;
   private readonly scroller: HTMLElement;
-  private readonly message: HTMLElement;
-  /** Above the kept tiles: why they are not the new search's (the service could not be reached), with Retry. */
-  private readonly notice: HTMLElement;
-  private readonly footer: HTMLElement;
-  private readonly toast: HTMLElement;
+  private readonly chrome: GridChrome;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly host: HostConnection,
-    boot: GridBootData,
+    boot: GridBoot,
   ) {
     const saved = host.savedState();
     const state = saved ?? boot.initialState;
     this.strings = boot.strings;
-    this.lang = boot.lang;
     this.defaults = defaultForm(defaultLocale(boot.lang));
     this.form = state.form;
-    this.spec = state.spec;
+    this.session = { generation: -1, spec: state.spec, status: 'idle', totalResults: 0, skipped: 0, hasMore: false, more: 'idle', failure: null, moreFailure: null };
     this.restore = state.spec && (state.scrollTop > 0 || state.focusKey) ? { spec: state.spec, scrollTop: state.scrollTop, focusKey: state.focusKey } : null;
     // A grid a command has just opened takes the keyboard; a restored one keeps its place.
     this.pendingFocus = saved === null && state.spec !== null;
-    try {
-      this.numbers = new Intl.NumberFormat(boot.lang);
-    } catch {
-      this.numbers = new Intl.NumberFormat('en');
-    }
+    const numbers = numberFormat(boot.lang);
     const s = this.strings;
 
     this.toolbar = new Toolbar(s, boot.lang, this.form, { onChange: (form, trigger) => this.onFormChange(form, trigger) });
-    this.progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': s.loading, hidden: true }, h('div', { class: 'progress-bit' }));
-    this.total = h('div', { class: 'total', 'aria-live': 'polite' });
-    const attribution = h('a', { class: 'attribution', href: s.serviceUrl }, format(s.providedBy, s.serviceName));
-    attribution.addEventListener('click', (event) => {
-      event.preventDefault();
-      this.host.post({ type: 'openService' });
-    });
-    this.skippedNote = h('div', { class: 'skipped', role: 'status', hidden: true });
-    const statusLine = h('div', { class: 'status-line' }, this.total, this.skippedNote, attribution);
-
     this.scroller = h('main', { class: 'scroller' });
-    this.grid = new ResultsGrid(this.scroller, s, boot.lang, {
+    this.grid = new ResultsGrid(this.scroller, s, numbers, {
       command: (command, index) => this.onTileCommand(command, index),
       nearEnd: () => this.onNearEnd(),
       focusChanged: () => this.scheduleSave(),
       scrolled: () => this.scheduleSave(),
     });
-    this.message = h('div', { class: 'message', hidden: true });
-    this.notice = h('div', { class: 'notice', role: 'alert', hidden: true });
-    this.footer = h('div', { class: 'footer' });
-    this.scroller.append(this.message, this.grid.element, this.footer);
-    this.preview = new Preview(s, boot.lang, {
+    this.chrome = new GridChrome(s, boot.lang, numbers, {
+      browse: (kind) => this.browse(kind),
+      resetFilters: () => this.resetFilters(),
+      errorAction: (action, forMore) => this.runErrorAction(action, forMore),
+      openService: () => this.host.post({ type: 'openService' }),
+    });
+    const chrome = this.chrome;
+    this.scroller.append(chrome.message, this.grid.element, chrome.footer);
+    this.preview = new Preview(s, numbers, {
       command: (command, item) => this.runCommand(command, item),
       closed: (item) => {
         const index = this.grid.indexOfKey(item.key);
         if (index >= 0) this.grid.setActive(index, true);
       },
     });
-    this.toast = h('div', { class: 'toast', role: 'status', hidden: true });
-
-    this.root.replaceChildren(this.progress, this.toolbar.element, statusLine, this.notice, this.scroller, this.preview.element, this.toast);
+    this.root.replaceChildren(chrome.progress, this.toolbar.element, chrome.statusLine, chrome.notice, this.scroller, this.preview.element, chrome.toast);
     this.root.setAttribute('aria-busy', 'false');
     this.updateChrome();
 
@@ -157,34 +119,33 @@ export class GridApp {
         this.onSession(message);
         return;
       case 'page':
-        if (message.generation !== this.generation) return;
-        this.totalResults = message.totalResults;
-        this.skipped = message.skipped;
-        this.hasMore = message.hasMore;
-        this.more = 'idle';
-        this.moreFailure = null;
+        if (message.generation !== this.session.generation) return;
+        this.session.totalResults = message.totalResults;
+        this.session.skipped = message.skipped;
+        this.session.hasMore = message.hasMore;
+        this.session.more = 'idle';
+        this.session.moreFailure = null;
         this.grid.appendItems(message.items, message.totalResults);
         this.updateChrome();
         return;
       case 'more':
-        if (message.generation !== this.generation) return;
-        this.more = message.status;
-        this.moreFailure = message.status === 'failed' ? message.failure : null;
+        if (message.generation !== this.session.generation) return;
+        this.session.more = message.status;
+        this.session.moreFailure = message.status === 'failed' ? message.failure : null;
         this.updateChrome();
         return;
       case 'actionDone':
-        if (!message.ok && message.message) this.showToast(message.message);
+        if (!message.ok && message.message) this.chrome.showToast(message.message);
         return;
       case 'snapshotRequest':
         this.host.post({ type: 'snapshot', inReplyTo: message.id, snapshot: this.snapshot() });
         return;
       case 'press':
-        (this.message.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`) ??
-          this.notice.querySelector<HTMLButtonElement>(`button[data-action="${message.action}"]`))?.click();
+        this.chrome.press(message.action);
         return;
       case 'focus':
         if (!this.grid.focusActive()) {
-          if (this.status === 'loading') this.pendingFocus = true;
+          if (this.session.status === 'loading') this.pendingFocus = true;
           else this.toolbar.focusQuery();
         }
         return;
@@ -196,15 +157,12 @@ export class GridApp {
   }
 
   private onSession(message: SessionMessage): void {
-    this.generation = message.generation;
-    this.spec = message.spec;
-    this.status = message.status;
-    this.totalResults = message.totalResults;
-    this.skipped = message.skipped;
-    this.hasMore = message.hasMore;
-    this.more = message.more;
-    this.failure = message.status === 'failed' ? message.failure : null;
-    this.moreFailure = message.status !== 'failed' && message.more === 'failed' ? message.failure : null;
+    const { generation, spec, status, totalResults, skipped, hasMore, more } = message;
+    this.session = {
+      generation, spec, status, totalResults, skipped, hasMore, more,
+      failure: status === 'failed' ? message.failure : null,
+      moreFailure: status !== 'failed' && more === 'failed' ? message.failure : null,
+    };
     if (message.syncForm && message.spec) {
       // A command chose this search: the results take the keyboard when they come.
       this.pendingFocus = true;
@@ -280,7 +238,7 @@ export class GridApp {
     if (trigger.explicit && trigger.field === 'query' && (spec.mode === 'photos' || spec.mode === 'videos')) {
       this.host.post({ type: 'remember', kind: spec.mode, query: spec.query });
     }
-    if (this.spec && specKey(spec) === specKey(this.spec) && this.status !== 'failed') return;
+    if (this.session.spec && specKey(spec) === specKey(this.session.spec) && this.session.status !== 'failed') return;
     this.search(spec);
   }
 
@@ -295,9 +253,9 @@ export class GridApp {
   }
 
   private onNearEnd(): void {
-    if (this.status !== 'loaded' || !this.hasMore || this.more !== 'idle') return;
-    this.more = 'loading';
-    this.host.post({ type: 'loadMore', generation: this.generation });
+    if (this.session.status !== 'loaded' || !this.session.hasMore || this.session.more !== 'idle') return;
+    this.session.more = 'loading';
+    this.host.post({ type: 'loadMore', generation: this.session.generation });
     this.updateChrome();
   }
 
@@ -320,10 +278,10 @@ export class GridApp {
     switch (action) {
       case 'retry':
         if (forMore) {
-          this.more = 'idle';
+          this.session.more = 'idle';
           this.onNearEnd();
-        } else if (this.spec) {
-          this.search(this.spec);
+        } else if (this.session.spec) {
+          this.search(this.session.spec);
         }
         return;
       case 'setApiKey':
@@ -340,137 +298,14 @@ export class GridApp {
     }
   }
 
-  // ---- rendering around the tiles ---------------------------------------------------------
-
-  private countText(): string {
-    const s = this.strings;
-    const n = this.totalResults;
-    // No total from the service: only what is shown is counted, never claimed as the total.
-    if (n === null) return format(pluralOf(this.lang, this.grid.count, { one: s.shownOne, other: s.shownMany }), this.numbers.format(this.grid.count));
-    return format(pluralOf(this.lang, n, { one: s.resultOne, other: s.resultsMany }), this.numbers.format(n));
-  }
-
-  private totalText(): string {
-    const s = this.strings;
-    const spec = this.spec;
-    if (this.status === 'loading') return s.loading;
-    if (this.status !== 'loaded' || !spec) return '';
-    switch (spec.mode) {
-      case 'curated':
-        return `${s.curatedTitle} · ${this.countText()}`;
-      case 'popular':
-        return `${s.popularTitle} · ${this.countText()}`;
-      case 'single':
-        return format(s.singleTitle, spec.kind === 'photo' ? s.untitledPhoto : s.untitledVideo, spec.id);
-      case 'collection':
-        return `${format(s.collectionTitle, spec.title || spec.id)} · ${this.countText()}`;
-      case 'photos':
-      case 'videos':
-        return this.countText();
-      default: {
-        const never: never = spec;
-        return String(never);
-      }
-    }
-  }
+  // ---- what is said around the tiles -------------------------------------------------------
 
   private updateChrome(): void {
-    const s = this.strings;
-    const loading = this.status === 'loading' || this.more === 'loading';
-    this.progress.hidden = !loading;
+    const loading = this.session.status === 'loading' || this.session.more === 'loading';
     this.grid.element.setAttribute('aria-busy', String(loading));
-    this.total.textContent = this.totalText();
-    const skipped = this.status === 'loaded' ? this.skipped : 0;
-    this.skippedNote.hidden = skipped === 0;
-    this.skippedNote.replaceChildren(
-      ...(skipped === 0 ? [] : [icon('warning'), h('span', {}, format(pluralOf(this.lang, skipped, { one: s.skippedOne, other: s.skippedMany }), this.numbers.format(skipped)))]),
-    );
-
     // Tiles of an earlier search, kept while the new one loads or could not be reached.
-    const kept = this.status !== 'loaded' && this.grid.count > 0;
-    this.grid.element.classList.toggle('stale', kept);
-    this.notice.replaceChildren();
-    this.notice.hidden = !(kept && this.status === 'failed' && this.failure);
-    if (kept && this.status === 'failed' && this.failure) {
-      this.notice.append(
-        icon('debug-disconnect', 'notice-icon'),
-        h('div', { class: 'notice-text' }, h('strong', {}, format(s.offlineTitle, s.serviceName)), h('span', {}, this.failure.message), h('span', {}, s.keptResults)),
-        this.actionButtons(this.failure, false),
-      );
-    }
-
-    // The message in place of tiles.
-    this.message.replaceChildren();
-    let showMessage = true;
-    if (this.status === 'idle') {
-      const curated = h('button', { type: 'button', class: 'button secondary' }, icon('star-empty'), h('span', {}, s.curatedTitle));
-      curated.addEventListener('click', () => this.browse('photos'));
-      const popular = h('button', { type: 'button', class: 'button secondary' }, icon('flame'), h('span', {}, s.popularTitle));
-      popular.addEventListener('click', () => this.browse('videos'));
-      this.message.append(icon('search', 'message-icon'), h('p', {}, s.startHint), h('div', { class: 'message-actions' }, curated, popular));
-    } else if (this.status === 'failed' && this.failure && !kept) {
-      const kind = this.failure.kind;
-      const [iconName, title]: [CodiconName, string] =
-        kind === 'rateLimited'
-          ? ['watch', s.quotaTitle]
-          : kind === 'missingKey' || kind === 'unauthorized' || kind === 'forbidden'
-            ? ['key', s.keyTitle]
-            : kind === 'keyNotForOrigin'
-              ? ['key', s.keyOriginTitle]
-              : ['error', s.errorTitle];
-      this.message.append(
-        icon(iconName, 'message-icon'),
-        h('h2', {}, title),
-        h('p', {}, this.failure.message),
-        this.actionButtons(this.failure, false),
-      );
-    } else if (this.status === 'loaded' && this.grid.count === 0) {
-      const spec = this.spec;
-      const query = spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : '';
-      this.message.append(icon('search-stop', 'message-icon'), h('h2', {}, query ? format(s.noResultsFor, query) : s.noResults), h('p', {}, s.noResultsHint));
-      // Filters narrowed the search to nothing: one button puts them back and searches again.
-      if (spec && spec.mode !== 'single' && spec.mode !== 'collection' && hasFilters(this.form, this.defaults)) {
-        const reset = h('button', { type: 'button', class: 'button primary', 'data-action': 'resetFilters' }, icon('clear-all'), h('span', {}, s.resetFilters));
-        reset.addEventListener('click', () => this.resetFilters());
-        this.message.append(h('div', { class: 'message-actions' }, reset));
-      }
-    } else {
-      showMessage = false;
-    }
-    this.message.hidden = !showMessage;
-    this.message.classList.toggle('error', this.status === 'failed' && this.failure?.kind !== 'missingKey');
-
-    // Under the tiles: loading more, a failed page, or the end.
-    this.footer.replaceChildren();
-    if (this.status === 'loaded' && this.grid.count > 0) {
-      if (this.more === 'loading') {
-        this.footer.append(icon('loading', 'codicon-modifier-spin'), h('span', {}, s.loadingMore));
-      } else if (this.more === 'failed' && this.moreFailure) {
-        this.footer.append(icon('error'), h('span', {}, this.moreFailure.message), this.actionButtons(this.moreFailure, true));
-      } else if (!this.hasMore && this.spec?.mode !== 'single') {
-        this.footer.append(h('span', { class: 'end' }, s.endOfResults));
-      }
-    }
-  }
-
-  private actionButtons(failure: GridFailure, forMore: boolean): HTMLElement {
-    const s = this.strings;
-    const labels: Record<ErrorAction, [string, CodiconName]> = {
-      retry: [s.retry, 'refresh'],
-      setApiKey: [s.setApiKey, 'key'],
-      getApiKey: [s.getApiKey, 'link-external'],
-      openSettings: [s.openSettings, 'settings-gear'],
-      showQuota: [s.showQuota, 'dashboard'],
-      checkKey: [format(s.checkKey, failure.origin ?? ''), 'key'],
-    };
-    const box = h('div', { class: 'message-actions' });
-    failure.actions.forEach((action, i) => {
-      const [label, iconName] = labels[action];
-      const button = h('button', { type: 'button', class: `button ${i === 0 ? 'primary' : 'secondary'}`, 'data-action': action }, icon(iconName), h('span', {}, label));
-      button.addEventListener('click', () => this.runErrorAction(action, forMore));
-      box.append(button);
-    });
-    return box;
+    this.grid.element.classList.toggle('stale', this.session.status !== 'loaded' && this.grid.count > 0);
+    this.chrome.update({ ...this.session, count: this.grid.count, filtered: hasFilters(this.form, this.defaults) });
   }
 
   private resetFilters(): void {
@@ -484,15 +319,6 @@ export class GridApp {
     this.form = { ...this.form, kind, browse: true };
     this.toolbar.set(this.form);
     this.submit({ field: 'browse', immediate: true, explicit: true });
-  }
-
-  private showToast(text: string): void {
-    this.toast.textContent = text;
-    this.toast.hidden = false;
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => {
-      this.toast.hidden = true;
-    }, TOAST_MS);
   }
 
   // ---- state kept across hide/show and reloads ---------------------------------------------
@@ -513,28 +339,22 @@ export class GridApp {
     this.host.save({
       v: 1,
       form: this.form,
-      spec: this.spec,
+      spec: this.session.spec,
       scrollTop: restore ? restore.scrollTop : Math.max(0, this.scroller.scrollTop),
       focusKey: restore ? restore.focusKey : (this.grid.itemAt(this.grid.activeIndex)?.key ?? null),
     });
   }
 
-  /** The message in place of the tiles, or the notice above kept ones; undefined when neither shows. */
-  private shownMessage(): HTMLElement | undefined {
-    if (!this.message.hidden) return this.message;
-    return this.notice.hidden ? undefined : this.notice;
-  }
-
   private snapshot(): GridSnapshot {
-    const shown = this.shownMessage();
+    const shown = this.chrome.shownMessage();
     return {
-      status: this.status,
-      spec: this.spec,
+      status: this.session.status,
+      spec: this.session.spec,
       form: this.form,
       itemCount: this.grid.count,
       renderedTiles: this.grid.renderedCount,
-      totalText: this.total.textContent ?? '',
-      skippedText: this.skippedNote.hidden ? '' : (this.skippedNote.textContent ?? ''),
+      totalText: this.chrome.totalText,
+      skippedText: this.chrome.skippedText,
       messageText: (shown?.textContent ?? '').slice(0, 2_000),
       formErrors: [...this.formErrors],
       renderedCredits: this.grid.renderedCredits(),

@@ -4,23 +4,14 @@
 import type { GridItem } from '../core/tiles';
 import type { GridStrings } from '../shared/strings';
 import { format, formatDuration } from '../shared/strings';
-import { h, icon, iconButton, uniqueId } from './dom';
 import type { CodiconName } from './codicons';
-import type { TileCommand } from './results';
-import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
+import { h, icon, iconButton, prefersReducedMotion, uniqueId } from './dom';
+import type { TileCommand } from './tile';
+import { openMenuOnEnterUp, openTileMenu, tileMenuContext } from './tileMenu';
 
 export interface PreviewCallbacks {
   command(command: TileCommand, item: GridItem): void;
   closed(item: GridItem): void;
-}
-
-/**
- * Whether motion should be kept to a minimum: VS Code's `workbench.reduceMotion` (the
- * webview's body then has `vscode-reduce-motion`, which follows the system under `auto`) or
- * the system's setting as the webview sees it. Read when needed: either can change.
- */
-export function prefersReducedMotion(): boolean {
-  return document.body.classList.contains('vscode-reduce-motion') || (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
 }
 
 export class Preview {
@@ -31,20 +22,12 @@ export class Preview {
   private readonly credit: HTMLElement;
   private readonly actions: HTMLElement;
   private item: GridItem | undefined;
-  private readonly numbers: Intl.NumberFormat;
 
   constructor(
     private readonly strings: GridStrings,
-    lang: string,
+    private readonly numbers: Intl.NumberFormat,
     private readonly callbacks: PreviewCallbacks,
   ) {
-    let numbers: Intl.NumberFormat;
-    try {
-      numbers = new Intl.NumberFormat(lang);
-    } catch {
-      numbers = new Intl.NumberFormat('en');
-    }
-    this.numbers = numbers;
     const titleId = uniqueId('preview-title');
     this.title = h('h2', { id: titleId, class: 'preview-title' });
     const close = iconButton('close', strings.closePreview, { class: 'icon-button preview-close' });
@@ -145,7 +128,7 @@ export class Preview {
     }
     // The tile's menu (Insert as…, Save into Workspace and Insert…) from here too: the same
     // context as the tile's, its key only.
-    this.actions.dataset.vscodeContext = JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true });
+    this.actions.dataset.vscodeContext = tileMenuContext(item.key);
     const more = iconButton('ellipsis', s.moreActions, { 'aria-haspopup': 'menu' });
     more.addEventListener('click', () => openTileMenu(more));
     openMenuOnEnterUp(more, (el) => el === more);

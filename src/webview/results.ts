@@ -1,19 +1,15 @@
 // The result tiles: a windowed grid (only the rows near the viewport are in the DOM, so a
 // thousand results cost a few dozen elements), one tab stop with arrow-key movement
-// (roving tabindex), and per-tile actions. Tiles are rebuilt from GridItems on demand;
-// the browser's image cache makes that cheap when the user scrolls back.
+// (roving tabindex), and per-tile actions. Tiles are rebuilt from GridItems on demand
+// (tile.ts); the browser's image cache makes that cheap when the user scrolls back.
 import type { GridItem } from '../core/tiles';
-import type { TileAction } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
-import { format, formatDuration } from '../shared/strings';
-import { h, icon, iconButton, uniqueId } from './dom';
-import type { CodiconName } from './codicons';
-import { prefersReducedMotion } from './preview';
-import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
+import { h, uniqueId } from './dom';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
-
-export type TileCommand = TileAction | 'preview';
+import { addActions, createTile, MENU_COMMAND, setTabStops, startHoverVideo, stopHoverVideo } from './tile';
+import type { TileCommand } from './tile';
+import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
 
 export interface ResultsCallbacks {
   command(command: TileCommand, index: number): void;
@@ -21,18 +17,6 @@ export interface ResultsCallbacks {
   focusChanged(index: number): void;
   scrolled(scrollTop: number): void;
 }
-
-const TILE_BUTTONS: readonly { command: TileCommand; icon: CodiconName; label: (s: GridStrings) => string }[] = [
-  { command: 'insert', icon: 'insert', label: (s) => s.insert },
-  { command: 'preview', icon: 'eye', label: (s) => s.preview },
-  { command: 'copyUrl', icon: 'link', label: (s) => s.copyUrl },
-  { command: 'copyCredit', icon: 'quote', label: (s) => s.copyCredit },
-  { command: 'openOnService', icon: 'link-external', label: (s) => format(s.openOnService, s.serviceName) },
-];
-
-/** The tile's last button: opens the tile's menu, the one a right-click or Shift+F10 opens. */
-const MENU_COMMAND = 'menu';
-
 
 export class ResultsGrid {
   readonly element: HTMLElement;
@@ -43,16 +27,14 @@ export class ResultsGrid {
   private layout: GridLayout = computeLayout(0, 0);
   private frame = 0;
   private readonly hintId: string;
-  private readonly numbers: Intl.NumberFormat;
 
   constructor(
     private readonly scroller: HTMLElement,
     private readonly strings: GridStrings,
-    lang: string,
+    private readonly numbers: Intl.NumberFormat,
     private readonly callbacks: ResultsCallbacks,
   ) {
     this.hintId = uniqueId('grid-hint');
-    this.numbers = safeNumberFormat(lang);
     this.element = h('div', { class: 'grid', role: 'list', 'aria-label': strings.resultsLabel });
     const hint = h('span', { id: this.hintId, class: 'visually-hidden' }, strings.keyboardHint);
     this.element.append(hint);
@@ -169,17 +151,9 @@ export class ResultsGrid {
       }
     }
     for (const index of wanted) {
-      let tile = this.rendered.get(index);
-      const item = this.items[index];
-      if (!item) continue;
-      if (!tile) {
-        tile = this.createTile(item, index);
-        this.place(tile, index);
-        this.rendered.set(index, tile);
-        this.element.append(tile);
-      } else if (resized) {
-        this.place(tile, index);
-      }
+      const tile = this.rendered.get(index);
+      if (!tile) this.addTile(index);
+      else if (resized) this.place(tile, index);
     }
     if (this.items.length > 0 && nearEnd(layout, Math.max(0, top), viewport)) this.callbacks.nearEnd();
   }
@@ -192,102 +166,22 @@ export class ResultsGrid {
     if (thumb) thumb.style.height = `${this.layout.imageHeight}px`;
   }
 
-  private createTile(item: GridItem, index: number): HTMLElement {
-    const s = this.strings;
-    const kindName = item.kind === 'photo' ? s.untitledPhoto : s.untitledVideo;
-    const description = item.description || kindName;
-    const size = format(s.dimensions, this.numbers.format(item.width), this.numbers.format(item.height));
-    const duration = item.duration !== null ? formatDuration(item.duration) : '';
-    const label = [format(s.tileLabel, description, item.credit, size), duration ? format(s.durationLabel, duration) : '']
-      .filter(Boolean)
-      .join(', ');
-    const active = index === this.focusIndex;
-    const tile = h('div', {
-      role: 'listitem',
-      class: `tile tile-${item.kind}`,
-      tabindex: active ? '0' : '-1',
-      'data-index': String(index),
-      'data-key': item.key,
-      // The right-click menu (package.json webview/context): the key only; the host finds the media.
-      'data-vscode-context': JSON.stringify({ webviewSection: 'tile', key: item.key, preventDefaultContextMenuItems: true }),
-      'aria-label': label,
-      'aria-haspopup': 'menu',
-      'aria-posinset': String(index + 1),
-      'aria-setsize': String(this.setSize),
-      'aria-describedby': this.hintId,
+  /** Makes the tile of `index`, puts it in its place and into the DOM; undefined past the end. */
+  private addTile(index: number): HTMLElement | undefined {
+    const item = this.items[index];
+    if (!item) return undefined;
+    const tile = createTile(item, {
+      index,
+      active: index === this.focusIndex,
+      setSize: this.setSize,
+      hintId: this.hintId,
+      strings: this.strings,
+      numbers: this.numbers,
     });
-
-    // The alt text on hover: a property, so it stays text whatever the service wrote.
-    if (item.description) tile.title = item.description;
-    const thumb = h('div', { class: 'thumb' });
-    if (item.color) thumb.style.backgroundColor = item.color;
-    if (item.thumb) {
-      const img = h('img', { alt: description, loading: 'lazy', decoding: 'async', draggable: 'false' });
-      img.addEventListener('load', () => img.classList.add('loaded'), { once: true });
-      img.addEventListener('error', () => {
-        img.remove();
-        thumb.append(icon(item.kind === 'photo' ? 'file-media' : 'device-camera-video', 'thumb-fallback'));
-      }, { once: true });
-      img.src = item.thumb;
-      thumb.append(img);
-    } else {
-      thumb.append(icon(item.kind === 'photo' ? 'file-media' : 'device-camera-video', 'thumb-fallback'));
-    }
-    if (item.kind === 'video') {
-      thumb.append(h('span', { class: 'badge duration', 'aria-hidden': 'true' }, icon('play'), duration));
-    }
-    // The action buttons are made when a tile is first pointed at, focused or given the
-    // tab stop, so a screenful of tiles costs a third fewer DOM nodes.
-    if (active) addActions(tile, thumb, s, true);
-
-    const caption = h('div', { class: 'caption' });
-    const by = format(item.kind === 'photo' ? s.photoBy : s.videoBy, '');
-    if (item.creditUrl) {
-      caption.append(
-        h('a', {
-          class: 'credit',
-          href: item.creditUrl,
-          'data-command': 'openPhotographer',
-          tabindex: active ? '0' : '-1',
-          title: format(s.creditLinkLabel, item.credit, s.serviceName),
-          'aria-label': format(s.creditLinkLabel, item.credit, s.serviceName),
-        }, item.credit),
-      );
-    } else {
-      caption.append(h('span', { class: 'credit' }, item.credit));
-    }
-    caption.title = `${by.trim()} ${item.credit}`.trim();
-    tile.append(thumb, caption);
-    tile.addEventListener('mouseenter', () => {
-      addActions(tile, thumb, s, tile.tabIndex === 0);
-      this.startHoverVideo(tile, item);
-    });
-    tile.addEventListener('mouseleave', () => {
-      if (!tile.contains(document.activeElement)) this.stopHoverVideo(tile);
-    });
+    this.place(tile, index);
+    this.rendered.set(index, tile);
+    this.element.append(tile);
     return tile;
-  }
-
-  private startHoverVideo(tile: HTMLElement, item: GridItem): void {
-    if (!item.hoverVideo || prefersReducedMotion()) return;
-    const thumb = tile.querySelector('.thumb');
-    if (!thumb || thumb.querySelector('video')) return;
-    const video = h('video', { class: 'hover-video', muted: true, loop: true, playsinline: true, preload: 'auto', 'aria-hidden': 'true', tabindex: '-1' });
-    video.muted = true;
-    video.addEventListener('playing', () => video.classList.add('playing'));
-    video.addEventListener('error', () => video.remove(), { once: true });
-    video.src = item.hoverVideo.src;
-    thumb.insertBefore(video, thumb.querySelector('.badge'));
-    void video.play().catch(() => undefined);
-  }
-
-  private stopHoverVideo(tile: HTMLElement): void {
-    const video = tile.querySelector('video');
-    if (!video) return;
-    video.pause();
-    video.removeAttribute('src');
-    video.load();
-    video.remove();
   }
 
   private tileOf(target: EventTarget | null): HTMLElement | null {
@@ -356,15 +250,14 @@ export class ResultsGrid {
     const index = this.indexOf(tile);
     if (index !== this.focusIndex) this.setActive(index, false);
     const item = this.items[index];
-    if (item) this.startHoverVideo(tile, item);
-    const thumb = tile.querySelector<HTMLElement>('.thumb');
-    if (thumb) addActions(tile, thumb, this.strings, tile.tabIndex === 0);
+    if (item) startHoverVideo(tile, item);
+    addActions(tile, this.strings, tile.tabIndex === 0);
   }
 
   private onFocusOut(event: FocusEvent): void {
     const tile = this.tileOf(event.target);
     if (!tile || tile.contains(event.relatedTarget as Node | null)) return;
-    if (!tile.matches(':hover')) this.stopHoverVideo(tile);
+    if (!tile.matches(':hover')) stopHoverVideo(tile);
   }
 
   /** Makes `index` the tile with the tab stop; with `focus`, also scrolls to it and focuses it. */
@@ -378,43 +271,11 @@ export class ResultsGrid {
       this.scroller.scrollTop = top + this.element.offsetTop;
     }
     this.renderNow();
-    let tile = this.rendered.get(index);
-    if (!tile) {
-      const item = this.items[index];
-      if (!item) return;
-      tile = this.createTile(item, index);
-      this.place(tile, index);
-      this.rendered.set(index, tile);
-      this.element.append(tile);
-    }
-    const thumb = tile.querySelector<HTMLElement>('.thumb');
-    if (thumb) addActions(tile, thumb, this.strings, true);
+    const tile = this.rendered.get(index) ?? this.addTile(index);
+    if (!tile) return;
+    addActions(tile, this.strings, true);
     setTabStops(tile, true);
     if (focus) tile.focus({ preventScroll: true });
     this.callbacks.focusChanged(index);
-  }
-}
-
-/** Adds a tile's action buttons once. */
-function addActions(tile: HTMLElement, thumb: HTMLElement, s: GridStrings, active: boolean): void {
-  if (tile.querySelector('.tile-actions')) return;
-  const actions = h('div', { class: 'tile-actions' });
-  for (const b of TILE_BUTTONS) {
-    actions.append(iconButton(b.icon, b.label(s), { 'data-command': b.command, tabindex: active ? '0' : '-1' }));
-  }
-  actions.append(iconButton('ellipsis', s.moreActions, { 'data-command': MENU_COMMAND, 'aria-haspopup': 'menu', tabindex: active ? '0' : '-1' }));
-  thumb.append(actions);
-}
-
-function setTabStops(tile: HTMLElement, active: boolean): void {
-  tile.tabIndex = active ? 0 : -1;
-  for (const el of tile.querySelectorAll<HTMLElement>('button, a')) el.tabIndex = active ? 0 : -1;
-}
-
-function safeNumberFormat(lang: string): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(lang);
-  } catch {
-    return new Intl.NumberFormat('en');
   }
 }

@@ -2,6 +2,12 @@
 // it: VS Code's webview shows its `webview/context` menu for a `contextmenu` event, with the
 // `data-vscode-context` of the element and its ancestors (a tile's key only), at the event's
 // position. Shift+F10 and the context-menu key on a focused tile make that event themselves.
+
+/** The `data-vscode-context` of a tile and of the preview's actions: the key only; the host finds the media. */
+export function tileMenuContext(key: string): string {
+  return JSON.stringify({ webviewSection: 'tile', key, preventDefaultContextMenuItems: true });
+}
+
 export function openTileMenu(from: HTMLElement): void {
   const box = from.getBoundingClientRect();
   from.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: Math.round(box.left), clientY: Math.round(box.bottom) }));

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { Photo, Video } from '../../src/core/model';
 import { addRecent, removeRecent, reviveRecent } from '../../src/core/searchRecent';
-import { describeFromPageUrl, itemOrigins, previewVideoFile, smallestVideoFile, tileSizedImage, toGridItem } from '../../src/core/tiles';
+import { describeFromPageUrl, previewVideoFile, smallestVideoFile, tileSizedImage, toGridItem } from '../../src/core/tiles';
 import { isGridItem } from '../../src/shared/protocol';
 import { format, formatDuration } from '../../src/shared/strings';
 
@@ -128,12 +128,6 @@ describe('grid items', () => {
     assert.equal(lines.credit, 'A B');
     assert.equal(describeFromPageUrl('https://www.pexels.com/photo/2014422/', 2014422), '');
     assert.equal(describeFromPageUrl(null, 1), '');
-  });
-
-  it('lists the origins the CSP must allow', () => {
-    const { img: images, media } = itemOrigins([toGridItem({ kind: 'photo', photo }), toGridItem({ kind: 'video', video })]);
-    assert.deepEqual([...images].sort(), ['https://images.pexels.com']);
-    assert.deepEqual([...media].sort(), ['https://videos.pexels.com']);
   });
 
   it('formats durations and templates', () => {

@@ -41,7 +41,7 @@ describe('the web extension host', () => {
       for (const nonce of nonces) {
         assert.match(nonce, /^[A-Za-z0-9+/]{22}==$/);
         assert.equal(Buffer.from(nonce, 'base64').length, 16);
-        assert.match(contentSecurityPolicy({ cspSource: 'https://webview', nonce, imgSources: [], mediaSources: [] }), new RegExp(`script-src 'nonce-${nonce.replace(/[+/]/g, '\\$&')}'`));
+        assert.match(contentSecurityPolicy({ cspSource: 'https://webview', nonce }), new RegExp(`script-src 'nonce-${nonce.replace(/[+/]/g, '\\$&')}'`));
       }
     });
 

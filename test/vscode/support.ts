@@ -204,6 +204,12 @@ export async function openGridState(): Promise<GridPanelState> {
   return state;
 }
 
+/** Whether the grid's CSP sources (its state's imgSources or mediaSources) admit `origin`: by its scheme, its host on any port, or exactly. */
+export function cspAdmits(sources: readonly string[], origin: string): boolean {
+  const url = new URL(origin);
+  return sources.some((source) => source === url.protocol || source === `${url.protocol}//${url.hostname}:*` || source === url.origin);
+}
+
 /** What the grid's webview itself shows, once it reaches `status`. */
 export function gridSnapshotWhen(status: GridSnapshot['status'], ms = 15_000): Promise<GridSnapshot> {
   return waitFor(async () => {

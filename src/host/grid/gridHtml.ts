@@ -2,12 +2,12 @@
 // unit-tested. Nothing from the API is written into this HTML except inside the JSON
 // boot block, where `<`, `>` and `&` are escaped so no text can close the block.
 //
-// CSP: nothing by default; the one script only by nonce; styles only from the extension
-// (webview.cspSource; no fonts at all: the codicons are inline SVGs, src/webview/codicons.ts); images and videos only from the given origins, which the
-// panel derives from the configured API hosts, the service's known media hosts and the
-// origins of the results it has shown (see GridPanel.mediaSources). No inline styles or
-// scripts, no eval.
-import type { GridViewState } from '../../shared/protocol';
+// CSP, as simple as the built-in Markdown preview's: nothing by default; the one script
+// only by nonce; styles only from the extension (webview.cspSource; no fonts at all: the
+// codicons are inline SVGs, src/webview/codicons.ts); images and videos from any https
+// address and from this computer over http (MEDIA_SOURCES). No inline styles or scripts,
+// no eval.
+import type { GridBoot, GridViewState } from '../../shared/protocol';
 import { GRID_BOOT_ELEMENT_ID } from '../../shared/protocol';
 import type { GridStrings } from '../../shared/strings';
 
@@ -16,8 +16,6 @@ export interface GridHtmlOptions {
   nonce: string;
   scriptUri: string;
   styleUri: string;
-  imgSources: readonly string[];
-  mediaSources: readonly string[];
   strings: GridStrings;
   initialState: GridViewState;
   /** BCP 47 language of the UI (vscode.env.language), for `<html lang>`. */
@@ -27,13 +25,6 @@ export interface GridHtmlOptions {
    * of the app's element instead (the webview falls back to English without it).
    */
   startFailedText?: string;
-}
-
-/** What the webview script reads from the boot block. */
-export interface GridBoot {
-  strings: GridStrings;
-  initialState: GridViewState;
-  lang: string;
 }
 
 export function escapeHtml(value: string): string {
@@ -56,27 +47,12 @@ export function jsonForScript(value: unknown): string {
 }
 
 /**
- * Keeps only plain origins that are safe to load media from: `https://host[:port]`, or
- * `http://` to this computer (the local test server). Anything else (paths, wildcards,
- * keywords, other schemes, text that could end the directive) is dropped.
+ * Where pictures and videos may come from, besides the webview's own resources: any https
+ * address, and http only to this computer (the local library, on any port; its second
+ * address 127.0.0.2 serves the "other origin" of its results). A CSP cannot name all of
+ * 127.0.0.0/8, so the addresses in use are named.
  */
-export function cspOrigins(sources: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const source of sources) {
-    let url: URL;
-    try {
-      url = new URL(source);
-    } catch {
-      continue;
-    }
-    const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) continue;
-    if (url.username || url.password) continue;
-    if (!/^[a-z0-9.-]+$|^\[::1\]$/i.test(url.hostname)) continue;
-    out.add(url.origin);
-  }
-  return [...out].sort();
-}
+export const MEDIA_SOURCES = ['https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*', 'http://[::1]:*'] as const;
 
 /**
  * webview.cspSource is VS Code's own value (e.g. `'self' https://*.vscode-cdn.net`);
@@ -96,16 +72,16 @@ function checkedNonce(value: string): string {
   return value;
 }
 
-export function contentSecurityPolicy(options: Pick<GridHtmlOptions, 'cspSource' | 'nonce' | 'imgSources' | 'mediaSources'>): string {
+export function contentSecurityPolicy(options: Pick<GridHtmlOptions, 'cspSource' | 'nonce'>): string {
   const source = checkedCspSource(options.cspSource);
   const nonce = checkedNonce(options.nonce);
-  const list = (origins: string[]): string => (origins.length > 0 ? origins.join(' ') : "'none'");
+  const media = [source, ...MEDIA_SOURCES].join(' ');
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${source}`,
-    `img-src ${list(cspOrigins(options.imgSources))}`,
-    `media-src ${list(cspOrigins(options.mediaSources))}`,
+    `img-src ${media}`,
+    `media-src ${media}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');

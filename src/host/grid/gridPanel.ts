@@ -1,7 +1,6 @@
 // The grid webview panel: one, reused and revealed. It owns a SearchSession and forwards
-// its messages; it checks every message from the webview before acting; it runs the
-// insert/copy/open commands of the contract with the service's own object (the webview
-// only names a tile by key, so it can neither forge media nor choose a URL to open).
+// its messages; it checks every message from the webview before acting; a tile's buttons
+// run through tileActions.ts with the media the session holds for the tile's key.
 //
 // State: retainContextWhenHidden is off (heavy). The webview keeps its toolbar, scroll
 // position and focus with setState; when it is shown again it says `ready` and this
@@ -9,12 +8,7 @@
 // window reload the serializer revives the panel from that state and runs its search
 // again (from the client cache when it is still fresh).
 //
-// CSP media sources: fixed for one HTML load, so they are computed before loading it
-// from the configured API hosts, the service's known media hosts and every origin the
-// session's results point to. When a new page brings an origin not allowed yet, the HTML
-// is loaded again with it added; the webview restores itself from its state and gets the
-// session back through the ready handshake. Only https origins (http only to this
-// computer) are ever added.
+// CSP: fixed (gridHtml.ts), so the HTML is loaded again only when a text it holds changes.
 import * as vscode from 'vscode';
 import { randomNonce } from '../../core/bytes';
 import type { MediaError } from '../../core/errors';
@@ -23,34 +17,34 @@ import { defaultLocale } from '../../core/locale';
 import type { SearchSpec } from '../../core/search';
 import { specKey } from '../../core/search';
 import { defaultForm, formFromSpec } from '../../core/searchForm';
-import { itemOrigins } from '../../core/tiles';
-import { cleanText } from '../../core/insert/text';
 import type { GridFailure } from '../../core/tiles';
-import { safeLinkUrl, tryParseUrl } from '../../core/urls';
+import { safeLinkUrl } from '../../core/urls';
 import type { FromWebview, GridViewState, HostCommand, TileAction, ToWebview } from '../../shared/protocol';
 import { isFromWebview, isGridViewState } from '../../shared/protocol';
 import type { ClientSource } from '../client';
-import { CommandId, GRID_VIEW_TYPE } from '../commandIds';
+import { GRID_VIEW_TYPE } from '../commandIds';
 import { Disposable } from '../dispose';
 import { describeFailure, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
-import { cspOrigins, renderGridHtml } from './gridHtml';
+import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
+import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
 import type { SessionState } from './searchSession';
+import { openExternalLink, runTileAction } from './tileActions';
 
-/** Where the real service serves images and video files (the defaults' results point there). */
-export const SERVICE_IMAGE_ORIGINS = ['https://images.pexels.com'];
-export const SERVICE_VIDEO_ORIGINS = ['https://videos.pexels.com', 'https://player.vimeo.com', 'https://vod-progressive.akamaized.net'];
-/** Bounds the CSP when results keep pointing at new hosts. */
-const MAX_EXTRA_ORIGINS = 24;
+/** The one grid, while it is open: set when a panel is made, cleared when it closes. */
+export interface GridHolder {
+  current: GridPanel | undefined;
+}
 
-/** What the grid works with: the shell (where it inserts: shell.tracker), the client and the recent searches. */
+/** What the grid works with: the shell (where it inserts: shell.tracker), the client, the recent searches and the open grid. */
 export interface GridDeps {
   readonly shell: Shell;
   readonly api: ClientSource;
   readonly recent: RecentSearches;
+  readonly open: GridHolder;
 }
 
 export interface GridState {
@@ -58,6 +52,7 @@ export interface GridState {
   visible: boolean;
   ready: boolean;
   session: Omit<SessionState, 'items'> & { itemKeys: string[]; credits: string[] };
+  /** The CSP's `img-src` and `media-src`, besides the webview's own resources. */
   imgSources: string[];
   mediaSources: string[];
   targetUri: string | undefined;
@@ -65,15 +60,9 @@ export interface GridState {
 }
 
 export class GridPanel extends Disposable {
-  private static current: GridPanel | undefined;
-
-  static get instance(): GridPanel | undefined {
-    return GridPanel.current;
-  }
-
   /** Opens (or reveals) the grid and shows `spec` in it. */
   static show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
-    let grid = GridPanel.current;
+    let grid = deps.open.current;
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
@@ -92,15 +81,13 @@ export class GridPanel extends Disposable {
 
   /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
   static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
-    GridPanel.current?.panel.dispose();
+    deps.open.current?.panel.dispose();
     panel.webview.options = webviewOptions(deps.shell.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
     return new GridPanel(deps, panel, restored);
   }
 
   private readonly session: SearchSession;
-  private readonly extraImg = new Set<string>();
-  private readonly extraMedia = new Set<string>();
   private ready = false;
   private renderedInputs = '';
   private readonly rendered = this._register(new vscode.EventEmitter<void>());
@@ -113,6 +100,7 @@ export class GridPanel extends Disposable {
 
   private readonly shell: Shell;
   private readonly recent: RecentSearches;
+  private readonly open: GridHolder;
 
   private constructor(
     deps: GridDeps,
@@ -123,7 +111,8 @@ export class GridPanel extends Disposable {
     const { shell, api } = deps;
     this.shell = shell;
     this.recent = deps.recent;
-    GridPanel.current = this;
+    this.open = deps.open;
+    this.open.current = this;
     this.viewState = viewState;
     this.session = new SearchSession({
       client: () => api.client,
@@ -172,27 +161,17 @@ export class GridPanel extends Disposable {
       visible: this.panel.visible,
       ready: this.ready,
       session: { ...session, itemKeys: items.map((i) => i.key), credits: items.map((i) => i.credit) },
-      imgSources: this.imgSources(),
-      mediaSources: this.mediaSources(),
+      imgSources: [...MEDIA_SOURCES],
+      mediaSources: [...MEDIA_SOURCES],
       targetUri: this.shell.tracker.lastUri,
       title: this.panel.title,
     };
   }
 
-  private imgSources(): string[] {
-    const cfg = this.shell.config;
-    return cspOrigins([...SERVICE_IMAGE_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraImg]);
-  }
-
-  private mediaSources(): string[] {
-    const cfg = this.shell.config;
-    return cspOrigins([...SERVICE_VIDEO_ORIGINS, cfg.apiBaseUrl, cfg.videoBaseUrl, ...this.extraMedia]);
-  }
-
-  /** What the HTML depends on besides the session: its texts and its CSP sources. */
+  /** What the HTML depends on besides the session: the service's name and address in its texts. */
   private htmlInputs(): string {
     const cfg = this.shell.config;
-    return JSON.stringify([cfg.serviceName, cfg.serviceUrl, this.imgSources(), this.mediaSources()]);
+    return JSON.stringify([cfg.serviceName, cfg.serviceUrl]);
   }
 
   /** Loads the HTML again only when a setting it depends on changed (a reload costs a flicker). */
@@ -212,8 +191,6 @@ export class GridPanel extends Disposable {
       nonce: randomNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'main.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'grid.css')).toString(),
-      imgSources: this.imgSources(),
-      mediaSources: this.mediaSources(),
       strings: gridStrings(cfg.serviceName, safeLinkUrl(cfg.serviceUrl) ?? 'https://www.pexels.com'),
       initialState: this.viewState,
       lang: vscode.env.language,
@@ -222,37 +199,9 @@ export class GridPanel extends Disposable {
     this.rendered.fire();
   }
 
-  /**
-   * Adds the origins of new results to the CSP. Returns true when the HTML had to be
-   * loaded again (the message at hand is then covered by the snapshot sent on ready).
-   */
-  private allowOriginsOf(message: ToWebview): boolean {
-    if (message.type !== 'session' && message.type !== 'page') return false;
-    const allowedImg = new Set(this.imgSources());
-    const allowedMedia = new Set(this.mediaSources());
-    const { img, media } = itemOrigins(message.items);
-    let changed = false;
-    const add = (origins: Set<string>, allowed: Set<string>, extra: Set<string>): void => {
-      for (const origin of cspOrigins([...origins])) {
-        if (allowed.has(origin) || extra.size >= MAX_EXTRA_ORIGINS) continue;
-        extra.add(origin);
-        changed = true;
-      }
-    };
-    add(img, allowedImg, this.extraImg);
-    add(media, allowedMedia, this.extraMedia);
-    if (changed) {
-      this.shell.logger.info(`Grid: allowing media from ${[...this.extraImg, ...this.extraMedia].join(', ')}.`);
-      this.render();
-    }
-    return changed;
-  }
-
-  /** Sends `message` to the webview (widening the CSP first when it brings new origins; dropped until the webview is ready). */
+  /** Sends `message` to the webview (dropped until the webview is ready: it gets the whole session then). */
   post(message: ToWebview): void {
-    if (this.isDisposed) return;
-    if (this.allowOriginsOf(message)) return;
-    if (!this.ready) return;
+    if (this.isDisposed || !this.ready) return;
     void this.panel.webview.postMessage(message);
   }
 
@@ -292,7 +241,7 @@ export class GridPanel extends Disposable {
         void this.runHostCommand(message.command);
         return;
       case 'openService':
-        void this.openExternal(this.shell.config.serviceUrl);
+        void openExternalLink(this.shell.config.serviceUrl);
         return;
       case 'snapshot':
         // What the webview shows, for whoever asked (onDidReceive); the grid itself needs nothing from it.
@@ -331,29 +280,7 @@ export class GridPanel extends Disposable {
       return;
     }
     try {
-      switch (action) {
-        case 'insert': {
-          const targetUri = this.shell.tracker.lastUri;
-          await vscode.commands.executeCommand(CommandId.insert, targetUri ? { media, targetUri } : { media });
-          break;
-        }
-        case 'copyUrl':
-          await vscode.commands.executeCommand(CommandId.copyUrl, { media });
-          break;
-        case 'copyCredit':
-          await vscode.commands.executeCommand(CommandId.copyCredit, { media });
-          break;
-        case 'openOnService':
-          await vscode.commands.executeCommand(CommandId.openOnService, { media });
-          break;
-        case 'openPhotographer':
-          await this.openExternal(media.kind === 'photo' ? media.photo.photographer_url : media.video.user.url);
-          break;
-        default: {
-          const never: never = action;
-          throw new Error(`Unknown action ${String(never)}`);
-        }
-      }
+      await runTileAction(action, media, this.shell.tracker.lastUri);
       reply(true, null);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -369,24 +296,13 @@ export class GridPanel extends Disposable {
     await runErrorAction(command, origin, (id, ...args) => vscode.commands.executeCommand(id, ...args));
   }
 
-  /** Opens a link outside VS Code, only if it is https (or http to this computer). */
-  private async openExternal(url: string | undefined): Promise<void> {
-    const safe = safeLinkUrl(url);
-    if (!safe || !tryParseUrl(safe)) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Stock Media did not open that link: it is not a secure web address.'));
-      return;
-    }
-    await vscode.env.openExternal(vscode.Uri.parse(safe, true));
-  }
-
   private describe(error: MediaError): GridFailure {
     const { message, actions, origin } = describeFailure(this.shell, error);
     return origin === undefined ? { kind: error.kind, message, actions } : { kind: error.kind, message, actions, origin };
   }
 
   private onConnectionChanged(): void {
-    // New key or base URL: allow the new hosts and show the current search from the new source.
-    this.renderIfChanged();
+    // New key or base URL: show the current search from the new source.
     const spec = this.session.state.spec;
     if (spec) void this.session.start(spec, { syncForm: false, fresh: true });
   }
@@ -395,13 +311,13 @@ export class GridPanel extends Disposable {
     if (this.isDisposed) return;
     // First, so that nothing below (the session stopping, the panel closing) reaches a disposed grid.
     super.dispose();
-    if (GridPanel.current === this) GridPanel.current = undefined;
+    if (this.open.current === this) this.open.current = undefined;
     this.session.dispose();
     this.panel.dispose();
   }
 }
 
-export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
@@ -413,33 +329,4 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 function initialViewState(spec: SearchSpec | undefined): GridViewState {
   const base = defaultForm(defaultLocale(vscode.env.language));
   return { v: 1, form: spec ? formFromSpec(spec, base) : base, spec: spec ?? null, scrollTop: 0, focusKey: null };
-}
-
-export function gridTitle(spec: SearchSpec | undefined): string {
-  if (!spec) return vscode.l10n.t('Stock Media');
-  switch (spec.mode) {
-    case 'photos':
-      return vscode.l10n.t('Photos: {0}', spec.query);
-    case 'videos':
-      return vscode.l10n.t('Videos: {0}', spec.query);
-    case 'curated':
-      return vscode.l10n.t('Curated Photos');
-    case 'popular':
-      return vscode.l10n.t('Popular Videos');
-    case 'single':
-      return spec.kind === 'photo' ? vscode.l10n.t('Photo {0}', spec.id) : vscode.l10n.t('Video {0}', spec.id);
-    case 'collection': {
-      // The service's title, one line of plain text (a panel title shows no markup anyway).
-      const title = cleanText(spec.title, 80) || spec.id;
-      return spec.type === 'photos'
-        ? vscode.l10n.t('Collection: {0} (photos)', title)
-        : spec.type === 'videos'
-          ? vscode.l10n.t('Collection: {0} (videos)', title)
-          : vscode.l10n.t('Collection: {0}', title);
-    }
-    default: {
-      const never: never = spec;
-      return String(never);
-    }
-  }
 }

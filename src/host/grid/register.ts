@@ -12,15 +12,15 @@ import { show } from './searchCommands';
 
 export function registerGrid(shell: Shell, api: ClientSource) {
   const recent = new RecentSearches(shell.context.globalState);
-  const deps: GridDeps = { shell, api, recent };
-  const disposables: IDisposable[] = [{ dispose: () => GridPanel.instance?.dispose() }];
+  const deps: GridDeps = { shell, api, recent, open: { current: undefined } };
+  const disposables: IDisposable[] = [{ dispose: () => deps.open.current?.dispose() }];
   return {
     /** What the search commands work with. */
     deps,
     /** Brings back a grid VS Code restored after a reload (the panel serializer's work). */
     revive: (panel: vscode.WebviewPanel, state: unknown): void => void GridPanel.revive(deps, panel, state),
     /** The open grid, if any. */
-    current: (): GridPanel | undefined => GridPanel.instance,
+    current: (): GridPanel | undefined => deps.open.current,
     /** Opens the grid on a search (a collection from the Collections view). */
     show: (spec: SearchSpec) => show(deps, spec),
     recent,

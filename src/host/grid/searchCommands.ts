@@ -23,8 +23,8 @@ export type GridCommandResult =
 type SearchKind = RecentSearch['kind'];
 
 /** The locale the user last searched in, else the editor's language (when supported). */
-function lastLocale(): Locale {
-  const spec = GridPanel.instance?.state.session.spec;
+function lastLocale(deps: GridDeps): Locale {
+  const spec = deps.open.current?.state.session.spec;
   return spec && (spec.mode === 'photos' || spec.mode === 'videos') && spec.locale ? spec.locale : defaultLocale(vscode.env.language);
 }
 
@@ -47,7 +47,7 @@ function refuse(text: string): GridCommandResult {
 
 /** Turns arguments (given, or from the QuickPick) into a search, or explains what is wrong. */
 async function runSearch(deps: GridDeps, kind: SearchKind, browse: boolean, args: unknown): Promise<GridCommandResult> {
-  const result = parseSearch(kind, browse, args, { locale: lastLocale() });
+  const result = parseSearch(kind, browse, args, { locale: lastLocale(deps) });
   if (!result.ok) return refuse(result.problems.join(' '));
   const { spec } = result;
   // Shown at once, in the order the commands came (the grid ends on the last), then remembered.

@@ -20,7 +20,7 @@ import { requestFor } from '../../core/search';
 import type { PagedRequest, SearchSpec } from '../../core/search';
 import { mediaKey, toGridItem } from '../../core/tiles';
 import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../core/tiles';
-import type { SessionMessage, ToWebview } from '../../shared/protocol';
+import type { SearchProgress, SessionMessage, ToWebview } from '../../shared/protocol';
 
 export interface SessionOptions {
   client: () => MediaClient;
@@ -29,19 +29,9 @@ export interface SessionOptions {
   post: (message: ToWebview) => void;
 }
 
-export interface SessionState {
+export interface SessionState extends SearchProgress {
   generation: number;
-  spec: SearchSpec | null;
-  status: SessionStatus;
   items: readonly GridItem[];
-  /** Null when the service said no total (then none is shown). */
-  totalResults: number | null;
-  /** Results of the loaded pages that could not be read and are not shown. */
-  skipped: number;
-  hasMore: boolean;
-  more: MoreStatus;
-  failure: GridFailure | null;
-  moreFailure: GridFailure | null;
   /** The page number of the last page loaded (0 before the first). */
   page: number;
   /** The items are an earlier search's, kept on screen while `spec` loads or could not be reached. */

@@ -1,0 +1,43 @@
+// What a tile's buttons do on the host: the insert and copy commands of the contract, run
+// with the service's own object (the webview names a tile only by key, so it can neither
+// forge media nor choose a URL to open), and links opened outside VS Code once checked.
+import * as vscode from 'vscode';
+import type { MediaItem } from '../../core/model';
+import { safeLinkUrl, tryParseUrl } from '../../core/urls';
+import type { TileAction } from '../../shared/protocol';
+import { CommandId } from '../commandIds';
+
+/** Runs `action` on `media`; `targetUri` is the editor an insert goes into, when one was active. */
+export async function runTileAction(action: TileAction, media: MediaItem, targetUri: string | undefined): Promise<void> {
+  switch (action) {
+    case 'insert':
+      await vscode.commands.executeCommand(CommandId.insert, targetUri ? { media, targetUri } : { media });
+      return;
+    case 'copyUrl':
+      await vscode.commands.executeCommand(CommandId.copyUrl, { media });
+      return;
+    case 'copyCredit':
+      await vscode.commands.executeCommand(CommandId.copyCredit, { media });
+      return;
+    case 'openOnService':
+      await vscode.commands.executeCommand(CommandId.openOnService, { media });
+      return;
+    case 'openPhotographer':
+      await openExternalLink(media.kind === 'photo' ? media.photo.photographer_url : media.video.user.url);
+      return;
+    default: {
+      const never: never = action;
+      throw new Error(`Unknown action ${String(never)}`);
+    }
+  }
+}
+
+/** Opens a link outside VS Code, only if it is https (or http to this computer). */
+export async function openExternalLink(url: string | undefined): Promise<void> {
+  const safe = safeLinkUrl(url);
+  if (!safe || !tryParseUrl(safe)) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Stock Media did not open that link: it is not a secure web address.'));
+    return;
+  }
+  await vscode.env.openExternal(vscode.Uri.parse(safe, true));
+}
