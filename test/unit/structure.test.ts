@@ -122,6 +122,13 @@ describe('project structure', () => {
     assert.deepEqual(importCycles(files), []);
   });
 
+  it('no file in src/ is over 400 lines (a longer one is split by concern)', () => {
+    const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(ts|css)$/.test(name));
+    assert.ok(files.length > 100);
+    const long = files.map((name) => `src/${name.split('\\').join('/')}: ${readFileSync(join(root, 'src', name), 'utf8').split('\n').length - 1} lines`).filter((line) => Number(/(\d+) lines$/.exec(line)?.[1]) > 400);
+    assert.deepEqual(long, []);
+  });
+
   it('each command has one handler, in the features’ command table, and its arguments are read in commandArgs.ts alone', () => {
     const files = sources('src');
     const handlers = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\[CommandId\.(\w+)\]\s*:/g)].map((m) => `${m[1]} in ${file}`));
