@@ -75,7 +75,9 @@ function runStage(stage: Stage): Promise<Outcome> {
     child.stderr.on('data', print);
     const done = (ok: boolean): void => {
       if (partial) process.stdout.write(`${prefix}${partial}\n`);
-      resolve({ stage, ok, seconds: Math.round((Date.now() - started) / 1000), counts: mochaCounts(output) });
+      const outcome = { stage, ok, seconds: Math.round((Date.now() - started) / 1000), counts: mochaCounts(output) };
+      process.stdout.write(`${prefix}${ok ? 'passed' : 'FAILED'} in ${outcome.seconds} s${outcome.counts ? ` (${outcome.counts})` : ''}\n`);
+      resolve(outcome);
     };
     child.on('error', (error) => {
       process.stdout.write(`${prefix}cannot run ${stage.command}: ${error.message}\n`);
