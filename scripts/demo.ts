@@ -48,8 +48,9 @@ function openBrowser(url: string, spki: string): { child: ChildProcess; profile:
 async function main(): Promise<void> {
   const { web, browser } = parseArgs(process.argv.slice(2));
   const apiPort = Number(process.env['STOCK_MEDIA_DEMO_API_PORT'] || 0);
-  // prepare() says what it does when it has to build (the first time only).
-  const host = await prepare((line) => console.log(`[demo] ${line}`));
+  // prepare() says what it does when it has to build (the first time only), and installs
+  // what the demo needs from Debian (Chromium, openssl) where it may.
+  const host = await prepare({ browser: true, log: (line) => console.log(`[demo] ${line}`) });
   const certificate = localCertificate();
   const api = await startApiServer({ port: apiPort, https: true });
   const workspace = createWorkspace({ fixture: join(repoRoot(), 'test', 'fixtures', 'demo') });

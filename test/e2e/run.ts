@@ -1,9 +1,17 @@
-// `npm run test:e2e`: runs the Playwright suites (out/e2e/*.e2e.js) with mocha in this
-// process. Each suite starts its own workbench through ./harness; this runner makes sure
-// none is left running, whatever happens. The build happens before, in the npm script.
+// `npm run test:e2e`: runs the Playwright suites (out/e2e/*.e2e.js) with mocha. Each suite
+// starts its own workbench through ./harness (on free ports, in its own workspace copy); this
+// runner makes sure none is left running, whatever happens. The build happens before, in the
+// npm script.
 //
-// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP); STOCK_MEDIA_TEST_TIMEOUT_MIN
-// (default 15) bounds the whole run.
+// --jobs <n> runs n files at a time, each in a child process of this runner (a free child takes
+// the next file), and prints each file's report as one block when it ends. vsix.e2e runs last
+// and alone: packaging rebuilds dist/ and out/ (the production build), which the other files
+// load.
+//
+// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP); --jobs <n> (default 1);
+// STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
@@ -12,30 +20,52 @@ import { GREP_ENV } from '../host/testEnv';
 import { repoRoot } from '../host/workspace';
 import { closeAll } from './harness';
 
-function parseGrep(argv: readonly string[]): string | undefined {
+interface Options {
+  readonly grep: string | undefined;
+  readonly jobs: number;
+  /** Only these files (names in out/e2e/): how the runner hands a child its file. */
+  readonly files: readonly string[];
+}
+
+/** What a run of mocha counted; a child sends it to the runner when its file ends. */
+interface Counts {
+  passes: number;
+  failures: number;
+  pending: number;
+}
+
+/** Files that must not run beside another (see the top of this file). */
+const ALONE = ['vsix.e2e.js'];
+
+function parseArgs(argv: readonly string[]): Options {
   let grep = process.env[GREP_ENV] || undefined;
+  let jobs = 1;
+  const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--grep' || arg === '-g') grep = argv[++i];
     else if (arg?.startsWith('--grep=')) grep = arg.slice('--grep='.length);
-    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>]`);
+    else if (arg === '--jobs') jobs = Number(argv[++i]);
+    else if (arg?.startsWith('--jobs=')) jobs = Number(arg.slice('--jobs='.length));
+    else if (arg === '--file') files.push(argv[++i] ?? '');
+    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--jobs <n>]`);
   }
-  return grep;
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error('--jobs needs a whole number of at least 1');
+  return { grep, jobs, files };
 }
 
-async function main(): Promise<number> {
-  const grep = parseGrep(process.argv.slice(2));
+function e2eFiles(only: readonly string[]): string[] {
   const extension = join(repoRoot(), 'dist', 'extension.js');
-  if (!existsSync(extension)) throw new Error(`Not built: ${extension}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first.`);
+  if (!existsSync(extension)) throw new Error(`Not built: ${extension}. Run \`node esbuild.mjs --tests\` first.`);
   const files = readdirSync(__dirname)
-    .filter((name) => name.endsWith('.e2e.js'))
-    .sort()
-    .map((name) => join(__dirname, name));
+    .filter((name) => name.endsWith('.e2e.js') && (only.length === 0 || only.includes(name)))
+    .sort();
   if (files.length === 0) throw new Error(`No *.e2e.js files in ${__dirname}; was the test build run?`);
+  return files;
+}
 
-  // Before mocha, so a cold cache (minutes) does not count against a test's timeout.
-  await prepare({ browser: true });
-
+/** Runs `files` with mocha in this process. */
+async function runHere(files: readonly string[], grep: string | undefined): Promise<Counts> {
   const mocha = new Mocha({
     ui: 'bdd',
     timeout: 60_000,
@@ -43,9 +73,77 @@ async function main(): Promise<number> {
     color: Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'],
     ...(grep ? { grep } : {}),
   });
-  for (const file of files) mocha.addFile(file);
-  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
-  return failures > 0 ? 1 : 0;
+  for (const file of files) mocha.addFile(join(__dirname, file));
+  return new Promise<Counts>((resolve) => {
+    const runner = mocha.run(() => {
+      const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
+      resolve({ passes, failures, pending });
+    });
+  });
+}
+
+const children = new Set<ChildProcess>();
+
+/** Runs one file in a child process; its output is printed as one block when it ends. */
+function runInChild(file: string, grep: string | undefined): Promise<Counts> {
+  const started = Date.now();
+  const child = fork(__filename, ['--file', file, ...(grep ? ['--grep', grep] : [])], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  children.add(child);
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  let counts: Counts | undefined;
+  child.on('message', (message) => (counts = message as Counts));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      const failed = code !== 0 || counts === undefined;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`\n── ${file}: ${failed ? 'FAILED' : 'passed'} in ${seconds} s ──\n${Buffer.concat(output).toString('utf8')}`);
+      if (counts === undefined) console.error(`[e2e] ${file} ended (${signal ?? `exit ${code}`}) without a result.`);
+      // A file that ends without a result counts as one failure.
+      resolve(counts ?? { passes: 0, failures: 1, pending: 0 });
+    });
+  });
+}
+
+/** Runs the files `jobs` at a time, those in ALONE afterwards one by one; returns the totals. */
+async function runInChildren(files: readonly string[], options: Options): Promise<Counts> {
+  const total: Counts = { passes: 0, failures: 0, pending: 0 };
+  const failed: string[] = [];
+  const run = async (file: string): Promise<void> => {
+    const counts = await runInChild(file, options.grep);
+    total.passes += counts.passes;
+    total.failures += counts.failures;
+    total.pending += counts.pending;
+    if (counts.failures > 0) failed.push(file);
+  };
+  const queue = files.filter((f) => !ALONE.includes(f));
+  const worker = async (): Promise<void> => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await run(file);
+  };
+  await Promise.all(Array.from({ length: Math.min(options.jobs, queue.length) }, worker));
+  for (const file of files.filter((f) => ALONE.includes(f))) await run(file);
+  // The same summary lines as mocha's, for the whole run.
+  console.log(`\n[e2e] ${files.length} files, ${options.jobs} at a time${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`);
+  console.log(`  ${total.passes} passing`);
+  if (total.pending > 0) console.log(`  ${total.pending} pending`);
+  if (total.failures > 0) console.log(`  ${total.failures} failing`);
+  return total;
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const files = e2eFiles(options.files);
+  // Before mocha, so a cold cache (minutes) does not count against a test's timeout; once, in
+  // this process, before any child starts.
+  if (options.files.length === 0) await prepare({ browser: true });
+  const inChildren = options.jobs > 1 && files.length > 1;
+  const counts = inChildren ? await runInChildren(files, options) : await runHere(files, options.grep);
+  // A child hands its counts to the runner before it exits.
+  const send = process.send?.bind(process);
+  if (send) await new Promise<void>((resolve) => send(counts, undefined, {}, () => resolve()));
+  return counts.failures > 0 ? 1 : 0;
 }
 
 const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
@@ -53,15 +151,37 @@ const watchdog = setTimeout(() => {
   console.error(`\n[e2e] Timed out after ${minutes} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`);
   void finish(1);
 }, minutes * 60_000);
+// A child's own watchdog would fire at the same time as the runner's; the runner stops it.
+if (process.send) clearTimeout(watchdog);
 
 let finishing: Promise<void> | undefined;
 function finish(code: number): Promise<void> {
   finishing ??= (async () => {
     clearTimeout(watchdog);
-    await closeAll().catch((error: unknown) => console.error(`[e2e] While closing: ${String(error)}`));
+    await Promise.all([closeAll(), stopChildren()]).catch((error: unknown) => console.error(`[e2e] While closing: ${String(error)}`));
     process.exit(code);
   })();
   return finishing;
+}
+
+/** Asks each child to stop (it closes its workbenches) and waits for it, 30 s at most. */
+async function stopChildren(): Promise<void> {
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 30_000);
+          child.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

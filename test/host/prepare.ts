@@ -266,10 +266,11 @@ function tail(file: string, lines: number): string {
   }
 }
 
-// `node out/host/prepare.js` warms the cache on its own (e.g. before a first test run).
+// `node out/host/prepare.js` warms the cache on its own (npm test runs it beside the first
+// checks) and sees to everything else the tests need from the machine (Chromium, openssl).
 // Other bundles include this module too, hence the file name check.
 if (require.main === module && basename(__filename) === 'prepare.js') {
-  prepare().then(
+  prepare({ browser: true }).then(
     (host) => console.log(`[prepare] VS Code ${host.vscodeVersion} ready: ${host.serverMain}`),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));

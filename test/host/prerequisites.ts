@@ -1,5 +1,8 @@
-// Checks what the offline VS Code host needs from the machine before anything slow starts,
-// and fails with one message that says what to install. Nothing is skipped silently.
+// Checks what the offline VS Code host needs from the machine before anything slow starts.
+// What Debian or Ubuntu packages provide is installed with apt-get when this process may
+// (root, or passwordless sudo); otherwise the run stops with the one command that installs it
+// all. Nothing is skipped silently. The packages are the ones .ci/run installs.
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -10,49 +13,85 @@ export interface Needs {
   readonly browser: boolean;
 }
 
-const APT = 'apt-get update && apt-get install -y';
+interface Missing {
+  /** What is missing, for the message. */
+  readonly what: string;
+  /** The Debian package that provides it, if there is one. */
+  readonly apt?: string;
+}
 
 export function chromiumPath(): string {
   return process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
 }
 
 export function checkPrerequisites(needs: Needs): void {
-  const missing: string[] = [];
-  const packages = new Set<string>();
-  if (needs.build) {
-    for (const tool of ['npm', 'tar']) {
-      if (!onPath(tool)) missing.push(`${tool} (not on PATH)`);
-    }
-    if (!onPath('c++') && !onPath('g++')) {
-      missing.push('a C++ compiler (c++/g++)');
-      packages.add('build-essential');
-    }
-    if (!onPath('make')) {
-      missing.push('make');
-      packages.add('build-essential');
-    }
-    if (!onPath('python3')) {
-      missing.push('python3 (node-gyp)');
-      packages.add('python3');
-    }
-    // code-server's `kerberos` module includes <gssapi/gssapi.h>.
-    if (!['/usr/include/gssapi/gssapi.h', '/usr/include/gssapi.h'].some((p) => existsSync(p))) {
-      missing.push('the Kerberos headers (gssapi/gssapi.h)');
-      packages.add('libkrb5-dev');
-    }
-  }
-  if (needs.browser && !isExecutable(chromiumPath())) {
-    missing.push(`Chromium (${chromiumPath()}; set CHROMIUM_PATH to use another)`);
-    packages.add('chromium');
-  }
-  // The local library's https certificate (test/server/tls.ts) is made with openssl.
-  if (needs.browser && !onPath('openssl')) {
-    missing.push('openssl (the local https certificate)');
-    packages.add('openssl');
+  let missing = findMissing(needs);
+  // Only when apt-get can provide all of it: otherwise one message names everything to do.
+  const sudo = missing.length > 0 && missing.every((m) => m.apt) ? installer() : undefined;
+  if (sudo !== undefined) {
+    install(sudo, packagesFor(missing));
+    missing = findMissing(needs);
   }
   if (missing.length === 0) return;
-  const install = packages.size > 0 ? `\nInstall with: ${APT} ${[...packages].sort().join(' ')}` : '';
-  throw new Error(`The VS Code test host cannot run; missing: ${missing.join(', ')}.${install}`);
+  const packages = packagesFor(missing);
+  const command = packages.length > 0 ? `\nInstall with: ${installCommand(packages)}` : '';
+  throw new Error(`The VS Code test host cannot run; missing: ${missing.map((m) => m.what).join(', ')}.${command}`);
+}
+
+function packagesFor(missing: readonly Missing[]): string[] {
+  return [...new Set(missing.flatMap((m) => (m.apt ? [m.apt] : [])))].sort();
+}
+
+function findMissing(needs: Needs): Missing[] {
+  const missing: Missing[] = [];
+  if (needs.build) {
+    for (const tool of ['npm', 'tar']) {
+      if (!onPath(tool)) missing.push({ what: `${tool} (not on PATH)` });
+    }
+    if (!onPath('c++') && !onPath('g++')) missing.push({ what: 'a C++ compiler (c++/g++)', apt: 'build-essential' });
+    if (!onPath('make')) missing.push({ what: 'make', apt: 'build-essential' });
+    if (!onPath('python3')) missing.push({ what: 'python3 (node-gyp)', apt: 'python3' });
+    // code-server's `kerberos` module includes <gssapi/gssapi.h>.
+    if (!['/usr/include/gssapi/gssapi.h', '/usr/include/gssapi.h'].some((p) => existsSync(p))) {
+      missing.push({ what: 'the Kerberos headers (gssapi/gssapi.h)', apt: 'libkrb5-dev' });
+    }
+    // npm fetches Node 24 and code-server over https.
+    if (!existsSync('/etc/ssl/certs/ca-certificates.crt')) missing.push({ what: 'the CA certificates', apt: 'ca-certificates' });
+  }
+  if (needs.browser && !isExecutable(chromiumPath())) {
+    // Another Chromium (CHROMIUM_PATH) is the user's to install.
+    missing.push({ what: `Chromium (${chromiumPath()}; set CHROMIUM_PATH to use another)`, ...(process.env['CHROMIUM_PATH'] ? {} : { apt: 'chromium' }) });
+  }
+  // The local library's https certificate (test/server/tls.ts) is made with openssl.
+  if (needs.browser && !onPath('openssl')) missing.push({ what: 'openssl (the local https certificate)', apt: 'openssl' });
+  return missing;
+}
+
+/** The command prefix that may run apt-get here: none as root, `sudo -n` with passwordless sudo. */
+function installer(): string[] | undefined {
+  if (process.platform !== 'linux' || !onPath('apt-get')) return undefined;
+  if (process.getuid?.() === 0) return [];
+  if (onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0) return ['sudo', '-n'];
+  return undefined;
+}
+
+function installCommand(packages: readonly string[]): string {
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  return `${sudo}apt-get update && ${sudo}apt-get install -y ${packages.join(' ')}`;
+}
+
+/** apt-get update and install, its output shown; waits for another apt-get (a parallel run) to finish. */
+function install(sudo: readonly string[], packages: readonly string[]): void {
+  console.log(`[prerequisites] Installing ${packages.join(' ')} with ${sudo.length > 0 ? 'sudo ' : ''}apt-get`);
+  const aptGet = (...args: string[]): void => {
+    const command = [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args];
+    const result = spawnSync(command[0] ?? 'env', command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (result.status !== 0) {
+      throw new Error(`[prerequisites] apt-get ${args[0]} failed (${result.error?.message ?? `exit ${result.status}`}); run: ${installCommand(packages)}`);
+    }
+  };
+  aptGet('update', '-q');
+  aptGet('install', '-y', '-q', '--no-install-recommends', ...packages);
 }
 
 function onPath(command: string): boolean {

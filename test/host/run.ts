@@ -75,16 +75,18 @@ function testEnvironment(options: Options): Record<string, string> {
   return env;
 }
 
-function paths(web = false): { root: string; tests: string; output: string } {
+function paths(web = false, locale?: string): { root: string; tests: string; output: string } {
   const root = repoRoot();
   // The web host loads the entry file itself; the Node host a folder with index.js.
   const tests = web ? join(root, 'out', 'vscode-web', 'index.js') : join(root, 'out', 'vscode');
   const needed = web ? [tests, join(root, 'dist', 'extension.js')] : [join(tests, 'index.js'), join(root, 'dist', 'node.js'), join(root, 'dist', 'extension.js')];
   const missing = needed.filter((p) => !existsSync(p));
   if (missing.length > 0) {
-    throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs && node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
+    throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
-  return { root, tests, output: join(root, 'test-output', web ? 'vscode-web' : 'vscode') };
+  // A folder per host and language, so runs of each can go on side by side.
+  const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}`);
+  return { root, tests, output };
 }
 
 async function runInElectron(options: Options): Promise<number> {
@@ -122,7 +124,7 @@ async function runInElectron(options: Options): Promise<number> {
 }
 
 async function runInServer(options: Options): Promise<number> {
-  const { root, tests, output } = paths(options.web);
+  const { root, tests, output } = paths(options.web, options.locale);
   const started = Date.now();
   const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const host = await prepare({ browser: true });

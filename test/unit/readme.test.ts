@@ -62,8 +62,15 @@ describe('README for users', () => {
     for (const section of ['Privacy', 'Works in the browser', 'The service\'s guidelines it follows']) assert.ok(readme.includes(`\n## ${section}\n`), section);
   });
 
-  it('leaves contributors’ matters to CONTRIBUTING.md', () => {
-    assert.doesNotMatch(readme, /npm (test|run|install)/, 'no npm commands for contributors');
+  it('leaves contributors’ matters to CONTRIBUTING.md, but for the set-up under "Develop"', () => {
+    const start = readme.indexOf('\n## Develop\n');
+    assert.ok(start >= 0, 'README.md has a "## Develop" section');
+    const end = readme.indexOf('\n## ', start + 1);
+    const develop = readme.slice(start, end < 0 ? undefined : end);
+    assert.doesNotMatch(readme.replace(develop, ''), /npm (test|run|install)/, 'no npm commands for contributors outside "Develop"');
+    const commands = [...develop.matchAll(/npm (?:test|install|run [\w:]+)/g)].map((m) => m[0]);
+    assert.deepEqual([...new Set(commands)].sort(), ['npm install', 'npm run demo', 'npm run test:quick', 'npm test']);
+    assert.match(develop, /\[CONTRIBUTING\.md\]\(CONTRIBUTING\.md\)/);
     const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
     for (const topic of ['npm run demo', 'npm test', 'npm run bench', 'npm run package', 'npm run screenshots', '## Design']) assert.ok(contributing.includes(topic), topic);
   });
