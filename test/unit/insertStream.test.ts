@@ -234,7 +234,9 @@ describe('insert: a download that fails leaves nothing behind', () => {
   it('a connection that drops half-way: how much had arrived, no file, no temporary file', async () => {
     await assert.rejects(saveStream(join(dir, 'images'), 'a.png', await openDownload(`${origin}/drop.png`, options())), (e: unknown) => {
       assert.ok(isInsertError(e) && e.offerLink);
-      assert.equal(e.message, `The connection to ${host()} broke off after 1.0 MB of 2.0 MB, so nothing was saved or inserted.`);
+      // What reached the reader before the drop, which depends on timing: at most the 1.0 MB sent.
+      const read = new RegExp(`^The connection to ${host().replace(/\./g, '\\.')} broke off after (1\\.0 MB|[1-9][\\d,]* KB) of 2\\.0 MB, so nothing was saved or inserted\\.$`).exec(e.message);
+      assert.ok(read, e.message);
       return true;
     });
     assert.deepEqual(await readdir(join(dir, 'images')), []);
