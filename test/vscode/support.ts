@@ -79,9 +79,15 @@ const WORKSPACE_SETTINGS = ['cacheTtlSeconds'] as const;
  */
 export async function pointAt(server: ApiServer): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('stockMedia');
-  await cfg.update('apiBaseUrl', server.baseUrl, vscode.ConfigurationTarget.Global);
-  await cfg.update('videoBaseUrl', server.videoBaseUrl, vscode.ConfigurationTarget.Global);
-  await cfg.update('serviceUrl', server.origin, vscode.ConfigurationTarget.Global);
+  const wanted = [
+    ['apiBaseUrl', server.baseUrl],
+    ['videoBaseUrl', server.videoBaseUrl],
+    ['serviceUrl', server.origin],
+  ] as const;
+  // A setting that already names the server is not written again (each write is a settings file written and read again).
+  for (const [key, value] of wanted) {
+    if (cfg.inspect(key)?.globalValue !== value) await cfg.update(key, value, vscode.ConfigurationTarget.Global);
+  }
 }
 
 /** Removes the settings the suites set; one that is not set is left alone (each write is a settings file written and read again). */
@@ -101,9 +107,24 @@ export async function storeKeyFor(server: ApiServer, key: string): Promise<void>
   await api.shell.keys.setKey(key, [server.origin]);
 }
 
+export type LocalUser = 'alice' | 'bob' | 'limited';
+
 /** Starts a fresh local server, points the extension at it and (optionally) sets a key. */
-export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = 'alice'): Promise<ApiServer> {
+export async function useLocalServer(key: LocalUser | null = 'alice'): Promise<ApiServer> {
   const server = await startApiServer();
+  await asNew(server, key);
+  return server;
+}
+
+/**
+ * Puts a suite's server and the extension back as useLocalServer leaves them, for a suite that
+ * shares one server between its tests: the server's switches, quotas and logs as at its start,
+ * the settings pointing at it (written only where a test pointed elsewhere), `key` stored (or
+ * none), and no cached answer.
+ */
+export async function asNew(server: ApiServer, key: LocalUser | null = 'alice'): Promise<void> {
+  server.resetSwitches();
+  server.resetQuotas();
   await pointAt(server);
   const api = await extensionApi();
   if (key) await storeKeyFor(server, server.keys[key]);
@@ -111,7 +132,6 @@ export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = '
   await api.shell.refreshKeyState();
   api.client.clearCache();
   server.clearLog();
-  return server;
 }
 
 export async function stopLocalServer(server: ApiServer | undefined): Promise<void> {
