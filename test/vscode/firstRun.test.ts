@@ -8,13 +8,10 @@ import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import type { GridPanelState } from '../../src/host/testing';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { asNew, closeAllEditors, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { asNew, closeAllEditors, extensionApi, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
 
-/** Sets the status bar's visibility in the user's settings; a value already set is not written again. */
 async function setVisibility(value: 'always' | 'withKey' | 'never' | undefined): Promise<void> {
-  const cfg = vscode.workspace.getConfiguration('stockMedia');
-  if (cfg.inspect('statusBar.visible')?.globalValue === value) return;
-  await cfg.update('statusBar.visible', value, vscode.ConfigurationTarget.Global);
+  await updateSetting('stockMedia', 'statusBar.visible', value, vscode.ConfigurationTarget.Global);
 }
 
 describe('first run', function () {

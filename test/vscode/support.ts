@@ -101,6 +101,18 @@ export async function resetSettings(): Promise<void> {
   }
 }
 
+/**
+ * Sets `section.key` at `target` (the folder's settings unless told) as a person would; a value
+ * already there is not written again, so resetting a setting a test did not change costs nothing.
+ */
+export async function updateSetting(section: string, key: string, value: unknown, target = vscode.ConfigurationTarget.Workspace): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration(section);
+  const inspected = cfg.inspect(key);
+  const current = target === vscode.ConfigurationTarget.Global ? inspected?.globalValue : inspected?.workspaceValue;
+  if (JSON.stringify(current) === JSON.stringify(value)) return;
+  await cfg.update(key, value, target);
+}
+
 /** Stores `key` as the Set API Key command does after checking it with `server`. */
 export async function storeKeyFor(server: ApiServer, key: string): Promise<void> {
   const api = await extensionApi();
@@ -153,11 +165,14 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
   }
 }
 
-/** Closes every editor and panel; changed documents are reverted first, so no save prompt appears. */
+/**
+ * Closes every editor and panel; changed documents are reverted first, so no save prompt appears.
+ * With no changed document, one command closes them all.
+ */
 export async function closeAllEditors(): Promise<void> {
   for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
     const editor = vscode.window.activeTextEditor;
-    if (editor) {
+    if (editor && vscode.workspace.textDocuments.some((d) => d.isDirty)) {
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     } else {
