@@ -7,7 +7,7 @@ import type { CollectionsProvider } from '../../src/host/views/collectionsProvid
 import { MEDIA_MIME } from '../../src/shared/dnd';
 import type { LibraryCollection, UserName } from '../server/library';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { asNew, extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 interface Hook {
   provider: CollectionsProvider;
@@ -55,7 +55,7 @@ function mediaRequests(id: string): (e: RequestLogEntry) => boolean {
 
 /**
  * Waits until the extension reads `server`'s base URLs. The key is announced when it is stored
- * (useLocalServer awaits that), and settings changes reach the extension in the order they were
+ * (asNew awaits that), and settings changes reach the extension in the order they were
  * made: once it reads the newest base URLs, no older key or base URL change is still to come.
  */
 async function settled(server: ApiServer): Promise<void> {
@@ -111,15 +111,20 @@ describe('collections tree', function () {
   let server: ApiServer;
   let provider: CollectionsProvider;
 
+  // One server for the suite: each test starts from it as new, with its own user's key.
   async function start(user: UserName | null): Promise<void> {
-    server = await useLocalServer(user);
+    await asNew(server, user);
     await settled(server);
     ({ provider } = await hook());
     provider.refresh();
     server.clearLog();
   }
 
-  afterEach(async () => {
+  before(async () => {
+    server = await useLocalServer(null);
+  });
+
+  after(async () => {
     await stopLocalServer(server);
   });
 

@@ -8,10 +8,10 @@ import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
 import type { GridPanelState } from '../../src/host/testing';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { asNew, closeAllEditors, extensionApi, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
 
 async function setVisibility(value: 'always' | 'withKey' | 'never' | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('stockMedia').update('statusBar.visible', value, vscode.ConfigurationTarget.Global);
+  await updateSetting('stockMedia', 'statusBar.visible', value, vscode.ConfigurationTarget.Global);
 }
 
 describe('first run', function () {
@@ -21,8 +21,12 @@ describe('first run', function () {
   const opened: string[] = [];
   let restore: () => void = () => undefined;
 
-  beforeEach(async () => {
+  // One server for the suite; each test starts from it as new, with no key.
+  before(async () => {
     server = await useLocalServer(null);
+  });
+  beforeEach(async () => {
+    await asNew(server, null);
     shown.length = 0;
     opened.length = 0;
   });
@@ -30,6 +34,8 @@ describe('first run', function () {
     restore();
     restore = () => undefined;
     await setVisibility(undefined);
+  });
+  after(async () => {
     await stopLocalServer(server);
   });
 

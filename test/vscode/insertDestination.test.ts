@@ -12,13 +12,13 @@ import type { InserterDeps } from '../../src/host/insert/inserter';
 import type { HostPlatform } from '../../src/host/platform/types';
 import type { ApiServer } from '../server/server';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
-import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, useLocalServer, workspaceRoot, mediaArgs } from './support';
+import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, updateSetting, useLocalServer, workspaceRoot, mediaArgs } from './support';
 
 const root = workspaceRoot;
 const openNew = fileOpener('insert-destination-tests');
 
 async function setInsertSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('stockMedia.insert').update(key, value, vscode.ConfigurationTarget.Workspace);
+  await updateSetting('stockMedia.insert', key, value);
 }
 
 describe('insert destination (real VS Code)', function () {

@@ -14,7 +14,7 @@ import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, EXTENSION_ID, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, EXTENSION_ID, extensionApi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
@@ -46,7 +46,7 @@ async function openMarkdown(): Promise<vscode.TextEditor> {
 }
 
 async function setCreditLanguage(value: string | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('stockMedia.insert').update('creditLanguage', value, vscode.ConfigurationTarget.Workspace);
+  await updateSetting('stockMedia.insert', 'creditLanguage', value);
 }
 
 /** A contributed title as the extension's manifest holds it: a string, or `{ value, original }` once localised. */

@@ -204,16 +204,21 @@ describe('paste and drop in code (real VS Code)', function () {
     const listing = async (): Promise<string[]> => (await filesBelow(workspaceRoot())).map((u) => u.path).sort();
     const context: vscode.DocumentPasteEditContext = { only: undefined, triggerKind: vscode.DocumentPasteTriggerKind.Automatic };
 
-    beforeEach(async () => {
+    // The setting for the whole block: no test in it changes the mode.
+    before(async () => {
       await vscode.workspace.getConfiguration('stockMedia.insert').update('mode', 'download', vscode.ConfigurationTarget.Workspace);
+    });
+
+    beforeEach(async () => {
       // The test host's workspace is not trusted: this inserter is told it is, as a trusted workspace's would be.
       const api = await extensionApi();
       inserter = new MediaInserter(api.shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       provider = new MediaPasteProvider(api.shell, { client: api.client } as unknown as ClientSource, inserter);
     });
 
-    afterEach(async () => {
-      inserter.dispose();
+    afterEach(() => inserter.dispose());
+
+    after(async () => {
       await vscode.workspace.getConfiguration('stockMedia.insert').update('mode', undefined, vscode.ConfigurationTarget.Workspace);
     });
 

@@ -8,7 +8,7 @@ import { QuotaStore } from '../../src/host/quota';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import { IN_WEB_WORKER_HOST } from './hosts';
-import { extensionApi, filesBelow, pointAt, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { asNew, extensionApi, filesBelow, pointAt, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const fmt = (n: number): string => new Intl.NumberFormat(vscode.env.language).format(n);
 
@@ -27,10 +27,14 @@ async function textOfFiles(dir: vscode.Uri): Promise<string> {
 describe('extension shell', () => {
   let server: ApiServer;
 
-  beforeEach(async () => {
+  // One server for the suite; each test starts from it as new, with no key.
+  before(async () => {
     server = await useLocalServer(null);
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await asNew(server, null);
+  });
+  after(async () => {
     await stopLocalServer(server);
   });
 

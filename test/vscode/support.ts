@@ -79,9 +79,15 @@ const WORKSPACE_SETTINGS = ['cacheTtlSeconds'] as const;
  */
 export async function pointAt(server: ApiServer): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('stockMedia');
-  await cfg.update('apiBaseUrl', server.baseUrl, vscode.ConfigurationTarget.Global);
-  await cfg.update('videoBaseUrl', server.videoBaseUrl, vscode.ConfigurationTarget.Global);
-  await cfg.update('serviceUrl', server.origin, vscode.ConfigurationTarget.Global);
+  const wanted = [
+    ['apiBaseUrl', server.baseUrl],
+    ['videoBaseUrl', server.videoBaseUrl],
+    ['serviceUrl', server.origin],
+  ] as const;
+  // A setting that already names the server is not written again (each write is a settings file written and read again).
+  for (const [key, value] of wanted) {
+    if (cfg.inspect(key)?.globalValue !== value) await cfg.update(key, value, vscode.ConfigurationTarget.Global);
+  }
 }
 
 /** Removes the settings the suites set; one that is not set is left alone (each write is a settings file written and read again). */
@@ -95,15 +101,42 @@ export async function resetSettings(): Promise<void> {
   }
 }
 
+/**
+ * Sets `section.key` at `target` (the folder's settings unless told) as a person would; a value
+ * already there is not written again, so resetting a setting a test did not change costs nothing.
+ */
+export async function updateSetting(section: string, key: string, value: unknown, target = vscode.ConfigurationTarget.Workspace): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration(section);
+  const inspected = cfg.inspect(key);
+  const current = target === vscode.ConfigurationTarget.Global ? inspected?.globalValue : inspected?.workspaceValue;
+  if (JSON.stringify(current) === JSON.stringify(value)) return;
+  await cfg.update(key, value, target);
+}
+
 /** Stores `key` as the Set API Key command does after checking it with `server`. */
 export async function storeKeyFor(server: ApiServer, key: string): Promise<void> {
   const api = await extensionApi();
   await api.shell.keys.setKey(key, [server.origin]);
 }
 
+export type LocalUser = 'alice' | 'bob' | 'limited';
+
 /** Starts a fresh local server, points the extension at it and (optionally) sets a key. */
-export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = 'alice'): Promise<ApiServer> {
+export async function useLocalServer(key: LocalUser | null = 'alice'): Promise<ApiServer> {
   const server = await startApiServer();
+  await asNew(server, key);
+  return server;
+}
+
+/**
+ * Puts a suite's server and the extension back as useLocalServer leaves them, for a suite that
+ * shares one server between its tests: the server's switches, quotas and logs as at its start,
+ * the settings pointing at it (written only where a test pointed elsewhere), `key` stored (or
+ * none), and no cached answer.
+ */
+export async function asNew(server: ApiServer, key: LocalUser | null = 'alice'): Promise<void> {
+  server.resetSwitches();
+  server.resetQuotas();
   await pointAt(server);
   const api = await extensionApi();
   if (key) await storeKeyFor(server, server.keys[key]);
@@ -111,7 +144,6 @@ export async function useLocalServer(key: 'alice' | 'bob' | 'limited' | null = '
   await api.shell.refreshKeyState();
   api.client.clearCache();
   server.clearLog();
-  return server;
 }
 
 export async function stopLocalServer(server: ApiServer | undefined): Promise<void> {
@@ -133,11 +165,14 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
   }
 }
 
-/** Closes every editor and panel; changed documents are reverted first, so no save prompt appears. */
+/**
+ * Closes every editor and panel; changed documents are reverted first, so no save prompt appears.
+ * With no changed document, one command closes them all.
+ */
 export async function closeAllEditors(): Promise<void> {
   for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
     const editor = vscode.window.activeTextEditor;
-    if (editor) {
+    if (editor && vscode.workspace.textDocuments.some((d) => d.isDirty)) {
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     } else {
