@@ -15,7 +15,8 @@
 // result and the local API servers go through a control server in this process
 // (test/host/control.ts), whose URL the tests read from a file beside the workspace folder.
 //
-// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
+// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests; --shard <i>/<n>
+// runs the i-th of n parts of the test files, for n workbenches side by side;
 // --locale <language> (e.g. de) runs with that display language; STOCK_MEDIA_TEST_TIMEOUT_MIN
 // (default 15) bounds the whole run.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ import { FileTail, appendLine } from './fileTail';
 import { prepare } from './prepare';
 import { WEB_WORKER_HOST_SETTINGS, startServer } from './server';
 import type { VsCodeServer } from './server';
-import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, WEB_TEST_OPTIONS_FILE } from './testEnv';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, SHARD_ENV, WEB_TEST_OPTIONS_FILE } from './testEnv';
 import type { TestResult, WebTestOptions } from './testEnv';
 import { createWorkspace, repoRoot } from './workspace';
 import type { TestWorkspace } from './workspace';
@@ -42,6 +43,8 @@ interface Options {
   readonly timeoutMs: number;
   /** Display language of the workbench, and so `vscode.env.language` and the extension's bundles. */
   readonly locale: string | undefined;
+  /** This run's part of the test files (`2/3`), when the files are split between runs. */
+  readonly shard: string | undefined;
 }
 
 /** Time from opening the workbench to the first line of the report. */
@@ -52,6 +55,7 @@ function parseArgs(argv: readonly string[]): Options {
   let web = false;
   let grep = process.env[GREP_ENV] || undefined;
   let locale: string | undefined;
+  let shard: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--electron') electron = true;
@@ -60,22 +64,26 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg?.startsWith('--grep=')) grep = arg.slice('--grep='.length);
     else if (arg === '--locale') locale = argv[++i];
     else if (arg?.startsWith('--locale=')) locale = arg.slice('--locale='.length);
-    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--web | --electron]`);
+    else if (arg === '--shard') shard = argv[++i];
+    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--shard <i>/<n>] [--web | --electron]`);
   }
   if (locale !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale)) throw new Error(`Not a language id: ${locale}`);
   const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
+  const part = /^(\d+)\/(\d+)$/.exec(shard ?? '1/1');
+  if (!part || Number(part[1]) < 1 || Number(part[1]) > Number(part[2])) throw new Error(`Not a shard: ${shard} (give <i>/<n>, 1 ≤ i ≤ n)`);
   if (web && electron) throw new Error('--web runs in the VS Code server, not in a desktop VS Code: use one of --web, --electron.');
-  return { electron, web, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase() };
+  return { electron, web, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase(), shard };
 }
 
 function testEnvironment(options: Options): Record<string, string> {
   const env: Record<string, string> = {};
   if (options.grep) env[GREP_ENV] = options.grep;
+  if (options.shard) env[SHARD_ENV] = options.shard;
   if (process.stdout.isTTY && !process.env['NO_COLOR']) env[COLOR_ENV] = '1';
   return env;
 }
 
-function paths(web = false, locale?: string): { root: string; tests: string; output: string } {
+function paths(web = false, locale?: string, shard?: string): { root: string; tests: string; output: string } {
   const root = repoRoot();
   // The web host loads the entry file itself; the Node host a folder with index.js.
   const tests = web ? join(root, 'out', 'vscode-web', 'index.js') : join(root, 'out', 'vscode');
@@ -84,8 +92,8 @@ function paths(web = false, locale?: string): { root: string; tests: string; out
   if (missing.length > 0) {
     throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
-  // A folder per host and language, so runs of each can go on side by side.
-  const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}`);
+  // A folder per host, language and shard, so runs of each can go on side by side.
+  const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}${shard ? `-${shard.replace('/', 'of')}` : ''}`);
   return { root, tests, output };
 }
 
@@ -124,7 +132,7 @@ async function runInElectron(options: Options): Promise<number> {
 }
 
 async function runInServer(options: Options): Promise<number> {
-  const { root, tests, output } = paths(options.web, options.locale);
+  const { root, tests, output } = paths(options.web, options.locale, options.shard);
   const started = Date.now();
   const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const host = await prepare({ browser: true });
@@ -178,7 +186,7 @@ async function runInServer(options: Options): Promise<number> {
     workspace = createWorkspace();
     if (options.web) {
       control = await startControlServer({ report: files.report, result: files.result });
-      const webOptions: WebTestOptions = { control: control.url, ...(options.grep ? { grep: options.grep } : {}) };
+      const webOptions: WebTestOptions = { control: control.url, ...(options.grep ? { grep: options.grep } : {}), ...(options.shard ? { shard: options.shard } : {}) };
       writeFileSync(join(dirname(workspace.path), WEB_TEST_OPTIONS_FILE), JSON.stringify(webOptions));
     }
     // A crashed extension host never reports an exit code; notice it instead of waiting

@@ -3,15 +3,17 @@
 // stage's name; a step starts when the one before has passed. At the end, a table of each
 // stage's result, time and test counts, and a non-zero exit code naming what failed.
 //
-//   quick  type check, lint, unit tests | the VS Code suite (Node extension host)
-//   all    type check, lint, unit tests | the VS Code suite in the Node and in the web worker
-//          extension host, the German localisation run | the e2e tests, two workbenches at a time
+//   quick  type check, lint, unit tests | the VS Code suite (Node extension host), its test files
+//          split between two workbenches side by side (run.js --shard)
+//   all    type check, lint, unit tests | the VS Code suite in the Node host (two workbenches) and
+//          in the web worker extension host, the German localisation run | the e2e tests, two
+//          workbenches at a time
 //
-// The two VS Code suites run side by side: most of a suite's time is spent waiting (for the
-// workbench, the local servers, timers), so on 2 cores both together take little longer than
-// the Node one alone (measured: Node 812 s and web 729 s side by side, where the Node suite
-// alone had taken over 900 s, on the same loaded machine). The German run follows the shorter
-// web suite.
+// Workbenches run side by side: most of a suite's time is spent waiting (for the workbench, the
+// local servers, timers), so on 2 cores several together take little longer than one alone
+// (measured, nearly idle machine: the Node suite 277 s in one workbench, 160 s in two halves
+// side by side; on a loaded one, Node 812 s and web 729 s side by side where the Node suite
+// alone had taken over 900 s). The German run follows the web suite.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -42,15 +44,17 @@ const TYPECHECK: Stage = { name: 'typecheck', command: bin('tsc'), args: ['-b'] 
 // The cache (out/eslintcache) skips files unchanged since the last lint; the rules read no other file.
 const LINT: Stage = { name: 'lint', command: bin('eslint'), args: ['--cache', '--cache-location', 'out/eslintcache', '.'] };
 const UNIT: Stage = { name: 'unit', command: bin('mocha'), args: ['--config', 'test/unit/.mocharc.json'] };
-const VSCODE: Stage = { name: 'vscode', command: process.execPath, args: node('host/run.js') };
+// The Node host's suite in two workbenches side by side, each with half of the test files.
+const VSCODE_1: Stage = { name: 'vscode-1', command: process.execPath, args: node('host/run.js', '--shard', '1/2') };
+const VSCODE_2: Stage = { name: 'vscode-2', command: process.execPath, args: node('host/run.js', '--shard', '2/2') };
 const VSCODE_WEB: Stage = { name: 'vscode-web', command: process.execPath, args: node('host/run.js', '--web') };
 const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation') };
 const E2E: Stage = { name: 'e2e', command: process.execPath, args: node('e2e/run.js', '--jobs', '2') };
 
 /** Steps one after the other; in a step, lanes side by side; in a lane, stages one after the other. */
 const PLANS: Record<string, ReadonlyArray<ReadonlyArray<readonly Stage[]>>> = {
-  quick: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE]]],
-  all: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE], [VSCODE_WEB, VSCODE_DE]], [[E2E]]],
+  quick: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE_1], [VSCODE_2]]],
+  all: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE_1], [VSCODE_2], [VSCODE_WEB, VSCODE_DE]], [[E2E]]],
 };
 
 const width = Math.max(...Object.values(PLANS).flat(3).map((s) => s.name.length));

@@ -25,8 +25,9 @@ const webTests = {
     build.onResolve({ filter: /^stock-media-web-tests$/ }, () => ({ path: 'stock-media-web-tests', namespace: 'web-tests' }));
     build.onLoad({ filter: /.*/, namespace: 'web-tests' }, () => {
       const files = readdirSync(join(root, 'test', 'vscode')).filter((name) => name.endsWith('.test.ts')).sort();
-      const requires = files.map((name) => `  require('./test/vscode/${name}');`);
-      return { resolveDir: root, loader: 'js', contents: ['export function loadTestFiles() {', ...requires, '}'].join('\n') };
+      // Every n-th file from the i-th on, for the i-th of n runs side by side (run.js --shard).
+      const requires = files.map((name, k) => `  if (${k} % parts === part - 1) require('./test/vscode/${name}');`);
+      return { resolveDir: root, loader: 'js', contents: ['export function loadTestFiles(part = 1, parts = 1) {', ...requires, '}'].join('\n') };
     });
     // mocha's browser build is a UMD script: run it as a browser does (its global branch,
     // setting globalThis.mocha), not as a module that would take over this bundle's exports.

@@ -64,7 +64,8 @@ async function runMocha(options: WebTestOptions): Promise<TestResult> {
   mocha.setup({ ui: 'bdd', timeout: 20_000, reporter: 'spec', color: false });
   if (options.grep) mocha.grep(options.grep);
   try {
-    loadTestFiles();
+    const [part = 1, parts = 1] = (options.shard ?? '1/1').split('/').map(Number);
+    loadTestFiles(part, parts);
   } catch (error) {
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(text);

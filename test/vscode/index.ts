@@ -10,7 +10,7 @@ import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import Mocha from 'mocha';
-import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV } from '../host/testEnv';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, SHARD_ENV } from '../host/testEnv';
 import type { TestResult } from '../host/testEnv';
 
 export async function run(): Promise<void> {
@@ -90,10 +90,13 @@ function writeResult(result: TestResult): void {
   if (file) writeFileSync(file, JSON.stringify(result) + '\n');
 }
 
+/** The test files beside this entry; with STOCK_MEDIA_TEST_SHARD `<i>/<n>`, every n-th of them from the i-th on. */
 function testFiles(dir: string): string[] {
+  const [part = 1, parts = 1] = (process.env[SHARD_ENV] ?? '1/1').split('/').map(Number);
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.test.js'))
     .sort()
+    .filter((_, k) => k % parts === part - 1)
     .map((name) => join(dir, name));
 }
 
