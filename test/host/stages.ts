@@ -5,9 +5,9 @@
 //
 //   quick  type check, lint, unit tests | the VS Code suite (Node extension host), its test files
 //          split between two workbenches side by side (run.js --shard)
-//   all    type check, lint, unit tests | the VS Code suite in the Node host (two workbenches) and
-//          in the web worker extension host, the German localisation run | the e2e tests, two
-//          workbenches at a time
+//   all    type check, lint, unit tests | the VS Code suite in the Node host and in the web
+//          worker extension host (two workbenches each), the German localisation run | the e2e
+//          tests, two workbenches at a time
 //
 // Workbenches run side by side: most of a suite's time is spent waiting (for the workbench, the
 // local servers, timers), so on 2 cores several together take little longer than one alone
@@ -47,14 +47,15 @@ const UNIT: Stage = { name: 'unit', command: bin('mocha'), args: ['--config', 't
 // The Node host's suite in two workbenches side by side, each with half of the test files.
 const VSCODE_1: Stage = { name: 'vscode-1', command: process.execPath, args: node('host/run.js', '--shard', '1/2') };
 const VSCODE_2: Stage = { name: 'vscode-2', command: process.execPath, args: node('host/run.js', '--shard', '2/2') };
-const VSCODE_WEB: Stage = { name: 'vscode-web', command: process.execPath, args: node('host/run.js', '--web') };
+const VSCODE_WEB_1: Stage = { name: 'vscode-web-1', command: process.execPath, args: node('host/run.js', '--web', '--shard', '1/2') };
+const VSCODE_WEB_2: Stage = { name: 'vscode-web-2', command: process.execPath, args: node('host/run.js', '--web', '--shard', '2/2') };
 const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation') };
 const E2E: Stage = { name: 'e2e', command: process.execPath, args: node('e2e/run.js', '--jobs', '2') };
 
 /** Steps one after the other; in a step, lanes side by side; in a lane, stages one after the other. */
 const PLANS: Record<string, ReadonlyArray<ReadonlyArray<readonly Stage[]>>> = {
   quick: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE_1], [VSCODE_2]]],
-  all: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE_1], [VSCODE_2], [VSCODE_WEB, VSCODE_DE]], [[E2E]]],
+  all: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE_1], [VSCODE_2], [VSCODE_WEB_1], [VSCODE_WEB_2, VSCODE_DE]], [[E2E]]],
 };
 
 const width = Math.max(...Object.values(PLANS).flat(3).map((s) => s.name.length));
