@@ -246,6 +246,9 @@ export class AnswerStore {
       this.timer = undefined;
       void this.flush();
     }, this.writeDelayMs);
+    // A write waiting for its delay does not keep a process alive on its own (Node's timers have
+    // unref, a browser's do not): the extension host lives on, a test run ends when it is done.
+    (this.timer as unknown as { unref?: () => void }).unref?.();
   }
 
   private cancelTimer(): void {
