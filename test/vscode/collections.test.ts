@@ -7,7 +7,7 @@ import type { CollectionsProvider } from '../../src/host/views/collectionsProvid
 import { MEDIA_MIME } from '../../src/shared/dnd';
 import type { LibraryCollection, UserName } from '../server/library';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { asNew, extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 interface Hook {
   provider: CollectionsProvider;
@@ -53,14 +53,16 @@ function mediaRequests(id: string): (e: RequestLogEntry) => boolean {
   return (e) => e.path.replace(/\/$/, '') === `/v1/collections/${id}`;
 }
 
-/**
- * Waits until the extension reads `server`'s base URLs. The key is announced when it is stored
- * (asNew awaits that), and settings changes reach the extension in the order they were
- * made: once it reads the newest base URLs, no older key or base URL change is still to come.
- */
-async function settled(server: ApiServer): Promise<void> {
+/** Waits until no key or base URL change has been announced for a moment. */
+async function settled(): Promise<void> {
   const api = await extensionApi();
-  await waitFor(() => api.shell.config.apiBaseUrl === server.baseUrl && api.shell.config.videoBaseUrl === server.videoBaseUrl, 'the extension to read the new base URLs');
+  let last = Date.now();
+  const sub = api.shell.onDidChangeConnection(() => (last = Date.now()));
+  try {
+    await waitFor(() => Date.now() - last > 500, 'the connection to settle');
+  } finally {
+    sub.dispose();
+  }
 }
 
 async function roots(provider: CollectionsProvider): Promise<{ featured: RootNode; mine: RootNode }> {
@@ -111,20 +113,15 @@ describe('collections tree', function () {
   let server: ApiServer;
   let provider: CollectionsProvider;
 
-  // One server for the suite: each test starts from it as new, with its own user's key.
   async function start(user: UserName | null): Promise<void> {
-    await asNew(server, user);
-    await settled(server);
+    server = await useLocalServer(user);
+    await settled();
     ({ provider } = await hook());
     provider.refresh();
     server.clearLog();
   }
 
-  before(async () => {
-    server = await useLocalServer(null);
-  });
-
-  after(async () => {
+  afterEach(async () => {
     await stopLocalServer(server);
   });
 
