@@ -91,6 +91,8 @@ export function mediaRefArg(arg: unknown): { kind: MediaKind; id: number } | und
 export interface MediaSources {
   /** The media the open grid shows under a tile's key. */
   gridMedia(key: string): MediaItem | undefined;
+  /** The media of the open grid's focused tile: what a command run from the palette (no argument) acts on. */
+  activeGridMedia(): MediaItem | undefined;
   /** Where an insert from a tile's menu goes: the editor that was active before the grid. */
   lastEditorUri(): string | undefined;
   /** A hover link's media (the look-ups' cache first). */
@@ -103,7 +105,8 @@ export type MediaArgs = { ok: true; items: InsertArgs[] } | { ok: false; error?:
 /**
  * The media commands' one reader: a tile's context (the grid's item, with the editor to insert
  * into when `toEditor`), a hover's `{ ref }` (looked up), `{ media, … }` (a tree node, the grid,
- * automation) with the tree's selection as `selection`.
+ * automation) with the tree's selection as `selection`, and no argument at all (the palette):
+ * the open grid's focused tile.
  */
 export async function resolveMedia(arg: unknown, selection: unknown, sources: MediaSources, toEditor: boolean): Promise<MediaArgs> {
   const key = tileKeyOf(arg);
@@ -118,6 +121,13 @@ export async function resolveMedia(arg: unknown, selection: unknown, sources: Me
     const found = await sources.lookup(ref.kind, ref.id);
     if (!found.ok) return { ok: false, error: found.error };
     const first = parseInsertArgs({ media: found.media });
+    return first ? { ok: true, items: [first] } : { ok: false };
+  }
+  if (arg === undefined) {
+    // The palette or a keybinding: the grid's focused tile, into the editor active before the grid.
+    const media = sources.activeGridMedia();
+    const targetUri = toEditor ? sources.lastEditorUri() : undefined;
+    const first = media && parseInsertArgs(targetUri ? { media, targetUri } : { media });
     return first ? { ok: true, items: [first] } : { ok: false };
   }
   const first = parseInsertArgs(arg);

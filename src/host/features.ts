@@ -85,7 +85,10 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     const found = await resolveMedia(
       arg,
       selection,
-      { gridMedia: (key) => grid.current()?.mediaFor(key), lastEditorUri: () => shell.tracker.lastUri, lookup: (kind, id) => credits.lookup.get(kind, id) },
+      {
+        gridMedia: (key) => grid.current()?.mediaFor(key),
+        activeGridMedia: () => grid.current()?.activeMedia(),
+        lastEditorUri: () => shell.tracker.lastUri, lookup: (kind, id) => credits.lookup.get(kind, id) },
       toEditor,
     );
     if (found.ok) return found.items;

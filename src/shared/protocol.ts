@@ -156,6 +156,8 @@ const fromWebview = variant('type', {
   command: object({ command: picklist(HOST_COMMANDS) }),
   openService: object({}),
   snapshot: object({ inReplyTo: count, snapshot: gridSnapshot }),
+  /** The tile that has the keyboard focus now (null: none): the media a command from the palette acts on. */
+  active: object({ key: nullable(key) }),
 });
 export type FromWebview = Infer<typeof fromWebview>;
 

@@ -46,6 +46,8 @@ export class GridApp {
   private session: Session;
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The focused tile the host was last told of. */
+  private activeKey: string | null = null;
   private restore: Restore | null;
   private pendingFocus: boolean;
   private formErrors: string[] = [];
@@ -83,7 +85,10 @@ export class GridApp {
     this.grid = new ResultsGrid(this.scroller, s, numbers, {
       command: (command, index) => this.onTileCommand(command, index),
       nearEnd: () => this.onNearEnd(),
-      focusChanged: () => this.scheduleSave(),
+      focusChanged: () => {
+        this.scheduleSave();
+        this.postActive();
+      },
       scrolled: () => this.scheduleSave(),
     });
     this.chrome = new GridChrome(s, boot.lang, numbers, {
@@ -322,6 +327,14 @@ export class GridApp {
   }
 
   // ---- state kept across hide/show and reloads ---------------------------------------------
+
+  /** Tells the host which tile has the focus (the media of Set as Cover Image or Insert run from the palette), once per change. */
+  private postActive(): void {
+    const key = this.grid.itemAt(this.grid.activeIndex)?.key ?? null;
+    if (key === this.activeKey) return;
+    this.activeKey = key;
+    this.host.post({ type: 'active', key });
+  }
 
   private scheduleSave(): void {
     if (this.saveTimer) return;

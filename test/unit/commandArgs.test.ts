@@ -4,7 +4,7 @@
 // extension or a keybinding may send instead (numbers, lists, look-alikes, prototype tricks,
 // getters) is no argument: undefined, never an exception, never media.
 import * as assert from 'node:assert/strict';
-import type { MediaKind } from '../../src/core/model';
+import type { MediaItem, MediaKind } from '../../src/core/model';
 import type { MediaSources } from '../../src/host/commandArgs';
 import {
   collectionFilterArg,
@@ -100,9 +100,10 @@ describe('the insert commands’ argument', () => {
 });
 
 /** The sources a media command's argument is resolved against: a grid showing `media`, an editor, a look-up that finds `other`. */
-function sources(looked: { kind: MediaKind; id: number }[] = []): MediaSources {
+function sources(looked: { kind: MediaKind; id: number }[] = [], active?: MediaItem): MediaSources {
   return {
     gridMedia: (key) => (key === 'photo:2014422' ? media : undefined),
+    activeGridMedia: () => active,
     lastEditorUri: () => 'file:///a.md',
     lookup: (kind, id) => {
       looked.push({ kind, id });
@@ -160,6 +161,14 @@ describe('the media commands’ one reader (resolveMedia)', () => {
       { kind: 'video', id: 9 },
       { kind: 'photo', id: 5 },
     ]);
+  });
+
+  it('with no argument at all (the palette), takes the grid’s focused tile, into the editor before the grid; none focused: nothing', async () => {
+    assert.deepEqual(await resolveMedia(undefined, undefined, sources([], other), true), { ok: true, items: [parseInsertArgs({ media: other, targetUri: 'file:///a.md' })] });
+    assert.deepEqual(await resolveMedia(undefined, undefined, sources([], other), false), { ok: true, items: [parseInsertArgs({ media: other })] });
+    assert.deepEqual(await resolveMedia(undefined, undefined, sources(), true), { ok: false });
+    // Only no argument at all: a wrong one is still refused, the focused tile or not.
+    assert.deepEqual(await resolveMedia(null, undefined, sources([], other), true), { ok: false });
   });
 
   it('refuses every wrong argument without a look-up', async () => {

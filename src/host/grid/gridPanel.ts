@@ -97,6 +97,8 @@ export class GridPanel extends Disposable {
   /** A checked message from the webview, before the grid acts on it. */
   readonly onDidReceive = this.received.event;
   private viewState: GridViewState;
+  /** The tile with the keyboard focus, as the webview last said. */
+  private activeKey: string | null = null;
 
   private readonly shell: Shell;
   private readonly recent: RecentSearches;
@@ -243,6 +245,9 @@ export class GridPanel extends Disposable {
       case 'openService':
         void openExternalLink(this.shell.config.serviceUrl);
         return;
+      case 'active':
+        this.activeKey = message.key;
+        return;
       case 'snapshot':
         // What the webview shows, for whoever asked (onDidReceive); the grid itself needs nothing from it.
         return;
@@ -265,6 +270,11 @@ export class GridPanel extends Disposable {
     } else {
       this.post(this.session.snapshot(false));
     }
+  }
+
+  /** The media of the tile with the keyboard focus (what a command from the palette acts on), if it is still shown. */
+  activeMedia(): MediaItem | undefined {
+    return this.activeKey === null ? undefined : this.session.mediaFor(this.activeKey);
   }
 
   /** The media of a tile the grid shows now, by its key (`photo:<id>`); undefined once it is gone. */

@@ -6,7 +6,7 @@ import type { FormatFamily } from '../../core/insert/languages';
 import { formatFamily } from '../../core/insert/languages';
 import { InsertError } from '../../core/insert/insertError';
 import type { Piece } from '../../core/insert/pieces';
-import type { InsertPlan } from '../../core/insert/plan';
+import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { renderPlan } from '../../core/insert/plan';
 import { askSavedName, whereToSave } from './saveDestination';
 import type { Saving } from './saveFiles';
@@ -19,6 +19,8 @@ export interface Prepared {
   readonly pieces: readonly Piece[][];
   readonly family: FormatFamily;
   readonly files: readonly SavedFile[];
+  /** Each item's saved files, as links relative to the document (none when linked). */
+  readonly locals: readonly LocalAssets[];
   /** What the save wrote, to take back when nothing will link to it (the editor refused, a drop was cancelled). */
   readonly written?: WrittenFiles;
 }
@@ -65,7 +67,7 @@ export async function prepare(
   askName = false,
 ): Promise<Prepared | undefined> {
   const family = plans[0]?.family ?? formatFamily(document.languageId);
-  const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [] });
+  const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
   if (mode !== 'download') return linked();
   const where = await whereToSave(plans, document, config, { trusted: saving.trusted, platform: saving.platform, now: saving.now() }, notes);
   if (!where) return linked();
@@ -89,5 +91,5 @@ export async function prepare(
   }
   if (!saved) return undefined;
   const { locals, files } = saved;
-  return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files, written };
+  return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files, locals, written };
 }
