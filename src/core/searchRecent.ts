@@ -36,3 +36,30 @@ export function reviveRecent(value: unknown): RecentSearch[] {
   }
   return out.slice(0, MAX_RECENT);
 }
+
+/** The longest query taken from the editor's selection or a page's title (words beyond it are dropped). */
+export const SEED_QUERY_MAX = 100;
+
+/**
+ * A query to start the search box with, from text the user selected (or a page's title): one
+ * line of words, without the Markdown around them (heading marks, list bullets, emphasis,
+ * link brackets and addresses, code ticks, HTML tags), cut at a word before SEED_QUERY_MAX
+ * characters. Undefined when nothing readable is left.
+ */
+export function seedQuery(text: string): string | undefined {
+  const words = text
+    .slice(0, 4 * SEED_QUERY_MAX)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\]\([^)]*\)/g, ' ')
+    .replace(/https?:\/\/\S+/gi, ' ')
+    .replace(/^\s{0,3}(?:#{1,6}|[-*+>]|\d+[.)])\s+/gm, ' ')
+    .replace(/[*_`~[\]{}|\\]+/g, ' ')
+    .replace(/\p{Cc}|\p{Cf}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/[\p{L}\p{N}]/u.test(words)) return undefined;
+  if (words.length <= SEED_QUERY_MAX) return words;
+  const cut = words.slice(0, SEED_QUERY_MAX + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, SEED_QUERY_MAX)).trim();
+}

@@ -1,7 +1,7 @@
 // From the service's photos and videos to the grid's tiles.
 import assert from 'node:assert/strict';
 import type { Photo, Video } from '../../src/core/model';
-import { addRecent, removeRecent, reviveRecent } from '../../src/core/searchRecent';
+import { addRecent, removeRecent, reviveRecent, SEED_QUERY_MAX, seedQuery } from '../../src/core/searchRecent';
 import { describeFromPageUrl, previewVideoFile, smallestVideoFile, tileSizedImage, toGridItem } from '../../src/core/tiles';
 import { isGridItem } from '../../src/shared/protocol';
 import { format, formatDuration } from '../../src/shared/strings';
@@ -157,5 +157,24 @@ describe('recent searches', () => {
     assert.deepEqual(removeRecent(list, { query: 'A', kind: 'photos' }), [list[1]]);
     assert.deepEqual(reviveRecent([{ query: 'x', kind: 'photos' }, { query: 3 }, null, { query: 'y', kind: 'gifs' }, { query: ' ', kind: 'videos' }]), [{ query: 'x', kind: 'photos' }]);
     assert.deepEqual(reviveRecent('nope'), []);
+  });
+});
+
+describe('a query from the selection or a page title (seedQuery)', () => {
+  it('keeps the words, without the Markdown or HTML around them', () => {
+    assert.equal(seedQuery('## Autumn  *walks*\nby the `lake`'), 'Autumn walks by the lake');
+    assert.equal(seedQuery('- [Foggy forest](https://example.com/a) at <b>dawn</b>'), 'Foggy forest at dawn');
+    assert.equal(seedQuery('\u202eevil\u0000 heron'), 'evil heron');
+  });
+
+  it('is nothing when no word is left', () => {
+    for (const text of ['', '   ', '***', 'https://example.com/x', '<img src="a.png">', '# ']) assert.equal(seedQuery(text), undefined, JSON.stringify(text));
+  });
+
+  it('cuts a long text at a word, at most SEED_QUERY_MAX characters', () => {
+    const long = 'mountain '.repeat(40);
+    const query = seedQuery(long) ?? '';
+    assert.ok(query.length <= SEED_QUERY_MAX && query.length > SEED_QUERY_MAX - 10, String(query.length));
+    assert.ok(query.endsWith('mountain'));
   });
 });

@@ -10,7 +10,7 @@ import type { GridPanelState } from '../../src/host/testing';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { closeAllEditors, cspAdmits, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { closeAllEditors, countQuickInputs, cspAdmits, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -57,6 +57,26 @@ describe('search grid', function () {
   });
 
   beforeEach(() => server.clearLog());
+
+  it('Search Photos… with text selected starts with that text (without its Markdown): Enter searches for it', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'A walk by the **misty lake** today.\n' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 14, 0, 28);
+    const boxes = countQuickInputs();
+    try {
+      const running = vscode.commands.executeCommand<GridCommandResult>('stockMedia.search');
+      await waitFor(() => boxes.shown() > 0, 'the search box', 10_000);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const result = await running;
+      assert.ok(result.shown, JSON.stringify(result));
+      assert.deepEqual(result.spec.mode === 'photos' ? result.spec.query : undefined, 'misty lake');
+      assert.ok(requests().some((e) => e.query['query'] === 'misty lake'), 'the service was asked for the selected words');
+    } finally {
+      boxes.restore();
+      // The search went into the recent searches, which a later test lists from empty.
+      await vscode.commands.executeCommand('stockMedia.clearRecentSearches');
+    }
+  });
 
   it('Search Photos opens the grid with the first page of 80, in one request', async () => {
     const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });

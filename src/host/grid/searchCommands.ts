@@ -13,6 +13,7 @@ import type { Locale } from '../../core/params';
 import { parseSearch } from '../../core/search';
 import type { SearchSpec } from '../../core/search';
 import type { RecentSearch } from '../../core/searchRecent';
+import { seedQuery } from '../../core/searchRecent';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 
@@ -67,8 +68,10 @@ const REMOVE_BUTTON: vscode.QuickInputButton = {
 };
 
 /** The QuickPick: type a query, or pick a recent one. Undefined when cancelled. */
-function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined> {
+function pickQuery(deps: GridDeps, kind: SearchKind, seed: string | undefined): Promise<string | undefined> {
   const picker = vscode.window.createQuickPick<QueryItem>();
+  // The selected text (or the page's title): the query to start from, changed or taken as it is.
+  if (seed !== undefined) picker.value = seed;
   const title = kind === 'photos' ? vscode.l10n.t('Search Photos') : vscode.l10n.t('Search Videos');
   const hint = vscode.l10n.t('Type what you are looking for and press Enter, or pick a recent search');
   const clearAll: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: vscode.l10n.t('Clear Recent Searches') };
@@ -146,10 +149,27 @@ function pickQuery(deps: GridDeps, kind: SearchKind): Promise<string | undefined
   });
 }
 
-/** Searches with the argument's fields (commandArgs.ts searchArg), asking for the query when they name none. */
-export async function searchCommand(deps: GridDeps, kind: SearchKind, arg: { fields: Record<string, unknown>; hasQuery: boolean }): Promise<GridCommandResult> {
+/** The text selected in the active editor, as a query to start from (one selection, not empty). */
+function selectedQuery(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  const selection = editor?.selection;
+  if (!editor || !selection || selection.isEmpty || editor.selections.length !== 1) return undefined;
+  return seedQuery(editor.document.getText(selection));
+}
+
+/**
+ * Searches with the argument's fields (commandArgs.ts searchArg), asking for the query when they
+ * name none: the box starts with `seed` (Set as Cover Image: the page's title), else the text
+ * selected in the active editor.
+ */
+export async function searchCommand(
+  deps: GridDeps,
+  kind: SearchKind,
+  arg: { fields: Record<string, unknown>; hasQuery: boolean },
+  seed?: string,
+): Promise<GridCommandResult> {
   if (arg.hasQuery) return runSearch(deps, kind, false, arg.fields);
-  const query = await pickQuery(deps, kind);
+  const query = await pickQuery(deps, kind, seed ?? selectedQuery());
   if (query === undefined) return { shown: false, reason: 'cancelled' };
   return runSearch(deps, kind, false, { ...arg.fields, query });
 }
