@@ -20,6 +20,8 @@ export const CommandId = {
   insert: 'stockMedia.insert',
   insertAs: 'stockMedia.insertAs',
   saveAndInsert: 'stockMedia.saveAndInsert',
+  setCoverImage: 'stockMedia.setCoverImage',
+  setCoverImageAs: 'stockMedia.setCoverImageAs',
   copyUrl: 'stockMedia.copyUrl',
   copyCredit: 'stockMedia.copyCredit',
   openOnService: 'stockMedia.openOnService',

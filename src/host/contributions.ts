@@ -12,7 +12,7 @@ import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { CollectionsNode, CollectionsTreeHandles } from './views/collectionNodes';
 import { CONFIG_SECTION } from './config';
-import { mediaEditKind } from './insert/editKinds';
+import { coverEditKind, mediaEditKind } from './insert/editKinds';
 import type { MediaPasteEdit } from './insert/paste';
 import type { StockMediaConfig } from './config';
 
@@ -25,7 +25,8 @@ export function createPasteProvider(load: LoadFeatures, config: () => StockMedia
   const kind = mediaEditKind();
   return {
     provideDocumentPasteEdits: async (document, ranges, dataTransfer, context, token) => {
-      if (context.only && !context.only.contains(kind)) return undefined;
+      // Asked for one kind (Paste As…, `editor.pasteAs.preferences`): ours, or one of ours (the cover).
+      if (context.only && !context.only.contains(kind) && !kind.contains(context.only)) return undefined;
       if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
       const item = dataTransfer.get('text/plain');
       const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
@@ -93,7 +94,7 @@ export function registerContributions(load: LoadFeatures, paste: vscode.Document
     vscode.languages.registerDocumentPasteEditProvider(
       formatLanguageIds().map((language) => ({ language })),
       paste,
-      { providedPasteEditKinds: [mediaEditKind()], pasteMimeTypes: ['text/plain'] },
+      { providedPasteEditKinds: [mediaEditKind(), coverEditKind()], pasteMimeTypes: ['text/plain'] },
     ),
   ];
 }

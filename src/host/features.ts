@@ -19,6 +19,10 @@ import type { RecentSearches } from './grid/recentSearches';
 import { registerGrid } from './grid/register';
 import { clearRecentSearchesCommand, openMediaCommand, searchCommand, showCuratedCommand, showPopularCommand } from './grid/searchCommands';
 import type { InsertHow, InsertOutcome } from './insert/inserter';
+import type { CoverHow, CoverOutcome } from './cover/setCover';
+import { pageTitle } from '../core/cover/frontMatter';
+import { seedQuery } from '../core/searchRecent';
+import type { GridCommandResult } from './grid/searchCommands';
 import type { MediaPasteProvider } from './insert/paste';
 import { showNoMedia } from './insert/messages';
 import { registerInsert } from './insert/register';
@@ -102,6 +106,17 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     const media = await mediaOf(arg, selection, true);
     return Array.isArray(media) ? inserter.insert(media, how) : media;
   };
+  /** Set as Cover Image: the media given (or the grid's focused tile); with none at all, a search for the page's title. */
+  const coverMedia = async (arg: unknown, selection: unknown, how: CoverHow): Promise<CoverOutcome | GridCommandResult> => {
+    const found = arg === undefined && !grid.current()?.activeMedia() ? undefined : await mediaOf(arg, selection, true);
+    if (found === undefined) {
+      const editor = vscode.window.activeTextEditor;
+      const title = editor ? pageTitle(editor.document.getText()) : undefined;
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pick a photo for the cover in the grid, then Set as Cover Image from its menu.'));
+      return searchCommand(grid.deps, 'photos', { fields: {}, hasQuery: false }, title === undefined ? undefined : seedQuery(title));
+    }
+    return Array.isArray(found) ? inserter.setCover(found, how) : { result: 'failed', notes: found.notes };
+  };
   const firstMedia = async (arg: unknown): Promise<InsertArgs | undefined> => {
     const media = await mediaOf(arg, undefined, false);
     return Array.isArray(media) ? media[0] : undefined;
@@ -138,6 +153,8 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     [CommandId.insert]: (arg?: unknown, selection?: unknown) => insertMedia(arg, selection, {}),
     [CommandId.insertAs]: (arg?: unknown, selection?: unknown) => insertMedia(arg, selection, { pick: true }),
     [CommandId.saveAndInsert]: (arg?: unknown, selection?: unknown) => insertMedia(arg, selection, { mode: 'download' }),
+    [CommandId.setCoverImage]: (arg?: unknown, selection?: unknown) => coverMedia(arg, selection, {}),
+    [CommandId.setCoverImageAs]: (arg?: unknown, selection?: unknown) => coverMedia(arg, selection, { ask: true }),
     [CommandId.copyUrl]: async (arg?: unknown) => {
       const media = await firstMedia(arg);
       return media && inserter.copyUrl(media);

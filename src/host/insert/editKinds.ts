@@ -10,6 +10,11 @@ export function mediaEditKind(): vscode.DocumentDropOrPasteEditKind {
   return vscode.DocumentDropOrPasteEditKind.Empty.append(...MEDIA_EDIT_KIND.split('.'));
 }
 
+/** The paste that sets the link's photo as the page's cover (`stockMedia.media.cover`), offered after the insert. */
+export function coverEditKind(): vscode.DocumentDropOrPasteEditKind {
+  return mediaEditKind().append('cover');
+}
+
 /** VS Code's own paste of the text as it is (its built-in provider's kind, `text.plain`). */
 export function plainTextKind(): vscode.DocumentDropOrPasteEditKind {
   return vscode.DocumentDropOrPasteEditKind.Text.append('plain');

@@ -15,6 +15,8 @@ import type { HostPlatform } from '../platform';
 import type { Shell } from '../shell';
 import { backTo, currentEditor, placeOf, targetEditor } from '../targetEditor';
 import type { InsertArgs } from '../commandArgs';
+import type { CoverHow, CoverOutcome } from '../cover/setCover';
+import { coverPasteEdit, setCover } from '../cover/setCover';
 import { copyCredit, copyInstead, copyUrl, openOnService } from './copyCommands';
 import { askAltText } from './editBoxes';
 import { LastInserts } from './lastInserts';
@@ -97,7 +99,17 @@ export class MediaInserter extends Disposable {
     return openOnService(this.shell, args);
   }
 
+  /** stockMedia.setCoverImage / setCoverImageAs (host/cover/setCover.ts). */
+  setCover(items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
+    return setCover(this.shell, this.saving(), items, how);
+  }
+
   // ---- the drop and paste providers' entry ----------------------------------------------------
+
+  /** A pasted link's photo as the page's cover (paste.ts, its second kind): the front matter edit, or why not. */
+  coverPasteEdit(document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): ReturnType<typeof coverPasteEdit> {
+    return coverPasteEdit(this.shell, this.saving(), document, { media }, token);
+  }
 
   /** The snippet for media dropped or pasted into a document (saved into the workspace when the mode says so). */
   async snippetForDrop(

@@ -22,7 +22,11 @@ import { describeFailure } from '../errorActions';
 import { notifyFailure } from '../failureNotice';
 import type { Shell } from '../shell';
 import { codeContextIn } from './codePlaces';
-import { mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
+import { findFrontMatter } from '../../core/cover/frontMatter';
+import { inert } from '../../core/inert';
+import { isPage } from '../cover/setCover';
+import { coverEditKind, mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
+import { NOTE_MAX } from './messages';
 import type { MediaInserter } from './inserter';
 
 /** The same failure is told again only after this long. */
@@ -41,8 +45,10 @@ export class MediaPasteEdit extends vscode.DocumentPasteEdit {
   constructor(
     readonly request: PasteRequest,
     title: string,
+    /** The second kind: the link's photo as the page's cover, in its front matter. */
+    readonly cover = false,
   ) {
-    super('', title, mediaEditKind());
+    super('', title, cover ? coverEditKind() : mediaEditKind());
   }
 }
 
@@ -67,14 +73,23 @@ export class MediaPasteProvider {
   ): MediaPasteEdit[] | undefined {
     const code = codeContextIn(document, ranges);
     if (code && context.triggerKind !== vscode.DocumentPasteTriggerKind.PasteAs) return undefined;
-    const edit = new MediaPasteEdit({ document, ranges, ref, text }, mediaEditTitle([ref.kind], this.shell.config.serviceName));
+    const request = { document, ranges, ref, text };
+    const edit = new MediaPasteEdit(request, mediaEditTitle([ref.kind], this.shell.config.serviceName));
     // Asked for in code: offered, after the text as it is.
     if (code) edit.yieldTo = [plainTextKind()];
-    return [edit];
+    const edits = [edit];
+    // In a page, outside its front matter: the photo as the page's cover too, after the insert.
+    if (!code && isPage(document) && ranges.every((r) => document.offsetAt(r.start) >= (findFrontMatter(document.getText())?.end ?? 0))) {
+      // After the insert in the list: the insert stays what a plain paste does.
+      edits.push(new MediaPasteEdit(request, vscode.l10n.t('Set as Cover Image ({0})', this.shell.config.serviceName), true));
+    }
+    const only = context.only;
+    return only ? edits.filter((e) => e.kind && (only.contains(e.kind) || e.kind.contains(only))) : edits;
   }
 
   /** The look-up, the download when the mode says so, and the edit's text: the media, or the text as copied when they fail. */
   async resolveDocumentPasteEdit(edit: MediaPasteEdit, token: vscode.CancellationToken): Promise<MediaPasteEdit | undefined> {
+    if (edit.cover) return this.resolveCover(edit, token);
     const { document, ranges, ref, text } = edit.request;
     const media = await this.lookUp(ref, token);
     // One place: the snippet is laid out for its line (blank lines around a block), as a drop
@@ -87,6 +102,24 @@ export class MediaPasteProvider {
       document.uri,
       ranges.map((range) => (snippet ? new vscode.SnippetTextEdit(range, snippet) : vscode.TextEdit.replace(range, text))),
     );
+    edit.additionalEdit = change;
+    return edit;
+  }
+
+  /** The cover's front matter edit, the pasted link gone from where it was pasted; the text as copied when the cover cannot be set. */
+  private async resolveCover(edit: MediaPasteEdit, token: vscode.CancellationToken): Promise<MediaPasteEdit | undefined> {
+    const { document, ranges, ref, text } = edit.request;
+    const media = await this.lookUp(ref, token);
+    const cover = media && !token.isCancellationRequested ? await this.inserter.coverPasteEdit(document, media, token) : undefined;
+    if (token.isCancellationRequested) return undefined;
+    const change = new vscode.WorkspaceEdit();
+    if (cover && 'edit' in cover) {
+      change.set(document.uri, [cover.edit, ...ranges.map((range) => vscode.TextEdit.delete(range))]);
+      for (const note of cover.notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
+    } else {
+      change.set(document.uri, ranges.map((range) => vscode.TextEdit.replace(range, text)));
+      if (cover) void vscode.window.showWarningMessage(inert(vscode.l10n.t('Pasted the link as text: {0}', cover.message), NOTE_MAX));
+    }
     edit.additionalEdit = change;
     return edit;
   }

@@ -1,11 +1,9 @@
-// The values a cover's fields are filled with (presets.ts names the fields, setCover.ts writes
-// them): the insert's placeholders (insert/template.ts) as plain one-line texts, made from the
+// The values a cover's fields are filled with (presets.ts names the fields, values.ts fills them): the insert's placeholders (insert/template.ts) as plain one-line texts, made from the
 // same facts and in the same words as the insert's, so a cover's credit reads like an inserted
 // image's. The front matter's own quoting is setCover.ts's: nothing here is escaped for it.
 import { creditMarkdown, creditSentence } from '../insert/credit';
 import type { MediaFacts } from '../insert/facts';
-
-export type CoverValues = Readonly<Record<string, string>>;
+import type { CoverValues } from './values';
 
 /** Where the cover's file is and how big it is shown (a saved file's link, or the service's image at the cover's size). */
 export interface CoverImage {
