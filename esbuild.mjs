@@ -4,7 +4,7 @@
 // Type checking is `npm run typecheck`; the codicons' paths are `npm run update:codicons`.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { webTestsBundle } from './test/vscode-web/bundle.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -74,6 +74,20 @@ const oneVscodeModule = {
   },
 };
 
+/**
+ * The Node bundles take the ES module builds of two packages, the same code the web bundle
+ * gets: jsonc-parser's `main` is a UMD wrapper whose inner `require`s esbuild cannot follow
+ * (they would fail at run time), and yaml's Node entry is CommonJS, which esbuild cannot
+ * trim (about 17 KB more, minified).
+ */
+const ES_MODULE_BUILDS = { yaml: 'node_modules/yaml/browser/index.js', 'jsonc-parser': 'node_modules/jsonc-parser/lib/esm/main.js' };
+const esModuleBuilds = {
+  name: 'es-module-builds',
+  setup(build) {
+    build.onResolve({ filter: /^(yaml|jsonc-parser)$/ }, (args) => ({ path: resolve(ES_MODULE_BUILDS[args.path]) }));
+  },
+};
+
 // The extension, one bundle per host, each with its own copy of every module it needs. The Node
 // host's (package.json `main`) starts at src/node.ts, which hands Node's platform
 // (src/host/platform/node/) over before activation; the web worker host's (`browser`) starts at
@@ -90,7 +104,7 @@ const extension = {
   footer: { js: 'var __stockMediaLoadEnd = performance.now();' },
 };
 const configs = [
-  { ...extension, entryPoints: ['src/node.ts'], outfile: 'dist/node.js', platform: 'node', target: 'node20', plugins: [...common.plugins, oneVscodeModule, writeMeta('node')] },
+  { ...extension, entryPoints: ['src/node.ts'], outfile: 'dist/node.js', platform: 'node', target: 'node20', plugins: [...common.plugins, oneVscodeModule, esModuleBuilds, writeMeta('node')] },
   { ...extension, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'browser', target: 'es2022', plugins: [...common.plugins, oneVscodeModule, writeMeta('extension')] },
   // The webview's scripts (main.ts, *.main.ts) and style sheets, into dist/webview/ alone, so the
   // panel's localResourceRoots can stay limited to that one folder.
@@ -128,7 +142,7 @@ if (tests) {
     rmSync(file, { force: true });
     rmSync(`${file}.map`, { force: true });
   }
-  const node = { ...common, sourcemap: true, minify: false, format: 'cjs', platform: 'node', target: 'node20' };
+  const node = { ...common, sourcemap: true, minify: false, format: 'cjs', platform: 'node', target: 'node20', plugins: [...common.plugins, esModuleBuilds] };
   configs.push(
     // typescript: the l10n test and export parse the sources with it; eslint: the structure test
     // runs the lint configuration (both too big to bundle).

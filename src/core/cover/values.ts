@@ -1,0 +1,28 @@
+// A cover field's value: its template filled with plain values, as one line of text. The
+// front matter writers quote and escape it for their syntax; this only makes it a line.
+import { l10n } from '../l10n';
+import { parseTemplate } from '../insert/template';
+import type { CoverField } from './presets';
+
+/** Placeholder name → plain value (url, alt, credit, creditText, photographer, …), filled by the host. */
+export type CoverValues = Readonly<Record<string, string>>;
+
+/** One value to write: text, or a list of one text (Hugo's `images`). */
+export type CoverValue = string | readonly [string];
+
+/**
+ * A value as one line: control characters (C0, DEL, C1), line and paragraph separators and
+ * tabs become a space (a run of them one space: `\r\n` is one line end), and a lone
+ * surrogate half, which no file can store, becomes U+FFFD. Nothing is trimmed.
+ */
+export function oneLineValue(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/** The field's value: its template filled (a placeholder the host left out is empty), as one line. Throws InsertError for a broken template. */
+export function fieldValue(field: CoverField, values: CoverValues): CoverValue {
+  const segments = parseTemplate(field.template, l10n.t('the cover field "{0}"', field.key.join('.')));
+  const filled = segments.map((s) => ('literal' in s ? s.literal : Object.prototype.hasOwnProperty.call(values, s.placeholder) ? String(values[s.placeholder]) : '')).join('');
+  const line = oneLineValue(filled);
+  return field.list ? [line] : line;
+}
