@@ -9,7 +9,12 @@
 //   ${documentBaseName}, ${documentExtName}, ${documentFilePath},
 //   ${documentRelativeFilePath}, ${documentWorkspaceFolder}, ${fileName}, ${fileExtName},
 //   ${unixTime}, ${isoTime}, and `${name/regex/replacement/}`.
+// Then, for static sites: a Hugo page bundle (a document named `index.md`, `index.mdx` or
+// `_index.md` in a Hugo site) keeps its files next to it, linked by bare name; and a site
+// folder (`static/images`) whose files the site serves at a path (`/images`) gets
+// site-absolute links (`/images/name.jpg`).
 import { globMatches } from './glob';
+import { encodeRelativePath } from './links';
 import { basename, dirname, extname, isInside, normalizePath, relativePath, resolvePath } from './paths';
 
 export const DEFAULT_DOWNLOAD_FOLDER = 'images/';
@@ -85,7 +90,13 @@ export interface DownloadTarget {
   /** Absolute posix path of the file to write. */
   readonly path: string;
   /** Which setting decided it, for messages. */
-  readonly source: 'stockMedia.insert.downloadFolder' | 'markdown.copyFiles.destination' | 'default';
+  readonly source:
+    | 'stockMedia.insert.downloadFolder'
+    | 'markdown.copyFiles.destination'
+    | 'stockMedia.insert.siteFolder'
+    | 'stockMedia.insert.siteUrlPath'
+    | 'pageBundle'
+    | 'default';
   /**
    * The folder the file must stay in (after symbolic links too): the workspace folder
    * holding it, or for the default `images/` of a document outside every workspace folder,
@@ -95,9 +106,12 @@ export interface DownloadTarget {
   /**
    * Why nothing may be saved there: `outside` every workspace folder (after `..`, `/`,
    * `\` and variables), or `home`, a setting starting with `~`, which names no home folder
-   * here (it would be a folder called `~`).
+   * here (it would be a folder called `~`), or `urlPath`, a site URL path that is not a plain
+   * path on the site (`//host`, `https:`, `..`).
    */
-  readonly problem?: 'outside' | 'home';
+  readonly problem?: 'outside' | 'home' | 'urlPath';
+  /** A site folder's file: the site-absolute path its folder is served at (`/images`); links are `/images/<name>`. */
+  readonly urlPath?: string;
 }
 
 function contained(path: string, source: DownloadTarget['source'], doc: DocumentLocation, setting: string): DownloadTarget {
@@ -109,10 +123,76 @@ function contained(path: string, source: DownloadTarget['source'], doc: Document
   return { path, source, root: undefined, problem: 'outside' };
 }
 
+/** A Hugo page bundle's index: `index.md`, `index.mdx` (leaf bundles) or `_index.md` (branch bundles). */
+export function isPageBundleIndex(docPath: string): boolean {
+  return /^(?:index\.mdx?|_index\.md)$/.test(basename(docPath));
+}
+
+/** Hugo's configuration files at a site's root, any of which makes a workspace folder a Hugo site. */
+export const HUGO_CONFIG_FILES: readonly string[] = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json'];
+
+/** A site folder and the path the site serves it at. */
+export interface SiteFolder {
+  /** Relative to the workspace folder (`static/images`; a leading `/` is allowed). */
+  readonly folder: string;
+  /** The site-absolute URL path (`/images`); empty: derived from the folder (`static/`, `public/` served at the root). */
+  readonly urlPath?: string;
+}
+
 /**
- * `stockMedia.insert.downloadFolder` when set (a folder: relative to the document, or to
- * the workspace folder when it starts with `/`; variables allowed), else the document's
- * `markdown.copyFiles.destination`, else `images/` next to the document.
+ * Site folders and URL paths the common static site generators serve as they are (their
+ * `static`/`public` folder at the site's root; Jekyll copies any folder not starting with
+ * `_`): defaults for a cover preset.
+ */
+export const SITE_FOLDER_DEFAULTS = {
+  hugo: { folder: 'static/images', urlPath: '/images' },
+  jekyll: { folder: 'assets/images', urlPath: '/assets/images' },
+  astro: { folder: 'public/images', urlPath: '/images' },
+  docusaurus: { folder: 'static/img', urlPath: '/img' },
+} as const satisfies Record<string, SiteFolder>;
+
+const URL_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
+/** `/images` from a setting (`images`, `/images/` too), or undefined when it is not a plain path on the site. */
+export function siteUrlPath(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === '/') return '';
+  const segments = trimmed.replace(/^\/|\/$/g, '').split('/');
+  if (segments.some((seg) => !URL_SEGMENT.test(seg) || seg === '.' || seg === '..')) return undefined;
+  return `/${segments.join('/')}`;
+}
+
+/** The URL path a site folder is served at when none is set: `static/x` and `public/x` at `/x`, other folders at their own path. */
+export function derivedUrlPath(folder: string): string {
+  const segments = normalizePath(folder.replace(/\\/g, '/').replace(/^\/+/, '')).split('/').filter((seg) => seg !== '' && seg !== '.');
+  const served = segments[0] === 'static' || segments[0] === 'public' ? segments.slice(1) : segments;
+  return served.length === 0 ? '' : `/${served.map((seg) => encodeURIComponent(seg)).join('/')}`;
+}
+
+function siteTarget(site: SiteFolder, doc: DocumentLocation, fileName: string): DownloadTarget {
+  const source = 'stockMedia.insert.siteFolder';
+  const setting = site.folder.trim().replace(/\\/g, '/');
+  if (doc.workspaceFolder === undefined) return { path: resolvePath(dirname(doc.path), setting), source, root: undefined, problem: 'outside' };
+  const path = normalizePath(`${doc.workspaceFolder}/${setting.replace(/^\/+/, '')}/${fileName}`);
+  const target = contained(path, source, doc, setting);
+  // Only the document's own workspace folder: the site is the folder the document is in.
+  if (target.problem !== undefined || target.root !== doc.workspaceFolder) return { ...target, root: undefined, problem: target.problem ?? 'outside' };
+  const given = site.urlPath?.trim() ?? '';
+  const urlPath = given === '' ? derivedUrlPath(setting) : siteUrlPath(given);
+  if (urlPath === undefined) return { path, source: 'stockMedia.insert.siteUrlPath', root: undefined, problem: 'urlPath' };
+  return { ...target, urlPath };
+}
+
+/**
+ * Where a saved file goes, first match wins:
+ * 1. `stockMedia.insert.downloadFolder` when set (a folder: relative to the document, or to
+ *    the workspace folder when it starts with `/`; variables allowed);
+ * 2. the document's `markdown.copyFiles.destination`;
+ * 3. `pageBundle` and a Hugo page bundle's index (`hugoSite`: a Hugo configuration at the
+ *    workspace folder's root): next to the document;
+ * 4. `siteFolder` when set: that folder of the workspace folder, linked site-absolute;
+ * 5. `images/` next to the document.
+ * Every path stays inside the document's workspace folders (`problem` otherwise).
  */
 export function downloadTarget(options: {
   readonly downloadFolder: string;
@@ -120,6 +200,11 @@ export function downloadTarget(options: {
   readonly doc: DocumentLocation;
   readonly fileName: string;
   readonly now: Date;
+  readonly siteFolder?: SiteFolder;
+  /** Hugo page bundles keep their files (`stockMedia.insert.pageBundles`; on when absent). */
+  readonly pageBundles?: boolean;
+  /** The document's workspace folder has a Hugo configuration at its root (HUGO_CONFIG_FILES). */
+  readonly hugoSite?: boolean;
 }): DownloadTarget {
   const { doc, fileName, now } = options;
   const folder = options.downloadFolder.trim();
@@ -129,7 +214,29 @@ export function downloadTarget(options: {
   }
   const copy = copyFilesDestination(options.copyFiles, doc);
   if (copy !== undefined) return contained(resolveDestination(copy, doc, fileName, now), 'markdown.copyFiles.destination', doc, copy);
+  const docDir = dirname(doc.path);
+  if (
+    options.pageBundles !== false &&
+    options.hugoSite === true &&
+    isPageBundleIndex(doc.path) &&
+    doc.workspaceFolder !== undefined &&
+    docDir !== normalizePath(doc.workspaceFolder) &&
+    isInside(doc.workspaceFolder, docDir)
+  ) {
+    return contained(normalizePath(`${docDir}/${fileName}`), 'pageBundle', doc, '');
+  }
+  if (options.siteFolder !== undefined && options.siteFolder.folder.trim() !== '') return siteTarget(options.siteFolder, doc, fileName);
   return contained(resolveDestination(DEFAULT_DOWNLOAD_FOLDER, doc, fileName, now), 'default', doc, DEFAULT_DOWNLOAD_FOLDER);
+}
+
+/**
+ * The link to a file saved for `target` (`savedPath`: where it was written, perhaps under a
+ * numbered name): site-absolute for a site folder (`/images/a.jpg`), else relative to the
+ * document's folder, each segment percent-encoded.
+ */
+export function targetLink(target: DownloadTarget, docPath: string, savedPath: string): string {
+  if (target.urlPath !== undefined) return `${target.urlPath}/${encodeRelativePath(basename(savedPath))}`;
+  return encodeRelativePath(linkFromDocument(docPath, savedPath));
 }
 
 /** The link to write into the document: relative to its folder. */

@@ -2,7 +2,7 @@
 // safe: texts are one clean line, URLs are insertable or absent. The formats and
 // templates read only this, so no raw service text reaches a document.
 import { l10n } from '../l10n';
-import type { MediaItem, Photo, PhotoVariant, Video } from '../model';
+import type { MediaItem, Photo, Video } from '../model';
 import type { CreditWords } from './creditWords';
 import { ENGLISH_CREDIT, fillCredit } from './creditWords';
 import { InsertError } from './insertError';
@@ -11,7 +11,9 @@ import type { ImageSource } from './responsive';
 import { hexColor, photoSources } from './responsive';
 import { ALT_MAX, NAME_MAX, cleanText } from './text';
 import type { VideoQuality } from './variants';
-import { chooseVideoFile, isHls, photoVariantSize, videoFileLabel, videoFileSize } from './variants';
+import { chooseVideoFile, isHls, videoFileLabel, videoFileSize } from './variants';
+import type { PhotoSize } from './sizes';
+import { photoAtSize, sizeName } from './sizes';
 
 export interface MediaFacts {
   readonly kind: 'photo' | 'video';
@@ -28,7 +30,7 @@ export interface MediaFacts {
   /** The credit's words, in the credit's language; English when absent. */
   readonly words?: CreditWords;
   readonly avgColor: string | undefined;
-  /** Photo variant name, or the video file's label (`hd-1920x1080`). */
+  /** The photo size's short name (`large`, `1280w`, `1200x630`: sizes.ts), or the video file's label (`hd-1920x1080`). */
   readonly variant: string;
   /** The image or video file. */
   readonly url: string;
@@ -47,7 +49,8 @@ export interface MediaFacts {
 export interface FactsOptions {
   readonly serviceName: string;
   readonly serviceUrl: string;
-  readonly photoVariant: PhotoVariant;
+  /** The photo's size (sizes.ts): a variant, a width or a crop made from the original. */
+  readonly photoSize: PhotoSize;
   readonly videoQuality: VideoQuality;
   /** A specific video file (by id) chosen in a picker; overrides videoQuality. */
   readonly videoFileId?: number;
@@ -78,9 +81,9 @@ function serviceFacts(
 }
 
 function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
-  const variant = options.photoVariant;
-  const url = insertableUrl(photo.src?.[variant]);
-  if (url === undefined) {
+  const variant = sizeName(options.photoSize);
+  const sized = photoAtSize(photo, options.photoSize);
+  if (sized === undefined) {
     throw new InsertError(l10n.t('The {0} image of photo {1} has no safe https address, so nothing was inserted.', variant, photo.id));
   }
   const author = cleanText(photo.photographer, NAME_MAX);
@@ -89,7 +92,6 @@ function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
     cleanText(photo.alt, ALT_MAX) ||
     cleanText(altFromPageUrl(photo.url), ALT_MAX) ||
     (author ? fillCredit(words.photoAlt, author) : fillCredit(words.photoId, String(photo.id)));
-  const size = photoVariantSize(photo, variant);
   return {
     kind: 'photo',
     id: photo.id,
@@ -100,11 +102,14 @@ function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
     ...serviceFacts(options),
     avgColor: hexColor(photo.avg_color),
     variant,
-    url,
-    ...size,
+    url: sized.url,
+    width: sized.width,
+    height: sized.height,
+    pixelWidth: sized.pixelWidth,
+    pixelHeight: sized.pixelHeight,
     fileType: undefined,
     poster: undefined,
-    sources: photoSources(photo, variant),
+    sources: photoSources(photo, options.photoSize),
   };
 }
 

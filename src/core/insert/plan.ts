@@ -2,7 +2,7 @@
 // address, broken template → InsertError, nothing downloaded or inserted), rendered
 // after any downloads, with local paths in place of the remote addresses.
 import { l10n } from '../l10n';
-import type { MediaItem, PhotoVariant } from '../model';
+import type { MediaItem } from '../model';
 import type { CreditWords } from './creditWords';
 import type { MediaFacts } from './facts';
 import { mediaFacts } from './facts';
@@ -16,6 +16,7 @@ import { text } from './pieces';
 import { ALT_MAX, cleanText } from './text';
 import type { Segment } from './template';
 import { checkTemplatePositions, parseTemplate, renderTemplate, usesPlaceholder } from './template';
+import type { PhotoSize } from './sizes';
 import type { VideoQuality } from './variants';
 
 /** `stockMedia.insert.mode`: link to the service's file, or save it into the workspace first. */
@@ -23,7 +24,8 @@ export type InsertMode = 'link' | 'download';
 export const INSERT_MODES: readonly InsertMode[] = ['link', 'download'];
 
 export interface InsertSettings {
-  readonly photoVariant: PhotoVariant;
+  /** `stockMedia.insert.size` (sizes.ts): a variant, a width or a crop. */
+  readonly photoSize: PhotoSize;
   readonly videoQuality: VideoQuality;
   readonly credit: boolean;
   readonly htmlCredit: HtmlCreditStyle;
@@ -90,7 +92,7 @@ export function planInsert(request: InsertRequest): InsertPlan {
   const found = mediaFacts(request.media, {
     serviceName: request.serviceName,
     serviceUrl: request.serviceUrl,
-    photoVariant: settings.photoVariant,
+    photoSize: settings.photoSize,
     videoQuality: settings.videoQuality,
     videoFileId: request.videoFileId,
     creditWords: request.creditWords,

@@ -1,16 +1,16 @@
-// Responsive images (setting `stockMedia.insert.responsive`): the photo's renderings as a
-// `srcset` with width descriptors, a `sizes` that matches the inserted style, and the
+// Responsive images (setting `stockMedia.insert.responsive`): a `srcset` with width
+// descriptors made from the original, a `sizes` that matches the inserted style, and the
 // average colour as the background shown while the image loads.
 //
 // A width descriptor must be the file's real pixel width, or the browser picks the wrong
-// file. The spec names the `src` renderings but documents no sizes, so a rendering is a
-// candidate only when its width can be worked out: the original is the photo's own
-// width (the spec's `width`), the others only when their URL says what the image CDN was
-// asked for (`w`, `h`, `dpr`; see variants.ts) and the photo's width and height are
-// known. A rendering whose URL asks for no size is left out: its width is a guess.
-import type { Photo, PhotoVariant } from '../model';
-import { insertableUrl } from './links';
-import { photoVariantSize, ruleFromUrl } from './variants';
+// file. The candidates are the original's address asked for 640, 1280, 1920 and 2560 pixels
+// wide (sizes.ts), only those not wider than the original (the server does not enlarge), and
+// the original's own width when it is narrower than 2560: each is served exactly as wide as
+// its descriptor says. A crop (its shape is its own) gets the same crop at 1× and, when the
+// original has the pixels for it, 2× (`dpr=2`, served exactly twice as wide and high).
+import type { Photo } from '../model';
+import type { PhotoSize } from './sizes';
+import { photoAtSize, sizedOriginalUrl } from './sizes';
 
 export interface ImageSource {
   /** An insertable https address (links.ts). */
@@ -19,44 +19,52 @@ export interface ImageSource {
   readonly width: number;
 }
 
-/**
- * The renderings that show the whole photo, smallest first. The crops (portrait,
- * landscape, tiny) show another part of it in another shape, so they never stand in
- * for one another or for these.
- */
-const WHOLE_PHOTO: readonly PhotoVariant[] = ['small', 'medium', 'large', 'large2x', 'original'];
+/** The widths a responsive insert offers the browser, where the original is at least as wide. */
+export const SRCSET_WIDTHS: readonly number[] = [640, 1280, 1920, 2560];
+
+/** The variants that show the whole photo; the others (portrait, landscape, tiny) are crops. */
+const WHOLE_PHOTO_VARIANTS: readonly string[] = ['small', 'medium', 'large', 'large2x', 'original'];
 
 /** A `#RRGGBB` colour (as the spec gives `avg_color`), upper case; anything else is undefined. */
 export function hexColor(value: unknown): string | undefined {
   return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toUpperCase() : undefined;
 }
 
-function knownWidth(photo: Photo, variant: PhotoVariant): number | undefined {
-  if (variant === 'original') return photo.width;
-  // Only a size the URL itself asks for (not the documented default) is known.
-  if (ruleFromUrl(photo.src[variant]) === undefined) return undefined;
-  return photoVariantSize(photo, variant).pixelWidth;
+function known(photo: Photo): boolean {
+  return Number.isInteger(photo.width) && Number.isInteger(photo.height) && photo.width > 0 && photo.height > 0;
+}
+
+/** A comma ends a candidate where a URL ends with one; such an address is left out. */
+function usable(url: string | undefined): url is string {
+  return url !== undefined && !url.includes(',');
+}
+
+function cropSources(photo: Photo, width: number, height: number): ImageSource[] {
+  const at1 = photoAtSize(photo, { kind: 'crop', width, height });
+  if (!usable(at1?.url)) return [];
+  // 2× only from pixels the original has: a crop the server would have to enlarge is left out.
+  if (2 * width > photo.width || 2 * height > photo.height) return [];
+  const at2 = sizedOriginalUrl(photo, { w: width, h: height, crop: true, dpr: 2 });
+  return usable(at2) ? [{ url: at1.url, width }, { url: at2, width: 2 * width }] : [];
 }
 
 /**
- * The `srcset` candidates for a photo inserted as `chosen`: none when `chosen` is a crop
- * (its shape is its own) or the photo's size is unknown; one per distinct width otherwise
- * (the smaller rendering kept when two are the same width), smallest first. Two at least,
- * or none: a single candidate tells the browser nothing `src` does not.
+ * The `srcset` candidates for a photo inserted at `size`, smallest first: widths of the
+ * whole photo for a variant that shows it all or a width, the crop at 1× and 2× for a crop,
+ * none for the service's own crops (portrait, landscape, tiny) or a photo of unknown size.
+ * Two at least, or none: a single candidate tells the browser nothing `src` does not.
  */
-export function photoSources(photo: Photo, chosen: PhotoVariant): ImageSource[] {
-  if (!WHOLE_PHOTO.includes(chosen)) return [];
-  if (!(photo.width > 0 && photo.height > 0)) return [];
-  const byWidth = new Map<number, string>();
-  for (const variant of WHOLE_PHOTO) {
-    const url = insertableUrl(photo.src[variant]);
-    // A comma ends a candidate where a URL ends with one; such an address is left out.
-    if (url === undefined || url.includes(',')) continue;
-    const width = knownWidth(photo, variant);
-    if (width === undefined || !Number.isInteger(width) || width <= 0 || byWidth.has(width)) continue;
-    byWidth.set(width, url);
+export function photoSources(photo: Photo, size: PhotoSize): ImageSource[] {
+  if (!known(photo)) return [];
+  if (size.kind === 'crop') return cropSources(photo, size.width, size.height);
+  if (size.kind === 'variant' && !WHOLE_PHOTO_VARIANTS.includes(size.variant)) return [];
+  const widths = SRCSET_WIDTHS.filter((w) => w <= photo.width);
+  if (photo.width < Math.max(...SRCSET_WIDTHS) && !widths.includes(photo.width)) widths.push(photo.width);
+  const sources: ImageSource[] = [];
+  for (const width of widths) {
+    const url = sizedOriginalUrl(photo, { w: width });
+    if (usable(url)) sources.push({ url, width });
   }
-  const sources = [...byWidth].map(([width, url]) => ({ url, width })).sort((a, b) => a.width - b.width);
   return sources.length >= 2 ? sources : [];
 }
 

@@ -10,7 +10,7 @@ import type { Shell } from '../shell';
 import type { InsertArgs } from '../commandArgs';
 import { copiedNote } from './messages';
 import type { VariantChoice } from './pickVariant';
-import { planAll, serviceOf } from './planning';
+import { photoSizeFor, planAll, serviceOf } from './planning';
 import type { InsertConfig } from './settings';
 import { plainText } from './snippets';
 
@@ -18,7 +18,7 @@ import { plainText } from './snippets';
 export async function copyUrl(shell: Shell, args: InsertArgs, config: InsertConfig): Promise<string> {
   const facts = mediaFacts(args.media, {
     ...serviceOf(shell),
-    photoVariant: args.variant ?? config.photoVariant,
+    photoSize: photoSizeFor(args, {}, config),
     videoQuality: config.videoQuality,
     videoFileId: args.videoFileId,
   });

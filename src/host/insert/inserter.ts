@@ -167,7 +167,10 @@ export class MediaInserter extends Disposable {
     if (how.pick) {
       const scope = scopeOf(first, currentEditor(this.shell.tracker)?.document);
       const config = readInsertConfig(scope);
-      const picked = await pickVariant(first.media, config);
+      // Files to be saved (and saving possible): each size shows its file's size.
+      const saves = (how.mode ?? first.mode ?? config.mode) === 'download' && this.deps.isTrusted();
+      const fileSizes = saves ? { fetch: this.deps.fetch, timeoutMs: Math.min(5000, this.shell.config.timeoutMs) } : undefined;
+      const picked = await pickVariant(first.media, { photoSize: config.photoSize, videoQuality: config.videoQuality, fileSizes });
       if (!picked) return { result: 'cancelled', notes: [] };
       choice = picked;
       // One item: its alt text, filled in as it would be inserted, can be changed first.

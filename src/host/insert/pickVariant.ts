@@ -1,36 +1,93 @@
-// "Insert as…": choose the photo size or the video file at insert time, with the sizes.
+// "Insert as…": choose the photo size or the video file at insert time. A photo's sizes are the
+// service's variants, widths and crops made from the original (core/insert/sizes.ts) and a
+// custom size typed in; each shows the pixel size it is served at and, when the insert saves
+// files, the file's size from one HEAD request per address (fileSizes.ts), before anything is written.
 import * as vscode from 'vscode';
-import type { MediaItem, PhotoVariant } from '../../core/model';
+import type { MediaItem, Photo } from '../../core/model';
 import { PHOTO_VARIANTS } from '../../core/model';
+import type { PhotoAtSize, PhotoSize, PhotoSizeResult } from '../../core/insert/sizes';
+import { cropForRatio, photoAtSize, readPhotoSize, sameSize, sizeName } from '../../core/insert/sizes';
 import type { VideoQuality } from '../../core/insert/variants';
-import { chooseVideoFile, describeRule, isHls, photoVariantSize, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
-import { insertableUrl } from '../../core/insert/links';
+import { chooseVideoFile, describeRule, isHls, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
 import { inert } from '../../core/inert';
+import { askText } from '../inputBox';
+import { formatSize } from './download';
+import { fileSizes } from './fileSizes';
 
 export interface VariantChoice {
-  readonly variant?: PhotoVariant;
+  /** A photo's size. */
+  readonly size?: PhotoSize;
   readonly videoFileId?: number;
 }
 
-interface Item extends vscode.QuickPickItem {
-  readonly choice: VariantChoice;
+/** What the picker starts from: the settings, and whether (and how) to show the saved files' sizes. */
+export interface PickOptions {
+  readonly photoSize: PhotoSizeResult;
+  readonly videoQuality: VideoQuality;
+  /** The insert saves files: each size shows its file's size (HEAD requests with this fetch). */
+  readonly fileSizes?: { readonly fetch: typeof fetch; readonly timeoutMs: number };
 }
 
-function photoItems(media: Extract<MediaItem, { kind: 'photo' }>, current: PhotoVariant): Item[] {
-  const photo = media.photo;
-  return PHOTO_VARIANTS.filter((v) => insertableUrl(photo.src[v]) !== undefined).map((variant) => {
-    const size = photoVariantSize(photo, variant);
-    const shown = size.pixelWidth !== size.width
-      ? vscode.l10n.t('{0} × {1} ({2} × {3} pixels)', size.width, size.height, size.pixelWidth, size.pixelHeight)
-      : vscode.l10n.t('{0} × {1}', size.width, size.height);
-    return {
-      label: variant,
-      description: variant === current ? vscode.l10n.t('{0} · your setting', shown) : shown,
-      detail: describeRule(ruleFor(photo, variant)),
-      picked: variant === current,
-      choice: { variant },
-    };
-  });
+/** The widths and crops offered besides the variants. */
+export const PICKER_WIDTHS: readonly number[] = [640, 1280, 1920, 2560];
+const RATIO_CROPS: readonly (readonly [number, number, number])[] = [
+  [16, 9, 1920],
+  [4, 3, 1600],
+  [1, 1, 1080],
+];
+export const SOCIAL_CARD: PhotoSize = { kind: 'crop', width: 1200, height: 630 };
+
+interface Item extends vscode.QuickPickItem {
+  readonly choice?: VariantChoice;
+  /** Custom size…: asks for one. */
+  readonly custom?: true;
+  /** The address whose file size the description shows. */
+  readonly url?: string;
+  /** The description before the file's size is known. */
+  readonly shown?: string;
+}
+
+function separator(label: string): Item {
+  return { label, kind: vscode.QuickPickItemKind.Separator };
+}
+
+function describe(at: PhotoAtSize): string {
+  const pixels =
+    at.pixelWidth !== at.width ? vscode.l10n.t('{0} × {1} ({2} × {3} pixels)', at.width, at.height, at.pixelWidth, at.pixelHeight) : at.label;
+  return at.capped ? vscode.l10n.t('{0} · the original’s full width', pixels) : pixels;
+}
+
+function sizeItem(photo: Photo, size: PhotoSize, current: PhotoSize | undefined, detail: string): Item | undefined {
+  const at = photoAtSize(photo, size);
+  if (!at) return undefined;
+  const mine = current !== undefined && sameSize(size, current);
+  const shown = mine ? vscode.l10n.t('{0} · your setting', describe(at)) : describe(at);
+  return { label: sizeName(size), description: shown, shown, detail, picked: mine, choice: { size }, url: at.url };
+}
+
+function photoItems(photo: Photo, current: PhotoSize | undefined): Item[] {
+  const variants = PHOTO_VARIANTS.map((variant) => sizeItem(photo, { kind: 'variant', variant }, current, describeRule(ruleFor(photo, variant))));
+  const widths = PICKER_WIDTHS.map((width) => sizeItem(photo, { kind: 'width', width }, current, vscode.l10n.t('{0} wide, from the original', width)));
+  const crops = [
+    ...RATIO_CROPS.map(([w, h, max]) => sizeItem(photo, cropForRatio(photo, w, h, max), current, vscode.l10n.t('cropped to {0}:{1}, from the original', w, h))),
+    sizeItem(photo, SOCIAL_CARD, current, vscode.l10n.t('social card (Open Graph), from the original')),
+  ];
+  const listed = [...variants, ...widths, ...crops].filter((i): i is Item => i !== undefined);
+  // A size from the setting that is none of these: offered first.
+  const own =
+    current !== undefined && !listed.some((i) => i.picked) ? sizeItem(photo, current, current, vscode.l10n.t('from the setting stockMedia.insert.size')) : undefined;
+  const defined = (items: (Item | undefined)[]): Item[] => items.filter((i): i is Item => i !== undefined);
+  return [
+    ...(own ? [own] : []),
+    separator(vscode.l10n.t('the service’s sizes')),
+    ...defined(variants),
+    separator(vscode.l10n.t('widths')),
+    ...defined(widths),
+    separator(vscode.l10n.t('crops')),
+    ...defined(crops),
+    separator(vscode.l10n.t('other')),
+    { label: vscode.l10n.t('Custom size…'), detail: vscode.l10n.t('A width (like 1600) or a crop (like 1200x630)'), custom: true },
+  ];
 }
 
 function videoItems(media: Extract<MediaItem, { kind: 'video' }>, quality: VideoQuality): Item[] {
@@ -55,26 +112,94 @@ function videoItems(media: Extract<MediaItem, { kind: 'video' }>, quality: Video
     });
 }
 
-export async function pickVariant(media: MediaItem, current: { photoVariant: PhotoVariant; videoQuality: VideoQuality }): Promise<VariantChoice | undefined> {
-  const items = media.kind === 'photo' ? photoItems(media, current.photoVariant) : videoItems(media, current.videoQuality);
-  if (items.length === 0) return undefined;
+/** A custom size for `photo`, typed and checked; undefined on Escape. */
+async function askCustomSize(photo: Photo): Promise<PhotoSize | undefined> {
+  const read = (value: string): PhotoSizeResult => {
+    const result = readPhotoSize(/^\d+$/.test(value.trim()) ? Number(value.trim()) : value, vscode.l10n.t('custom size'));
+    if ('size' in result && photoAtSize(photo, result.size) === undefined) {
+      return { message: vscode.l10n.t('This photo cannot be made in that size: its original has no safe address or no known size.') };
+    }
+    return result;
+  };
+  const typed = await askText({
+    title: vscode.l10n.t('Custom size'),
+    prompt: vscode.l10n.t('A width in pixels (like 1600) or a crop (like 1200x630), made from the original. Escape cancels the insert.'),
+    placeholder: '1600',
+    check: (value) => {
+      const result = read(value);
+      if ('message' in result) return result.message;
+      return { message: vscode.l10n.t('Served at {0}.', photoAtSize(photo, result.size)?.label ?? ''), severity: vscode.InputBoxValidationSeverity.Info };
+    },
+  });
+  if (typed === undefined) return undefined;
+  const result = read(typed);
+  return 'size' in result ? result.size : undefined;
+}
+
+/** Shows each item's file size as its HEAD answers, keeping the active item; stops when `signal` does. */
+function showFileSizes(quickPick: vscode.QuickPick<Item>, items: Item[], options: NonNullable<PickOptions['fileSizes']>, signal: AbortSignal): void {
+  const withUrl = items.filter((i) => i.url !== undefined);
+  // The cheap ones first: the original, the biggest file, comes last.
+  const pixels = (i: Item): number => {
+    const size = i.choice?.size;
+    return size && size.kind !== 'variant' ? size.width * (size.kind === 'crop' ? size.height : size.width) : size?.variant === 'original' ? Infinity : 0;
+  };
+  const addresses = withUrl.sort((a, b) => pixels(a) - pixels(b)).map((i) => i.url ?? '');
+  const sizes = new Map<string, number>();
+  let scheduled = false;
+  const redraw = (): void => {
+    scheduled = false;
+    const active = quickPick.activeItems[0]?.label;
+    const updated = quickPick.items.map((item) => {
+      const bytes = item.url !== undefined ? sizes.get(item.url) : undefined;
+      return bytes === undefined ? item : { ...item, description: vscode.l10n.t('{0} · {1}', item.shown ?? '', formatSize(bytes, vscode.env.language)) };
+    });
+    quickPick.items = updated;
+    const again = updated.find((i) => i.label === active);
+    if (again) quickPick.activeItems = [again];
+  };
+  void fileSizes(addresses, { fetch: options.fetch, timeoutMs: options.timeoutMs, signal }, (url, bytes) => {
+    sizes.set(url, bytes);
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(redraw, 50);
+    }
+  });
+}
+
+export async function pickVariant(media: MediaItem, options: PickOptions): Promise<VariantChoice | undefined> {
+  const current = 'size' in options.photoSize ? options.photoSize.size : undefined;
+  const items = media.kind === 'photo' ? photoItems(media.photo, current) : videoItems(media, options.videoQuality);
+  if (!items.some((i) => i.choice !== undefined)) return undefined;
   const quickPick = vscode.window.createQuickPick<Item>();
   quickPick.title = media.kind === 'photo' ? vscode.l10n.t('Insert the photo at which size?') : vscode.l10n.t('Insert which video file?');
   quickPick.placeholder =
-    media.kind === 'photo' ? vscode.l10n.t('Sizes are display sizes (width × height)') : vscode.l10n.t('Files from the biggest to the smallest');
+    media.kind === 'photo'
+      ? options.fileSizes
+        ? vscode.l10n.t('Pixel sizes (width × height) and the size of the file saved')
+        : vscode.l10n.t('Sizes are display sizes (width × height)')
+      : vscode.l10n.t('Files from the biggest to the smallest');
   quickPick.matchOnDescription = true;
   quickPick.items = items;
   const active = items.find((i) => i.picked);
   if (active) quickPick.activeItems = [active];
-  return new Promise<VariantChoice | undefined>((resolve) => {
+  const stop = new AbortController();
+  if (media.kind === 'photo' && options.fileSizes) showFileSizes(quickPick, items, options.fileSizes, stop.signal);
+  const picked = await new Promise<Item | undefined>((resolve) => {
     quickPick.onDidAccept(() => {
-      resolve(quickPick.selectedItems[0]?.choice ?? quickPick.activeItems[0]?.choice);
+      resolve(quickPick.selectedItems[0] ?? quickPick.activeItems[0]);
       quickPick.hide();
     });
     quickPick.onDidHide(() => {
+      stop.abort();
       resolve(undefined);
       quickPick.dispose();
     });
     quickPick.show();
   });
+  if (picked?.custom && media.kind === 'photo') {
+    const size = await askCustomSize(media.photo);
+    return size === undefined ? undefined : { size };
+  }
+  return picked?.choice;
 }

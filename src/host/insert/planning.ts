@@ -2,7 +2,10 @@
 // (core/insert/plan.ts): what the commands, the drop and the paste all start from.
 import * as vscode from 'vscode';
 import { creditWordsFor } from '../../core/insert/creditWords';
+import { InsertError } from '../../core/insert/insertError';
 import type { InsertPlan } from '../../core/insert/plan';
+import type { PhotoSize } from '../../core/insert/sizes';
+import { DEFAULT_PHOTO_SIZE } from '../../core/insert/sizes';
 import { planInsert } from '../../core/insert/plan';
 import type { Shell } from '../shell';
 import type { InsertArgs } from '../commandArgs';
@@ -26,12 +29,24 @@ export function scopeOf(args: InsertArgs | undefined, document: vscode.TextDocum
   return { uri: document?.uri, languageId: args?.languageId ?? document?.languageId ?? 'markdown' };
 }
 
+/**
+ * The photo size for an insert: the command's argument, else the one picked (Insert as…),
+ * else the setting; a setting that names no size stops a photo's insert with the reason.
+ */
+export function photoSizeFor(args: InsertArgs, choice: VariantChoice, config: InsertConfig): PhotoSize {
+  if (args.variant !== undefined) return { kind: 'variant', variant: args.variant };
+  if (choice.size !== undefined) return choice.size;
+  if ('size' in config.photoSize) return config.photoSize.size;
+  if (args.media.kind === 'photo') throw new InsertError(config.photoSize.message);
+  return DEFAULT_PHOTO_SIZE;
+}
+
 export function planFor(shell: Shell, args: InsertArgs, choice: VariantChoice, languageId: string, config: InsertConfig): InsertPlan {
   return planInsert({
     media: args.media,
     languageId,
     ...serviceOf(shell),
-    settings: { ...config, photoVariant: args.variant ?? choice.variant ?? config.photoVariant },
+    settings: { ...config, photoSize: photoSizeFor(args, choice, config) },
     videoFileId: args.videoFileId ?? (args.media.kind === 'video' ? choice.videoFileId : undefined),
     creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
     ...(args.alt !== undefined ? { alt: args.alt } : {}),

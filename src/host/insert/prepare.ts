@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import type { FormatFamily } from '../../core/insert/languages';
 import { formatFamily } from '../../core/insert/languages';
 import { InsertError } from '../../core/insert/insertError';
+import { fileNameTemplateProblem } from '../../core/insert/naming';
 import type { Piece } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { renderPlan } from '../../core/insert/plan';
@@ -69,6 +70,8 @@ export async function prepare(
   const family = plans[0]?.family ?? formatFamily(document.languageId);
   const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
   if (mode !== 'download') return linked();
+  const badName = fileNameTemplateProblem(config.fileName);
+  if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
   const where = await whereToSave(plans, document, config, { trusted: saving.trusted, platform: saving.platform, now: saving.now() }, notes);
   if (!where) return linked();
   const { located, probe } = where;
@@ -76,7 +79,7 @@ export async function prepare(
   const only = plans.length === 1 ? plans[0] : undefined;
   if (askName && only?.uses.url) {
     // Retry after a failed Insert as…: the name typed then.
-    typedName = retryNames.get(document) ?? (await askSavedName(only, saving.shell.config.serviceName, located.location, config, probe, () => saving.now()));
+    typedName = retryNames.get(document) ?? (await askSavedName(only, saving.shell.config.serviceName, located, config, probe, () => saving.now()));
     if (typedName === undefined) return undefined;
   }
   // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.

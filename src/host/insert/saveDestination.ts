@@ -3,8 +3,9 @@
 // keeps the file there. Each refusal is a note: the media are linked instead.
 import * as vscode from 'vscode';
 import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
-import { downloadTarget } from '../../core/insert/destination';
-import { downloadFileName, extensionFor } from '../../core/insert/naming';
+import type { NameFacts } from '../../core/insert/naming';
+import { downloadTarget, HUGO_CONFIG_FILES } from '../../core/insert/destination';
+import { extensionFor, fileNameFromTemplate } from '../../core/insert/naming';
 import { basename, dirname, relativePath } from '../../core/insert/paths';
 import { savedFileName } from '../../core/insert/edit';
 import type { InsertPlan } from '../../core/insert/plan';
@@ -18,11 +19,35 @@ import type { InsertConfig } from './settings';
 export interface Located {
   readonly location: DocumentLocation;
   readonly base: vscode.Uri;
+  /** The document's workspace folder has a Hugo configuration at its root (page bundles). */
+  readonly hugoSite?: boolean;
 }
 
 /** The target for a file named `fileName` under the settings, from the document's place. */
-export function targetFor(config: InsertConfig, location: DocumentLocation, fileName: string, now: Date): DownloadTarget {
-  return downloadTarget({ downloadFolder: config.downloadFolder, copyFiles: config.copyFilesDestination, doc: location, fileName, now });
+export function targetFor(config: InsertConfig, located: Located, fileName: string, now: Date): DownloadTarget {
+  return downloadTarget({
+    downloadFolder: config.downloadFolder,
+    copyFiles: config.copyFilesDestination,
+    doc: located.location,
+    fileName,
+    now,
+    siteFolder: { folder: config.siteFolder, urlPath: config.siteUrlPath },
+    pageBundles: config.pageBundles,
+    hugoSite: located.hugoSite === true,
+  });
+}
+
+/** Whether `folder` (a workspace folder) holds a Hugo configuration at its root. */
+export async function isHugoSite(folder: vscode.Uri): Promise<boolean> {
+  const found = await Promise.all(
+    HUGO_CONFIG_FILES.map((name) =>
+      Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, name))).then(
+        (stat) => (stat.type & vscode.FileType.File) !== 0,
+        () => false,
+      ),
+    ),
+  );
+  return found.includes(true);
 }
 
 /** The folder files are saved into, as the user knows it: from the workspace folder's name. */
@@ -60,7 +85,10 @@ function locate(document: vscode.TextDocument): (Located & { readonly note?: str
 
 /** Why files may not be saved at `target` (outside every workspace folder, or out through a link), or undefined. */
 export async function refusedDestination(target: DownloadTarget, base: vscode.Uri, platform: HostPlatform): Promise<string | undefined> {
-  const source = target.source === 'default' ? undefined : target.source;
+  const source = target.source === 'default' || target.source === 'pageBundle' ? undefined : target.source;
+  if (target.problem === 'urlPath') {
+    return vscode.l10n.t('The setting {0} is not a path on the site (like /images), so the file was linked instead of saved.', target.source);
+  }
   if (target.problem === 'home' && source) {
     return vscode.l10n.t('The setting {0} starts with “~”, which does not mean your home folder here, so the file was linked instead of saved.', source);
   }
@@ -106,10 +134,19 @@ export async function whereToSave(
   const located = locate(document);
   if ('reason' in located) return void notes.push(located.reason);
   if (located.note) notes.push(located.note);
-  const probe = targetFor(config, located.location, 'file', scope.now);
+  const own = located.location.workspaceFolder;
+  const hugoSite = config.pageBundles && own !== undefined ? await isHugoSite(located.base.with({ path: own, query: '', fragment: '' })) : false;
+  const placed: Located = { location: located.location, base: located.base, hugoSite };
+  const probe = targetFor(config, placed, 'file', scope.now);
   const refused = await refusedDestination(probe, located.base, scope.platform);
   if (refused) return void notes.push(refused);
-  return { located, probe };
+  return { located: placed, probe };
+}
+
+/** What a saved file's name is made from: the plan's facts, with `size` the file's role (`1280w`, `poster`). */
+export function nameFactsOf(plan: InsertPlan, size: string, serviceName: string): NameFacts {
+  const { facts } = plan;
+  return { alt: facts.alt, id: facts.id, author: facts.author, width: facts.pixelWidth, height: facts.pixelHeight, size, serviceName };
 }
 
 /**
@@ -120,16 +157,16 @@ export async function whereToSave(
 export async function askSavedName(
   plan: InsertPlan,
   serviceName: string,
-  location: DocumentLocation,
+  located: Located,
   config: InsertConfig,
   probe: DownloadTarget,
   now: () => Date,
 ): Promise<string | undefined> {
   const guessed = extensionFor(undefined, plan.facts.url, plan.facts.fileType) ?? (plan.facts.kind === 'photo' ? 'jpg' : 'mp4');
-  const prefill = downloadFileName(serviceName, plan.facts.id, plan.facts.variant, guessed);
+  const prefill = fileNameFromTemplate(config.fileName, nameFactsOf(plan, plan.facts.variant, serviceName), guessed);
   const folder = dirname(probe.path);
   const where = (typed: string): string | undefined => {
-    const target = targetFor(config, location, savedFileName(typed, guessed), now());
+    const target = targetFor(config, located, savedFileName(typed, guessed), now());
     return target.problem === undefined && target.root !== undefined && dirname(target.path) === folder
       ? undefined
       : vscode.l10n.t('That name would put the file outside the folder for saved files.');

@@ -5,10 +5,9 @@
 import * as vscode from 'vscode';
 import { concatBytes } from '../../core/bytes';
 import { InsertError } from '../../core/insert/insertError';
-import { encodeRelativePath } from '../../core/insert/links';
 import type { DownloadTarget } from '../../core/insert/destination';
-import { linkFromDocument } from '../../core/insert/destination';
-import { downloadFileName, extensionFor } from '../../core/insert/naming';
+import { targetLink } from '../../core/insert/destination';
+import { extensionFor, fileNameFromTemplate } from '../../core/insert/naming';
 import { basename, dirname } from '../../core/insert/paths';
 import { companionFileName, savedFileName } from '../../core/insert/edit';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
@@ -18,7 +17,7 @@ import type { OpenDownload } from './download';
 import { DownloadTooLarge, openDownload } from './download';
 import { notMediaMessage, savingTitle, tooLargeForBrowserNote } from './messages';
 import type { Located } from './saveDestination';
-import { refusedDestination, shownFolder, targetFor } from './saveDestination';
+import { nameFactsOf, refusedDestination, shownFolder, targetFor } from './saveDestination';
 import { saveFile } from './saveFile';
 import type { SavedFile } from './saveFile';
 import { FileProgress } from './saveProgress';
@@ -90,12 +89,13 @@ export async function saveAll(
         if (!plan) continue;
         const fileProgress = new FileProgress(progress, n, jobs.length);
         const file = { saving, plan, job, located, config, written, notes, typedName, signal: abort.signal, token, progress: fileProgress };
-        const saved = await saveOne(file);
+        const one = await saveOne(file);
         fileProgress.done();
-        if (!saved) continue;
+        if (!one) continue;
+        const { saved, target } = one;
         files.push(saved);
         const local = locals[job.index];
-        if (local) local[job.role] = encodeRelativePath(linkFromDocument(located.location.path, saved.uri.path));
+        if (local) local[job.role] = targetLink(target, located.location.path, saved.uri.path);
       }
       return { locals, files };
     } catch (error) {
@@ -127,7 +127,7 @@ interface OneFile {
 }
 
 /** Downloads and writes one file; undefined when the browser cannot hold it (linked instead, with a note). */
-async function saveOne(file: OneFile): Promise<SavedFile | undefined> {
+async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: DownloadTarget } | undefined> {
   const { saving, plan, job, located } = file;
   const platform = saving.platform;
   const disk = located.base.scheme === 'file' && saving.streamToDisk ? platform.disk : undefined;
@@ -180,7 +180,7 @@ async function saveOne(file: OneFile): Promise<SavedFile | undefined> {
   }
   file.written.saved(saved.uri.path, saved.reused);
   saving.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${disk ? ', streamed to disk' : ''}).`);
-  return saved;
+  return { saved, target };
 }
 
 /** The file's name (from what the server sent) and its target, refused (and the download cancelled) when it may not be saved there. */
@@ -193,11 +193,11 @@ async function checkedTarget(file: OneFile, opened: OpenDownload): Promise<Downl
   }
   const fileName =
     file.typedName === undefined
-      ? downloadFileName(saving.shell.config.serviceName, plan.facts.id, job.label, extension)
+      ? fileNameFromTemplate(file.config.fileName, nameFactsOf(plan, job.label, saving.shell.config.serviceName), extension)
       : job.role === 'url'
         ? savedFileName(file.typedName, extension)
         : companionFileName(file.typedName, job.label, extension);
-  const target = targetFor(file.config, file.located.location, fileName, saving.now());
+  const target = targetFor(file.config, file.located, fileName, saving.now());
   const refused = await refusedDestination(target, file.located.base, saving.platform);
   if (refused) {
     await opened.cancel();

@@ -1,14 +1,16 @@
 // The `stockMedia.insert.*` settings for one document: read at insert time with the
 // document as scope, so folder settings and `[markdown]`-style language overrides apply.
 import * as vscode from 'vscode';
-import type { PhotoVariant } from '../../core/model';
 import type { CreditLanguageSetting } from '../../core/insert/creditWords';
 import { isCreditLanguageSetting } from '../../core/insert/creditWords';
 import type { HtmlCreditStyle } from '../../core/insert/formats';
 import type { InsertMode, InsertSettings } from '../../core/insert/plan';
 import { INSERT_MODES } from '../../core/insert/plan';
 import type { VideoQuality } from '../../core/insert/variants';
-import { isPhotoVariant, isVideoQuality } from '../../core/insert/variants';
+import { isVideoQuality } from '../../core/insert/variants';
+import type { PhotoSizeResult } from '../../core/insert/sizes';
+import { DEFAULT_PHOTO_SIZE, readPhotoSize } from '../../core/insert/sizes';
+import { DEFAULT_FILE_NAME_TEMPLATE } from '../../core/insert/naming';
 
 export const INSERT_SECTION = 'stockMedia.insert';
 
@@ -16,7 +18,16 @@ export const INSERT_SECTION = 'stockMedia.insert';
 export type { InsertMode };
 export { INSERT_MODES };
 
-export interface InsertConfig extends InsertSettings {
+export interface InsertConfig extends Omit<InsertSettings, 'photoSize'> {
+  /** `stockMedia.insert.size` (or the deprecated `photoVariant`), or why its value names no size. */
+  readonly photoSize: PhotoSizeResult;
+  /** `stockMedia.insert.fileName`: the saved file's name (naming.ts placeholders). */
+  readonly fileName: string;
+  /** `stockMedia.insert.siteFolder` and `siteUrlPath`: a folder of the site's files and the path it is served at (destination.ts). */
+  readonly siteFolder: string;
+  readonly siteUrlPath: string;
+  /** `stockMedia.insert.pageBundles`: a Hugo page bundle's files go next to its `index.md`. */
+  readonly pageBundles: boolean;
   readonly mode: InsertMode;
   /** `stockMedia.insert.creditLanguage`: the credit's language (`auto`: the display language). */
   readonly creditLanguage: CreditLanguageSetting;
@@ -25,17 +36,43 @@ export interface InsertConfig extends InsertSettings {
   readonly copyFilesDestination: unknown;
 }
 
-export const DEFAULT_PHOTO_VARIANT: PhotoVariant = 'large';
 export const DEFAULT_VIDEO_QUALITY: VideoQuality = 'hd';
 
 export function isInsertMode(value: unknown): value is InsertMode {
   return (INSERT_MODES as readonly unknown[]).includes(value);
 }
 
+type Inspected = ReturnType<vscode.WorkspaceConfiguration['inspect']>;
+
+/** Whether the user set the setting anywhere (user, workspace, folder, or for a language there). */
+function setAnywhere(inspected: Inspected): boolean {
+  if (!inspected) return false;
+  const { globalValue, workspaceValue, workspaceFolderValue, globalLanguageValue, workspaceLanguageValue, workspaceFolderLanguageValue } = inspected;
+  return [globalValue, workspaceValue, workspaceFolderValue, globalLanguageValue, workspaceLanguageValue, workspaceFolderLanguageValue].some(
+    (v) => v !== undefined,
+  );
+}
+
+/** `stockMedia.insert.size`; where the user set it nowhere, the deprecated `photoVariant` they may have set; else `large`. */
+function readSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult {
+  if (setAnywhere(cfg.inspect('size'))) return readPhotoSize(cfg.get<unknown>('size'), 'stockMedia.insert.size');
+  if (setAnywhere(cfg.inspect('photoVariant'))) return readPhotoSize(cfg.get<unknown>('photoVariant'), 'stockMedia.insert.photoVariant');
+  return { size: DEFAULT_PHOTO_SIZE };
+}
+
+/**
+ * `stockMedia.cover.size` for a document: undefined when the user set it nowhere (the cover
+ * preset's size applies), else the size or why the value names none.
+ */
+export function readCoverSize(scope: { uri?: vscode.Uri; languageId: string }): PhotoSizeResult | undefined {
+  const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
+  const cfg = vscode.workspace.getConfiguration('stockMedia.cover', target);
+  return setAnywhere(cfg.inspect('size')) ? readPhotoSize(cfg.get<unknown>('size'), 'stockMedia.cover.size') : undefined;
+}
+
 export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }): InsertConfig {
   const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
   const cfg = vscode.workspace.getConfiguration(INSERT_SECTION, target);
-  const photoVariant = cfg.get<unknown>('photoVariant');
   const videoQuality = cfg.get<unknown>('videoQuality');
   const credit = cfg.get<unknown>('credit');
   const htmlCredit = cfg.get<unknown>('htmlCredit');
@@ -44,8 +81,16 @@ export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }
   const downloadFolder = cfg.get<unknown>('downloadFolder');
   const templates = cfg.get<unknown>('templates');
   const responsive = cfg.get<unknown>('responsive');
+  const fileName = cfg.get<unknown>('fileName');
+  const siteFolder = cfg.get<unknown>('siteFolder');
+  const siteUrlPath = cfg.get<unknown>('siteUrlPath');
+  const pageBundles = cfg.get<unknown>('pageBundles');
   return {
-    photoVariant: isPhotoVariant(photoVariant) ? photoVariant : DEFAULT_PHOTO_VARIANT,
+    photoSize: readSize(cfg),
+    fileName: typeof fileName === 'string' && fileName.trim() !== '' ? fileName : DEFAULT_FILE_NAME_TEMPLATE,
+    siteFolder: typeof siteFolder === 'string' ? siteFolder : '',
+    siteUrlPath: typeof siteUrlPath === 'string' ? siteUrlPath : '',
+    pageBundles: pageBundles !== false,
     videoQuality: isVideoQuality(videoQuality) ? videoQuality : DEFAULT_VIDEO_QUALITY,
     credit: typeof credit === 'boolean' ? credit : true,
     htmlCredit: htmlCredit === 'paragraph' ? 'paragraph' : ('figure' satisfies HtmlCreditStyle),
