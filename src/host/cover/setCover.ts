@@ -122,7 +122,10 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   let item: InsertArgs = { ...first, languageId: 'markdown' };
   if (how.ask) {
     if (!video) {
-      const picked = await pickVariant(first.media, { ...config, photoSize: { size: cover.size } }, { mode: config.mode });
+      // The cover's size first in the list; saving (and saving possible): each size with its file's size.
+      const saves = (first.mode ?? config.mode) === 'download' && saving.trusted;
+      const fileSizes = saves ? { fetch: saving.fetch, timeoutMs: Math.min(5000, shell.config.timeoutMs) } : undefined;
+      const picked = await pickVariant(first.media, { photoSize: { size: cover.size }, videoQuality: config.videoQuality, fileSizes });
       if (!picked) return { result: 'cancelled', notes: [] };
       choice = picked;
     }

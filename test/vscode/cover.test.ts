@@ -1,0 +1,256 @@
+// Set as Cover Image in a real VS Code against the local library: a page's front matter gets
+// exactly its theme's fields (YAML with comments, TOML as Hugo writes it, Jekyll, Astro, a
+// page with none), nothing else in the file changes, one undo takes it back, the credit check
+// counts the cover's credit, a cover already set is replaced only when the user says so, and a
+// saved cover is a file of exactly the cover's size that the front matter's link reaches.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { parse as parseToml } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
+import type { MediaItem, Photo } from '../../src/core/model';
+import type { CoverOutcome } from '../../src/host/cover/setCover';
+import { MediaInserter } from '../../src/host/insert/inserter';
+import type { ApiServer } from '../server/server';
+import type { Shown } from './support';
+import { closeAllEditors, extensionApi, fileOpener, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
+
+const FOLDER = 'cover-tests';
+const SOURCE = 'Stock Media';
+const openNew = fileOpener(FOLDER);
+
+function creditDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+/** The front matter's text between its fences, and the rest of the file. */
+function split(text: string, fence: string): { block: string; body: string } {
+  const open = `${fence}\n`;
+  assert.ok(text.startsWith(open), text.slice(0, 80));
+  const end = text.indexOf(`\n${fence}\n`, open.length);
+  assert.ok(end > 0, 'the block is closed');
+  return { block: text.slice(open.length, end + 1), body: text.slice(end + fence.length + 2) };
+}
+
+/** Every line of `before` is in `after`, in the same order: nothing was taken out or changed. */
+function keepsLines(before: string, after: string): void {
+  const lines = after.split('\n');
+  let at = 0;
+  for (const line of before.split('\n')) {
+    const found = lines.indexOf(line, at);
+    assert.ok(found >= 0, `kept: ${JSON.stringify(line)}\n--- in ---\n${after}`);
+    at = found + 1;
+  }
+}
+
+/** The PNG's pixel size, from its header. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+describe('Set as Cover Image (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  let photo: Photo;
+  let media: MediaItem;
+  let other: Photo;
+  const shown: Shown[] = [];
+  let answer: (s: Shown) => string | undefined = () => undefined;
+  let restoreUi: (() => void) | undefined;
+
+  const setCover = async (editor: vscode.TextEditor, command = 'stockMedia.setCoverImage'): Promise<CoverOutcome> => {
+    const outcome = await vscode.commands.executeCommand<CoverOutcome>(command, { media, targetUri: editor.document.uri.toString() });
+    assert.ok(outcome, 'the command answers');
+    return outcome;
+  };
+  const undo = async (editor: vscode.TextEditor): Promise<void> => {
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('undo');
+  };
+  /** The cover's own image (1200×630 from the original, as the service's image server makes it). */
+  const socialCard = (): string => {
+    const url = new URL(photo.src.original);
+    url.search = 'auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200';
+    return url.toString();
+  };
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    const api = await extensionApi();
+    const [first, second] = server.library.photos;
+    assert.ok(first && second);
+    photo = await api.client.getPhoto(first.id);
+    other = await api.client.getPhoto(second.id);
+    media = { kind: 'photo', photo };
+    restoreUi = recordUi(shown, [], (s) => answer(s));
+  });
+
+  beforeEach(() => {
+    shown.length = 0;
+    answer = () => undefined;
+  });
+
+  afterEach(async () => {
+    await updateSetting('stockMedia.cover', 'preset', undefined);
+    await updateSetting('stockMedia.insert', 'mode', undefined);
+    await closeAllEditors();
+  });
+
+  after(async () => {
+    restoreUi?.();
+    for (const folder of [FOLDER, 'static']) {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), folder), { recursive: true }).then(undefined, () => undefined);
+    }
+    await stopLocalServer(server);
+  });
+
+  it('Hugo PaperMod, YAML with comments: writes cover.image/alt/caption, keeps every other line, one undo restores; the credit check counts the caption', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    // An uncredited photo in the body: the credit check runs on this page (it marks that one).
+    const uncredited = other.src.large;
+    const original = [
+      '---',
+      '# The post, as the archetype wrote it',
+      'title: "Autumn walk" # shown in lists',
+      "date: '2026-11-20'",
+      'cover:',
+      '  hidden: false # keep it on the page',
+      'tags: [walks, autumn]',
+      '---',
+      '',
+      'A walk by the lake.',
+      '',
+      `![Lake](${uncredited})`,
+      '',
+    ].join('\n');
+    const editor = await openNew('post.md', original);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const text = editor.document.getText();
+    const { block, body } = split(text, '---');
+    assert.equal(body, split(original, '---').body, 'the body is the same, byte for byte');
+    keepsLines(split(original, '---').block, block);
+    const data = parseYaml(block) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(data), ['title', 'date', 'cover', 'tags']);
+    const cover = data['cover'] as Record<string, unknown>;
+    assert.equal(cover['hidden'], false);
+    assert.equal(cover['image'], socialCard());
+    assert.equal(cover['alt'], photo.alt);
+    assert.match(String(cover['caption']), new RegExp(`Photo by \\[${photo.photographer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]`));
+    assert.ok(String(cover['caption']).includes(photo.url), 'the caption links the photo’s page');
+    assert.ok(shown.some((s) => s.level === 'info' && /Set the cover of “post\.md”: cover\.image, cover\.alt, cover\.caption/.test(s.message)), JSON.stringify(shown));
+
+    // The credit check: the body's photo is marked, the cover is not.
+    const marked = await waitFor(() => {
+      const found = creditDiagnostics(editor.document.uri);
+      return found.length > 0 ? found : undefined;
+    }, 'the credit check of the page', 15_000);
+    const markedText = marked.map((d) => editor.document.getText(d.range));
+    assert.deepEqual(markedText, [uncredited], 'only the body’s uncredited photo is marked');
+
+    await undo(editor);
+    assert.equal(editor.document.getText(), original, 'one undo restores the file');
+  });
+
+  it('Hugo with TOML front matter: the [cover] table, before nothing else moves; one undo restores', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    const original = ['+++', 'title = "Harbour at dawn"', 'date = 2026-11-21T08:00:00Z', 'draft = false', '', '[[menu.main]]', '  name = "Harbour"', '  weight = 10', '+++', '', 'Boats.', ''].join('\n');
+    const editor = await openNew('harbour.md', original);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const text = editor.document.getText();
+    const { block, body } = split(text, '+++');
+    assert.equal(body, split(original, '+++').body);
+    keepsLines(split(original, '+++').block, block);
+    // Plain objects (the parser's tables have no prototype).
+    const data = JSON.parse(JSON.stringify(parseToml(block))) as Record<string, unknown>;
+    assert.equal(data['title'], 'Harbour at dawn');
+    assert.deepEqual((data['menu'] as { main: unknown[] }).main, [{ name: 'Harbour', weight: 10 }]);
+    const cover = data['cover'] as Record<string, unknown>;
+    assert.deepEqual(Object.keys(cover).sort(), ['alt', 'caption', 'image']);
+    assert.equal(cover['image'], socialCard());
+    await undo(editor);
+    assert.equal(editor.document.getText(), original);
+  });
+
+  it('Jekyll (jekyll-seo-tag) and Astro: exactly their fields', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'jekyll-seo');
+    const jekyll = await openNew('2026-11-22-jekyll.md', '---\nlayout: post\ntitle: Fog\n---\nText.\n');
+    assert.equal((await setCover(jekyll)).result, 'set');
+    const jekyllData = parseYaml(split(jekyll.document.getText(), '---').block) as Record<string, Record<string, unknown>>;
+    assert.deepEqual(Object.keys(jekyllData), ['layout', 'title', 'image']);
+    assert.deepEqual(Object.keys(jekyllData['image'] ?? {}).sort(), ['alt', 'credit', 'height', 'path', 'width']);
+    assert.equal(jekyllData['image']?.['path'], socialCard());
+    assert.equal(String(jekyllData['image']?.['width']), '1200');
+    assert.equal(String(jekyllData['image']?.['height']), '630');
+
+    await updateSetting('stockMedia.cover', 'preset', 'astro');
+    const astro = await openNew('astro-post.md', "---\ntitle: 'Dunes'\npubDate: 'Nov 22 2026'\n---\n\nSand.\n");
+    assert.equal((await setCover(astro)).result, 'set');
+    const astroData = parseYaml(split(astro.document.getText(), '---').block) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(astroData), ['title', 'pubDate', 'heroImage', 'credit']);
+    assert.match(String(astroData['heroImage']), /fit=crop&h=510&w=1020$/, 'Astro’s blog template shows its hero at 1020×510');
+    assert.ok(String(astroData['credit']).includes(photo.photographer));
+  });
+
+  it('a page with no front matter gets one (YAML) at the top, the text below it unchanged; one undo restores', async () => {
+    const original = '# Notes\n\nNothing here yet.\n';
+    const editor = await openNew('notes.md', original);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const { block, body } = split(editor.document.getText(), '---');
+    assert.equal(body, original);
+    // No site generator in this workspace: `auto` is Hugo's `images` list with its credit.
+    const data = parseYaml(block) as Record<string, unknown>;
+    assert.deepEqual(data['images'], [socialCard()]);
+    assert.ok(String(data['credit']).includes(photo.photographer));
+    await undo(editor);
+    assert.equal(editor.document.getText(), original);
+  });
+
+  it('a cover already set is replaced only when the user says so; the old fields go', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    const original = '---\ntitle: Old\ncover:\n  image: "old.jpg"\n  caption: "Old credit"\n---\nBody.\n';
+    const editor = await openNew('again.md', original);
+    answer = () => undefined;
+    const kept = await setCover(editor);
+    assert.equal(kept.result, 'cancelled');
+    const asked = shown.find((s) => s.level === 'warning');
+    assert.ok(asked && /already has a cover \(cover\.image, cover\.caption\)/.test(asked.message), JSON.stringify(shown));
+    assert.equal(editor.document.getText(), original, 'nothing changed without a yes');
+
+    answer = (s) => (s.level === 'warning' ? 'Replace Cover' : undefined);
+    const replaced = await setCover(editor);
+    assert.equal(replaced.result, 'set');
+    const text = editor.document.getText();
+    assert.ok(!text.includes('old.jpg') && !text.includes('Old credit'), text);
+    assert.equal((parseYaml(split(text, '---').block) as { cover: { image: string } }).cover.image, socialCard());
+  });
+
+  it('saved (insert mode download): a 1200×630 file in the site’s static folder, linked site-absolute from the front matter', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    await updateSetting('stockMedia.insert', 'mode', 'download');
+    const editor = await openNew('saved.md', '---\ntitle: Saved\n---\nBody.\n');
+    // The test host runs untrusted; a person saving trusts the folder.
+    const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+    try {
+      const outcome = await inserter.setCover(mediaArgs({ media, targetUri: editor.document.uri.toString() }), {});
+      assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    } finally {
+      inserter.dispose();
+    }
+    const image = String((parseYaml(split(editor.document.getText(), '---').block) as { cover: { image: string } }).cover.image);
+    assert.match(image, /^\/images\/[^/]+\.png$/, 'a site path: Hugo serves static/ at the root');
+    const file = vscode.Uri.joinPath(workspaceRoot(), 'static', image);
+    const bytes = await vscode.workspace.fs.readFile(file);
+    assert.deepEqual(pngSize(bytes), { width: 1200, height: 630 });
+  });
+
+  it('a page that is not Markdown or MDX: a clear message, nothing written', async () => {
+    const editor = await openNew('page.html', '<p>Hi</p>\n');
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'failed');
+    assert.match(outcome.notes.join('\n'), /front matter of a Markdown or MDX page/);
+    assert.equal(editor.document.getText(), '<p>Hi</p>\n');
+  });
+});
