@@ -102,10 +102,10 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
   /** A paste whose edits were offered but not yet applied (`{text, apply: false}`). */
   let pending: { editor: vscode.TextEditor; selections: readonly vscode.Selection[]; text: string; edits: readonly MediaPasteEdit[] } | undefined;
 
-  /** Applies the first edit as the workbench does (resolved first), else the text as it is. */
-  const applyPaste = async (paste: NonNullable<typeof pending>, pick: 'edit' | 'text'): Promise<void> => {
+  /** Applies the first edit (or the one of `kind`, picked from the paste menu) as the workbench does (resolved first), else the text as it is. */
+  const applyPaste = async (paste: NonNullable<typeof pending>, pick: 'edit' | 'text', kind?: unknown): Promise<void> => {
     const { editor, selections, text } = paste;
-    const offered = pick === 'edit' ? paste.edits[0] : undefined;
+    const offered = pick !== 'edit' ? undefined : typeof kind === 'string' ? paste.edits.find((e) => e.kind?.value === kind) : paste.edits[0];
     if (!offered) {
       await editor.edit((b) => selections.forEach((s) => b.replace(s, text)));
       return;
@@ -128,14 +128,15 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
    * command reads the clipboard and types the text without asking any provider (only a real
    * paste event does), so the suites paste through here.
    * `{text, apply: false}`: only asks for the edits (as before the user picks one);
-   * `{op: 'apply'}` then applies the first, `{op: 'text'}` the text as it is instead.
+   * `{op: 'apply'}` then applies the first, `{op: 'text'}` the text as it is instead;
+   * `kind` (with `{text}` or `{op: 'apply'}`) picks the edit of that kind (`stockMedia.media.cover`).
    */
   const pasteHook = async (args: unknown): Promise<{ edits: { title: string; kind: string; yieldTo: string[] }[] } | undefined> => {
     const options = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
     if (options.op === 'apply' || options.op === 'text') {
       const waiting = pending;
       pending = undefined;
-      if (waiting) await applyPaste(waiting, options.op === 'apply' ? 'edit' : 'text');
+      if (waiting) await applyPaste(waiting, options.op === 'apply' ? 'edit' : 'text', options.kind);
       return waiting ? { edits: [] } : undefined;
     }
     const text = options.text;
@@ -155,7 +156,7 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
     if (options.apply !== false) {
       const now = pending;
       pending = undefined;
-      await applyPaste(now, 'edit');
+      await applyPaste(now, 'edit', options.kind);
     }
     return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '', yieldTo: (e.yieldTo ?? []).map((k) => k.value) })) };
   };

@@ -9,10 +9,11 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { CoverOutcome } from '../../src/host/cover/setCover';
+import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, fileOpener, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'cover-tests';
 const SOURCE = 'Stock Media';
@@ -244,6 +245,44 @@ describe('Set as Cover Image (real VS Code)', function () {
     const file = vscode.Uri.joinPath(workspaceRoot(), 'static', image);
     const bytes = await vscode.workspace.fs.readFile(file);
     assert.deepEqual(pngSize(bytes), { width: 1200, height: 630 });
+  });
+
+  it('a pasted link of a photo’s page: the paste menu’s second entry sets the cover, the link does not go into the text; one undo', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'docusaurus');
+    const original = '---\ntitle: Docs page\n---\n\nIntro.\n\n';
+    const editor = await openNew('pasted.md', original);
+    const end = editor.document.positionAt(original.length);
+    editor.selection = new vscode.Selection(end, end);
+    const pasted = await vscode.commands.executeCommand<{ edits: { kind: string; title: string }[] }>('stockMedia.test.paste', { text: photo.url, kind: 'stockMedia.media.cover' });
+    assert.deepEqual(pasted?.edits.map((e) => e.kind), ['stockMedia.media', 'stockMedia.media.cover']);
+    assert.match(pasted?.edits[1]?.title ?? '', /^Set as Cover Image \(.+\)$/);
+    const text = editor.document.getText();
+    const { block, body } = split(text, '---');
+    assert.equal(body, '\nIntro.\n\n', 'the link went nowhere in the text');
+    const data = parseYaml(block) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(data), ['title', 'image', 'credit']);
+    assert.equal(data['image'], socialCard());
+    await undo(editor);
+    assert.equal(editor.document.getText(), original);
+  });
+
+  it('run from the palette with no photo chosen: the search opens with the page’s title', async () => {
+    const editor = await openNew('titled.md', '---\ntitle: "Misty *lake* at dawn"\n---\n\nText.\n');
+    await vscode.window.showTextDocument(editor.document);
+    const boxes = countQuickInputs();
+    try {
+      const running = vscode.commands.executeCommand<GridCommandResult>('stockMedia.setCoverImage');
+      await waitFor(() => boxes.shown() > 0, 'the search box', 10_000);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const result = await running;
+      assert.ok(result.shown, JSON.stringify(result));
+      assert.equal(result.spec.mode === 'photos' ? result.spec.query : undefined, 'Misty lake at dawn');
+      assert.ok(shown.some((s) => s.level === 'info' && /Pick a photo for the cover in the grid/.test(s.message)), JSON.stringify(shown));
+    } finally {
+      boxes.restore();
+      await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
+      await vscode.commands.executeCommand('stockMedia.clearRecentSearches');
+    }
   });
 
   it('a page that is not Markdown or MDX: a clear message, nothing written', async () => {

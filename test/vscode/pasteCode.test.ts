@@ -158,7 +158,8 @@ describe('paste and drop in code (real VS Code)', function () {
     it('Markdown: after a fence, the image and its credit; the fence as it was', async () => {
       const { editor, before } = await openAt('after.md', '```\nconst a = 1;\n```\n\n|');
       const { text, pasted } = await paste(editor, photo.url);
-      assert.deepEqual(pasted.edits.map((e) => e.kind), ['stockMedia.media']);
+      // The insert first, then (a page, outside its front matter) the photo as the page's cover.
+      assert.deepEqual(pasted.edits.map((e) => e.kind), ['stockMedia.media', 'stockMedia.media.cover']);
       assert.deepEqual(pasted.edits[0]?.yieldTo, []);
       assert.ok(text.startsWith('```\nconst a = 1;\n```\n\n'), text);
       assert.deepEqual(markdownImageAlts(text), [photo.alt]);
@@ -233,7 +234,7 @@ describe('paste and drop in code (real VS Code)', function () {
       const files = await listing();
       const ranges = [editor.selection];
       const edits = provider.provideDocumentPasteEdits(editor.document, ranges, refFor(photo.url), photo.url, context);
-      assert.equal(edits?.length, 1);
+      assert.deepEqual(edits?.map((e) => e.kind?.value), ['stockMedia.media', 'stockMedia.media.cover']);
       const edit = edits?.[0];
       assert.ok(edit);
       assert.equal(edit.insertText, '', 'its text comes with the resolved edit');
@@ -260,7 +261,7 @@ describe('paste and drop in code (real VS Code)', function () {
       const { editor } = await openAt('not-picked.md', 'Text\n\n|');
       const files = await listing();
       const edits = provider.provideDocumentPasteEdits(editor.document, [editor.selection], refFor(photo.url), photo.url, context);
-      assert.equal(edits?.length, 1);
+      assert.equal(edits?.length, 2, 'the insert and the cover');
       // The user keeps the plain text (the edit is dropped without being resolved).
       await editor.edit((b) => b.insert(editor.selection.active, photo.url));
       await new Promise((resolve) => setTimeout(resolve, 300));
