@@ -11,6 +11,7 @@ import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import { notifications, openFile, runCommand, screenshot, searchFromPalette, startWorkbenchWithKey, webview } from './harness';
 import type { Workbench } from './harness';
+import { savedStem } from '../vscode/savedNames';
 
 /** Every file below `dir`, relative to it: what the Explorer would list. */
 function filesBelow(dir: string, root = dir): string[] {
@@ -95,7 +96,7 @@ describe('a download that breaks off (e2e)', function () {
     // The file server works again; Retry.
     api.resetSwitches();
     await shown.locator('.monaco-button', { hasText: 'Retry' }).click();
-    const name = `pexels-${photo.id}-large.png`;
+    const name = `${savedStem(photo, 'large')}.png`;
     const saved = join(workbench.workspace.path, 'images', name);
     const until = Date.now() + 30_000;
     while (!existsSync(saved) && Date.now() < until) await page.waitForTimeout(100);

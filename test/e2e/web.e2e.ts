@@ -20,6 +20,7 @@ import {
   webview,
 } from './harness';
 import type { Workbench } from './harness';
+import { savedStem } from '../vscode/savedNames';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -164,7 +165,7 @@ describe('web worker extension host (e2e)', function () {
     await page.keyboard.press('Enter');
 
     // The insert, as the editor shows it: an image linking the saved file, and the credit.
-    const link = `images/pexels-${photo.id}-large.png`;
+    const link = `images/${savedStem(photo, 'large')}.png`;
     await page.waitForFunction(
       (expected) => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(expected),
       `](${link})`,

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { HOSTILE_MEDIA_URLS, HOSTILE_STRINGS, HOSTILE_URLS } from '../server/hostile';
 import { PHOTO_VARIANTS } from '../../src/core/model';
+import type { PhotoSize } from '../../src/core/insert/sizes';
 import type { PhotoVariant } from '../../src/core/model';
 import { VIDEO_QUALITIES } from '../../src/core/insert/variants';
 import type { VideoQuality } from '../../src/core/insert/variants';
@@ -267,7 +268,7 @@ export const payload: fc.Arbitrary<Payload> = fc.oneof(
 
 /** Which template a family uses in a case: none (the built-in format) or one of TEMPLATES[family]. */
 export interface InsertChoice {
-  readonly photoVariant: PhotoVariant;
+  readonly photoSize: PhotoSize;
   readonly videoQuality: VideoQuality;
   readonly credit: boolean;
   readonly htmlCredit: HtmlCreditStyle;
@@ -281,7 +282,11 @@ export interface InsertChoice {
 }
 
 export const insertChoice: fc.Arbitrary<InsertChoice> = fc.record({
-  photoVariant: fc.constantFrom(...PHOTO_VARIANTS),
+  photoSize: fc.oneof(
+    fc.constantFrom(...PHOTO_VARIANTS).map((variant): PhotoSize => ({ kind: 'variant', variant })),
+    fc.integer({ min: 1, max: 12_000 }).map((width): PhotoSize => ({ kind: 'width', width })),
+    fc.record({ width: fc.integer({ min: 1, max: 12_000 }), height: fc.integer({ min: 1, max: 12_000 }) }).map((c): PhotoSize => ({ kind: 'crop', ...c })),
+  ),
   videoQuality: fc.constantFrom(...VIDEO_QUALITIES),
   credit: fc.boolean(),
   htmlCredit: fc.constantFrom<HtmlCreditStyle>('figure', 'paragraph'),

@@ -454,7 +454,7 @@ function checkInsert(checker: Checker, media: MediaItem, choice: InsertChoice, l
         serviceName: choice.serviceName,
         serviceUrl: choice.serviceUrl,
         settings: {
-          photoVariant: choice.photoVariant,
+          photoSize: choice.photoSize,
           videoQuality: choice.videoQuality,
           credit: choice.credit,
           htmlCredit: choice.htmlCredit,

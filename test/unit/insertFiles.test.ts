@@ -5,20 +5,13 @@ import { copyFilesDestination, downloadTarget, linkFromDocument, resolveDestinat
 import type { DocumentLocation } from '../../src/core/insert/destination';
 import { globMatches } from '../../src/core/insert/glob';
 import { encodeRelativePath } from '../../src/core/insert/links';
-import { downloadFileName, extensionFor, numberedFileName } from '../../src/core/insert/naming';
+import { extensionFor, numberedFileName } from '../../src/core/insert/naming';
 import { normalizePath, relativePath } from '../../src/core/insert/paths';
 
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 const doc: DocumentLocation = { path: '/ws/docs/guide/intro.md', workspaceFolder: '/ws', workspaceFolders: ['/ws', '/other'] };
 
 describe('insert file naming', () => {
-  it('<service>-<id>-<variant>.<ext>', () => {
-    assert.equal(downloadFileName('Pexels', 2014422, 'large', 'jpg'), 'pexels-2014422-large.jpg');
-    assert.equal(downloadFileName('Pexels', 5, 'hd-1920x1080', 'mp4'), 'pexels-5-hd-1920x1080.mp4');
-    assert.equal(downloadFileName('Mé dia / Ser<vice>', 5, 'poster', 'png'), 'me-dia-ser-vice-5-poster.png');
-    assert.equal(downloadFileName('../..', 5, '../x', 'png'), 'media-5-x.png');
-  });
-
   it('numbered names when a different file has the name', () => {
     assert.equal(numberedFileName('pexels-1-large.jpg', 1), 'pexels-1-large.jpg');
     assert.equal(numberedFileName('pexels-1-large.jpg', 2), 'pexels-1-large-2.jpg');

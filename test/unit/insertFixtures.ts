@@ -68,7 +68,7 @@ export const photoItem = (overrides: Partial<Photo> = {}): MediaItem => ({ kind:
 export const videoItem = (overrides: Partial<Video> = {}): MediaItem => ({ kind: 'video', video: video(overrides) });
 
 export const SETTINGS: InsertSettings = {
-  photoVariant: 'large',
+  photoSize: { kind: 'variant', variant: 'large' },
   videoQuality: 'hd',
   credit: true,
   htmlCredit: 'figure',

@@ -133,10 +133,10 @@ describe('insert formats', () => {
     });
 
     it('uses the chosen variant and its size', () => {
-      const { text } = insert(photoItem({ width: 6000, height: 4000 }), 'html', { photoVariant: 'large2x', credit: false });
+      const { text } = insert(photoItem({ width: 6000, height: 4000 }), 'html', { photoSize: { kind: 'variant', variant: 'large2x' }, credit: false });
       assert.ok(text.includes('dpr=2&amp;h=650&amp;w=940'), text);
       assert.ok(text.includes('width="940" height="627"'), text);
-      const original = insert(photoItem({ width: 6000, height: 4000 }), 'html', { photoVariant: 'original', credit: false }).text;
+      const original = insert(photoItem({ width: 6000, height: 4000 }), 'html', { photoSize: { kind: 'variant', variant: 'original' }, credit: false }).text;
       assert.ok(original.includes(`src="${IMG}"`) && original.includes('width="6000" height="4000"'), original);
     });
 

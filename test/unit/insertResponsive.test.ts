@@ -1,7 +1,7 @@
 // Responsive inserts (stockMedia.insert.responsive), read back the way a browser (parse5)
-// and the TypeScript compiler read them: srcset candidates that are the photo's own
-// renderings with their real widths, a sizes, the average colour as background, and
-// nothing a hostile answer could add.
+// and the TypeScript compiler read them: srcset candidates made from the original (the
+// service's query for a width, as the local image server's model serves it), a sizes, the
+// average colour as background, and nothing a hostile answer could add.
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
@@ -21,6 +21,7 @@ import type { MediaItem, Photo } from '../../src/core/model';
 import { MediaError } from '../../src/core/errors';
 import { isInsertError } from '../../src/core/insert/insertError';
 import { SERVICE, SETTINGS, parseSnippet, photo, photoItem, videoItem } from './insertFixtures';
+import { imageSize } from '../server/images';
 
 const ts = createRequire(__filename)('typescript') as typeof TS;
 
@@ -113,29 +114,20 @@ function tsxImg(inserted: string): Record<string, string | Record<string, string
   return out;
 }
 
-// A 6000×4000 photo: the widths below are worked out by hand from each URL's query.
-//   small h=130 → 195 wide; medium h=350 → 525; large fits 940×650 → 940 (×627);
-//   large2x fits 940×650 at dpr 2 → 1880; original → 6000. Crops are never candidates.
+// A 6000×4000 photo: 640, 1280, 1920 and 2560 wide, each the original asked for that width.
 const WIDE = photo({ width: 6000, height: 4000 });
-const WIDE_WIDTHS = [
-  { variant: 'small', width: 195 },
-  { variant: 'medium', width: 525 },
-  { variant: 'large', width: 940 },
-  { variant: 'large2x', width: 1880 },
-  { variant: 'original', width: 6000 },
-] as const;
+const ORIGINAL = WIDE.src.original;
+const widthUrl = (original: string, w: number): string => `${original}?auto=compress&cs=tinysrgb&w=${w}`;
+const WIDE_WIDTHS = [640, 1280, 1920, 2560].map((width) => ({ url: widthUrl(ORIGINAL, width), width }));
 const HTML_ATTRIBUTES = ['alt', 'decoding', 'height', 'loading', 'sizes', 'src', 'srcset', 'style', 'width'];
 
 describe('responsive inserts', () => {
-  it('HTML: srcset of the renderings with their real widths, sizes, width/height and the average colour', () => {
+  it('HTML: srcset of widths from the original, sizes, width/height and the average colour', () => {
     const text = insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false });
     const img = htmlImg(text);
     assert.deepEqual(Object.keys(img).sort(), HTML_ATTRIBUTES);
     assert.equal(img.src, WIDE.src.large);
-    assert.deepEqual(
-      srcsetWidths(img.srcset ?? ''),
-      WIDE_WIDTHS.map(({ variant, width }) => ({ url: WIDE.src[variant], width })),
-    );
+    assert.deepEqual(srcsetWidths(img.srcset ?? ''), WIDE_WIDTHS);
     assert.equal(img.sizes, '(max-width: 940px) 100vw, 940px');
     assert.equal(img.width, '940');
     assert.equal(img.height, '627');
@@ -151,17 +143,14 @@ describe('responsive inserts', () => {
       htmlElements(text).map((e) => e.tagName),
       ['figure', 'img', 'figcaption', 'a', 'a'],
     );
-    assert.equal(parseSrcset(htmlImg(text).srcset ?? '').length, 5);
+    assert.equal(parseSrcset(htmlImg(text).srcset ?? '').length, 4);
   });
 
   it('JSX and TSX: srcSet, sizes, numeric width/height and a style object with backgroundColor', () => {
     for (const language of ['javascriptreact', 'typescriptreact']) {
       const img = tsxImg(insert({ kind: 'photo', photo: WIDE }, language, { credit: false }));
       assert.deepEqual(Object.keys(img).sort(), ['alt', 'decoding', 'height', 'loading', 'sizes', 'src', 'srcSet', 'style', 'width']);
-      assert.deepEqual(
-        srcsetWidths(img.srcSet as string),
-        WIDE_WIDTHS.map(({ variant, width }) => ({ url: WIDE.src[variant], width })),
-      );
+      assert.deepEqual(srcsetWidths(img.srcSet as string), WIDE_WIDTHS);
       assert.equal(img.sizes, '(max-width: 940px) 100vw, 940px');
       assert.equal(img.width, '940');
       assert.deepEqual(img.style, { maxWidth: '100%', height: 'auto', backgroundColor: WIDE.avg_color });
@@ -177,7 +166,7 @@ describe('responsive inserts', () => {
       const img = htmlImg(text);
       assert.deepEqual(
         srcsetWidths(img.srcset ?? '').map((c) => c.url),
-        WIDE_WIDTHS.map(({ variant }) => src[variant]),
+        WIDE_WIDTHS.map(({ width }) => widthUrl(src.original, width)),
         language,
       );
     }
@@ -203,28 +192,20 @@ describe('responsive inserts', () => {
     }
   });
 
-  it('leaves out renderings whose address is unsafe, holds a comma or names no size', () => {
-    const src = {
-      ...WIDE.src,
-      small: 'javascript:alert(1)//?h=130',
-      medium: 'http://evil.example/m.jpeg?h=350',
-      large2x: 'https://images.pexels.com/photos/1/a,b.jpeg?dpr=2&h=650&w=940',
-    };
-    const img = htmlImg(insert(photoItem({ width: 6000, height: 4000, src }), 'html', { credit: false }));
-    assert.deepEqual(srcsetWidths(img.srcset ?? ''), [
-      { url: WIDE.src.large, width: 940 },
-      { url: WIDE.src.original, width: 6000 },
-    ]);
-    // Without a size in the URL only the original's width is known: one candidate is no srcset.
+  it('no srcset from an original whose address is unsafe or holds a comma; the variants’ own addresses do not matter', () => {
+    for (const original of ['javascript:alert(1)//', 'http://evil.example/o.jpeg', 'https://images.pexels.com/photos/1/a,b.jpeg']) {
+      const img = htmlImg(insert(photoItem({ width: 6000, height: 4000, src: { ...WIDE.src, original } }), 'html', { credit: false }));
+      assert.equal(img.srcset, undefined, original);
+      assert.equal(img.sizes, undefined, original);
+      assert.equal(styleOf(img.style)['background-color'], WIDE.avg_color);
+    }
+    // Variants without a query: the candidates come from the original all the same.
     const bare = Object.fromEntries(Object.entries(WIDE.src).map(([k, v]) => [k, v.replace(/\?.*$/, '')])) as Photo['src'];
-    const none = htmlImg(insert(photoItem({ width: 6000, height: 4000, src: bare }), 'html', { credit: false }));
-    assert.equal(none.srcset, undefined);
-    assert.equal(none.sizes, undefined);
-    assert.equal(styleOf(none.style)['background-color'], WIDE.avg_color);
+    assert.deepEqual(srcsetWidths(htmlImg(insert(photoItem({ width: 6000, height: 4000, src: bare }), 'html', { credit: false })).srcset ?? ''), WIDE_WIDTHS);
   });
 
-  it('a cropped size, a photo of unknown size and a saved file get no srcset', () => {
-    const cropped = htmlImg(insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false, photoVariant: 'portrait' }));
+  it('the service’s crops, a photo of unknown size and a saved file get no srcset', () => {
+    const cropped = htmlImg(insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false, photoSize: { kind: 'variant', variant: 'portrait' } }));
     assert.equal(cropped.srcset, undefined);
     assert.equal(cropped.width, '800');
     const unknown = htmlImg(insert(photoItem({ width: 0, height: 0 }), 'html', { credit: false }));
@@ -235,15 +216,35 @@ describe('responsive inserts', () => {
     assert.equal(saved.sizes, undefined);
   });
 
-  it('a small photo: renderings of the same width are one candidate, the smaller file kept', () => {
-    // 600×400: small 195, medium 525, large and large2x and the original all 600 wide.
-    const small = photo({ width: 600, height: 400 });
-    const img = htmlImg(insert({ kind: 'photo', photo: small }, 'html', { credit: false }));
+  it('a width: src at that width from the original, the same srcset of widths, sizes at that width', () => {
+    const img = htmlImg(insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false, photoSize: { kind: 'width', width: 1280 } }));
+    assert.equal(img.src, widthUrl(ORIGINAL, 1280));
+    assert.equal(img.width, '1280');
+    assert.equal(img.height, '853');
+    assert.deepEqual(srcsetWidths(img.srcset ?? ''), WIDE_WIDTHS);
+    assert.equal(img.sizes, '(max-width: 1280px) 100vw, 1280px');
+  });
+
+  it('a crop: the same crop at 1× and 2× while the original has the pixels, else none', () => {
+    const crop = `${ORIGINAL}?auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200`;
+    const img = htmlImg(insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false, photoSize: { kind: 'crop', width: 1200, height: 630 } }));
+    assert.equal(img.src, crop);
+    assert.deepEqual([img.width, img.height], ['1200', '630']);
     assert.deepEqual(srcsetWidths(img.srcset ?? ''), [
-      { url: small.src.small, width: 195 },
-      { url: small.src.medium, width: 525 },
-      { url: small.src.large, width: 600 },
+      { url: crop, width: 1200 },
+      { url: `${ORIGINAL}?auto=compress&cs=tinysrgb&dpr=2&fit=crop&h=630&w=1200`, width: 2400 },
     ]);
+    // 2000×1000 has not the 2400×1260 pixels a 2× crop needs: no srcset rather than an enlarged one.
+    const narrow = htmlImg(insert(photoItem({ width: 2000, height: 1000 }), 'html', { credit: false, photoSize: { kind: 'crop', width: 1200, height: 630 } }));
+    assert.equal(narrow.srcset, undefined);
+  });
+
+  it('a photo narrower than 2560: the widths up to it and its own width', () => {
+    const small = photo({ width: 1500, height: 1000 });
+    const img = htmlImg(insert({ kind: 'photo', photo: small }, 'html', { credit: false }));
+    assert.deepEqual(srcsetWidths(img.srcset ?? ''), [640, 1280, 1500].map((width) => ({ url: widthUrl(small.src.original, width), width })));
+    // 600 wide: one candidate (its own width) is no srcset.
+    assert.equal(htmlImg(insert(photoItem({ width: 600, height: 400 }), 'html', { credit: false })).srcset, undefined);
   });
 
   it('videos: the poster as before, the style with the average colour only when it is a colour', () => {
@@ -263,10 +264,7 @@ describe('responsive inserts', () => {
       for (const responsive of [false, true]) {
         const text = insert({ kind: 'photo', photo: WIDE }, 'markdown', { credit: false, responsive, templates: { markdown: TEMPLATE } });
         const img = htmlImg(text);
-        assert.deepEqual(
-          srcsetWidths(img.srcset ?? ''),
-          WIDE_WIDTHS.map(({ variant, width }) => ({ url: WIDE.src[variant], width })),
-        );
+        assert.deepEqual(srcsetWidths(img.srcset ?? ''), WIDE_WIDTHS);
         assert.equal(img.sizes, '(max-width: 940px) 100vw, 940px');
         assert.equal(styleOf(img.style)['background-color'], WIDE.avg_color);
       }
@@ -274,7 +272,7 @@ describe('responsive inserts', () => {
 
     it('HTML: the values are attribute-escaped; videos and saved files have empty ones', () => {
       const img = htmlImg(insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false, templates: { html: TEMPLATE } }));
-      assert.equal(parseSrcset(img.srcset ?? '').length, 5);
+      assert.equal(parseSrcset(img.srcset ?? '').length, 4);
       const saved = htmlImg(insert({ kind: 'photo', photo: WIDE }, 'html', { credit: false, templates: { html: TEMPLATE } }, { url: 'media/a.jpeg' }));
       assert.equal(saved.srcset, '');
       assert.equal(saved.sizes, '');
@@ -302,7 +300,7 @@ describe('responsive inserts', () => {
       })
       .filter((p): p is Photo => p !== undefined);
 
-    it('HTML and TSX: every srcset candidate is one of the photo’s renderings with a positive width, ascending; the colour is the avg_color or absent', () => {
+    it('HTML and TSX: every srcset candidate is the original at a width the image server serves exactly, ascending; the colour is the avg_color or absent', () => {
       fc.assert(
         fc.property(decoded, fc.constantFrom('html', 'razor', 'vue', 'typescriptreact'), (p, language) => {
           let text: string;
@@ -318,11 +316,16 @@ describe('responsive inserts', () => {
           const srcset = (jsx ? img.srcSet : img.srcset) as string | undefined;
           const allowed = jsx ? ['alt', 'decoding', 'height', 'loading', 'sizes', 'src', 'srcSet', 'style', 'width'] : HTML_ATTRIBUTES;
           for (const name of names) assert.ok(allowed.includes(name), `attribute ${name}`);
-          const renderings = new Set(Object.values(p.src).map((u) => insertableUrl(u)));
+          const original = new URL(insertableUrl(p.src.original) ?? 'https://invalid/');
           if (srcset !== undefined) {
             const candidates = srcsetWidths(srcset);
             assert.ok(candidates.length >= 2);
-            for (const c of candidates) assert.ok(renderings.has(c.url), `candidate ${c.url} is no rendering`);
+            for (const c of candidates) {
+              const url = new URL(c.url);
+              assert.equal(url.origin + url.pathname, original.origin + original.pathname, `candidate ${c.url} is the original`);
+              // What the image server (its model in the local library) serves for that address is as wide as the descriptor says.
+              assert.equal(imageSize({ width: p.width, height: p.height }, url.searchParams).width, c.width, c.url);
+            }
             for (let i = 1; i < candidates.length; i++) assert.ok((candidates[i]?.width ?? 0) > (candidates[i - 1]?.width ?? 0));
             assert.equal(img.sizes, `(max-width: ${img.width}px) 100vw, ${img.width}px`);
           } else {

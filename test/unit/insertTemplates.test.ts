@@ -42,7 +42,8 @@ describe('insert templates', () => {
       id: '2014422',
       avgColor: '#978E82',
       // The square 3024×3024 photo's whole-photo renderings: 130 and 350 high, fitting 940×650 (at dpr 1 and 2), the original.
-      srcset: [`${IMG}?auto=compress&cs=tinysrgb&h=130 130w`, `${IMG}?auto=compress&cs=tinysrgb&h=350 350w`, `${LARGE} 650w`, `${IMG}?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940 1300w`, `${IMG} 3024w`].join(', '),
+      // The original (3024 wide) asked for each width it has.
+      srcset: [640, 1280, 1920, 2560].map((w) => `${IMG}?auto=compress&cs=tinysrgb&w=${w} ${w}w`).join(', '),
       sizes: '(max-width: 650px) 100vw, 650px',
       serviceName: 'Pexels',
       serviceUrl: 'https://www.pexels.com/',

@@ -211,7 +211,7 @@ describe('the service\'s answers in the shapes it really sends', () => {
         if (item.kind === 'video') {
           assert.ok(tile.hoverVideo && !/\.m3u8/.test(tile.hoverVideo.src), `${tile.key} previews an mp4`);
         }
-        const facts = mediaFacts(item, { serviceName: 'Pexels', serviceUrl: 'https://www.pexels.com', photoVariant: 'large', videoQuality: 'hd' });
+        const facts = mediaFacts(item, { serviceName: 'Pexels', serviceUrl: 'https://www.pexels.com', photoSize: { kind: 'variant', variant: 'large' }, videoQuality: 'hd' });
         assert.doesNotMatch(facts.author, /\s{2}/);
       }
     });
@@ -230,7 +230,7 @@ describe('the service\'s answers in the shapes it really sends', () => {
       const { client } = fakeClient(() => popularWithoutExtensions);
       const [first] = (await client.popularVideos()).videos;
       assert.ok(first);
-      const facts = mediaFacts({ kind: 'video', video: first }, { serviceName: 'Pexels', serviceUrl: 'https://www.pexels.com', photoVariant: 'large', videoQuality: 'hd' });
+      const facts = mediaFacts({ kind: 'video', video: first }, { serviceName: 'Pexels', serviceUrl: 'https://www.pexels.com', photoSize: { kind: 'variant', variant: 'large' }, videoQuality: 'hd' });
       assert.match(facts.url, /\/external\/251840337\.hd\.\?s=/);
       assert.equal(facts.fileType, 'video/mp4');
       // The file server says nothing useful: the declared type decides.

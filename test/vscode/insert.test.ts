@@ -14,6 +14,7 @@ import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
 import { OWN_HTTP_SERVER, itInNode } from './hosts';
 import { closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { savedStem } from './savedNames';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
@@ -273,7 +274,7 @@ describe('insert (real VS Code)', function () {
       server.clearLog();
       const first = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(first.result, 'inserted', first.notes.join('\n'));
-      const name = `pexels-${photo.id}-large.png`;
+      const name = `${savedStem(photo, 'large')}.png`;
       assert.deepEqual(await filesIn(folder), [name]);
       assert.ok(sameBytes(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name)), await served(photo.src.large)));
       assert.equal(editor.document.getText(), `![${photo.alt}](images/${name})\n\n${credit()}`);
@@ -291,13 +292,13 @@ describe('insert (real VS Code)', function () {
     it('never overwrites a different file: the next free name', async () => {
       const editor = await openNew('clash.md', '');
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
-      const name = `pexels-${photo.id}-large.png`;
+      const name = `${savedStem(photo, 'large')}.png`;
       await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name), new TextEncoder().encode('mine'));
       const outcome = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(outcome.result, 'inserted');
-      assert.deepEqual(await filesIn(folder), [name, `pexels-${photo.id}-large-2.png`].sort());
+      assert.deepEqual(await filesIn(folder), [name, `${savedStem(photo, 'large')}-2.png`].sort());
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name))), 'mine');
-      assert.ok(editor.document.getText().startsWith(`![${photo.alt}](images/pexels-${photo.id}-large-2.png)`));
+      assert.ok(editor.document.getText().startsWith(`![${photo.alt}](images/${savedStem(photo, 'large')}-2.png)`));
     });
 
     it('the mode setting, the download folder setting, and markdown.copyFiles.destination', async () => {
@@ -309,12 +310,12 @@ describe('insert (real VS Code)', function () {
         // The registered command with the real trust check (trust is off in the test host, so trusted).
         const viaCopyFiles = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media });
         assert.equal(viaCopyFiles.result, 'inserted', viaCopyFiles.notes.join('\n'));
-        assert.deepEqual(await filesIn(vscode.Uri.joinPath(dir, 'assets', 'deep')), [`pexels-${photo.id}-large.png`]);
-        assert.ok(editor.document.getText().includes(`](assets/deep/pexels-${photo.id}-large.png)`));
+        assert.deepEqual(await filesIn(vscode.Uri.joinPath(dir, 'assets', 'deep')), [`${savedStem(photo, 'large')}.png`]);
+        assert.ok(editor.document.getText().includes(`](assets/deep/${savedStem(photo, 'large')}.png)`));
         await setInsertSetting('downloadFolder', '/static/img');
         await vscode.commands.executeCommand('stockMedia.insert', { media, variant: 'small' });
-        assert.deepEqual(await filesIn(vscode.Uri.joinPath(root(), 'static', 'img')), [`pexels-${photo.id}-small.png`]);
-        const rel = `../../static/img/pexels-${photo.id}-small.png`;
+        assert.deepEqual(await filesIn(vscode.Uri.joinPath(root(), 'static', 'img')), [`${savedStem(photo, 'small')}.png`]);
+        const rel = `../../static/img/${savedStem(photo, 'small')}.png`;
         assert.ok(editor.document.getText().includes(`](${rel})`), editor.document.getText());
       } finally {
         await setInsertSetting('mode', undefined);
@@ -331,8 +332,8 @@ describe('insert (real VS Code)', function () {
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
       const file = video.video_files.find((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080);
       assert.ok(file);
-      const mp4 = `pexels-${video.id}-hd-${file.width}x${file.height}.mp4`;
-      const poster = `pexels-${video.id}-poster.png`;
+      const mp4 = `${savedStem(video, `hd-${file.width}x${file.height}`)}.mp4`;
+      const poster = `${savedStem(video, 'poster')}.png`;
       assert.deepEqual(await filesIn(folder), [mp4, poster].sort());
       assert.ok(sameBytes(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, mp4)), await served(file.link)));
       const text = editor.document.getText();
@@ -362,7 +363,7 @@ describe('insert (real VS Code)', function () {
       try {
         assert.equal(outcome.result, 'inserted');
         assert.match(outcome.notes.join('\n'), /not saved yet/);
-        const name = `pexels-${photo.id}-tiny.png`;
+        const name = `${savedStem(photo, 'tiny')}.png`;
         assert.ok((await filesIn(vscode.Uri.joinPath(root(), 'images'))).includes(name));
         assert.ok(document.getText().startsWith(`![${photo.alt}](images/${name})`));
       } finally {
@@ -376,8 +377,8 @@ describe('insert (real VS Code)', function () {
         const editor = await openNew('dropsave.md', '');
         const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
         const done = await inserter.snippetForDrop(editor.document, [media], new vscode.CancellationTokenSource().token);
-        assert.ok(done?.value.includes(`](images/pexels-${photo.id}-large.png)`), done?.value);
-        assert.deepEqual(await filesIn(folder), [`pexels-${photo.id}-large.png`]);
+        assert.ok(done?.value.includes(`](images/${savedStem(photo, 'large')}.png)`), done?.value);
+        assert.deepEqual(await filesIn(folder), [`${savedStem(photo, 'large')}.png`]);
         assert.equal(editor.document.getText(), '', 'a drop returns the text; VS Code inserts it');
       } finally {
         await setInsertSetting('mode', undefined);
@@ -396,8 +397,8 @@ describe('insert (real VS Code)', function () {
         const editor = await openNew('dropsave.md', '');
         const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
         const done = await inserter.snippetForDrop(editor.document, [media], new vscode.CancellationTokenSource().token);
-        assert.ok(done?.value.includes(`](images/pexels-${photo.id}-large.png)`), done?.value);
-        assert.deepEqual(await filesIn(folder), [`pexels-${photo.id}-large.png`]);
+        assert.ok(done?.value.includes(`](images/${savedStem(photo, 'large')}.png)`), done?.value);
+        assert.deepEqual(await filesIn(folder), [`${savedStem(photo, 'large')}.png`]);
 
         const stalled: MediaItem = {
           kind: 'photo',
@@ -407,7 +408,7 @@ describe('insert (real VS Code)', function () {
         setTimeout(() => cancel.cancel(), 500);
         const result = await inserter.snippetForDrop(editor.document, [stalled], cancel.token);
         assert.equal(result, undefined);
-        assert.deepEqual(await filesIn(folder), [`pexels-${photo.id}-large.png`], 'nothing more written');
+        assert.deepEqual(await filesIn(folder), [`${savedStem(photo, 'large')}.png`], 'nothing more written');
         assert.equal(editor.document.getText(), '');
       } finally {
         await setInsertSetting('mode', undefined);

@@ -13,6 +13,7 @@ import type { HostPlatform } from '../../src/host/platform/types';
 import type { ApiServer } from '../server/server';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
 import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, updateSetting, useLocalServer, workspaceRoot, mediaArgs } from './support';
+import { savedStem } from './savedNames';
 
 const root = workspaceRoot;
 const openNew = fileOpener('insert-destination-tests');
@@ -107,7 +108,7 @@ describe('insert destination (real VS Code)', function () {
       await symlink(inside.fsPath, join(editor.document.uri.fsPath, '..', 'inside-link'), 'dir');
       const ok = await inserter.insert(mediaArgs({ media, variant: 'tiny' }), { mode: 'download' });
       assert.equal(ok.files?.length, 1, ok.notes.join('\n'));
-      assert.deepEqual(await readdir(inside.fsPath), [`pexels-${photo.id}-tiny.png`]);
+      assert.deepEqual(await readdir(inside.fsPath), [`${savedStem(photo, 'tiny')}.png`]);
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
@@ -117,7 +118,7 @@ describe('insert destination (real VS Code)', function () {
     const file = video.video_files.find((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080);
     assert.ok(file);
     const served = new Uint8Array(await (await fetch(file.link)).arrayBuffer());
-    const name = `pexels-${video.id}-hd-${file.width}x${file.height}.mp4`;
+    const name = `${savedStem(video, `hd-${file.width}x${file.height}`)}.mp4`;
     for (const streamToDisk of [true, false]) {
       const own = new MediaInserter((await extensionApi()).shell, deps(streamToDisk));
       try {

@@ -17,6 +17,7 @@ import type { ApiServer, ServerSwitches } from '../server/server';
 import { itInNode } from './hosts';
 import type { Shown } from './support';
 import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot, mediaArgs } from './support';
+import { savedStem } from './savedNames';
 
 const FOLDER = 'insert-faults';
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -170,7 +171,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
         server.resetSwitches();
         editor.selection = new vscode.Selection(0, 0, 0, 0);
         click('Retry');
-        const name = `pexels-${photo.id}-large.png`;
+        const name = `${savedStem(photo, 'large')}.png`;
         const expected = `${text}![${photo.alt}](images/${name})\n\n${credit(photo)}`;
         await waitFor(() => editor.document.getText() === expected, `the retried insert (now: ${JSON.stringify(editor.document.getText())})`, 15_000);
         assert.deepEqual(await filesNextTo(editor.document), [...files, `images/${name}`].sort());
@@ -222,7 +223,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     assert.equal(first.result, 'inserted', first.notes.join('\n'));
     const text = editor.document.getText();
     const files = await filesNextTo(editor.document);
-    assert.deepEqual(files, [`images/pexels-${photo.id}-large.png`, 'several.md']);
+    assert.deepEqual(files, [`images/${savedStem(photo, 'large')}.png`, 'several.md']);
     const before = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(editor.document.uri, '..', files[0] ?? ''));
 
     const gone: MediaItem = { kind: 'photo', photo: { ...other, id: other.id + 100_000, src: { ...other.src, large: `${server.origin}/media/photos/1/none.png` } } };
@@ -334,7 +335,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
       // Space again: Retry saves it.
       noSpace = false;
       click('Retry');
-      await waitFor(() => editor.document.getText().includes(`](images/pexels-${photo.id}-large.png)`), 'the retried insert');
+      await waitFor(() => editor.document.getText().includes(`](images/${savedStem(photo, 'large')}.png)`), 'the retried insert');
     } finally {
       onFullDisk.dispose();
     }

@@ -10,6 +10,7 @@ import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { savedStem } from './savedNames';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const FOLDER = 'insert-in-a-row-tests';
@@ -144,11 +145,11 @@ describe('inserts in a row (real VS Code)', function () {
       editor.selection = endOf(editor);
       await fromGrid(editor, 0, 'stockMedia.saveAndInsert');
       const after = await fromGrid(editor, 1, 'stockMedia.saveAndInsert');
-      const saved = (i: number): string => `![${photos[i]?.alt}](images/pexels-${photos[i]?.id}-large.png)\n\n${credit(i)}`;
+      const saved = (i: number): string => `![${photos[i]?.alt}](images/${savedStem(photos[i] ?? { id: 0 }, 'large')}.png)\n\n${credit(i)}`;
       assert.equal(after, `Intro.\n\n${saved(0)}\n\n${saved(1)}`);
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
       const names = (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name).sort();
-      assert.deepEqual(names, [`pexels-${photos[0]?.id}-large.png`, `pexels-${photos[1]?.id}-large.png`].sort());
+      assert.deepEqual(names, [`${savedStem(photos[0] ?? { id: 0 }, 'large')}.png`, `${savedStem(photos[1] ?? { id: 0 }, 'large')}.png`].sort());
     });
   });
 

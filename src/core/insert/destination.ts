@@ -166,7 +166,7 @@ export function siteUrlPath(value: string): string | undefined {
 export function derivedUrlPath(folder: string): string {
   const segments = normalizePath(folder.replace(/\\/g, '/').replace(/^\/+/, '')).split('/').filter((seg) => seg !== '' && seg !== '.');
   const served = segments[0] === 'static' || segments[0] === 'public' ? segments.slice(1) : segments;
-  return served.length === 0 ? '' : `/${served.map((seg) => encodeURIComponent(seg)).join('/')}`;
+  return served.length === 0 ? '' : `/${encodeRelativePath(served.join('/'))}`;
 }
 
 function siteTarget(site: SiteFolder, doc: DocumentLocation, fileName: string): DownloadTarget {

@@ -67,7 +67,9 @@ function readSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult {
 export function readCoverSize(scope: { uri?: vscode.Uri; languageId: string }): PhotoSizeResult | undefined {
   const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
   const cfg = vscode.workspace.getConfiguration('stockMedia.cover', target);
-  return setAnywhere(cfg.inspect('size')) ? readPhotoSize(cfg.get<unknown>('size'), 'stockMedia.cover.size') : undefined;
+  const value = cfg.get<unknown>('size');
+  if (!setAnywhere(cfg.inspect('size')) || (typeof value === 'string' && value.trim() === '')) return undefined;
+  return readPhotoSize(value, 'stockMedia.cover.size');
 }
 
 export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }): InsertConfig {
