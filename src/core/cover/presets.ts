@@ -170,11 +170,12 @@ export function startsWith(path: readonly string[], prefix: readonly string[]): 
  * The fields to write, from the settings: `setting` is `stockMedia.cover.preset` (anything
  * unknown counts as `auto`), `detected` what `detectPreset` found for the document's
  * workspace folder, `customFields` `stockMedia.cover.fields`. `auto` with nothing detected
- * is Hugo's `images` list, the one most generators' social cards read.
+ * is the `docusaurus` preset: a top-level `image` (and `credit`), the key most generators'
+ * social cards read (Docusaurus, jekyll-seo-tag, many Eleventy, Gatsby and Hugo themes).
  */
 export function coverFields(setting: unknown, detected: CoverPresetId | undefined, customFieldsSetting: unknown): CoverFieldsResult {
   if (setting === 'custom') return customFields(customFieldsSetting);
-  const id = isPresetId(setting) ? setting : (detected ?? 'hugo-images');
+  const id = isPresetId(setting) ? setting : (detected ?? 'docusaurus');
   const preset = PRESETS[id];
   return { ok: true, preset: id, fields: preset.fields, defaultSize: preset.defaultSize };
 }
