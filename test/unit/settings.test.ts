@@ -56,16 +56,18 @@ describe('settings metadata', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('every setting has its own place (order), grouped: service, insert, credits, display', () => {
+  it('every setting has its own place (order), grouped by hundreds: service, insert, cover, credits, display', () => {
     const orders = settings.map(([name, s]) => [name, s.order] as const);
     assert.deepEqual(orders.filter(([, order]) => !Number.isInteger(order)), []);
     const values = orders.map(([, order]) => order);
     assert.equal(new Set(values).size, values.length, 'two settings share an order');
-    const group = (name: string): number => Math.floor((pkg.contributes.configuration.properties[name]?.order ?? -1) / 10);
+    const group = (name: string): number => Math.floor((pkg.contributes.configuration.properties[name]?.order ?? -1) / 100);
     assert.equal(group('stockMedia.apiBaseUrl'), group('stockMedia.serviceUrl'));
     assert.equal(group('stockMedia.insert.photoVariant'), group('stockMedia.insert.templates'));
     assert.ok(group('stockMedia.apiBaseUrl') < group('stockMedia.insert.photoVariant'));
-    assert.ok(group('stockMedia.insert.photoVariant') < group('stockMedia.creditCheck.enabled'));
+    assert.equal(group('stockMedia.cover.preset'), group('stockMedia.cover.size'));
+    assert.ok(group('stockMedia.insert.photoVariant') < group('stockMedia.cover.preset'));
+    assert.ok(group('stockMedia.cover.preset') < group('stockMedia.creditCheck.enabled'));
     assert.ok(group('stockMedia.creditCheck.enabled') < group('stockMedia.statusBar.visible'));
   });
 
@@ -97,12 +99,12 @@ describe('the walkthrough', () => {
   const commands = new Set(pkg.contributes.commands.map((c) => c.command));
   const views = new Set(Object.values(pkg.contributes.views).flatMap((list) => list.map((v) => v.id)));
 
-  it('is one walkthrough: get a key, set it, search, insert, browse collections', () => {
+  it('is one walkthrough: get a key, set it, search, insert, set a cover, browse collections', () => {
     assert.equal(pkg.contributes.walkthroughs.length, 1);
     assert.ok(walkthrough);
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['getKey', 'setKey', 'search', 'insert', 'collections'],
+      ['getKey', 'setKey', 'search', 'insert', 'cover', 'collections'],
     );
     assert.deepEqual([...textIn(walkthrough.title, 'title'), ...textIn(walkthrough.description, 'description')], []);
   });
