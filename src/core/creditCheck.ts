@@ -15,6 +15,16 @@
 // they stand for, and the comparison ignores case, accents and runs of white space, and
 // needs the name as a whole word. A photo without a photographer is credited when the
 // service's name stands there instead ("Photo on <service>").
+//
+// Front matter (a page's cover, cover/frontMatterCredit.ts), in any format: a media URL in
+// a front matter block that parses is credited by the block's values a reader can see (a
+// caption, a `credit` field; not alt texts, not image addresses), or by the body's first
+// paragraph when it reads as a credit line: that is the paragraph "right after" the media's,
+// as in the rule above, with the front matter in the place of the media's paragraph. The
+// missing credit goes there, at the top of the body, never into the front matter. A media
+// URL in the body is never credited by the front matter's text.
+import { frontMatterCreditAt, frontMatterEnd } from './cover/frontMatterCredit';
+import type { FrontMatterCredit } from './cover/frontMatterCredit';
 import type { FormatFamily } from './insert/languages';
 
 export interface TextSpan {
@@ -94,15 +104,35 @@ export function figureAround(text: string, span: TextSpan): TextSpan | undefined
   return { start: open, end: closeEnd < 0 ? text.length : closeEnd + 1 };
 }
 
-/** The stretches of text where a credit for the media at `span` counts (the rule above). */
+/** The stretches of text where a credit for the media at `span` counts (the rule above; a media in front matter: see frontMatterScope). */
 export function creditScope(text: string, span: TextSpan, family: FormatFamily): TextSpan[] {
   if (family === 'html' || family === 'jsx') {
     const figure = figureAround(text, span);
     if (figure) return [figure];
   }
   const paragraph = paragraphAt(text, span.start);
-  const next = nextParagraph(text, paragraph);
-  return next && isCreditLike(text.slice(next.start, next.end)) ? [paragraph, next] : [paragraph];
+  // The body's paragraphs start after the front matter: its alt texts credit nobody there.
+  const bodyStart = frontMatterEnd(text);
+  const own = span.start >= bodyStart ? { start: Math.max(paragraph.start, bodyStart), end: paragraph.end } : paragraph;
+  const next = nextParagraph(text, own);
+  return next && isCreditLike(text.slice(next.start, next.end)) ? [own, next] : [own];
+}
+
+/** The body's first paragraph after the front matter, when it reads as a credit line. */
+function creditLineAfter(text: string, front: FrontMatterCredit): TextSpan | undefined {
+  const first = /\S/.exec(text.slice(front.block.end));
+  if (!first) return undefined;
+  const found = paragraphAt(text, front.block.end + first.index);
+  const paragraph = { start: Math.max(found.start, front.block.end), end: found.end };
+  return isCreditLike(text.slice(paragraph.start, paragraph.end)) ? paragraph : undefined;
+}
+
+/** The texts that credit a media at `offset` in front matter (its visible values, a credit line under it), or undefined when `offset` is not in front matter that parses. */
+export function frontMatterScope(text: string, offset: number): string[] | undefined {
+  const front = frontMatterCreditAt(text, offset);
+  if (!front) return undefined;
+  const line = creditLineAfter(text, front);
+  return line ? [front.values, text.slice(line.start, line.end)] : [front.values];
 }
 
 /** What a reader sees of a stretch of source: no URLs, alt texts or tags; escapes resolved. */
@@ -143,6 +173,9 @@ export interface CreditNames {
 /** Whether the media at `span` in `text` is credited (the rule at the top of this file). */
 export function hasCreditNear(text: string, span: TextSpan, family: FormatFamily, names: CreditNames): boolean {
   const name = names.author.trim() !== '' ? names.author : names.serviceName;
+  // Front matter values are Markdown or plain text (a caption, a credit field), whatever the page's format.
+  const front = frontMatterScope(text, span.start);
+  if (front) return front.some((scope) => containsName(visibleText(scope, 'markdown'), name));
   return creditScope(text, span, family).some((scope) => containsName(visibleText(text.slice(scope.start, scope.end), family), name));
 }
 
@@ -158,7 +191,9 @@ export type CreditPlacement =
   /** CSS: a comment right after the `url(…)`. */
   | { readonly kind: 'inline'; readonly offset: number }
   /** Anything else: the next line. */
-  | { readonly kind: 'line'; readonly offset: number };
+  | { readonly kind: 'line'; readonly offset: number }
+  /** A media in front matter: a credit line at the top of the body, right after the block (`lineBreak`: the block's closing line has no line end). */
+  | { readonly kind: 'afterFrontMatter'; readonly offset: number; readonly lineBreak: boolean };
 
 function lineIndentAt(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
@@ -199,6 +234,8 @@ function elementEnd(text: string, span: TextSpan): number {
 
 /** Where the credit for the media at `span` goes, as the insert command would have put it. */
 export function creditPlacement(text: string, span: TextSpan, family: FormatFamily): CreditPlacement {
+  const front = frontMatterCreditAt(text, span.start);
+  if (front) return { kind: 'afterFrontMatter', offset: front.block.end, lineBreak: !/\n$/.test(text.slice(0, front.block.end)) };
   switch (family) {
     case 'markdown':
       return { kind: 'paragraph', offset: trimEndOffset(text, paragraphAt(text, span.start)) };
@@ -249,5 +286,9 @@ export function creditInsertText(placement: CreditPlacement, credit: string, fam
       return ` ${credit}`;
     case 'line':
       return `${eol}${credit}`;
+    case 'afterFrontMatter': {
+      const line = family === 'html' || family === 'jsx' ? `<p ${classAttr}="credit">${credit}</p>${eol}` : family === 'markdown' ? `${credit}${eol}${eol}` : `${credit}${eol}`;
+      return placement.lineBreak ? `${eol}${line}` : line;
+    }
   }
 }
