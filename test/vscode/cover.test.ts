@@ -201,9 +201,10 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
     const { block, body } = split(editor.document.getText(), '---');
     assert.equal(body, original);
-    // No site generator in this workspace: `auto` is Hugo's `images` list with its credit.
+    // No site generator in this workspace: `auto` writes the most common key, `image`, with its credit.
     const data = parseYaml(block) as Record<string, unknown>;
-    assert.deepEqual(data['images'], [socialCard()]);
+    assert.deepEqual(Object.keys(data), ['image', 'credit']);
+    assert.equal(data['image'], socialCard());
     assert.ok(String(data['credit']).includes(photo.photographer));
     await undo(editor);
     assert.equal(editor.document.getText(), original);
