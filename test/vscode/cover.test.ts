@@ -229,7 +229,7 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal((parseYaml(split(text, '---').block) as { cover: { image: string } }).cover.image, socialCard());
   });
 
-  it('saved (insert mode download): a 1200×630 file in the site’s static folder, linked site-absolute from the front matter', async () => {
+  it('saved (insert mode download): a 1200×630 file in the site’s static folder, linked site-absolute from the front matter; CREDITS.md lists it', async () => {
     await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
     await updateSetting('stockMedia.insert', 'mode', 'download');
     const editor = await openNew('saved.md', '---\ntitle: Saved\n---\nBody.\n');
@@ -246,6 +246,25 @@ describe('Set as Cover Image (real VS Code)', function () {
     const file = vscode.Uri.joinPath(workspaceRoot(), 'static', image);
     const bytes = await vscode.workspace.fs.readFile(file);
     assert.deepEqual(pngSize(bytes), { width: 1200, height: 630 });
+
+    // Write Credits File lists the cover with the page that uses it (only this suite's files read).
+    assert.ok(await editor.document.save());
+    const exclude: Record<string, boolean> = {};
+    for (const [name] of await vscode.workspace.fs.readDirectory(workspaceRoot())) if (name !== FOLDER) exclude[name] = true;
+    await updateSetting('files', 'exclude', exclude);
+    await updateSetting('stockMedia.creditsFile', 'path', `${FOLDER}/CREDITS.md`);
+    answer = (s) => s.buttons[0];
+    try {
+      const written = await vscode.commands.executeCommand<{ result: string; message: string }>('stockMedia.writeCreditsFile');
+      assert.equal(written?.result, 'written', written?.message);
+      const credits = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'CREDITS.md')));
+      assert.ok(credits.includes(photo.photographer), credits);
+      const page = vscode.workspace.asRelativePath(editor.document.uri, false);
+      assert.ok(credits.replace(/\\/g, '').includes(page), `${page} in\n${credits}`);
+    } finally {
+      await updateSetting('files', 'exclude', undefined);
+      await updateSetting('stockMedia.creditsFile', 'path', undefined);
+    }
   });
 
   it('a pasted link of a photo’s page: the paste menu’s second entry sets the cover, the link does not go into the text; one undo', async () => {
