@@ -97,7 +97,8 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     await accept();
 
     const name = await nextBox(boxes, 1, 'the file name box');
-    assert.match(name.value, new RegExp(`^${savedStem(photo, 'large')}\\.\\w+$`), 'filled in by the naming rule (stockMedia.insert.fileName)');
+    // Named by stockMedia.insert.fileName (`{slug}-{id}-{size}`) from the alt text as edited.
+    assert.match(name.value, new RegExp(`^rocks-at-dusk-glowing-${photo.id}-large\\.\\w+$`), 'filled in by the naming rule');
     assert.equal(await exists(folder), false, 'nothing is written while the name is asked');
     // A name that leaves the folder is refused in place: Enter shows why and keeps the box open.
     name.value = '../../escape';

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
+import { slugify } from '../../src/core/insert/naming';
 import { savedStem } from './savedNames';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
 
@@ -41,6 +42,20 @@ async function setInsert(key: string, value: unknown): Promise<void> {
 const accept = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
 
 type Fn = (...args: unknown[]) => unknown;
+
+/** Makes `item` the picker's active item, as the arrow keys do, and waits for the workbench to show it so. */
+async function choose(pick: vscode.QuickPick<vscode.QuickPickItem>, item: vscode.QuickPickItem): Promise<void> {
+  const echoed = new Promise<void>((resolve) => {
+    const listener = pick.onDidChangeActive((active) => {
+      if (active[0]?.label !== item.label) return;
+      listener.dispose();
+      resolve();
+    });
+    setTimeout(resolve, 1000);
+  });
+  pick.activeItems = [item];
+  await echoed;
+}
 
 /** Records the quick picks and input boxes the extension creates (the real ones, shown in the workbench). */
 function recordQuickInputs(): { picks: vscode.QuickPick<vscode.QuickPickItem>[]; boxes: vscode.InputBox[]; restore(): void } {
@@ -149,8 +164,8 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
     const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media, mode: 'download' });
     assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
     const height = Math.round((640 * photo.height) / photo.width);
-    const slug = photo.photographer.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-    const name = `${slug}_${photo.id}_640x${height}.png`;
+    const name = `${slugify(photo.photographer)}_${photo.id}_640x${height}.png`;
+    assert.match(name, /^[a-z0-9-]+_\d+_640x\d+\.png$/);
     const file = vscode.Uri.joinPath(workspaceRoot(), 'static', 'images', name);
     assert.deepEqual(pngSize(await vscode.workspace.fs.readFile(file)), { width: 640, height });
     assert.ok(editor.document.getText().startsWith(`![${photo.alt}](/images/${name})`), editor.document.getText());
@@ -216,17 +231,19 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
         const d = item('1200x630')?.description ?? '';
         return / · \d+ KB$/.test(d) ? d : undefined;
       }, 'the file size of 1200x630', 20_000);
+      const heads = server.mediaLog.filter((e) => e.method === 'HEAD');
+      assert.ok(heads.length >= 1 && heads.every((e) => !e.hadKey), 'HEAD requests without a key');
+      assert.ok(!server.mediaLog.some((e) => e.method === 'GET'), 'nothing downloaded while choosing');
       const cropUrl = new URL(photo.src.original);
       cropUrl.search = '?auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200';
       const bytes = (await (await fetch(cropUrl.href)).arrayBuffer()).byteLength;
       assert.equal(shown, `1200 × 630 · ${Math.ceil(bytes / 1024)} KB`);
-      const heads = server.mediaLog.filter((e) => e.method === 'HEAD');
-      assert.ok(heads.length >= 1 && heads.every((e) => !e.hadKey), 'HEAD requests without a key');
-      assert.ok(!server.mediaLog.some((e) => e.method === 'GET'), 'nothing downloaded while choosing');
 
+      // Every size's file size shown (the picker redraws until then), then the crop chosen as with the arrow keys.
+      await waitFor(() => pick.items.filter((i) => / × /.test(i.description ?? '')).every((i) => / KB$| MB$/.test(i.description ?? '')), 'every file size', 20_000);
       const crop = item('1200x630');
       assert.ok(crop);
-      pick.activeItems = [crop];
+      await choose(pick, crop);
       await accept();
       await waitFor(() => recorded.boxes[0], 'the alt text box', 10_000);
       await accept();
@@ -249,11 +266,14 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
       const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'link' });
       const pick = await waitFor(() => recorded.picks[0], 'the size picker', 10_000);
       const custom = await waitFor(() => pick.items.find((i) => i.label === 'Custom size…'), 'Custom size…');
-      pick.activeItems = [custom];
+      await choose(pick, custom);
       await accept();
       const box = await waitFor(() => recorded.boxes[0], 'the custom size box', 10_000);
+      // Zero is refused in place: Enter shows why and keeps the box open.
       box.value = '0';
-      await waitFor(() => typeof box.validationMessage === 'string' && box.validationMessage.length > 0, 'a message for 0');
+      await accept();
+      const message = await waitFor(() => (typeof box.validationMessage === 'string' ? box.validationMessage : undefined), 'a message for 0');
+      assert.match(message, /from 1 to 12000/);
       box.value = '800';
       await accept();
       await waitFor(() => recorded.boxes[1], 'the alt text box', 10_000);
