@@ -1,11 +1,12 @@
 // Image sizes the way the real image CDN (imgix) derives them from the query of a `src`
 // URL, and the PNGs themselves, cached across servers in this process.
+import { MAX_SERVED_PIXELS } from '../../src/core/insert/sizes';
 import { encodePng } from './png';
 import { drawScene } from './scene';
 import { hexToRgb } from './search';
 
-/** Never build more than this; bigger requests are scaled down proportionally. */
-export const MAX_IMAGE_PIXELS = 30_000_000;
+/** Never build more than this (the extension's model of the image server's limit); bigger requests are scaled down proportionally. */
+export const MAX_IMAGE_PIXELS = MAX_SERVED_PIXELS;
 const MAX_SIDE = 12_000;
 const CACHE_MAX_BYTES = 96 * 1024 * 1024;
 

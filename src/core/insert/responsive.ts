@@ -10,7 +10,7 @@
 // original has the pixels for it, 2× (`dpr=2`, served exactly twice as wide and high).
 import type { Photo } from '../model';
 import type { PhotoSize } from './sizes';
-import { photoAtSize, sizedOriginalUrl } from './sizes';
+import { MAX_SERVED_PIXELS, photoAtSize, sizedOriginalUrl } from './sizes';
 
 export interface ImageSource {
   /** An insertable https address (links.ts). */
@@ -43,7 +43,7 @@ function cropSources(photo: Photo, width: number, height: number): ImageSource[]
   const at1 = photoAtSize(photo, { kind: 'crop', width, height });
   if (!usable(at1?.url)) return [];
   // 2× only from pixels the original has: a crop the server would have to enlarge is left out.
-  if (2 * width > photo.width || 2 * height > photo.height) return [];
+  if (2 * width > photo.width || 2 * height > photo.height || 4 * width * height > MAX_SERVED_PIXELS) return [];
   const at2 = sizedOriginalUrl(photo, { w: width, h: height, crop: true, dpr: 2 });
   return usable(at2) ? [{ url: at1.url, width }, { url: at2, width: 2 * width }] : [];
 }
@@ -60,8 +60,10 @@ export function photoSources(photo: Photo, size: PhotoSize): ImageSource[] {
   if (size.kind === 'variant' && !WHOLE_PHOTO_VARIANTS.includes(size.variant)) return [];
   const widths = SRCSET_WIDTHS.filter((w) => w <= photo.width);
   if (photo.width < Math.max(...SRCSET_WIDTHS) && !widths.includes(photo.width)) widths.push(photo.width);
+  // A rendering over the server's pixel limit comes back smaller than asked: not a candidate.
+  const fits = (width: number): boolean => width * Math.round((photo.height * width) / photo.width) <= MAX_SERVED_PIXELS;
   const sources: ImageSource[] = [];
-  for (const width of widths) {
+  for (const width of widths.filter(fits)) {
     const url = sizedOriginalUrl(photo, { w: width });
     if (usable(url)) sources.push({ url, width });
   }

@@ -16,6 +16,13 @@ import { isPhotoVariant, photoVariantSize } from './variants';
 /** The largest side a size may ask for (the image server's own limit is about this). */
 export const MAX_SIZE_SIDE = 12_000;
 
+/**
+ * The most pixels one rendering has: the image server scales anything bigger down (the local
+ * library does the same, test/server/images.ts), so a `srcset` width whose rendering would be
+ * bigger is not offered: its descriptor would not be the width served.
+ */
+export const MAX_SERVED_PIXELS = 30_000_000;
+
 export type PhotoSize =
   | { readonly kind: 'variant'; readonly variant: PhotoVariant }
   | { readonly kind: 'width'; readonly width: number }
