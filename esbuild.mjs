@@ -4,7 +4,7 @@
 // Type checking is `npm run typecheck`; the codicons' paths are `npm run update:codicons`.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { webTestsBundle } from './test/vscode-web/bundle.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -74,27 +74,13 @@ const oneVscodeModule = {
   },
 };
 
-/**
- * The Node bundles take the ES module builds of two packages, the same code the web bundle
- * gets: jsonc-parser's `main` is a UMD wrapper whose inner `require`s esbuild cannot follow
- * (they would fail at run time), and yaml's Node entry is CommonJS, which esbuild cannot
- * trim (about 17 KB more, minified).
- */
-const ES_MODULE_BUILDS = { yaml: 'node_modules/yaml/browser/index.js', 'jsonc-parser': 'node_modules/jsonc-parser/lib/esm/main.js' };
-const esModuleBuilds = {
-  name: 'es-module-builds',
-  setup(build) {
-    build.onResolve({ filter: /^(yaml|jsonc-parser)$/ }, (args) => ({ path: resolve(ES_MODULE_BUILDS[args.path]) }));
-  },
-};
-
-// The extension, one bundle per host, each with its own copy of every module it needs. The Node
-// host's (package.json `main`) starts at src/node.ts, which hands Node's platform
-// (src/host/platform/node/) over before activation; the web worker host's (`browser`) starts at
-// src/extension.ts and needs nothing but `vscode`. In both, the features behind
-// src/extension.ts's `require('./host/features')` are evaluated on its first call, not at load.
-// The first and last lines mark when the bundle starts and ends evaluating (src/extension.ts
-// reports them, for the bench's activation figures).
+// The extension: one bundle (dist/extension.js, package.json `browser`) from src/extension.ts,
+// which needs nothing but `vscode`, for both hosts. The Node host's entry (`main`, dist/node.js)
+// is src/node.ts: Node's platform (src/host/platform/node/), handed over to that bundle, which it
+// requires at run time, before activation. The features behind src/extension.ts's
+// `require('./host/features')` are evaluated on its first call, not at load. The first and last
+// lines mark when the bundle starts and ends evaluating (src/extension.ts reports them, for the
+// bench's activation figures).
 const extension = {
   ...common,
   format: 'cjs',
@@ -104,8 +90,8 @@ const extension = {
   footer: { js: 'var __stockMediaLoadEnd = performance.now();' },
 };
 const configs = [
-  { ...extension, entryPoints: ['src/node.ts'], outfile: 'dist/node.js', platform: 'node', target: 'node20', plugins: [...common.plugins, oneVscodeModule, esModuleBuilds, writeMeta('node')] },
   { ...extension, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'browser', target: 'es2022', plugins: [...common.plugins, oneVscodeModule, writeMeta('extension')] },
+  { ...common, format: 'cjs', metafile: true, entryPoints: ['src/node.ts'], outfile: 'dist/node.js', platform: 'node', target: 'node20', external: ['vscode', './extension.js'], plugins: [...common.plugins, oneVscodeModule, writeMeta('node')] },
   // The webview's scripts (main.ts, *.main.ts) and style sheets, into dist/webview/ alone, so the
   // panel's localResourceRoots can stay limited to that one folder.
   {
@@ -142,11 +128,12 @@ if (tests) {
     rmSync(file, { force: true });
     rmSync(`${file}.map`, { force: true });
   }
-  const node = { ...common, sourcemap: true, minify: false, format: 'cjs', platform: 'node', target: 'node20', plugins: [...common.plugins, esModuleBuilds] };
+  const node = { ...common, sourcemap: true, minify: false, format: 'cjs', platform: 'node', target: 'node20' };
   configs.push(
     // typescript: the l10n test and export parse the sources with it; eslint: the structure test
-    // runs the lint configuration (both too big to bundle).
-    { ...node, entryPoints: testEntries, outdir: 'out', outbase: 'test', external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint'] },
+    // runs the lint configuration (both too big to bundle); the front matter parsers load as Node
+    // loads them (jsonc-parser's `main` is a UMD wrapper whose inner `require`s a bundle cannot follow).
+    { ...node, entryPoints: testEntries, outdir: 'out', outbase: 'test', external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint', 'yaml', 'smol-toml', 'jsonc-parser'] },
     { ...node, entryPoints: scriptEntries, outdir: 'out/scripts', external: ['playwright-core', 'typescript'] },
     webTestsBundle(common),
   );

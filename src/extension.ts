@@ -14,6 +14,9 @@ import { Shell } from './host/shell';
 import { registerTestHooks } from './host/testing';
 import { useVsCodeTranslator } from './host/translator';
 
+/** The Node host's entry (src/node.ts) hands Node's platform over with this before activation. */
+export { usePlatform } from './host/platform';
+
 /** Set by the bundle's first and last lines (esbuild.mjs banner and footer); absent when not bundled that way. */
 declare const __stockMediaLoadStart: number | undefined;
 declare const __stockMediaLoadEnd: number | undefined;

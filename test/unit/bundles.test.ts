@@ -1,8 +1,9 @@
 // What the extension's bundles hold, read from the build's own metafiles (out/meta/, written by
-// esbuild.mjs) and from the bundles: the same source built once per extension host. The web
-// worker host's bundle needs nothing but `vscode`; the Node host's adds Node's platform. In both,
-// what activation evaluates imports none of the features' modules by value: they are evaluated
-// on first use, through src/extension.ts's `require('./host/features')`.
+// esbuild.mjs) and from the bundles: one bundle of the extension (dist/extension.js) for both
+// hosts, which needs nothing but `vscode`, and the Node host's entry (dist/node.js), which holds
+// only Node's platform and hands it to that bundle, required at run time. What activation
+// evaluates imports none of the features' modules by value: they are evaluated on first use,
+// through src/extension.ts's `require('./host/features')`.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -58,6 +59,8 @@ function requires(bundle: string): string[] {
   return [...new Set([...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1] ?? ''))].sort();
 }
 
+type Loader = (exports: unknown, require: (id: string) => unknown, module: { exports: Record<string, unknown> }) => void;
+
 const isNodeBuiltin = (id: string): boolean => id.startsWith('node:') || builtinModules.includes(id);
 
 /** Runs dist/extension.js as a web worker would: only `vscode` can be required, no Node global exists. */
@@ -96,36 +99,32 @@ const FEATURES = [
 ];
 
 describe('the bundles', () => {
-  it('package.json names one bundle per host, each built from src/extension.ts', () => {
+  it('package.json names the one bundle for the web worker host and the Node entry for the Node host', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; browser: string };
     assert.equal(pkg.main, './dist/node.js');
     assert.equal(pkg.browser, './dist/extension.js');
-    for (const host of ['web', 'node'] as const) {
-      assert.ok(existsSync(join(root, BUNDLES[host].file)), BUNDLES[host].file);
-      const inputs = sourceInputs(host);
-      for (const path of ['src/extension.ts', 'src/host/features.ts', 'src/api/client.ts']) assert.ok(inputs.includes(path), `${path} in ${BUNDLES[host].file}`);
-    }
+    for (const host of ['web', 'node'] as const) assert.ok(existsSync(join(root, BUNDLES[host].file)), BUNDLES[host].file);
+    const inputs = sourceInputs('web');
+    for (const path of ['src/extension.ts', 'src/host/features.ts', 'src/api/client.ts']) assert.ok(inputs.includes(path), `${path} in dist/extension.js`);
   });
 
-  it('what activation evaluates imports none of the features’ modules by value, in either bundle', () => {
-    for (const host of ['web', 'node'] as const) {
-      const inputs = Object.keys(metafile(host).inputs);
-      const loaded = [...loadedAtActivation(host)];
-      assert.ok(loaded.includes('src/host/contributions.ts'), `${host}: the contributions are registered at activation (${loaded.join(', ')})`);
-      for (const feature of FEATURES) {
-        assert.ok(inputs.some((path) => feature.test(path)), `${host}: a module matching ${feature} is in the bundle (moved? update FEATURES)`);
-        assert.deepEqual(loaded.filter((path) => feature.test(path)), [], `${host}: imported by value from ${BUNDLES[host].entry}`);
-      }
-      // The seam itself: the features come in through src/extension.ts's require, evaluated on first use.
-      const seam = metafile(host).inputs['src/extension.ts']?.imports.find((edge) => edge.path === 'src/host/features.ts');
-      assert.equal(seam?.kind, 'require-call');
+  it('what activation evaluates imports none of the features’ modules by value', () => {
+    const inputs = Object.keys(metafile('web').inputs);
+    const loaded = [...loadedAtActivation('web')];
+    assert.ok(loaded.includes('src/host/contributions.ts'), `the contributions are registered at activation (${loaded.join(', ')})`);
+    for (const feature of FEATURES) {
+      assert.ok(inputs.some((path) => feature.test(path)), `a module matching ${feature} is in the bundle (moved? update FEATURES)`);
+      assert.deepEqual(loaded.filter((path) => feature.test(path)), [], `imported by value from ${BUNDLES.web.entry}`);
     }
+    // The seam itself: the features come in through src/extension.ts's require, evaluated on first use.
+    const seam = metafile('web').inputs['src/extension.ts']?.imports.find((edge) => edge.path === 'src/host/features.ts');
+    assert.equal(seam?.kind, 'require-call');
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     // esbuild's lazy initialiser for the features, run by the `require('./host/features')` it replaces.
     assert.match(code, /__esm\(\{\s*"src\/host\/features\.ts"\(\)/);
   });
 
-  it('the web bundle: the web platform, and no Node module or Node code', () => {
+  it('the extension’s bundle: the web platform, and no Node module or Node code', () => {
     const inputs = sourceInputs('web');
     assert.ok(inputs.includes('src/host/platform/web.ts'), inputs.join(', '));
     assert.deepEqual(inputs.filter((path) => path.startsWith('src/host/platform/node/') || path === 'src/node.ts'), []);
@@ -134,13 +133,14 @@ describe('the bundles', () => {
     assert.deepEqual(requires('dist/extension.js'), ['vscode']);
   });
 
-  it('the Node bundle holds Node’s platform, which its entry hands over', () => {
+  it('the Node entry holds Node’s platform and nothing of the extension but what hands it over', () => {
     const inputs = sourceInputs('node');
     assert.ok(inputs.includes('src/host/platform/node/index.ts') && inputs.includes('src/host/platform/node/saveStream.ts'), inputs.join(', '));
-    const entry = metafile('node').inputs['src/node.ts']?.imports.map((edge) => `${edge.kind} ${edge.path}`) ?? [];
-    assert.deepEqual(entry.sort(), ['import-statement src/extension.ts', 'import-statement src/host/platform/index.ts', 'import-statement src/host/platform/node/index.ts']);
-    assert.deepEqual(externals('node').filter((id) => !isNodeBuiltin(id)), ['vscode']);
-    assert.deepEqual(requires('dist/node.js').filter((id) => !isNodeBuiltin(id)), ['vscode']);
+    for (const feature of [/^src\/extension\.ts$/, /^src\/host\/features\.ts$/, /^src\/host\/shell\.ts$/, ...FEATURES]) {
+      assert.deepEqual(inputs.filter((path) => feature.test(path)), [], `${feature} is the extension bundle’s, not the Node entry’s`);
+    }
+    assert.deepEqual(externals('node').filter((id) => !isNodeBuiltin(id)), ['./extension.js', 'vscode']);
+    assert.deepEqual(requires('dist/node.js').filter((id) => !isNodeBuiltin(id)), ['./extension.js', 'vscode']);
   });
 
   it('use none of Node’s globals in the web bundle', () => {
@@ -160,20 +160,23 @@ describe('the bundles', () => {
     assert.deepEqual(asked, ['vscode']);
   });
 
-  it('load the Node bundle in Node: Node’s platform is handed over before anything runs, activate is exported', () => {
+  it('load the Node entry in Node: it requires the extension’s bundle and hands Node’s platform over before anything runs; activate is exported', () => {
     const asked: string[] = [];
     const nodeRequire = createRequire(__filename);
-    const module = { exports: {} as Record<string, unknown> };
+    const extension = { exports: {} as Record<string, unknown> };
+    const bundle = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
+    // The bundle's own hostPlatform() (a development build keeps its name), asked after the entry ran.
+    const hostPlatform = /\bfunction (hostPlatform\d*)\(\)/.exec(bundle)?.[1];
+    assert.ok(hostPlatform, 'hostPlatform() in dist/extension.js');
+    const wrappedBundle = `(function (exports, require, module) {${bundle}\nmodule.exports.platformNow = () => ${hostPlatform}().name;\n})`;
+    (vm.runInThisContext(wrappedBundle, { filename: 'dist/extension.js' }) as Loader)(extension.exports, (id) => (id === 'vscode' ? {} : nodeRequire(id)), extension);
+    const entry = { exports: {} as Record<string, unknown> };
     const code = readFileSync(join(root, 'dist', 'node.js'), 'utf8');
-    // The bundle's own hostPlatform(), asked once the bundle has loaded (a development build keeps its name).
-    const hostPlatform = /\bfunction (hostPlatform\d*)\(\)/.exec(code)?.[1];
-    assert.ok(hostPlatform, 'hostPlatform() in dist/node.js');
-    const wrapped = `(function (exports, require, module) {${code}\nmodule.exports.platformAfterLoad = ${hostPlatform}().name;\n})`;
-    const run = vm.runInThisContext(wrapped, { filename: 'dist/node.js' }) as (e: unknown, r: (id: string) => unknown, m: unknown) => void;
-    run(module.exports, (id) => (asked.push(id), id === 'vscode' ? {} : nodeRequire(id)), module);
-    assert.deepEqual([...new Set(asked.filter((id) => !isNodeBuiltin(id)))], ['vscode']);
-    assert.equal(module.exports['platformAfterLoad'], 'node');
-    assert.equal(typeof module.exports['activate'], 'function');
-    assert.equal(typeof module.exports['deactivate'], 'function');
+    const run = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: 'dist/node.js' }) as Loader;
+    run(entry.exports, (id) => (asked.push(id), id === 'vscode' ? { l10n: { t: (m: string) => m }, env: { language: 'en' } } : id === './extension.js' ? extension.exports : nodeRequire(id)), entry);
+    assert.deepEqual([...new Set(asked.filter((id) => !isNodeBuiltin(id)))].sort(), ['./extension.js', 'vscode']);
+    assert.equal((extension.exports['platformNow'] as () => string)(), 'node');
+    assert.equal(entry.exports['activate'], extension.exports['activate']);
+    assert.equal(typeof entry.exports['deactivate'], 'function');
   });
 });

@@ -68,7 +68,9 @@ async function paste(editor: vscode.TextEditor, text: string): Promise<string> {
     text: await vscode.env.clipboard.readText(),
   });
   assert.ok(pasted, 'the paste hook ran');
-  for (const edit of pasted.edits) assert.equal(edit.kind, 'stockMedia.media');
+  // The insert (what a plain paste applies), then, in a page, the cover.
+  if (pasted.edits.length > 0) assert.equal(pasted.edits[0]?.kind, 'stockMedia.media');
+  for (const edit of pasted.edits.slice(1)) assert.equal(edit.kind, 'stockMedia.media.cover');
   return waitFor(() => (editor.document.getText() !== before ? editor.document.getText() : undefined), 'the paste to change the document', 10_000);
 }
 

@@ -103,7 +103,16 @@ describe('where users reach it (real VS Code)', function () {
     const tileMenu = pkg.contributes.menus['webview/context'] ?? [];
     assert.deepEqual(
       tileMenu.map((m) => m.command),
-      ['stockMedia.insert', 'stockMedia.insertAs', 'stockMedia.saveAndInsert', 'stockMedia.copyUrl', 'stockMedia.copyCredit', 'stockMedia.openOnService'],
+      [
+        'stockMedia.insert',
+        'stockMedia.insertAs',
+        'stockMedia.saveAndInsert',
+        'stockMedia.setCoverImage',
+        'stockMedia.setCoverImageAs',
+        'stockMedia.copyUrl',
+        'stockMedia.copyCredit',
+        'stockMedia.openOnService',
+      ],
     );
     for (const m of tileMenu) assert.equal(m.when, "webviewId == 'stockMedia.grid' && webviewSection == 'tile'");
     const editorMenu = (pkg.contributes.menus['editor/context'] ?? []).filter((m) => m.command === 'stockMedia.search');
