@@ -13,7 +13,7 @@ import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
+import { acceptSearchBox, closeAllEditors, extensionApi, fileOpener, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'cover-tests';
 const SOURCE = 'Stock Media';
@@ -289,19 +289,13 @@ describe('Set as Cover Image (real VS Code)', function () {
   it('run from the palette with no photo chosen: the search opens with the page’s title', async () => {
     const editor = await openNew('titled.md', '---\ntitle: "Misty *lake* at dawn"\n---\n\nText.\n');
     await vscode.window.showTextDocument(editor.document);
-    const boxes = countQuickInputs();
     try {
-      const running = vscode.commands.executeCommand<GridCommandResult>('stockMedia.setCoverImage');
-      await waitFor(() => boxes.shown() > 0, 'the search box', 10_000);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const result = await running;
+      const result = await acceptSearchBox<GridCommandResult>('stockMedia.setCoverImage');
       assert.ok(result.shown, JSON.stringify(result));
       assert.equal(result.spec.mode === 'photos' ? result.spec.query : undefined, 'Misty lake at dawn');
       assert.ok(shown.some((s) => s.level === 'info' && /Pick a photo for the cover in the grid/.test(s.message)), JSON.stringify(shown));
     } finally {
-      boxes.restore();
       await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
-      await vscode.commands.executeCommand('stockMedia.clearRecentSearches');
     }
   });
 

@@ -10,7 +10,7 @@ import type { GridPanelState } from '../../src/host/testing';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { closeAllEditors, countQuickInputs, cspAdmits, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { acceptSearchBox, closeAllEditors, cspAdmits, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -62,20 +62,10 @@ describe('search grid', function () {
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'A walk by the **misty lake** today.\n' });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 14, 0, 28);
-    const boxes = countQuickInputs();
-    try {
-      const running = vscode.commands.executeCommand<GridCommandResult>('stockMedia.search');
-      await waitFor(() => boxes.shown() > 0, 'the search box', 10_000);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const result = await running;
-      assert.ok(result.shown, JSON.stringify(result));
-      assert.deepEqual(result.spec.mode === 'photos' ? result.spec.query : undefined, 'misty lake');
-      assert.ok(requests().some((e) => e.query['query'] === 'misty lake'), 'the service was asked for the selected words');
-    } finally {
-      boxes.restore();
-      // The search went into the recent searches, which a later test lists from empty.
-      await vscode.commands.executeCommand('stockMedia.clearRecentSearches');
-    }
+    const result = await acceptSearchBox<GridCommandResult>('stockMedia.search');
+    assert.ok(result.shown, JSON.stringify(result));
+    assert.deepEqual(result.spec.mode === 'photos' ? result.spec.query : undefined, 'misty lake');
+    assert.ok(requests().some((e) => e.query['query'] === 'misty lake'), 'the service was asked for the selected words');
   });
 
   it('Search Photos opens the grid with the first page of 80, in one request', async () => {

@@ -211,6 +211,24 @@ export function countQuickInputs(): { readonly shown: () => number; readonly res
   };
 }
 
+/**
+ * Runs a command that opens the search box and presses Enter in it as it opened (with the query
+ * it starts from); the command's result. The search goes into the recent searches, which are
+ * cleared again after it (a later test lists them from empty).
+ */
+export async function acceptSearchBox<T>(command: string): Promise<T> {
+  const boxes = countQuickInputs();
+  try {
+    const running = vscode.commands.executeCommand<T>(command);
+    await waitFor(() => boxes.shown() > 0, 'the search box', 10_000);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    return await running;
+  } finally {
+    boxes.restore();
+    await vscode.commands.executeCommand('stockMedia.clearRecentSearches');
+  }
+}
+
 /** The folder the tests run in. */
 export function workspaceRoot(): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
