@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { CoverOutcome } from '../../src/host/cover/setCover';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
+import type { GridPanelState } from '../../src/host/testing';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
@@ -284,6 +285,26 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal(data['image'], socialCard());
     await undo(editor);
     assert.equal(editor.document.getText(), original);
+  });
+
+  it('run from the palette with a tile focused in the grid: that photo, into the page the grid was opened from', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'docusaurus');
+    const editor = await openNew('focused.md', '---\ntitle: Focus\n---\n');
+    try {
+      const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
+      assert.ok(searched.shown && searched.count > 1, JSON.stringify(searched));
+      const state = await vscode.commands.executeCommand<GridPanelState>('stockMedia.test.grid', { op: 'state' });
+      const key = state.session.itemKeys[1];
+      assert.ok(key);
+      // What the webview says when a tile gets the keyboard focus.
+      await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'receive', message: { type: 'active', key } });
+      const outcome = await vscode.commands.executeCommand<CoverOutcome>('stockMedia.setCoverImage');
+      assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+      const data = parseYaml(split(editor.document.getText(), '---').block) as Record<string, unknown>;
+      assert.ok(String(data['image']).includes(`/photos/${key.split(':')[1]}/`), String(data['image']));
+    } finally {
+      await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
+    }
   });
 
   it('run from the palette with no photo chosen: the search opens with the page’s title', async () => {
