@@ -106,7 +106,7 @@ describe('Set as Cover Image (real VS Code)', function () {
     await stopLocalServer(server);
   });
 
-  it('Hugo PaperMod, YAML with comments: writes cover.image/alt/caption, keeps every other line, one undo restores; the credit check counts the caption', async () => {
+  it('Hugo PaperMod, YAML with comments: writes cover.image/alt/caption, keeps every other line, one undo restores; the credit check and the hover count the caption', async () => {
     await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
     // An uncredited photo in the body: the credit check runs on this page (it marks that one).
     const uncredited = other.src.large;
@@ -149,6 +149,12 @@ describe('Set as Cover Image (real VS Code)', function () {
     }, 'the credit check of the page', 15_000);
     const markedText = marked.map((d) => editor.document.getText(d.range));
     assert.deepEqual(markedText, [uncredited], 'only the body’s uncredited photo is marked');
+    // The hover on the cover's address in the front matter: the photo, credited.
+    const at = editor.document.getText().indexOf(socialCard());
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, editor.document.positionAt(at + 20));
+    const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(hoverText, new RegExp(`Photo ${photo.id}\\*\\*`), hoverText);
+    assert.match(hoverText, /A credit line names them nearby/, hoverText);
 
     await undo(editor);
     assert.equal(editor.document.getText(), original, 'one undo restores the file');
