@@ -17,7 +17,9 @@
 // First, before any of that, the generated-input properties run with more cases than the
 // unit suite's (test/bench/generated.ts), and the service's real answers in ../shared/real-responses
 // are read, when that folder is there (test/bench/realAnswers.ts). `npm run bench -- --only
-// real-answers` prints only those rows (no VS Code, no server).
+// real-answers` prints only those rows (no VS Code, no server). Then the bytes of a cover at
+// each preset's default size against the original, from a local library of its own
+// (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -35,6 +37,8 @@ import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
 import type { ActivationFigures, FeaturesFigures, InARowFigures } from './control';
 import { ControlServer } from './controlServer';
+import { coverBytesRows, runCoverBytesBench } from './covers';
+import type { CoverBytesResult } from './covers';
 import { generatedRows, runGeneratedBench } from './generated';
 import { realAnswersRows, runRealAnswersBench } from './realAnswers';
 import type { RealAnswersResult } from '../realAnswers/read';
@@ -53,9 +57,9 @@ import { BenchWindow } from './workbench';
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
-/** `--only real-answers`: only the rows computed without VS Code (see the top). */
+/** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && ONLY !== 'real-answers') throw new Error(`--only takes real-answers, not ${ONLY}`);
+if (ONLY !== undefined && ONLY !== 'real-answers' && ONLY !== 'covers') throw new Error(`--only takes real-answers or covers, not ${ONLY}`);
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
 const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
@@ -384,7 +388,13 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   }
 }
 
-function rows(figures: Figures, extension: PackagedExtension | undefined, generated: RunResult | undefined, real: RealAnswersResult | undefined): Row[] {
+function rows(
+  figures: Figures,
+  extension: PackagedExtension | undefined,
+  generated: RunResult | undefined,
+  real: RealAnswersResult | undefined,
+  covers: CoverBytesResult | undefined,
+): Row[] {
   const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
     const error = figures.errors.get(key);
     const extra = figures.notes.get(key) ?? note;
@@ -427,6 +437,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('inARowAborted', { measure: '  of which for searches replaced before their answer', unit: 'requests', target: null }, 'stopped (or their answer ignored), never shown'),
     ...generatedRows(generated, figures.errors.get('generated')),
     ...realAnswersRows(real, figures.errors.get('realAnswers')),
+    ...coverBytesRows(covers, figures.errors.get('coverBytes')),
   ];
 }
 
@@ -496,8 +507,32 @@ async function onlyRealAnswers(): Promise<number> {
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
 
+/** The cover bytes (covers.ts), from a local library started for them alone. */
+async function coverBytes(figures: Figures): Promise<CoverBytesResult | undefined> {
+  const api = await startApiServer();
+  try {
+    return await runCoverBytesBench(api, log);
+  } catch (error) {
+    figures.fail(['coverBytes'], error);
+    return undefined;
+  } finally {
+    await api.close();
+  }
+}
+
+/** `--only covers`: the cover bytes rows alone. */
+async function onlyCovers(): Promise<number> {
+  const figures = new Figures();
+  const table = coverBytesRows(await coverBytes(figures), figures.errors.get('coverBytes'));
+  console.log('');
+  console.log(`Stock Media benchmark, cover bytes only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(renderTable(table));
+  return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   if (ONLY === 'real-answers') return onlyRealAnswers();
+  if (ONLY === 'covers') return onlyCovers();
   const started = startedAt;
   rmSync(OUTPUT, { recursive: true, force: true });
   mkdirSync(OUTPUT, { recursive: true });
@@ -541,6 +576,12 @@ async function main(): Promise<number> {
     if (!ONLY_LOAD) generated = runGeneratedBench(log);
   } catch (error) {
     figures.fail(['generated'], error);
+  }
+
+  let covers: CoverBytesResult | undefined;
+  if (!ONLY_LOAD) {
+    log('[bench] Cover bytes: a cover at each preset’s default size against the original…');
+    covers = await coverBytes(figures);
   }
 
   try {
@@ -628,7 +669,7 @@ async function main(): Promise<number> {
   }
 
   machine.loadEnd = loadavg()[0] ?? 0;
-  const table = rows(figures, extension, generated, real);
+  const table = rows(figures, extension, generated, real, covers);
   const missing = table.filter((r) => r.values.length === 0 || r.error).map((r) => r.measure.trim());
   const otherErrors = [...figures.errors.entries()].filter(([key]) => key === 'run');
   console.log('');
