@@ -26,6 +26,15 @@ export type Task =
   | { op: 'searchesInARow'; queries: readonly string[] }
   /** Looks these photos up through the extension's client (getPhoto); the reply is how many were found. */
   | { op: 'lookUp'; photoIds: readonly number[] }
+  /**
+   * Set as Cover Image (`stockMedia.setCoverImage`, as the grid's menu runs it) for each of these
+   * photos, each on a new Markdown page with a front matter; the media from the client (already seen).
+   */
+  | { op: 'coverSeen'; photoIds: readonly number[] }
+  /** Opens a new Markdown page, shown and focused, for the runner to paste into. */
+  | { op: 'newMarkdown' }
+  /** Reverts and closes every editor this agent opened (no save prompt). */
+  | { op: 'closePages' }
   /** Forgets every answer the extension's client holds (a browse that starts cold). */
   | { op: 'clearCache' }
   /** The extension host's heap used now, settled (a collection when one can be had). */
@@ -131,6 +140,13 @@ export interface CreditCheckFigures {
   /** Background look-ups the check counted this hour (its budget). */
   readonly budgetUsed: number;
   readonly ms: number;
+}
+
+export interface CoverSeenFigures {
+  /** Covers the command reported as set. */
+  readonly set: number;
+  /** Requests the extension's client sent meanwhile (look-ups included). */
+  readonly clientRequests: number;
 }
 
 export interface WriteCreditsFigures {

@@ -17,7 +17,9 @@
 // First, before any of that, the generated-input properties run with more cases than the
 // unit suite's (test/bench/generated.ts), and the service's real answers in ../shared/real-responses
 // are read, when that folder is there (test/bench/realAnswers.ts). `npm run bench -- --only
-// real-answers` prints only those rows (no VS Code, no server).
+// real-answers` prints only those rows (no VS Code, no server). Then the bytes of a cover at
+// each preset's default size against the original, from a local library of its own
+// (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,8 +35,10 @@ import type { Library } from '../server/library';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import type { ActivationFigures, FeaturesFigures, InARowFigures } from './control';
+import type { ActivationFigures, CoverSeenFigures, FeaturesFigures, InARowFigures } from './control';
 import { ControlServer } from './controlServer';
+import { coverBytesRows, runCoverBytesBench } from './covers';
+import type { CoverBytesResult } from './covers';
 import { generatedRows, runGeneratedBench } from './generated';
 import { realAnswersRows, runRealAnswersBench } from './realAnswers';
 import type { RealAnswersResult } from '../realAnswers/read';
@@ -53,9 +57,9 @@ import { BenchWindow } from './workbench';
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
-/** `--only real-answers`: only the rows computed without VS Code (see the top). */
+/** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && ONLY !== 'real-answers') throw new Error(`--only takes real-answers, not ${ONLY}`);
+if (ONLY !== undefined && ONLY !== 'real-answers' && ONLY !== 'covers') throw new Error(`--only takes real-answers or covers, not ${ONLY}`);
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
 const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
@@ -83,6 +87,8 @@ const BARE_LOADS = 5;
 /** The grid left open and the media looked up before a restart (a subject no other figure searches for alone). */
 const RESTART_QUERY = 'bird';
 const RESTART_LOOKUPS = 10;
+/** Photos of that grid set as a cover, and pasted as a link, each. */
+const COVER_MEDIA = 5;
 /** How long the bench waits for VS Code to bring the grid back after the reload. */
 const RESTORE_TIMEOUT_MS = 30_000;
 const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap', 'inARow', 'inARowAborted'];
@@ -281,6 +287,54 @@ async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> 
   }
 }
 
+/**
+ * Requests per cover and per pasted link, for media already seen: photos of the open grid's
+ * first page (the restart's search). Set as Cover Image (as the grid's menu runs it) on a new
+ * Markdown page each; then each photo's page link pasted into a Markdown page with Ctrl+V, as a
+ * person pastes it (typed, cut, pasted). The local server's log counts the requests.
+ */
+async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<void> {
+  const { figures, api, control } = ctx;
+  const photos = api.library.photos.filter((p) => photoMatches(p, { query: RESTART_QUERY, orientation: null, size: null, color: null })).slice(0, COVER_MEDIA);
+  try {
+    const mark = api.apiRequestCount();
+    const r = await control.call<CoverSeenFigures>({ op: 'coverSeen', photoIds: photos.map((p) => p.id) });
+    if (r.set !== photos.length) throw new Error(`${r.set} of ${photos.length} covers were set`);
+    const requests = api.apiRequestCount() - mark;
+    figures.add('coverRequests', requests / photos.length);
+    figures.notes.set('coverRequests', `Set as Cover Image for ${photos.length} photos of the grid of "${RESTART_QUERY}", each on a new Markdown page: ${requests} requests at the server, ${r.clientRequests} sent by the client`);
+    log(`[bench] Covers: ${r.set} set, ${requests} requests (${r.clientRequests} from the client)`);
+  } catch (error) {
+    figures.fail(['coverRequests'], error);
+  }
+  try {
+    const { page } = window;
+    let pasted = 0;
+    const mark = api.apiRequestCount();
+    for (const photo of photos) {
+      await control.call({ op: 'newMarkdown' });
+      const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+      await lines.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(`\n${api.origin}/photo/${photo.slug}-${photo.id}/`);
+      await page.keyboard.press('Shift+Home');
+      await page.keyboard.press('Control+X');
+      await page.keyboard.press('Control+V');
+      await page.waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 15_000 });
+      pasted++;
+    }
+    await sleep(500);
+    const requests = api.apiRequestCount() - mark;
+    figures.add('pasteRequests', requests / photos.length);
+    figures.notes.set('pasteRequests', `Ctrl+V of the page link of ${pasted} photos of the grid of "${RESTART_QUERY}" into a Markdown page (each inserted with its credit): ${requests} requests`);
+    log(`[bench] Paste: ${pasted} links pasted, ${requests} requests`);
+  } catch (error) {
+    figures.fail(['pasteRequests'], error);
+  } finally {
+    await control.call({ op: 'closePages' }).catch(() => undefined);
+  }
+}
+
 async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   const { figures, api, control } = ctx;
   const grid = new GridDriver(window.page, control, api, ctx.sentAt);
@@ -384,7 +438,13 @@ async function gridFigures(ctx: Context, window: BenchWindow): Promise<void> {
   }
 }
 
-function rows(figures: Figures, extension: PackagedExtension | undefined, generated: RunResult | undefined, real: RealAnswersResult | undefined): Row[] {
+function rows(
+  figures: Figures,
+  extension: PackagedExtension | undefined,
+  generated: RunResult | undefined,
+  real: RealAnswersResult | undefined,
+  covers: CoverBytesResult | undefined,
+): Row[] {
   const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
     const error = figures.errors.get(key);
     const extra = figures.notes.get(key) ?? note;
@@ -414,6 +474,8 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     { measure: '  codicon font and CSS in it', unit: 'KB', values: extension ? [extension.codiconFontBytes / 1024] : [], target: { op: '<=', value: 0 }, note: 'the grid draws its 23 icons as inline SVGs (src/webview/codicons.ts); 155.8 KB (codicon.ttf + codicon.css) at 012696b', ...(packaging ? { error: packaging } : {}) },
     row('requestsAfterRestart', { measure: 'Requests after a restart: re-open the last grid, look up ten known media', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('requestsForListed', { measure: 'Requests to look up ten photos shown in the grid', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `Get Photo (as a tree click, hover, credit check or credits file does) of ten photos on the first page of "${RESTART_QUERY}", answered from the search's answer`),
+    row('coverRequests', { measure: 'Requests per cover of a media already seen', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
+    row('pasteRequests', { measure: 'Requests per pasted link of a media already seen', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('paint', { measure: 'Response → 80 results painted', unit: 'ms', target: { op: '<', value: 100 } }),
@@ -427,6 +489,7 @@ function rows(figures: Figures, extension: PackagedExtension | undefined, genera
     row('inARowAborted', { measure: '  of which for searches replaced before their answer', unit: 'requests', target: null }, 'stopped (or their answer ignored), never shown'),
     ...generatedRows(generated, figures.errors.get('generated')),
     ...realAnswersRows(real, figures.errors.get('realAnswers')),
+    ...coverBytesRows(covers, figures.errors.get('coverBytes')),
   ];
 }
 
@@ -496,8 +559,32 @@ async function onlyRealAnswers(): Promise<number> {
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
 
+/** The cover bytes (covers.ts), from a local library started for them alone. */
+async function coverBytes(figures: Figures): Promise<CoverBytesResult | undefined> {
+  const api = await startApiServer();
+  try {
+    return await runCoverBytesBench(api, log);
+  } catch (error) {
+    figures.fail(['coverBytes'], error);
+    return undefined;
+  } finally {
+    await api.close();
+  }
+}
+
+/** `--only covers`: the cover bytes rows alone. */
+async function onlyCovers(): Promise<number> {
+  const figures = new Figures();
+  const table = coverBytesRows(await coverBytes(figures), figures.errors.get('coverBytes'));
+  console.log('');
+  console.log(`Stock Media benchmark, cover bytes only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(renderTable(table));
+  return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   if (ONLY === 'real-answers') return onlyRealAnswers();
+  if (ONLY === 'covers') return onlyCovers();
   const started = startedAt;
   rmSync(OUTPUT, { recursive: true, force: true });
   mkdirSync(OUTPUT, { recursive: true });
@@ -541,6 +628,12 @@ async function main(): Promise<number> {
     if (!ONLY_LOAD) generated = runGeneratedBench(log);
   } catch (error) {
     figures.fail(['generated'], error);
+  }
+
+  let covers: CoverBytesResult | undefined;
+  if (!ONLY_LOAD) {
+    log('[bench] Cover bytes: a cover at each preset’s default size against the original…');
+    covers = await coverBytes(figures);
   }
 
   try {
@@ -597,6 +690,8 @@ async function main(): Promise<number> {
       if (gridWindow) {
         log('[bench] A restart with a grid open…');
         await restartFigures(ctx, gridWindow);
+        log('[bench] Covers and pasted links of media already seen…');
+        await coverAndPasteFigures(ctx, gridWindow);
         log('[bench] Grid figures…');
         try {
           await gridFigures(ctx, gridWindow);
@@ -628,7 +723,7 @@ async function main(): Promise<number> {
   }
 
   machine.loadEnd = loadavg()[0] ?? 0;
-  const table = rows(figures, extension, generated, real);
+  const table = rows(figures, extension, generated, real, covers);
   const missing = table.filter((r) => r.values.length === 0 || r.error).map((r) => r.measure.trim());
   const otherErrors = [...figures.errors.entries()].filter(([key]) => key === 'run');
   console.log('');

@@ -366,7 +366,7 @@ describe('search grid (e2e)', function () {
     // The title is the alt text, as text.
     assert.equal(await first.getAttribute('title'), await first.locator('img').getAttribute('alt'));
     const menu = page.locator('.context-view .monaco-menu');
-    const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Copy URL', 'Copy Credit', 'Open on the Service'];
+    const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service'];
     const menuLabels = async (): Promise<string[]> => {
       await menu.waitFor({ state: 'visible', timeout: 10_000 });
       return (await menu.locator('.action-item:not(.disabled) .action-label:not(.separator)').allInnerTexts()).map((t) => t.trim()).filter(Boolean);

@@ -17,6 +17,7 @@ import type { GridPanelState } from '../../../src/host/testing';
 import { CONTROL_ENV } from '../control';
 import type {
   ActivationFigures,
+  CoverSeenFigures,
   CreditCheckFigures,
   EmptyActivationFigures,
   FeaturesFigures,
@@ -109,6 +110,13 @@ async function perform(
       return searchesInARow(api, task.queries);
     case 'lookUp':
       return (await Promise.all(task.photoIds.map((id) => api.client.getPhoto(id)))).length;
+    case 'coverSeen':
+      return coverSeen(api, task.photoIds);
+    case 'newMarkdown':
+      await newPage();
+      return null;
+    case 'closePages':
+      return closePages();
     case 'clearCache':
       api.client.clearCache();
       return api.client.flushCache();
@@ -253,6 +261,43 @@ async function heap(queries: readonly string[]): Promise<HeapFigures> {
   await sleep(500);
   const after = await settledHeap(gc);
   return { before, after, method: gc.method, searches: queries.length, failed, ms };
+}
+
+// ---- covers and paste of media already seen ----------------------------------------------
+
+const PAGE = '---\ntitle: "A post"\n---\n\nText.\n';
+const pages: vscode.TextDocument[] = [];
+
+async function newPage(): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: PAGE });
+  pages.push(document);
+  const editor = await vscode.window.showTextDocument(document);
+  const end = document.positionAt(document.getText().length);
+  editor.selection = new vscode.Selection(end, end);
+  return document;
+}
+
+async function coverSeen(api: StockMediaApi, ids: readonly number[]): Promise<CoverSeenFigures> {
+  const before = api.client.requestsSent;
+  let set = 0;
+  for (const id of ids) {
+    const photo = await api.client.getPhoto(id);
+    const document = await newPage();
+    const outcome = await vscode.commands.executeCommand<{ result: string } | undefined>('stockMedia.setCoverImage', { media: { kind: 'photo', photo }, targetUri: document.uri.toString() });
+    if (outcome?.result === 'set' && document.getText() !== PAGE) set++;
+  }
+  return { set, clientRequests: api.client.requestsSent - before };
+}
+
+async function closePages(): Promise<number> {
+  let closed = 0;
+  for (const document of pages.splice(0)) {
+    if (document.isClosed) continue;
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    closed++;
+  }
+  return closed;
 }
 
 // ---- the load figures ---------------------------------------------------------------------
