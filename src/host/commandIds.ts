@@ -39,6 +39,8 @@ export const TestCommandId = {
   paste: 'stockMedia.test.paste',
   /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it (host/testing.ts). */
   creditCheck: 'stockMedia.test.creditCheck',
+  /** The features' command table, each contributed command's one handler (host/features.ts). */
+  commands: 'stockMedia.test.commands',
 } as const;
 
 /** The grid's webview panels (the serializer's type, activationEvents' onWebviewPanel). */

@@ -51,7 +51,14 @@ describe('search grid (e2e)', function () {
       .evaluate(
         (el) =>
           new Promise<void>((resolve) => {
-            const pending = [...el.querySelectorAll('img')].filter((img) => !img.complete);
+            // Only the images on screen: a lazy one below the fold loads when scrolled to, and
+            // until then fires neither load nor error (waiting for it waited out the timer).
+            const view = el.getBoundingClientRect();
+            const onScreen = (img: HTMLImageElement): boolean => {
+              const box = img.getBoundingClientRect();
+              return box.bottom > view.top && box.top < view.bottom && box.right > view.left && box.left < view.right;
+            };
+            const pending = [...el.querySelectorAll('img')].filter((img) => !img.complete && onScreen(img));
             if (pending.length === 0) return resolve();
             let left = pending.length;
             const done = (): void => {

@@ -35,6 +35,17 @@ import type { TestResult, WebTestOptions } from './testEnv';
 import { createWorkspace, repoRoot } from './workspace';
 import type { TestWorkspace } from './workspace';
 
+/**
+ * What the workbench draws for nobody: the suites read the extension's results, not the
+ * screen, so the cursor does not blink, there is no minimap to redraw on every edit and
+ * nothing animates (each costs the shared CPU a repaint the tests never look at).
+ */
+const QUIET_SETTINGS = {
+  'editor.cursorBlinking': 'solid',
+  'editor.minimap.enabled': false,
+  'workbench.reduceMotion': 'on',
+} as const;
+
 interface Options {
   readonly electron: boolean;
   /** Run the suites in the web worker extension host instead of the Node one. */
@@ -196,7 +207,7 @@ async function runInServer(options: Options): Promise<number> {
     const hostCrashed = new Promise<string>((resolve) => (hostExited = resolve));
     server = await startServer(host, {
       logFile: files.server,
-      ...(options.web ? { userSettings: WEB_WORKER_HOST_SETTINGS } : {}),
+      userSettings: { ...QUIET_SETTINGS, ...(options.web ? WEB_WORKER_HOST_SETTINGS : {}) },
       onLine: (line) => {
         if (/Extension Host Process exited with code: (?!0,)/.test(line)) {
           crashLine ??= line.trim();

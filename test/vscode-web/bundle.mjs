@@ -25,9 +25,23 @@ const webTests = {
     build.onResolve({ filter: /^stock-media-web-tests$/ }, () => ({ path: 'stock-media-web-tests', namespace: 'web-tests' }));
     build.onLoad({ filter: /.*/, namespace: 'web-tests' }, () => {
       const files = readdirSync(join(root, 'test', 'vscode')).filter((name) => name.endsWith('.test.ts')).sort();
-      // Every n-th file from the i-th on, for the i-th of n runs side by side (run.js --shard).
-      const requires = files.map((name, k) => `  if (${k} % parts === part - 1) require('./test/vscode/${name}');`);
-      return { resolveDir: root, loader: 'js', contents: ['export function loadTestFiles(part = 1, parts = 1) {', ...requires, '}'].join('\n') };
+      // The i-th of n parts of the files, for the i-th of n runs side by side (run.js --shard;
+      // test/vscode/shards.ts); each file's suites are marked with its name for the time table.
+      const loaders = files.map((name) => `  ${JSON.stringify(name)}: () => require('./test/vscode/${name}'),`);
+      const contents = [
+        "import { shardFiles } from './test/vscode/shards.ts';",
+        'const files = {',
+        ...loaders,
+        '};',
+        'export function loadTestFiles(part = 1, parts = 1, suites = []) {',
+        "  for (const name of shardFiles(Object.keys(files), part, parts, 'web')) {",
+        '    const before = suites.length;',
+        '    files[name]();',
+        '    for (const suite of suites.slice(before)) suite.file = name;',
+        '  }',
+        '}',
+      ];
+      return { resolveDir: root, loader: 'js', contents: contents.join('\n') };
     });
     // mocha's browser build is a UMD script: run it as a browser does (its global branch,
     // setting globalThis.mocha), not as a module that would take over this bundle's exports.

@@ -26,6 +26,9 @@ import 'mocha/mocha.js';
 import { WEB_TEST_OPTIONS_FILE } from '../host/testEnv';
 import type { TestResult, WebTestOptions } from '../host/testEnv';
 import { NOT_IN_WEB_HOST } from '../vscode/hosts';
+import { parseShard } from '../vscode/shards';
+import { printTimes, timing } from '../vscode/timing';
+import type { Timing } from '../vscode/timing';
 import { loadTestFiles } from 'stock-media-web-tests';
 import { post, useControl } from './control';
 
@@ -36,6 +39,7 @@ interface BrowserMocha {
   setup(options: { ui: string; timeout: number; reporter: string; color: boolean }): void;
   grep(text: string): void;
   run(done: (failures: number) => void): Mocha.Runner;
+  readonly suite: Mocha.Suite;
 }
 
 export async function run(): Promise<void> {
@@ -64,19 +68,26 @@ async function runMocha(options: WebTestOptions): Promise<TestResult> {
   mocha.setup({ ui: 'bdd', timeout: 20_000, reporter: 'spec', color: false });
   if (options.grep) mocha.grep(options.grep);
   try {
-    const [part = 1, parts = 1] = (options.shard ?? '1/1').split('/').map(Number);
-    loadTestFiles(part, parts);
+    const { part, parts } = parseShard(options.shard);
+    loadTestFiles(part, parts, mocha.suite.suites);
   } catch (error) {
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(text);
     return { passes: 0, failures: 0, pending: 0, error: text };
   }
   const skipped: string[] = [];
+  const times: Timing[] = [];
   const result = await new Promise<TestResult>((resolve) => {
     const runner = mocha.run(() => {
       const { passes, failures, pending } = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
+      printTimes(times, Mocha.reporters.Base.consoleLog);
       resolve({ passes, failures, pending });
     });
+    const record = (runnable: Mocha.Runnable): void => {
+      times.push(timing(runnable));
+    };
+    runner.on('test end', record);
+    runner.on('hook end', record);
     runner.on('pending', (test: Mocha.Test) => {
       const reason = reasonFor(test);
       if (reason) skipped.push(`${test.fullTitle()}\n        ${reason}`);

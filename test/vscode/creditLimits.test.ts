@@ -1,5 +1,6 @@
 // The credit check's look-ups are what is on screen, within a budget: a Markdown file with
-// 100 photos nobody has looked up yet, opened in a real VS Code against the local server.
+// twice as many photos as the hourly budget allows (40), nobody has looked them up yet, opened in
+// a real VS Code against the local server.
 // Only the photos in the editor's visible ranges are asked for (read from the server's log),
 // scrolling asks for the ones that come into view, and however far the user scrolls the
 // requests stay within the hourly budget; what is already known costs nothing.
@@ -13,7 +14,9 @@ import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalSer
 const FOLDER = 'credit-limit-tests';
 const openNew = fileOpener(FOLDER);
 const SOURCE = 'Stock Media';
-const MEDIA = 100;
+// Twice the budget: more photos come into view than it allows, and a screen at a time the rest of
+// the file is scrolled with the budget spent (each screen waits for the check after it).
+const MEDIA = 2 * BACKGROUND_HOURLY_BUDGET;
 const CREDIT_CHECK_HOOK = 'stockMedia.test.creditCheck';
 // A page's address as the local server writes it (test/server/urls.ts, which the web bundle cannot load).
 const photoPageUrl = (origin: string, p: LibraryPhoto): string => `${origin}/photo/${p.slug}-${p.id}/`;

@@ -12,6 +12,9 @@ import { format } from 'node:util';
 import Mocha from 'mocha';
 import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, SHARD_ENV } from '../host/testEnv';
 import type { TestResult } from '../host/testEnv';
+import { parseShard, shardFiles } from './shards';
+import { printTimes, timing } from './timing';
+import type { Timing } from './timing';
 
 export async function run(): Promise<void> {
   const grep = process.env[GREP_ENV];
@@ -35,12 +38,12 @@ export async function run(): Promise<void> {
         const times: Timing[] = [];
         const runner = mocha.run(() => {
           const { passes, failures, pending } = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
-          printTimes(times);
+          printTimes(times, Mocha.reporters.Base.consoleLog);
           writeResult({ passes, failures, pending });
           resolve(failures);
         });
         const record = (runnable: Mocha.Runnable): void => {
-          times.push({ title: runnable.fullTitle(), top: topSuite(runnable), ms: runnable.duration ?? 0 });
+          times.push(timing(runnable));
         };
         runner.on(Mocha.Runner.constants.EVENT_TEST_END, record);
         runner.on(Mocha.Runner.constants.EVENT_HOOK_END, record);
@@ -60,44 +63,16 @@ export async function run(): Promise<void> {
   if (failures > 0) throw new Error(`${failures} test${failures === 1 ? '' : 's'} failed`);
 }
 
-interface Timing {
-  readonly title: string;
-  /** The file's outermost suite. */
-  readonly top: string;
-  readonly ms: number;
-}
-
-function topSuite(runnable: Mocha.Runnable): string {
-  let suite = runnable.parent;
-  while (suite?.parent && !suite.parent.root) suite = suite.parent;
-  return suite?.title ?? '';
-}
-
-/** Where the time went: each outermost suite's total (tests and hooks) and the slowest of either, so a slow test stays visible. */
-function printTimes(times: readonly Timing[]): void {
-  const bySuite = new Map<string, number>();
-  for (const { top, ms } of times) bySuite.set(top, (bySuite.get(top) ?? 0) + ms);
-  const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-  const log = Mocha.reporters.Base.consoleLog;
-  log('\n  Time per suite (tests and hooks):');
-  for (const [top, ms] of [...bySuite].sort((a, b) => b[1] - a[1])) log(`    ${seconds(ms).padStart(8)}  ${top}`);
-  log('\n  Slowest tests and hooks:');
-  for (const { title, ms } of [...times].sort((a, b) => b.ms - a.ms).slice(0, 20)) log(`    ${seconds(ms).padStart(8)}  ${title}`);
-}
-
 function writeResult(result: TestResult): void {
   const file = process.env[RESULT_ENV];
   if (file) writeFileSync(file, JSON.stringify(result) + '\n');
 }
 
-/** The test files beside this entry; with STOCK_MEDIA_TEST_SHARD `<i>/<n>`, every n-th of them from the i-th on. */
+/** The test files beside this entry; with STOCK_MEDIA_TEST_SHARD `<i>/<n>`, the i-th of n parts of them (shards.ts). */
 function testFiles(dir: string): string[] {
-  const [part = 1, parts = 1] = (process.env[SHARD_ENV] ?? '1/1').split('/').map(Number);
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.test.js'))
-    .sort()
-    .filter((_, k) => k % parts === part - 1)
-    .map((name) => join(dir, name));
+  const { part, parts } = parseShard(process.env[SHARD_ENV]);
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.js'));
+  return shardFiles(files, part, parts, 'node').map((name) => join(dir, name));
 }
 
 type ConsoleMethod = 'log' | 'info' | 'warn' | 'error' | 'debug';

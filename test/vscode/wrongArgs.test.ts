@@ -1,7 +1,9 @@
 // Commands called with the wrong argument (real VS Code, both hosts): another extension or a
 // keybinding can run any of the extension's commands with anything. Every command in
 // package.json's contributes.commands is called with a table of such arguments, each as the
-// first argument and again as the second (the tree's multi-selection) after an absent first.
+// first argument and again as the second (the tree's multi-selection) after an absent first,
+// wherever its handler can read that argument (see parametersRead: a handler never sees an
+// argument past the parameters it declares, so there a sample of the table stands for it).
 // Each call must settle without an exception (a rejected command is an error in the
 // extension host's log), change no document, open no new one, write no file, copy nothing,
 // open no link (Get a Free API Key opens only the service's key page, its purpose), send the
@@ -116,6 +118,52 @@ const ARGUMENTS: readonly (readonly [string, (c: Context) => unknown])[] = [
   ['a credit line with a negative offset', (c) => ({ uri: c.doc, kind: 'photo', id: -1, offset: -10 })],
 ];
 
+/**
+ * The table's rows that stand for it where a handler cannot read the argument: each kind of
+ * value once (a number, a symbol, a function, long text, a Uri, arrays, an object with media, one
+ * that throws when read, one that hides media in its prototype). The handler never sees them, so
+ * these calls prove what the whole table would: the command, run with anything there, settles
+ * quietly and does only its own work, call after call.
+ */
+const SAMPLE = new Set([
+  'NaN',
+  'a symbol',
+  'a function',
+  'a 1 MB string',
+  'a file Uri',
+  'nested arrays',
+  'a photo with id NaN and extra fields',
+  'a getter that throws',
+  'media under __proto__ in JSON',
+  'a tree item of another extension',
+]);
+
+/**
+ * How many arguments a handler can read: the parameters its source declares, when they are plain
+ * names (no rest parameter, no default, no `arguments`); undefined (any number) otherwise, or when
+ * the command is not in the features' table (Show Log, Get a Free API Key).
+ */
+function parametersRead(handler: Fn | undefined): number | undefined {
+  if (typeof handler !== 'function') return undefined;
+  const source = handler.toString();
+  const declared = /^(?:async\s*)?\(([\w$\s,]*)\)\s*=>/.exec(source);
+  if (!declared || /\barguments\b/.test(source)) return undefined;
+  const names = (declared[1] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  return names.length === handler.length ? names.length : undefined;
+}
+
+/** The calls for a handler that reads `read` arguments: the whole table where it reads one, the sample where it does not. */
+function callsFor(read: number | undefined): { position: 'first' | 'second'; rows: typeof ARGUMENTS }[] {
+  const sample = ARGUMENTS.filter(([what]) => SAMPLE.has(what));
+  const rows = (position: number): typeof ARGUMENTS => (read === undefined || read >= position ? ARGUMENTS : sample);
+  // A handler that reads nothing sees the same call in either position: the first stands for both.
+  if (read === 0) return [{ position: 'first', rows: sample }];
+  return [
+    { position: 'first', rows: rows(1) },
+    { position: 'second', rows: rows(2) },
+  ];
+}
+
 /** Text in a request that only a wrong argument could have put there. */
 const GARBAGE = /object|undefined|NaN|null|Infinity|javascript|command:|file:|__proto__|constructor|function|Symbol|\s=>/i;
 
@@ -156,6 +204,8 @@ describe('commands with wrong arguments (real VS Code)', function () {
   /** How many quick picks and input boxes the commands opened (each closed at once). */
   let asked = 0;
   const undo: (() => void)[] = [];
+  /** The features' handlers by command id (host/testing.ts), to see what each reads. */
+  let handlers: Record<string, Fn | undefined> = {};
 
   /** Replaces a `vscode.window` function for the suite. */
   function replace(name: string, make: (original: Fn) => Fn): void {
@@ -208,6 +258,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
   before(async () => {
     server = await useLocalServer('alice');
     const api = await extensionApi();
+    handlers = (await vscode.commands.executeCommand<Record<string, Fn> | undefined>('stockMedia.test.commands')) ?? {};
     const photo = photoOf(server);
     const text = `# Wrong arguments\n\nA photo: ![](${String((photo.src as Record<string, string>).large)})\n\nThe end.\n`;
     editor = await openNew('doc.md', text);
@@ -268,6 +319,24 @@ describe('commands with wrong arguments (real VS Code)', function () {
     assert.ok(ids.includes('stockMedia.insert') && ids.includes('stockMedia.addCreditLine') && ids.includes('stockMedia.collections.filter'));
   });
 
+  // The handlers' declared parameters, which decide where the whole table is needed: checked
+  // here against what each command is known to take, so a handler whose source stopped showing
+  // its parameters (or a table that lost its handlers) fails loudly instead of being sampled.
+  it('knows what each handler reads: the media commands two arguments, the search one, Check API Key none', () => {
+    assert.equal(parametersRead(handlers['stockMedia.insert']), 2);
+    assert.equal(parametersRead(handlers['stockMedia.collections.filter']), 2);
+    assert.equal(parametersRead(handlers['stockMedia.search']), 1);
+    assert.equal(parametersRead(handlers['stockMedia.showPopularVideos']), 1);
+    assert.equal(parametersRead(handlers['stockMedia.checkApiKey']), 0);
+    assert.equal(parametersRead(handlers['stockMedia.writeCreditsFile']), 0);
+    assert.equal(parametersRead(handlers['stockMedia.showLog']), undefined);
+    assert.equal(parametersRead((...args: unknown[]) => args), undefined);
+    assert.equal(parametersRead((a: unknown, b: unknown = 1) => [a, b]), undefined);
+    const ids = commands().map((c) => c.command);
+    const read = ids.filter((id) => parametersRead(handlers[id]) !== undefined);
+    assert.equal(read.length, ids.length - 2, `every command but Show Log and Get a Free API Key has a handler in the table: ${read.join(', ')}`);
+  });
+
   for (const { command } of (vscode.extensions.getExtension('stockmedia.stock-media')?.packageJSON as { contributes: { commands: { command: string }[] } } | undefined)
     ?.contributes.commands ?? []) {
     it(`${command}: refuses wrong arguments or asks, and does nothing else`, async () => {
@@ -291,8 +360,10 @@ describe('commands with wrong arguments (real VS Code)', function () {
       const filesBefore = new Set((await filesBelow(workspaceRoot())).map((u) => u.toString()));
       server.clearLog();
       await vscode.env.clipboard.writeText(CLIPBOARD_SENTINEL);
-      for (const position of ['first', 'second'] as const) {
-        for (const [what, make] of ARGUMENTS) {
+      let calls = 0;
+      for (const { position, rows } of callsFor(parametersRead(handlers[command]))) {
+        for (const [what, make] of rows) {
+          calls += 1;
           const label = `${what} as the ${position} argument`;
           shown.length = 0;
           opened.length = 0;
@@ -368,7 +439,8 @@ describe('commands with wrong arguments (real VS Code)', function () {
       }
       const unexpected = newFiles.filter((u) => !(command === 'stockMedia.writeCreditsFile' && u === creditsFile.toString()));
       if (unexpected.length > 0) problems.push(`wrote ${unexpected.join(', ')}`);
-      assert.deepEqual(problems, [], `${command} with wrong arguments (${asked} quick inputs closed at once so far)`);
+      assert.ok(calls >= SAMPLE.size, `${command}: ${calls} calls`);
+      assert.deepEqual(problems, [], `${command} with wrong arguments, ${calls} calls (${asked} quick inputs closed at once so far)`);
     });
   }
 });
