@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize, renderPng, videoPictureSize } from './images';
-import type { Library, LibraryPhoto, LibraryVideo, Person } from './library';
-import { photoFileUrl, photoPageUrl, profileUrl, videoFileUrl, videoImageUrl } from './urls';
+import type { Library, LibraryVideo } from './library';
+import { apiKeyPage, apiPage, homePage, photoPage, profilePage, simplePage, videoPage } from './pages';
+import type { Page } from './pages';
+import { videoFileUrl } from './urls';
 
 export interface MediaAnswer {
   readonly status: number;
@@ -19,13 +21,8 @@ const HTML = 'text/html; charset=utf-8';
 
 const notFound = (): MediaAnswer => ({ status: 404, contentType: TEXT, body: Buffer.from('Not Found') });
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): MediaAnswer {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
-  return { status: 200, contentType: HTML, body: Buffer.from(html) };
+function page(p: Page): MediaAnswer {
+  return { status: 200, contentType: HTML, body: Buffer.from(p.html) };
 }
 
 /**
@@ -47,28 +44,6 @@ function sampleVideo(video: LibraryVideo): Buffer {
     sampleCache.set(name, bytes);
   }
   return bytes;
-}
-
-function photoPage(origin: string, pages: string, photo: LibraryPhoto): MediaAnswer {
-  return page(
-    photo.alt,
-    `<h1>${escapeHtml(photo.alt)}</h1><img src="${escapeHtml(photoFileUrl(origin, photo, 'large'))}" alt="${escapeHtml(photo.alt)}">` +
-      `<p>Photo by <a href="${escapeHtml(profileUrl(pages, photo.photographer))}">${escapeHtml(photo.photographer.name)}</a></p>`,
-  );
-}
-
-function videoPage(origin: string, pages: string, video: LibraryVideo): MediaAnswer {
-  return page(
-    video.title,
-    `<h1>${escapeHtml(video.title)}</h1><img src="${escapeHtml(videoImageUrl(origin, video))}" alt="">` +
-      `<p>Video by <a href="${escapeHtml(profileUrl(pages, video.user))}">${escapeHtml(video.user.name)}</a></p>`,
-  );
-}
-
-function profilePage(pages: string, library: Library, person: Person): MediaAnswer {
-  const photos = library.photos.filter((p) => p.photographer.id === person.id).slice(0, 20);
-  const links = photos.map((p) => `<li><a href="${escapeHtml(photoPageUrl(pages, p))}">${escapeHtml(p.alt)}</a></li>`).join('');
-  return page(person.name, `<h1>${escapeHtml(person.name)}</h1><ul>${links}</ul>`);
 }
 
 function hlsPlaylist(origin: string, video: LibraryVideo): MediaAnswer {
@@ -116,23 +91,23 @@ export function answerMedia(library: Library, origin: string, path: string, quer
   if (pagePrefix !== '' && path !== pagePrefix && !path.startsWith(`${pagePrefix}/`)) return notFound();
   const pages = `${origin}${pagePrefix}`;
   const pagePath = path.slice(pagePrefix.length) || '/';
+  const place = { path: pagePath, prefixDepth: pagePrefix.split('/').length - 1 };
   if ((m = /^\/photo\/[^/]*?-?(\d+)\/?$/.exec(pagePath))) {
     const photo = library.photoById.get(Number(m[1]));
-    return photo ? photoPage(origin, pages, photo) : notFound();
+    return photo ? page(photoPage(place, origin, pages, photo)) : notFound();
   }
   if ((m = /^\/video\/[^/]*?-?(\d+)\/?$/.exec(pagePath))) {
     const video = library.videoById.get(Number(m[1]));
-    return video ? videoPage(origin, pages, video) : notFound();
+    return video ? page(videoPage(place, origin, pages, video)) : notFound();
   }
   if ((m = /^\/@([^/]+)\/?$/.exec(pagePath))) {
     const person = library.people.find((p) => p.slug === m?.[1]);
-    return person ? profilePage(pages, library, person) : notFound();
+    return person ? page(profilePage(place, origin, pages, library, person)) : notFound();
   }
-  if (pagePath.startsWith('/search/videos/')) return page('Video search', '<h1>Video search</h1>');
-  if (pagePath === '/popular-videos/' || pagePath === '/popular-videos') return page('Popular videos', '<h1>Popular videos</h1>');
-  if (pagePath === '/') {
-    const featured = library.featuredCollectionIds.map((id) => `<li>${escapeHtml(library.collectionById.get(id)?.title ?? id)}</li>`);
-    return page('Media Library (local stand-in)', `<h1>Media Library (local stand-in)</h1><ul>${featured.join('')}</ul>`);
-  }
+  if (pagePath === '/api/' || pagePath === '/api') return page(apiPage(place));
+  if (pagePath === '/api/new/' || pagePath === '/api/new') return page(apiKeyPage(place, library));
+  if (pagePath.startsWith('/search/videos/')) return page(simplePage(place, 'Video search'));
+  if (pagePath === '/popular-videos/' || pagePath === '/popular-videos') return page(simplePage(place, 'Popular videos'));
+  if (pagePath === '/') return page(homePage(place, library));
   return notFound();
 }
