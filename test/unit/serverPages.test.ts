@@ -124,3 +124,59 @@ describe('The demo front door', () => {
     assert.equal(other.html, 'Not found.');
   });
 });
+
+describe('Local library texts: one language at a time, one title per media', () => {
+  let server: ApiServer;
+  before(async () => {
+    server = await startApiServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+  const get = async (url: string): Promise<Record<string, unknown>> =>
+    (await (await fetch(url, { headers: { Authorization: server.keys.alice } })).json()) as Record<string, unknown>;
+  type PhotoBody = { id: number; alt?: string; url: string; type?: string };
+  /** The words of a page URL's slug as a sentence, as the extension titles media without alt text. */
+  const fromSlug = (p: PhotoBody): string => {
+    const words = (new URL(p.url).pathname.split('/').filter(Boolean).pop() ?? '').replace(new RegExp(`-?${p.id}$`), '').split('-').join(' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  };
+
+  it('answers an English search (en-US, or no locale) with English alt texts only, the words of their page address', async () => {
+    for (const locale of ['', '&locale=en-US', '&locale=pt-BR', '&locale=xx']) {
+      for (const query of ['bird', 'cat', 'nature']) {
+        const photos = (await get(`${server.baseUrl}/search?query=${query}&per_page=80${locale}`)).photos as PhotoBody[];
+        assert.ok(photos.length > 10);
+        for (const p of photos) {
+          assert.match(p.alt ?? '', /^[A-Z][a-z ]+$/, `${query}${locale}: ${p.alt}`);
+          assert.equal(p.alt, fromSlug(p));
+        }
+      }
+    }
+  });
+
+  it('answers a search in another language with alt texts in that language, the same for the photo on every endpoint', async () => {
+    const german = (await get(`${server.baseUrl}/search?query=bird&locale=de-DE`)).photos as PhotoBody[];
+    const english = (await get(`${server.baseUrl}/search?query=bird`)).photos as PhotoBody[];
+    assert.deepEqual(german.map((p) => p.id), english.map((p) => p.id), 'the language changes no result');
+    for (const p of german) assert.equal(p.alt, 'Kleiner Vogel auf einem Ast');
+    const first = german[0];
+    assert.ok(first);
+    assert.equal(((await get(`${server.baseUrl}/photos/${first.id}?locale=de-DE`)) as PhotoBody).alt, first.alt);
+    assert.equal(((await get(`${server.baseUrl}/photos/${first.id}`)) as PhotoBody).alt, english[0]?.alt);
+    const japanese = (await get(`${server.baseUrl}/search?query=${encodeURIComponent('猫')}&locale=ja-JP`)).photos as PhotoBody[];
+    assert.ok(japanese.length > 0 && japanese.every((p) => p.alt === '窓辺で眠る猫'));
+    const curated = (await get(`${server.baseUrl}/curated?per_page=80`)).photos as PhotoBody[];
+    for (const p of curated) assert.equal(p.alt, fromSlug(p), 'curated photos in English without a locale');
+  });
+
+  it('gives a collection’s photo the title its search answer and its own answer give', async () => {
+    const featured = (await get(`${server.baseUrl}/collections/featured?per_page=80`)).collections as { id: string; title: string; description: string | null }[];
+    for (const c of featured) assert.match(`${c.title} ${c.description ?? ''}`, /^[\p{Script=Latin}\d ,.'’-]+$/u, 'featured collections in English');
+    const media = (await get(`${server.baseUrl}/collections/${featured[0]?.id ?? ''}?type=photos&per_page=20`)).media as PhotoBody[];
+    for (const p of media) {
+      assert.equal(p.alt, undefined, 'collection photos have no alt text (spec)');
+      assert.equal(((await get(`${server.baseUrl}/photos/${p.id}`)) as PhotoBody).alt, fromSlug(p));
+    }
+  });
+});
