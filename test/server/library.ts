@@ -65,7 +65,7 @@ export interface LibraryVideo {
   readonly user: Person;
   readonly files: readonly LibraryVideoFile[];
   readonly pictureIds: readonly number[];
-  /** Colour of the generated preview images (not sent: Video has no avg_color). */
+  /** A colour of its own (not sent: Video has no avg_color); its pictures are frames of its sample video (videoFrames.ts). */
   readonly color: string;
 }
 

@@ -2,12 +2,12 @@
 // HTML pages that `url`, `photographer_url` and the video `url`s point at. No key needed,
 // no quota used, like the real CDN and website.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { imageSize, renderPng, videoPictureSize } from './images';
 import type { Library, LibraryVideo } from './library';
 import { apiKeyPage, apiPage, homePage, photoPage, profilePage, simplePage, videoPage } from './pages';
 import type { Page } from './pages';
 import { videoFileUrl } from './urls';
+import { sampleName, samplePath, videoFramePng } from './videoFrames';
 
 export interface MediaAnswer {
   readonly status: number;
@@ -28,19 +28,16 @@ function page(p: Page): MediaAnswer {
 /**
  * Real, playable sample videos (H.264 baseline in MP4, 4 s, 24 fps, about 15 KB each; made
  * once with ffmpeg's `gradients` source, see samples/README.md), so a preview plays. Every
- * video file of the library is one of them: portrait videos the portrait one, the others one
- * of the landscape ones by id. They do not have the file's advertised size; nothing checks that.
+ * video file of the library is one of them (videoFrames.ts sampleName), and its pictures are
+ * frames of that one. They do not have the file's advertised size; nothing checks that.
  */
-const SAMPLE_DIR = join(__dirname, '..', '..', 'test', 'server', 'samples');
-const SAMPLES = { landscape: ['sunset-320x180.mp4', 'sea-320x180.mp4'], portrait: ['forest-180x320.mp4'] } as const;
 const sampleCache = new Map<string, Buffer>();
 
 function sampleVideo(video: LibraryVideo): Buffer {
-  const names = video.height > video.width ? SAMPLES.portrait : SAMPLES.landscape;
-  const name = names[video.id % names.length] ?? names[0];
+  const name = sampleName(video);
   let bytes = sampleCache.get(name);
   if (!bytes) {
-    bytes = readFileSync(join(SAMPLE_DIR, name));
+    bytes = readFileSync(samplePath(name));
     sampleCache.set(name, bytes);
   }
   return bytes;
@@ -75,9 +72,9 @@ export function answerMedia(library: Library, origin: string, path: string, quer
     let n: RegExpExecArray | null;
     if ((n = /^pictures\/preview-(\d+)\.png$/.exec(rest))) {
       const nr = Number(n[1]);
-      return nr < video.pictureIds.length ? png(renderPng(imageSize(videoPictureSize(video), query), video.color, video.id, nr)) : notFound();
+      return nr < video.pictureIds.length ? png(videoFramePng(video, nr + 1, imageSize(videoPictureSize(video), query))) : notFound();
     }
-    if (/^[^/]+\.png$/.test(rest)) return png(renderPng(imageSize(video, query), video.color, video.id));
+    if (/^[^/]+\.png$/.test(rest)) return png(videoFramePng(video, 0, imageSize(video, query)));
     if ((n = /^files\/(\d+)-[^/]*\.mp4$/.exec(rest))) {
       const file = video.files.find((f) => f.id === Number(n?.[1]) && f.quality !== 'hls');
       return file ? { status: 200, contentType: 'video/mp4', body: sampleVideo(video), cacheable: true } : notFound();

@@ -1,7 +1,8 @@
 // The local library's website (test/server/pages.ts) and the demo's front door that forwards
 // the workbench's `/proxy/<port>/…` links to it: every link a demo user can click leads to a
-// page with a title.
+// page with a title; the library's texts in one language; video pictures cut from their video.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFrontDoor } from '../host/frontDoor';
@@ -9,6 +10,8 @@ import type { FrontDoor } from '../host/frontDoor';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
 import { localCertificate } from '../server/tls';
+import { SAMPLE_FRAMES, sampleName, samplePath } from '../server/videoFrames';
+import { inflateSync } from 'node:zlib';
 
 interface Loaded {
   status: number;
@@ -177,6 +180,64 @@ describe('Local library texts: one language at a time, one title per media', () 
     for (const p of media) {
       assert.equal(p.alt, undefined, 'collection photos have no alt text (spec)');
       assert.equal(((await get(`${server.baseUrl}/photos/${p.id}`)) as PhotoBody).alt, fromSlug(p));
+    }
+  });
+});
+
+describe('Local library video pictures: frames of the video they belong to', () => {
+  let server: ApiServer;
+  before(async () => {
+    server = await startApiServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  /** The RGB at 9 points (a 3 × 3 grid over the middle half) of a frame of a PNG the server made (8-bit RGB, filter 0), `frames` high. */
+  function points(png: Buffer, frame = 0, frames = 1): number[] {
+    const width = png.readUInt32BE(16);
+    const height = png.readUInt32BE(20) / frames;
+    const idat: Buffer[] = [];
+    for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
+    const rows = inflateSync(Buffer.concat(idat));
+    const out: number[] = [];
+    for (const v of [0.25, 0.5, 0.75]) {
+      for (const u of [0.25, 0.5, 0.75]) {
+        const o = (frame * height + Math.floor(v * height)) * (1 + width * 3) + 1 + Math.floor(u * width) * 3;
+        out.push(rows[o] ?? 0, rows[o + 1] ?? 0, rows[o + 2] ?? 0);
+      }
+    }
+    return out;
+  }
+  /** The mean difference per channel of two point lists. */
+  const distance = (a: number[], b: number[]): number => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 0)), 0) / a.length;
+
+  it('serves the poster and previews cut from the sample its files play, in its shape', async () => {
+    const portrait = server.library.videos.find((v) => v.height > v.width);
+    const landscapes = server.library.videos.filter((v) => v.width > v.height);
+    const videos = [portrait, landscapes.find((v) => v.id % 2 === 0), landscapes.find((v) => v.id % 2 === 1)];
+    for (const video of videos) {
+      assert.ok(video);
+      const name = sampleName(video);
+      const body = (await (await fetch(`${server.videoBaseUrl}/videos/${video.id}`, { headers: { Authorization: server.keys.alice } })).json()) as {
+        image: string;
+        video_pictures: { picture: string }[];
+        video_files: { link: string; quality: string }[];
+      };
+      const file = Buffer.from(await (await fetch(body.video_files.find((f) => f.quality !== 'hls')?.link ?? '')).arrayBuffer());
+      assert.ok(file.equals(readFileSync(samplePath(name))), `video ${video.id} plays ${name}`);
+      const strip = readFileSync(samplePath(name.replace('.mp4', '.frames.png')));
+      const portraitStrip = strip.readUInt32BE(20) / SAMPLE_FRAMES > strip.readUInt32BE(16);
+      const poster = Buffer.from(await (await fetch(body.image)).arrayBuffer());
+      assert.equal(poster.readUInt32BE(20) > poster.readUInt32BE(16), portraitStrip, 'the poster has the sample’s orientation');
+      assert.ok(distance(points(poster), points(strip, 0, SAMPLE_FRAMES)) < 8, 'the poster is the first frame');
+      const previews: number[][] = [];
+      for (const [nr, picture] of body.video_pictures.entries()) {
+        const seen = points(Buffer.from(await (await fetch(picture.picture)).arrayBuffer()));
+        assert.ok(distance(seen, points(strip, nr + 1, SAMPLE_FRAMES)) < 8, `preview ${nr} is frame ${nr + 1}`);
+        previews.push(seen);
+      }
+      assert.ok(distance(previews[0] ?? [], previews[5] ?? []) > 3, 'the previews show the video moving');
     }
   });
 });
