@@ -4,6 +4,7 @@
 // writes them as one PNG strip per sample (`<name>.frames.png`, the frames one below the
 // other), which media-routes.ts serves. Run once after changing a sample:
 //   node test/server/samples/frames.mjs
+/* global document */
 import { chromium } from 'playwright-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
