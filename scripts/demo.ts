@@ -57,6 +57,9 @@ async function main(): Promise<void> {
   const vscodeServer = await startServer(host, {
     smokeTestDriver: false,
     extensions: [repoRoot()],
+    // The workbench opens the library's pages (the key page, Open on the Service, the credit
+    // links) through the server's `/proxy/<port>/`: the front door passes them to the library.
+    forwardPorts: [{ port: Number(new URL(api.origin).port), httpsCa: certificate.cert }],
     // The Node extension host trusts the local library's certificate (and only it in addition);
     // see LOCAL_CERTIFICATE_SETTINGS.
     env: { NODE_EXTRA_CA_CERTS: certificate.certFile },

@@ -9,6 +9,7 @@ import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
 import { prepare } from '../host/prepare';
+import type { ForwardedPort } from '../host/frontDoor';
 import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
 import { localCertificate } from '../server/tls';
 import type { VsCodeServer } from '../host/server';
@@ -59,6 +60,11 @@ export interface WorkbenchOptions {
    * certificate (test/server/tls.ts), and only it in addition.
    */
   readonly https?: boolean;
+  /**
+   * Ports the front door forwards `/proxy/<port>/…` to (test/host/frontDoor.ts), as the demo
+   * does for the library's pages: where the workbench opens links to this computer.
+   */
+  readonly forwardPorts?: readonly ForwardedPort[];
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -115,6 +121,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
       userSettings,
       ...(certificate ? { env: { NODE_EXTRA_CA_CERTS: certificate.certFile } } : {}),
+      ...(options.forwardPorts ? { forwardPorts: options.forwardPorts } : {}),
     });
     const trustSpki = [...(certificate ? [certificate.spki] : []), ...(options.trustedSpki ?? [])];
     browser = await launchBrowser(trustSpki.length > 0 ? { trustSpki } : {});

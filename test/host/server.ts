@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startFrontDoor } from './frontDoor';
+import type { ForwardedPort } from './frontDoor';
 import type { PreparedHost } from './prepare';
 
 export interface ServerOptions {
@@ -44,6 +45,11 @@ export interface ServerOptions {
    * the extension.
    */
   readonly extensions?: readonly string[];
+  /**
+   * Ports on this computer the front door forwards `<root>/proxy/<port>/…` to (frontDoor.ts):
+   * where the workbench sends links to this computer, such as the local library's pages.
+   */
+  readonly forwardPorts?: readonly ForwardedPort[];
 }
 
 /**
@@ -214,7 +220,7 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
 
   let door;
   try {
-    door = await startFrontDoor(port);
+    door = await startFrontDoor(port, '127.0.0.1', options.forwardPorts ?? []);
   } catch (error) {
     process.removeListener('exit', onExit);
     await close();

@@ -7,6 +7,7 @@ import type { PopularFilters } from './search';
 import { collectionJson, mediaRefJson, photoJson, videoJson } from './serialize';
 import type { RenderContext } from './serialize';
 import { popularVideosPageUrl, videoSearchPageUrl } from './urls';
+import { languageOfLocale } from './vocab';
 
 export interface ApiRequest {
   readonly library: Library;
@@ -132,7 +133,9 @@ function safeDecode(segment: string): string {
   }
 }
 
-export function answerApi(req: ApiRequest): ApiAnswer {
+export function answerApi(request: ApiRequest): ApiAnswer {
+  // Alt texts in the language of `locale` wherever photos are answered (English without one).
+  const req = { ...request, render: { ...request.render, language: languageOfLocale(request.query.get('locale')) } };
   const { path } = req;
   let m: RegExpExecArray | null;
   switch (path) {

@@ -95,11 +95,17 @@ function remember(key: string, png: Buffer): void {
  * video's successive preview pictures). Cached: lists and grids ask for the same ones often.
  */
 export function renderPng(size: Size, color: string, seed: number, variation = 0): Buffer {
-  const key = `${size.width}x${size.height}:${color}:${seed}:${variation}`;
+  return cachedPng(`${size.width}x${size.height}:${color}:${seed}:${variation}`, () => {
+    const rgb = hexToRgb(color) ?? [128, 128, 128];
+    return encodePng(size.width, size.height, drawScene(size.width, size.height, rgb, seed, variation));
+  });
+}
+
+/** The PNG made under `key` before (while the cache holds it), else `make()`'s, remembered. */
+export function cachedPng(key: string, make: () => Buffer): Buffer {
   const hit = cache.get(key);
   if (hit) return hit;
-  const rgb = hexToRgb(color) ?? [128, 128, 128];
-  const png = encodePng(size.width, size.height, drawScene(size.width, size.height, rgb, seed, variation));
+  const png = make();
   remember(key, png);
   return png;
 }

@@ -2,7 +2,7 @@
 // each user's own collections, all derived from one seed so tests can rely on them.
 import { createRng } from './prng';
 import type { Rng } from './prng';
-import { ADJECTIVES, ALT_LANGUAGES, FEATURED_PLANS, PEOPLE, SETTINGS, SUBJECTS, USER_PLANS } from './vocab';
+import { ADJECTIVES, FEATURED_PLANS, PEOPLE, SETTINGS, SUBJECTS, USER_PLANS } from './vocab';
 import type { AltLanguage, CollectionPlan } from './vocab';
 
 export const DEFAULT_SEED = 20240601;
@@ -31,10 +31,12 @@ export interface LibraryPhoto {
   readonly id: number;
   readonly width: number;
   readonly height: number;
-  /** Page slug (English words), as in `/photo/<slug>-<id>/`. */
+  /** Page slug (English words), as in `/photo/<slug>-<id>/`: the words of `alt`. */
   readonly slug: string;
+  /** The English alt text (the API's default, and what the page URL says). */
   readonly alt: string;
-  readonly language: 'en' | AltLanguage;
+  /** The alt text in each other language, sent when a search asks for that language (`locale`). */
+  readonly alts: Readonly<Record<AltLanguage, string>>;
   /** Search words (English), never sent: the Photo resource has no tags. */
   readonly tags: readonly string[];
   readonly avgColor: string;
@@ -63,7 +65,7 @@ export interface LibraryVideo {
   readonly user: Person;
   readonly files: readonly LibraryVideoFile[];
   readonly pictureIds: readonly number[];
-  /** Colour of the generated preview images (not sent: Video has no avg_color). */
+  /** A colour of its own (not sent: Video has no avg_color); its pictures are frames of its sample video (videoFrames.ts). */
   readonly color: string;
 }
 
@@ -180,17 +182,14 @@ function makePhotos(rng: Rng, people: readonly Person[], count: number): Library
     const subject = SUBJECTS[i % SUBJECTS.length];
     const setting = rng.pick(SETTINGS);
     const english = `${rng.pick(ADJECTIVES)} ${rng.pick(subject.en)} ${setting.text}`;
-    // Each subject gets one photo in every other language; the rest are English.
-    const round = Math.floor(i / SUBJECTS.length);
-    const language = round < ALT_LANGUAGES.length ? ALT_LANGUAGES[(round + i) % ALT_LANGUAGES.length] : 'en';
     const [width, height] = PHOTO_SIZES[(i * 7 + rng.int(0, 3)) % PHOTO_SIZES.length];
     photos.push({
       id,
       width,
       height,
       slug: slugify(english),
-      alt: language === 'en' ? capitalize(english) : subject.alt[language],
-      language,
+      alt: capitalize(english),
+      alts: subject.alt,
       tags: [...subject.tags, ...setting.tags],
       avgColor: jitteredColor(rng),
       photographer: rng.pick(people),
@@ -317,6 +316,11 @@ function loadCollection(seed: number, size: number, photos: readonly LibraryPhot
 export interface BuildOptions {
   /** A featured collection of this many media, appended last (the load bench's); none by default. */
   readonly largeCollection?: number;
+}
+
+/** The photo's alt text in `language` (`en`: the English one). */
+export function altIn(photo: LibraryPhoto, language: 'en' | AltLanguage): string {
+  return language === 'en' ? photo.alt : photo.alts[language];
 }
 
 /** `photoCount` other than the default (PHOTO_COUNT) is for the benchmark's long result lists. */

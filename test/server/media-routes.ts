@@ -2,10 +2,12 @@
 // HTML pages that `url`, `photographer_url` and the video `url`s point at. No key needed,
 // no quota used, like the real CDN and website.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { imageSize, renderPng, videoPictureSize } from './images';
-import type { Library, LibraryPhoto, LibraryVideo, Person } from './library';
-import { photoFileUrl, photoPageUrl, profileUrl, videoFileUrl, videoImageUrl } from './urls';
+import type { Library, LibraryVideo } from './library';
+import { apiKeyPage, apiPage, homePage, photoPage, profilePage, simplePage, videoPage } from './pages';
+import type { Page } from './pages';
+import { videoFileUrl } from './urls';
+import { sampleName, samplePath, videoFramePng } from './videoFrames';
 
 export interface MediaAnswer {
   readonly status: number;
@@ -19,56 +21,26 @@ const HTML = 'text/html; charset=utf-8';
 
 const notFound = (): MediaAnswer => ({ status: 404, contentType: TEXT, body: Buffer.from('Not Found') });
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): MediaAnswer {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
-  return { status: 200, contentType: HTML, body: Buffer.from(html) };
+function page(p: Page): MediaAnswer {
+  return { status: 200, contentType: HTML, body: Buffer.from(p.html) };
 }
 
 /**
  * Real, playable sample videos (H.264 baseline in MP4, 4 s, 24 fps, about 15 KB each; made
  * once with ffmpeg's `gradients` source, see samples/README.md), so a preview plays. Every
- * video file of the library is one of them: portrait videos the portrait one, the others one
- * of the landscape ones by id. They do not have the file's advertised size; nothing checks that.
+ * video file of the library is one of them (videoFrames.ts sampleName), and its pictures are
+ * frames of that one. They do not have the file's advertised size; nothing checks that.
  */
-const SAMPLE_DIR = join(__dirname, '..', '..', 'test', 'server', 'samples');
-const SAMPLES = { landscape: ['sunset-320x180.mp4', 'sea-320x180.mp4'], portrait: ['forest-180x320.mp4'] } as const;
 const sampleCache = new Map<string, Buffer>();
 
 function sampleVideo(video: LibraryVideo): Buffer {
-  const names = video.height > video.width ? SAMPLES.portrait : SAMPLES.landscape;
-  const name = names[video.id % names.length] ?? names[0];
+  const name = sampleName(video);
   let bytes = sampleCache.get(name);
   if (!bytes) {
-    bytes = readFileSync(join(SAMPLE_DIR, name));
+    bytes = readFileSync(samplePath(name));
     sampleCache.set(name, bytes);
   }
   return bytes;
-}
-
-function photoPage(origin: string, pages: string, photo: LibraryPhoto): MediaAnswer {
-  return page(
-    photo.alt,
-    `<h1>${escapeHtml(photo.alt)}</h1><img src="${escapeHtml(photoFileUrl(origin, photo, 'large'))}" alt="${escapeHtml(photo.alt)}">` +
-      `<p>Photo by <a href="${escapeHtml(profileUrl(pages, photo.photographer))}">${escapeHtml(photo.photographer.name)}</a></p>`,
-  );
-}
-
-function videoPage(origin: string, pages: string, video: LibraryVideo): MediaAnswer {
-  return page(
-    video.title,
-    `<h1>${escapeHtml(video.title)}</h1><img src="${escapeHtml(videoImageUrl(origin, video))}" alt="">` +
-      `<p>Video by <a href="${escapeHtml(profileUrl(pages, video.user))}">${escapeHtml(video.user.name)}</a></p>`,
-  );
-}
-
-function profilePage(pages: string, library: Library, person: Person): MediaAnswer {
-  const photos = library.photos.filter((p) => p.photographer.id === person.id).slice(0, 20);
-  const links = photos.map((p) => `<li><a href="${escapeHtml(photoPageUrl(pages, p))}">${escapeHtml(p.alt)}</a></li>`).join('');
-  return page(person.name, `<h1>${escapeHtml(person.name)}</h1><ul>${links}</ul>`);
 }
 
 function hlsPlaylist(origin: string, video: LibraryVideo): MediaAnswer {
@@ -100,9 +72,9 @@ export function answerMedia(library: Library, origin: string, path: string, quer
     let n: RegExpExecArray | null;
     if ((n = /^pictures\/preview-(\d+)\.png$/.exec(rest))) {
       const nr = Number(n[1]);
-      return nr < video.pictureIds.length ? png(renderPng(imageSize(videoPictureSize(video), query), video.color, video.id, nr)) : notFound();
+      return nr < video.pictureIds.length ? png(videoFramePng(video, nr + 1, imageSize(videoPictureSize(video), query))) : notFound();
     }
-    if (/^[^/]+\.png$/.test(rest)) return png(renderPng(imageSize(video, query), video.color, video.id));
+    if (/^[^/]+\.png$/.test(rest)) return png(videoFramePng(video, 0, imageSize(video, query)));
     if ((n = /^files\/(\d+)-[^/]*\.mp4$/.exec(rest))) {
       const file = video.files.find((f) => f.id === Number(n?.[1]) && f.quality !== 'hls');
       return file ? { status: 200, contentType: 'video/mp4', body: sampleVideo(video), cacheable: true } : notFound();
@@ -116,23 +88,23 @@ export function answerMedia(library: Library, origin: string, path: string, quer
   if (pagePrefix !== '' && path !== pagePrefix && !path.startsWith(`${pagePrefix}/`)) return notFound();
   const pages = `${origin}${pagePrefix}`;
   const pagePath = path.slice(pagePrefix.length) || '/';
+  const place = { path: pagePath, prefixDepth: pagePrefix.split('/').length - 1 };
   if ((m = /^\/photo\/[^/]*?-?(\d+)\/?$/.exec(pagePath))) {
     const photo = library.photoById.get(Number(m[1]));
-    return photo ? photoPage(origin, pages, photo) : notFound();
+    return photo ? page(photoPage(place, origin, pages, photo)) : notFound();
   }
   if ((m = /^\/video\/[^/]*?-?(\d+)\/?$/.exec(pagePath))) {
     const video = library.videoById.get(Number(m[1]));
-    return video ? videoPage(origin, pages, video) : notFound();
+    return video ? page(videoPage(place, origin, pages, video)) : notFound();
   }
   if ((m = /^\/@([^/]+)\/?$/.exec(pagePath))) {
     const person = library.people.find((p) => p.slug === m?.[1]);
-    return person ? profilePage(pages, library, person) : notFound();
+    return person ? page(profilePage(place, origin, pages, library, person)) : notFound();
   }
-  if (pagePath.startsWith('/search/videos/')) return page('Video search', '<h1>Video search</h1>');
-  if (pagePath === '/popular-videos/' || pagePath === '/popular-videos') return page('Popular videos', '<h1>Popular videos</h1>');
-  if (pagePath === '/') {
-    const featured = library.featuredCollectionIds.map((id) => `<li>${escapeHtml(library.collectionById.get(id)?.title ?? id)}</li>`);
-    return page('Media Library (local stand-in)', `<h1>Media Library (local stand-in)</h1><ul>${featured.join('')}</ul>`);
-  }
+  if (pagePath === '/api/' || pagePath === '/api') return page(apiPage(place));
+  if (pagePath === '/api/new/' || pagePath === '/api/new') return page(apiKeyPage(place, library));
+  if (pagePath.startsWith('/search/videos/')) return page(simplePage(place, 'Video search'));
+  if (pagePath === '/popular-videos/' || pagePath === '/popular-videos') return page(simplePage(place, 'Popular videos'));
+  if (pagePath === '/') return page(homePage(place, library));
   return notFound();
 }

@@ -138,7 +138,7 @@ export interface PhotoFilters {
 
 export function photoMatches(photo: LibraryPhoto, f: PhotoFilters): boolean {
   return (
-    matchesQuery(f.query, photo.alt, photo.tags) &&
+    matchesQuery(f.query, [photo.alt, ...Object.values(photo.alts)].join(' '), photo.tags) &&
     (!f.orientation || orientationOf(photo.width, photo.height) === f.orientation) &&
     (!f.size || photoMeetsSize(photo, f.size)) &&
     (!f.color || photoMatchesColor(photo, f.color))

@@ -3,7 +3,9 @@
 import { hostileMediaUrl, hostileText, hostileUrl, mediaUrlSpoil } from './hostile';
 import { PHOTO_VARIANT_QUERIES } from './images';
 import type { PhotoVariant } from './images';
+import { altIn } from './library';
 import type { Library, LibraryCollection, LibraryPhoto, LibraryVideo, MediaRef } from './library';
+import type { AltLanguage } from './vocab';
 import {
   photoFileUrl,
   photoPageUrl,
@@ -28,6 +30,8 @@ export interface RenderContext {
    * host, the one foreignNextPage uses); without it they stay on `origin`.
    */
   readonly foreignOrigin?: string;
+  /** The language of alt texts (a search's `locale`, vocab.ts languageOfLocale); English when absent. */
+  readonly language?: 'en' | AltLanguage;
   /** Some items lose required fields (spoil.ts). */
   readonly missingFields?: boolean;
   /** Some items carry required fields with the wrong JSON type (spoil.ts). */
@@ -117,7 +121,7 @@ export function photoJson(photo: LibraryPhoto, ctx: RenderContext, inCollection 
     src,
     liked: photo.liked,
   };
-  if (!inCollection) json.alt = hostile ? hostileText(photo.id, 0) : photo.alt;
+  if (!inCollection) json.alt = hostile ? hostileText(photo.id, 0) : altIn(photo, ctx.language ?? 'en');
   return spoilPhoto(json, ctx);
 }
 

@@ -37,8 +37,11 @@
 //   orientation, size, color, locale, type, sort, min_width, min_height, min_duration,
 //   max_duration (as sent).
 // - Filters: invalid orientation, size, color, locale and type values are ignored (all
-//   media for that filter), as the real service does. locale is accepted and does not
-//   change matching: every language's alt text and the English tags are always searched.
+//   media for that filter), as the real service does. locale changes the language of the
+//   alt texts answered (German for de-DE, ...; English without one, or for a locale the
+//   library has no texts in), on every endpoint that answers photos, so one photo has one alt
+//   per language wherever it comes from; it does not change matching: every language's alt
+//   text and the English tags are always searched.
 //   Colour: a name (case-insensitive) matches photos whose avg_color is nearest to that
 //   name; #RRGGBB, RRGGBB or #RGB matches avg_color within RGB distance 90 (search.ts).
 //   Query: every word must start a word of the alt text or tags (anywhere for CJK/Thai).

@@ -1,9 +1,21 @@
 // Word material for the generated library: subjects with English phrases, search tags and
-// one alt sentence per non-English language (including non-Latin scripts), settings, and
-// people's names from many places.
+// one alt sentence per other language (including non-Latin scripts, answered for a search in
+// that language), settings, and people's names from many places.
 
 export const ALT_LANGUAGES = ['de', 'fr', 'es', 'ja', 'ru', 'ar', 'el', 'zh'] as const;
 export type AltLanguage = (typeof ALT_LANGUAGES)[number];
+
+/**
+ * The language of the texts answered for a search's `locale` (spec 4.10): the service's
+ * locales whose language the library has texts in; every other locale (and none) is English.
+ */
+const LOCALE_LANGUAGES: Readonly<Record<string, AltLanguage>> = {
+  'de-DE': 'de', 'fr-FR': 'fr', 'es-ES': 'es', 'ja-JP': 'ja', 'ru-RU': 'ru', 'el-GR': 'el', 'zh-CN': 'zh', 'zh-TW': 'zh',
+};
+
+export function languageOfLocale(locale: string | null): 'en' | AltLanguage {
+  return (locale !== null && Object.hasOwn(LOCALE_LANGUAGES, locale) ? LOCALE_LANGUAGES[locale] : undefined) ?? 'en';
+}
 
 export interface Subject {
   readonly key: string;
@@ -305,8 +317,8 @@ export const FEATURED_PLANS: readonly CollectionPlan[] = [
   { title: 'Just Over a Page', description: 'Exactly one item more than the largest page.', photos: 60, videos: 21 },
   { title: 'Minimal Desk Setups', description: 'Workspaces with very little on them.', photos: 12, videos: 0, tags: ['desk'] },
   { title: 'City Lights', description: 'Streets and skylines after dark.', photos: 10, videos: 5, tags: ['city'] },
-  { title: '夜の街 — Night Streets', description: '東京と大阪の夜の風景。', photos: 8, videos: 2, tags: ['city', 'night'] },
-  { title: 'Осень — Autumn', description: 'Осенние пейзажи и краски.', photos: 14, videos: 0, tags: ['autumn', 'forest'] },
+  { title: 'Night Streets', description: 'Tokyo and Osaka after dark.', photos: 8, videos: 2, tags: ['city', 'night'] },
+  { title: 'Autumn Colours', description: 'Autumn landscapes and their colours.', photos: 14, videos: 0, tags: ['autumn', 'forest'] },
   { title: 'Moving Water', description: 'Videos only.', photos: 0, videos: 12, tags: ['ocean', 'water'] },
   { title: 'Single Frame', description: null, photos: 1, videos: 0 },
   { title: 'Coming Soon', description: 'This collection is still empty.', photos: 0, videos: 0 },

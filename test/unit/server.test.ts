@@ -747,7 +747,7 @@ describe('local API server with its pages under a path (pagePrefix)', function (
       assert.equal(res.status, 200, page);
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
       const html = await res.text();
-      for (const [, href] of html.matchAll(/href="([^"]+)"/g)) assert.ok(href?.startsWith(`${server.origin}/library/`), href);
+      for (const [, href] of html.matchAll(/href="([^"]+)"/g)) assert.ok(new URL(href ?? '', page).href.startsWith(`${server.origin}/library/`), href);
     }
     const outside = (photo.url as string).replace('/library/', '/');
     assert.equal((await fetch(outside)).status, 404, 'no page outside the path');
