@@ -78,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
+  shell.milestones.publish();
   void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
   const ended = performance.now();
   const loadStart = typeof __stockMediaLoadStart === 'number' ? __stockMediaLoadStart : undefined;
