@@ -1,19 +1,33 @@
-// What the user has done with the extension in this profile: a key stored, a search run, a
-// photo or video inserted, a cover set. The walkthrough's steps complete on these context keys
-// (`onContext:` completion events), so a user who did a step before opening the walkthrough
-// sees it ticked, and a step done while it is open ticks at once (VS Code re-evaluates the
-// expressions whenever a key changes). Kept in globalState, not per window; read at activation
-// (no request, no feature loaded) and set again on change.
+// What the user has done with the extension in this profile: a key stored, a search that had
+// its answer, a photo or video inserted, a cover set, the collections opened. The walkthrough
+// shows these steps done, whenever it is opened:
+//
+// - VS Code makes its walkthroughs service on first use, which is when the Welcome page or a
+//   walkthrough is first opened in a window; it hears no event from before, and an `onContext:`
+//   expression that already holds when it registers the steps never completes its step (it
+//   counts as this session's event without progressing). So a step done before is told to it
+//   once, when done, with its own `welcome.markStepComplete` command: that stores the progress
+//   in the profile, where the walkthrough reads it when it registers the steps.
+// - While the walkthrough is open, the context keys (`onContext:` completion events) tick the
+//   step at once.
+//
+// Kept in globalState (the profile), not per window. Activation only reads it and sets the
+// context keys: no request, no feature loaded, and the walkthroughs service is not made.
 import * as vscode from 'vscode';
 import { ContextKey } from './commandIds';
 
-/** A step of the walkthrough the extension keeps track of itself (the key is the shell's). */
-export type Milestone = 'searched' | 'inserted' | 'coverSet';
+/** A step of the walkthrough the extension keeps track of itself. */
+export type Milestone = 'keyStored' | 'searched' | 'inserted' | 'coverSet' | 'collectionsOpened';
 
-const CONTEXT_KEYS: Readonly<Record<Milestone, string>> = {
-  searched: ContextKey.hasSearched,
-  inserted: ContextKey.hasInserted,
-  coverSet: ContextKey.hasSetCover,
+/** The walkthrough (package.json contributes.walkthroughs) and the steps each milestone completes. */
+const WALKTHROUGH_ID = 'stockMedia.start';
+const STEPS: Readonly<Record<Milestone, { readonly steps: readonly string[]; readonly contextKey?: string }>> = {
+  // The key's context key is the shell's: it says whether a key is stored now.
+  keyStored: { steps: ['getKey', 'setKey'] },
+  searched: { steps: ['search'], contextKey: ContextKey.hasSearched },
+  inserted: { steps: ['insert'], contextKey: ContextKey.hasInserted },
+  coverSet: { steps: ['cover'], contextKey: ContextKey.hasSetCover },
+  collectionsOpened: { steps: ['collections'] },
 };
 
 const STATE_KEY = 'stockMedia.milestones';
@@ -21,9 +35,13 @@ const STATE_KEY = 'stockMedia.milestones';
 export class Milestones {
   private readonly reached: Set<Milestone>;
 
-  constructor(private readonly state: vscode.Memento) {
+  /** `extensionId`: the walkthrough's steps are `<extension id>#<walkthrough id>#<step id>`. */
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly extensionId: string,
+  ) {
     const stored = state.get<unknown>(STATE_KEY);
-    this.reached = new Set(Array.isArray(stored) ? stored.filter((m): m is Milestone => typeof m === 'string' && m in CONTEXT_KEYS) : []);
+    this.reached = new Set(Array.isArray(stored) ? stored.filter((m): m is Milestone => typeof m === 'string' && m in STEPS) : []);
   }
 
   has(milestone: Milestone): boolean {
@@ -32,20 +50,32 @@ export class Milestones {
 
   /** The context keys for what was reached before this window: called at activation. */
   publish(): void {
-    for (const milestone of this.reached) void vscode.commands.executeCommand('setContext', CONTEXT_KEYS[milestone], true);
+    for (const milestone of this.reached) {
+      const key = STEPS[milestone].contextKey;
+      if (key) void vscode.commands.executeCommand('setContext', key, true);
+    }
   }
 
-  /** Done (once per profile: later calls cost nothing). */
+  /** Done: the context key set and the walkthrough told, once per profile (later calls cost nothing). */
   reach(milestone: Milestone): void {
     if (this.reached.has(milestone)) return;
     this.reached.add(milestone);
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS[milestone], true);
     void this.state.update(STATE_KEY, [...this.reached]);
+    const { steps, contextKey } = STEPS[milestone];
+    if (contextKey) void vscode.commands.executeCommand('setContext', contextKey, true);
+    for (const step of steps) {
+      // Before the walkthrough has registered its steps in this window the command stores the
+      // progress and then fails to find the step (nothing for the user to see): ignored.
+      vscode.commands.executeCommand('welcome.markStepComplete', `${this.extensionId}#${WALKTHROUGH_ID}#${step}`).then(undefined, () => undefined);
+    }
   }
 
   /** Back to a profile that has done nothing (for tests: the next window reads the same). */
   async forget(): Promise<void> {
-    for (const milestone of this.reached) void vscode.commands.executeCommand('setContext', CONTEXT_KEYS[milestone], false);
+    for (const milestone of this.reached) {
+      const key = STEPS[milestone].contextKey;
+      if (key) void vscode.commands.executeCommand('setContext', key, false);
+    }
     this.reached.clear();
     await this.state.update(STATE_KEY, []);
   }

@@ -42,7 +42,7 @@ export class Shell extends Disposable {
     super();
     this.keys = new ApiKeyStore(context.secrets);
     this.quota = new QuotaStore(context.globalState);
-    this.milestones = new Milestones(context.globalState);
+    this.milestones = new Milestones(context.globalState, context.extension.id);
     this.configSnapshot = readConfig((message) => this.logger.warn(message));
     this._register(this.keys);
     this._register(this.quota);
@@ -88,6 +88,7 @@ export class Shell extends Disposable {
   async refreshKeyState(): Promise<boolean> {
     this.hasKeyValue = await this.keys.hasKey();
     await vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, this.hasKeyValue);
+    if (this.hasKeyValue) this.milestones.reach('keyStored');
     return this.hasKeyValue;
   }
 
@@ -100,6 +101,7 @@ export class Shell extends Disposable {
     this.keyChanged.fire();
     this.connectionChanged.fire();
     void vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, hasKey);
+    if (hasKey) this.milestones.reach('keyStored');
   }
 
   private onConfigChanged(): void {

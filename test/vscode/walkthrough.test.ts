@@ -37,7 +37,7 @@ describe('walkthrough milestones (real VS Code)', function () {
     const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
     assert.ok(searched.shown && searched.count > 0, JSON.stringify(searched));
     assert.equal(shell.milestones.has('searched'), true);
-    assert.equal(new Milestones(shell.context.globalState).has('searched'), true, 'the next window knows it');
+    assert.equal(new Milestones(shell.context.globalState, shell.context.extension.id).has('searched'), true, 'the next window knows it');
     assert.equal(shell.milestones.has('inserted'), false, 'a search is not an insert');
   });
 
@@ -48,7 +48,7 @@ describe('walkthrough milestones (real VS Code)', function () {
     const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media: { kind: 'photo', photo }, targetUri: editor.document.uri.toString() });
     assert.equal(outcome.result, 'inserted', outcome.notes?.join('\n'));
     assert.equal(shell.milestones.has('inserted'), true);
-    assert.equal(new Milestones(shell.context.globalState).has('inserted'), true, 'the next window knows it');
+    assert.equal(new Milestones(shell.context.globalState, shell.context.extension.id).has('inserted'), true, 'the next window knows it');
     assert.equal(shell.milestones.has('coverSet'), false, 'an insert is not a cover');
   });
 });
