@@ -74,10 +74,13 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     shell.quota.onDidChange(render),
     shell.onDidChangeConnection(render),
     shell.onDidChangeConfig(render),
+    tree.view.onDidChangeVisibility((e) => e.visible && shell.milestones.reach('collectionsOpened')),
   );
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
+  shell.milestones.publish();
+  if (tree.view.visible) shell.milestones.reach('collectionsOpened');
   void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
   const ended = performance.now();
   const loadStart = typeof __stockMediaLoadStart === 'number' ? __stockMediaLoadStart : undefined;

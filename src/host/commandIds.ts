@@ -52,6 +52,8 @@ export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
 /** Context keys the extension sets (used in `when` clauses). */
 export const ContextKey = {
   hasApiKey: 'stockMedia.hasApiKey',
-  /** Something was inserted in this window (the walkthrough's insert step completes on it). */
+  /** The walkthrough's steps complete on these (host/milestones.ts): done once in this profile. */
+  hasSearched: 'stockMedia.hasSearched',
   hasInserted: 'stockMedia.hasInserted',
+  hasSetCover: 'stockMedia.hasSetCover',
 } as const;

@@ -17,6 +17,37 @@ export interface TextBoxOptions {
   readonly buttons?: readonly { readonly button: vscode.QuickInputButton; run(): void }[];
 }
 
+/**
+ * How long after the click the Welcome page takes the keyboard focus back (VS Code focuses the
+ * selected step's row 250 ms after the click, when motion is not reduced), with room for the
+ * message from the window to the extension host.
+ */
+const WELCOME_REFOCUS_MS = 400;
+
+/**
+ * Resolves when a quick input shown now keeps the keyboard focus. A walkthrough step's button
+ * sits inside the step's row: the click runs the command and, bubbling up, selects the row,
+ * which VS Code focuses a moment later. A box shown in between loses the focus to the row (with
+ * `ignoreFocusOut` it stays open, and what the user types goes to the page; without it, it
+ * closes). So while the active editor is one the API cannot describe (the Welcome page is one;
+ * a text, notebook, webview or custom editor is not), the box is shown after that moment.
+ */
+export function focusSettled(): Promise<void> {
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  if (!tab || tab.input !== undefined) return Promise.resolve();
+  return new Promise((resolve) => setTimeout(resolve, WELCOME_REFOCUS_MS));
+}
+
+/** Shows `input` with the keyboard focus (see focusSettled); not at all if it was hidden or disposed meanwhile. */
+export function showFocused(input: vscode.QuickInput): void {
+  let gone = false;
+  const hidden = input.onDidHide(() => (gone = true));
+  void focusSettled().then(() => {
+    hidden.dispose();
+    if (!gone) input.show();
+  });
+}
+
 function blocks(message: ReturnType<Check>): boolean {
   return typeof message === 'string' || message?.severity === vscode.InputBoxValidationSeverity.Error;
 }
@@ -52,6 +83,6 @@ export function askText(options: TextBoxOptions): Promise<string | undefined> {
       box.dispose();
       resolve(accepted);
     });
-    box.show();
+    showFocused(box);
   });
 }

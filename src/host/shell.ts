@@ -8,6 +8,7 @@ import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
 import { Disposable } from './dispose';
 import { EditorTracker } from './editorTracker';
+import { Milestones } from './milestones';
 import { channelLogger } from './log';
 import { QuotaStore, quotaFormat } from './quota';
 import { ApiKeyStore } from './secrets';
@@ -17,6 +18,8 @@ export class Shell extends Disposable {
   readonly quota: QuotaStore;
   /** The editor the grid and the palette insert into. */
   readonly tracker: EditorTracker;
+  /** What the user has done in this profile (the walkthrough's ticks). */
+  readonly milestones: Milestones;
   private logChannel: vscode.LogOutputChannel | undefined;
   private loggerInstance: Logger | undefined;
   private configSnapshot: StockMediaConfig;
@@ -39,6 +42,7 @@ export class Shell extends Disposable {
     super();
     this.keys = new ApiKeyStore(context.secrets);
     this.quota = new QuotaStore(context.globalState);
+    this.milestones = new Milestones(context.globalState, context.extension.id);
     this.configSnapshot = readConfig((message) => this.logger.warn(message));
     this._register(this.keys);
     this._register(this.quota);
@@ -84,6 +88,7 @@ export class Shell extends Disposable {
   async refreshKeyState(): Promise<boolean> {
     this.hasKeyValue = await this.keys.hasKey();
     await vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, this.hasKeyValue);
+    if (this.hasKeyValue) this.milestones.reach('keyStored');
     return this.hasKeyValue;
   }
 
@@ -96,6 +101,7 @@ export class Shell extends Disposable {
     this.keyChanged.fire();
     this.connectionChanged.fire();
     void vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, hasKey);
+    if (hasKey) this.milestones.reach('keyStored');
   }
 
   private onConfigChanged(): void {

@@ -71,24 +71,20 @@ describe('walkthrough (e2e)', function () {
   }
 
   /**
-   * Enter in a quick input box, and the box closes. Not `page.keyboard`: the Welcome page
-   * focuses its selected step a moment after the step's button opened the box (the box stays
-   * open, `ignoreFocusOut`), so an Enter sent to whatever has the focus went to the page and
-   * the box was never accepted. A person types into the box they see: the box gets the focus.
+   * Types into the quick input box that just opened as a person would, with the keyboard, not
+   * into the element: what is typed lands in the box only if the box has the focus (the
+   * Welcome page is the active editor, and its step row takes the focus a moment after its
+   * button was clicked).
    */
-  async function pressEnterIn(input: Locator): Promise<void> {
-    // locator.press focuses the box first; if the page took the focus back between the focus and
-    // the key (the race described above), the box is still open: press again, at most three times.
-    const widget = page.locator('.quick-input-widget');
-    for (let attempt = 1; ; attempt++) {
-      await input.press('Enter');
-      try {
-        await widget.waitFor({ state: 'hidden', timeout: 4_000 });
-        return;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
+  async function typeInto(input: Locator, text: string): Promise<void> {
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type(text, { delay: 20 });
+    assert.equal(await input.inputValue(), text, 'what was typed is in the box (the box has the focus)');
+  }
+  /** Enter, with the keyboard: the box accepts it and closes. */
+  async function pressEnter(): Promise<void> {
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   before(async function () {
@@ -129,13 +125,13 @@ describe('walkthrough (e2e)', function () {
   it('2. Set API Key: the key (pasted with quotes) is saved, the step is done and the quota shows', async () => {
     await clickStepButton('setKey', 'Set API Key');
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
     // The box's own button for a free key, beside the title.
     await page.locator('.quick-input-widget .quick-input-titlebar [aria-label="Get a Free API Key"], .quick-input-widget [title="Get a Free API Key"]').first().waitFor({ timeout: 5_000 });
-    await input.fill(` "${api.keys.alice}" `);
+    // Typed (pasted with quotes) while the Welcome page is the active editor: the box has the focus.
+    await typeInto(input, ` "${api.keys.alice}" `);
     await page.locator('.quick-input-widget', { hasText: 'The spaces or quotes around the key will be removed.' }).waitFor({ timeout: 5_000 });
     console.log(`      screenshot: ${await screenshot(page, 'walkthrough-2-key-box')}`);
-    await pressEnterIn(input);
+    await pressEnter();
     await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000/ }).waitFor({ timeout: 30_000 });
     await waitDone(['getKey', 'setKey'], 'walkthrough-2-set-key');
   });
@@ -143,11 +139,8 @@ describe('walkthrough (e2e)', function () {
   it('3. Search Photos: the search runs and the step is done', async () => {
     await clickStepButton('search', 'Search Photos');
     const input = page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    // At once, not key by key: the page takes the focus back while the box is open (see pressEnterIn).
-    await input.fill('morning');
-    assert.equal(await input.inputValue(), 'morning');
-    await pressEnterIn(input);
+    await typeInto(input, 'morning');
+    await pressEnter();
     await page.locator('.tabs-container .tab', { hasText: 'Photos: morning' }).first().waitFor({ timeout: 10_000 });
     await webview(page).locator('.tile').first().waitFor({ state: 'visible', timeout: 30_000 });
     await waitDone(['getKey', 'setKey', 'search'], 'walkthrough-3-search');

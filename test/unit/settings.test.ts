@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ContextKey } from '../../src/host/commandIds';
 
 const root = join(__dirname, '..', '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(root, path), 'utf8')) as T;
@@ -122,11 +123,19 @@ describe('the walkthrough', () => {
         const known =
           (kind === 'onCommand' && commands.has(what)) ||
           (kind === 'onView' && views.has(what)) ||
-          (kind === 'onContext' && /^stockMedia\.\w+$/.test(what));
+          (kind === 'onContext' && Object.values<string>(ContextKey).includes(what));
         if (!known) problems.push(`${step.id}: ${event} is not an event of this extension`);
       }
     }
     assert.deepEqual(problems, []);
+  });
+
+  it('the steps a user may do before opening it complete on what is true (context keys), not on a command having run', () => {
+    const events = Object.fromEntries((walkthrough?.steps ?? []).map((s) => [s.id, s.completionEvents ?? []]));
+    assert.ok(events['setKey']?.includes(`onContext:${ContextKey.hasApiKey}`));
+    assert.ok(events['search']?.includes(`onContext:${ContextKey.hasSearched}`));
+    assert.ok(events['insert']?.includes(`onContext:${ContextKey.hasInserted}`));
+    assert.ok(events['cover']?.includes(`onContext:${ContextKey.hasSetCover}`));
   });
 
   it('every step has a button in both languages that does the step', () => {

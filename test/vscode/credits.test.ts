@@ -81,7 +81,11 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.ok(first.text.includes('No credit line nearby names'), 'no credit in this text');
     assert.ok(first.text.includes('command:stockMedia.addCreditLine?'), 'insert credit is offered');
     assert.ok(first.text.includes('command:stockMedia.openOnService?') && first.text.includes('command:stockMedia.copyCredit?'));
-    assert.ok(linkTargets(first.text).includes(photo.src.tiny), 'the thumbnail is the tiny image');
+    assert.ok(linkTargets(first.text).includes(`${photo.src.tiny}|height=96`), 'the thumbnail is the tiny image, small enough for the hover');
+    // The credit status right under the photographer, before the links and the picture.
+    const paragraphs = first.text.split('\n\n');
+    assert.match(paragraphs[1] ?? '', /^\$\(info\) No credit line nearby names/, first.text);
+    assert.match(paragraphs[3] ?? '', /^!\[\]\(/, 'the picture last');
     for (let i = 0; i < 3; i++) assert.ok(await hoverOver(editor.document, photo.url));
 
     // The links run what they say: copy the credit, insert it (plain text: on the next line).
@@ -108,6 +112,20 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.ok(!hover.text.includes('command:stockMedia.addCreditLine'), 'nothing to insert');
     assert.equal(requestsFor(photo), 1);
     assert.equal(creditDiagnostics(editor.document.uri).length, 0, 'no credit check in plain text');
+  });
+
+  it('in Markdown, over an image VS Code previews itself: photographer and credit status first, no second picture; in HTML the thumbnail stays', async () => {
+    const photo = photoAt(1);
+    const editor = await openNew('post.md', `# Post\n\n![Rocks](${photo.src.large})\n\n${markdownCredit(photo)}\n`);
+    const hover = await hoverOver(editor.document, photo.src.large);
+    assert.ok(hover);
+    const paragraphs = hover.text.split('\n\n');
+    assert.ok(paragraphs[0]?.startsWith(`**Photo ${photo.id}** by `), hover.text);
+    assert.equal(paragraphs[1], '$(pass) A credit line names them nearby.');
+    assert.doesNotMatch(hover.text, /!\[/, 'no picture of ours: VS Code shows it');
+    const html = await openNew('post.html', `<img src="${photo.src.large}" alt="Rocks">\n`);
+    const inHtml = await hoverOver(html.document, photo.src.large);
+    assert.ok(inHtml?.text.includes(`![](${photo.src.tiny}|height=96)`), inHtml?.text);
   });
 
   it('a hostile photographer name and URLs make no link and no command but ours', async () => {

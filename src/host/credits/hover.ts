@@ -1,11 +1,13 @@
-// The hover over a service media URL (page or file) in any text document: a thumbnail, the
-// photographer (linked), the size, the media's page, whether a credit line is nearby, and
-// links to add the credit, open the media on the service and copy the credit. Everything the
+// The hover over a service media URL (page or file) in any text document: the photographer
+// (linked), the size, whether a credit line is nearby, links to add the credit, copy it, open
+// the media on the service and its page, then a thumbnail (unless VS Code's Markdown hover
+// already previews the picture). Everything the
 // service wrote goes through inertMarkdown/markdownLink, and the Markdown trusts exactly the
 // three commands it links to, so a hostile name can neither make a link nor run a command.
 import * as vscode from 'vscode';
 import { toMediaError } from '../../core/errors';
 import { INERT_MAX, SERVICE_NAME_MAX, inertMarkdown, markdownLink, markdownLinkTarget } from '../../core/inert';
+import { previewedByMarkdown } from '../../core/markdownPreview';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
 import { CommandId } from '../commandIds';
@@ -15,6 +17,9 @@ import type { MediaLookup } from './lookup';
 
 /** The commands the hover links to: the only ones its Markdown may run. */
 export const HOVER_COMMANDS: readonly string[] = [CommandId.addCreditLine, CommandId.openOnService, CommandId.copyCredit];
+
+/** The thumbnail's height in pixels: with the three lines above it, the hover stays within VS Code's default 250 px. */
+const THUMBNAIL_HEIGHT = 96;
 
 /** A `command:` link target with its arguments (JSON, percent-encoded, no parenthesis left to end the link). */
 export function commandLink(command: string, args: unknown): string {
@@ -65,9 +70,10 @@ export class MediaHover {
     const media = found.media;
     const info = shown(media);
     const serviceName = inertMarkdown(this.shell.config.serviceName, SERVICE_NAME_MAX);
+    // What the hover adds, first: who made it, whether the credit is there, what to do about it.
+    // The picture last, and none where VS Code's Markdown hover already shows it; all of it
+    // within the default hover's 250 px, so the credit status is seen without scrolling.
     const lines: string[] = [];
-    const thumbnail = markdownLinkTarget(info.thumbnail);
-    if (thumbnail) lines.push(`![](${thumbnail})`);
     const person = info.author.trim() ? markdownLink(info.author, info.authorUrl, INERT_MAX) : '';
     const size = `${info.width} × ${info.height}`;
     if (media.kind === 'photo') {
@@ -75,8 +81,6 @@ export class MediaHover {
     } else {
       lines.push(person ? vscode.l10n.t('**Video {0}** by {1} · {2}', ref.id, person, size) : vscode.l10n.t('**Video {0}** · {1}', ref.id, size));
     }
-    const page = markdownLinkTarget(info.pageUrl);
-    if (page) lines.push(`[${vscode.l10n.t('Page on {0}', serviceName)}](${page})`);
     const credited = isCredited(this.shell, document, document.getText(), ref, media);
     const facts = documentCreditFacts(this.shell, document, media);
     lines.push(
@@ -92,9 +96,14 @@ export class MediaHover {
       const args = { uri: document.uri.toString(), kind: ref.kind, id: ref.id, offset: ref.start };
       links.push(`[${vscode.l10n.t('Insert credit line')}](${commandLink(CommandId.addCreditLine, args)})`);
     }
-    links.push(`[${vscode.l10n.t('Open on {0}', serviceName)}](${commandLink(CommandId.openOnService, refArgs)})`);
     links.push(`[${vscode.l10n.t('Copy credit')}](${commandLink(CommandId.copyCredit, refArgs)})`);
+    links.push(`[${vscode.l10n.t('Open on {0}', serviceName)}](${commandLink(CommandId.openOnService, refArgs)})`);
+    const page = markdownLinkTarget(info.pageUrl);
+    if (page) links.push(`[${vscode.l10n.t('Page on {0}', serviceName)}](${page})`);
     lines.push(links.join(' · '));
+    const thumbnail = markdownLinkTarget(info.thumbnail);
+    const shownByVsCode = document.languageId === 'markdown' && previewedByMarkdown(document.getText(), ref.start, ref.end);
+    if (thumbnail && !shownByVsCode) lines.push(`![](${thumbnail}|height=${THUMBNAIL_HEIGHT})`);
     markdown.appendMarkdown(lines.join('\n\n'));
     markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
     return new vscode.Hover(markdown, range);

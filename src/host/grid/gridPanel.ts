@@ -144,7 +144,10 @@ export class GridPanel extends Disposable {
     this.viewState = { ...this.viewState, spec, ...(fromCommand ? { form: formFromSpec(spec, this.viewState.form), scrollTop: 0, focusKey: null } : {}) };
     const run = this.session.start(spec, { syncForm: fromCommand, fresh });
     if (fromCommand) this.post({ type: 'focus' });
-    return run;
+    // The walkthrough's search step: done once a search (or a browse) has had its answer.
+    return run.then(() => {
+      if (this.session.state.status === 'loaded') this.shell.milestones.reach('searched');
+    });
   }
 
   /** The next page, as when the user scrolls to the end. */

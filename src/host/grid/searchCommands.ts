@@ -16,6 +16,7 @@ import type { RecentSearch } from '../../core/searchRecent';
 import { seedQuery } from '../../core/searchRecent';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
+import { focusSettled, showFocused } from '../inputBox';
 
 export type GridCommandResult =
   | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number | null }
@@ -145,7 +146,7 @@ function pickQuery(deps: GridDeps, kind: SearchKind, seed: string | undefined): 
         finish(undefined);
       }),
     ];
-    picker.show();
+    showFocused(picker);
   });
 }
 
@@ -205,6 +206,7 @@ export async function openMediaCommand(deps: GridDeps, given: string | undefined
   const cfg = deps.shell.config;
   const options = mediaUrlOptions(cfg);
   const automated = given !== undefined;
+  if (!automated) await focusSettled();
   const text = given ?? (await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Photo or Video'),
     prompt: vscode.l10n.t('Paste the link of a photo or video page on {0}, or type its id.', inert(cfg.serviceName, SERVICE_NAME_MAX)),

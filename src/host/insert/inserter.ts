@@ -4,7 +4,6 @@
 // (prepare.ts, saveFiles.ts, saveDestination.ts), the snippets (snippets.ts), the copy and open
 // commands (copyCommands.ts), the target editor (host/targetEditor.ts), the sentences (messages.ts).
 import * as vscode from 'vscode';
-import { ContextKey } from '../commandIds';
 import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { InsertError } from '../../core/insert/insertError';
@@ -31,9 +30,6 @@ import type { SavedFile } from './saveFile';
 import type { InsertMode } from './settings';
 import { readInsertConfig } from './settings';
 import { dropSnippet, insertItems, plainText } from './snippets';
-
-/** Whether the `stockMedia.hasInserted` context key was set in this window. */
-let insertedInThisWindow = false;
 
 /** What the inserter needs from outside, replaceable in tests (the test host runs with trust off). */
 export interface InserterDeps {
@@ -100,8 +96,10 @@ export class MediaInserter extends Disposable {
   }
 
   /** stockMedia.setCoverImage / setCoverImageAs (host/cover/setCover.ts). */
-  setCover(items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
-    return setCover(this.shell, this.saving(), items, how);
+  async setCover(items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
+    const outcome = await setCover(this.shell, this.saving(), items, how);
+    if (outcome.result === 'set') this.shell.milestones.reach('coverSet');
+    return outcome;
   }
 
   // ---- the drop and paste providers' entry ----------------------------------------------------
@@ -229,11 +227,7 @@ export class MediaInserter extends Disposable {
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
     }
-    // The walkthrough's "insert" step: told once per window, not on every insert.
-    if (!insertedInThisWindow) {
-      insertedInThisWindow = true;
-      void vscode.commands.executeCommand('setContext', ContextKey.hasInserted, true);
-    }
+    this.shell.milestones.reach('inserted');
     return { result: 'inserted', text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes };
   }
 

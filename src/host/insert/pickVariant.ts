@@ -10,7 +10,7 @@ import { cropForRatio, photoAtSize, readPhotoSize, sameSize, sizeName } from '..
 import type { VideoQuality } from '../../core/insert/variants';
 import { chooseVideoFile, describeRule, isHls, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
 import { inert } from '../../core/inert';
-import { askText } from '../inputBox';
+import { askText, showFocused } from '../inputBox';
 import { formatSize } from './download';
 import { fileSizes } from './fileSizes';
 
@@ -195,7 +195,7 @@ export async function pickVariant(media: MediaItem, options: PickOptions): Promi
       resolve(undefined);
       quickPick.dispose();
     });
-    quickPick.show();
+    showFocused(quickPick);
   });
   if (picked?.custom && media.kind === 'photo') {
     const size = await askCustomSize(media.photo);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { CollectionFilter } from '../../core/collectionsText';
 import { collectionTitle, filterChoices, reviveFilters } from '../../core/collectionsText';
 import type { Collection } from '../../core/model';
+import { showFocused } from '../inputBox';
 
 const STORAGE_KEY = 'stockMedia.collections.filters';
 
@@ -62,6 +63,6 @@ export function pickFilter(collection: Collection, current: CollectionFilter, lo
       pick.dispose();
       resolve(chosen);
     });
-    pick.show();
+    showFocused(pick);
   });
 }

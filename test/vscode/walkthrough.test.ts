@@ -1,0 +1,54 @@
+// The walkthrough's ticks come from what the user has done in this profile (host/milestones.ts):
+// a search that had its answer, an insert, a cover. Kept in globalState, so the next window
+// (a new Milestones on the same state) knows them too; a cancelled or failed one does not count.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { InsertOutcome } from '../../src/host/insert/inserter';
+import type { GridCommandResult } from '../../src/host/grid/searchCommands';
+import { Milestones } from '../../src/host/milestones';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+
+const openNew = fileOpener('walkthrough-tests');
+
+describe('walkthrough milestones (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    await (await extensionApi()).shell.milestones.forget();
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'walkthrough-tests'), { recursive: true }).then(undefined, () => undefined);
+    await stopLocalServer(server);
+  });
+
+  it('a search that failed is no search done; one with results is, in this window and the next', async () => {
+    const { shell } = await extensionApi();
+    server.setSwitches({ failStatus: 400 });
+    const failed = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'lake' });
+    assert.ok(failed.shown && failed.status === 'failed', JSON.stringify(failed));
+    assert.equal(shell.milestones.has('searched'), false);
+    server.resetSwitches();
+    const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
+    assert.ok(searched.shown && searched.count > 0, JSON.stringify(searched));
+    assert.equal(shell.milestones.has('searched'), true);
+    assert.equal(new Milestones(shell.context.globalState, shell.context.extension.id).has('searched'), true, 'the next window knows it');
+    assert.equal(shell.milestones.has('inserted'), false, 'a search is not an insert');
+  });
+
+  it('an insert from the grid counts once, for the profile (not per window)', async () => {
+    const { shell, client } = await extensionApi();
+    const editor = await openNew('post.md', '# Post\n\n');
+    const photo = await client.getPhoto(server.library.photos[0]!.id);
+    const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media: { kind: 'photo', photo }, targetUri: editor.document.uri.toString() });
+    assert.equal(outcome.result, 'inserted', outcome.notes?.join('\n'));
+    assert.equal(shell.milestones.has('inserted'), true);
+    assert.equal(new Milestones(shell.context.globalState, shell.context.extension.id).has('inserted'), true, 'the next window knows it');
+    assert.equal(shell.milestones.has('coverSet'), false, 'an insert is not a cover');
+  });
+});
