@@ -7,7 +7,7 @@ import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import { Milestones } from '../../src/host/milestones';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const openNew = fileOpener('walkthrough-tests');
 
@@ -37,7 +37,8 @@ describe('walkthrough milestones (real VS Code)', function () {
     const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
     assert.ok(searched.shown && searched.count > 0, JSON.stringify(searched));
     assert.equal(shell.milestones.has('searched'), true);
-    assert.equal(new Milestones(shell.context.globalState, shell.context.extension.id).has('searched'), true, 'the next window knows it');
+    // The profile's copy: VS Code echoes each write back to the extension host, the last one last.
+    await waitFor(() => new Milestones(shell.context.globalState, shell.context.extension.id).has('searched'), 'the next window to know it');
     assert.equal(shell.milestones.has('inserted'), false, 'a search is not an insert');
   });
 
@@ -48,7 +49,7 @@ describe('walkthrough milestones (real VS Code)', function () {
     const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media: { kind: 'photo', photo }, targetUri: editor.document.uri.toString() });
     assert.equal(outcome.result, 'inserted', outcome.notes?.join('\n'));
     assert.equal(shell.milestones.has('inserted'), true);
-    assert.equal(new Milestones(shell.context.globalState, shell.context.extension.id).has('inserted'), true, 'the next window knows it');
+    await waitFor(() => new Milestones(shell.context.globalState, shell.context.extension.id).has('inserted'), 'the next window to know it');
     assert.equal(shell.milestones.has('coverSet'), false, 'an insert is not a cover');
   });
 });
