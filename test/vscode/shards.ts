@@ -11,6 +11,7 @@
 const SECONDS: Readonly<Record<string, readonly [node: number, web: number]>> = {
   'activation.test.ts': [0, 0],
   'collections.test.ts': [73, 60],
+  'cover.test.ts': [26, 23],
   'creditLimits.test.ts': [60, 47],
   'credits.test.ts': [22, 18],
   'creditsFile.test.ts': [12, 16],
@@ -28,6 +29,7 @@ const SECONDS: Readonly<Record<string, readonly [node: number, web: number]>> = 
   'insertFaults.test.ts': [28, 37],
   'insertInARow.test.ts': [25, 27],
   'insertResponsive.test.ts': [19, 17],
+  'insertSizes.test.ts': [22, 24],
   'l10n.test.ts': [9, 13],
   'offline.test.ts': [16, 18],
   'oldEnvelopes.test.ts': [4, 6],
@@ -38,6 +40,7 @@ const SECONDS: Readonly<Record<string, readonly [node: number, web: number]>> = 
   'shell.test.ts': [14, 9],
   'smoke.test.ts': [0, 0],
   'storedAnswers.test.ts': [16, 9],
+  'walkthrough.test.ts': [2, 2],
   'wrongArgs.test.ts': [40, 36],
 };
 
