@@ -6,33 +6,51 @@
 // sample workspace, and prints the URL and the demo API key. When there is a display it also
 // opens Chromium on the URL, trusting that one certificate. The local server is configured
 // where a person would configure it: in the remote's machine settings (the base URLs are
-// machine-scoped). Ctrl+C stops everything.
+// machine-scoped). Ctrl+C stops everything. The sample workspace is kept between runs in the
+// cache folder (~/.cache/stock-media-vscode/demo-workspace), with the pictures saved and the
+// CREDITS.md written there; `-- --fresh` starts it over from test/fixtures/demo.
 //
 // `npm run demo -- --web`: the same, with the extension in the browser's web worker
 // extension host (its `browser` entry), as on vscode.dev and github.dev.
 // `-- --no-browser`: only print the URL.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from '../test/server/server';
 import { localCertificate } from '../test/server/tls';
 import { CHROMIUM_ARGS } from '../test/host/browser';
-import { prepare } from '../test/host/prepare';
+import { cacheRoot, prepare } from '../test/host/prepare';
 import { chromiumPath } from '../test/host/prerequisites';
 import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../test/host/server';
-import { createWorkspace, repoRoot } from '../test/host/workspace';
+import { repoRoot } from '../test/host/workspace';
 
-function parseArgs(argv: readonly string[]): { web: boolean; browser: boolean } {
+function parseArgs(argv: readonly string[]): { web: boolean; browser: boolean; fresh: boolean } {
   let web = false;
   let browser = true;
+  let fresh = false;
   for (const arg of argv) {
     if (arg === '--web') web = true;
     else if (arg === '--no-browser') browser = false;
-    else throw new Error(`Unknown argument ${arg}. Usage: npm run demo [-- [--web] [--no-browser]]`);
+    else if (arg === '--fresh') fresh = true;
+    else throw new Error(`Unknown argument ${arg}. Usage: npm run demo [-- [--web] [--no-browser] [--fresh]]`);
   }
-  return { web, browser };
+  return { web, browser, fresh };
+}
+
+/**
+ * The demo's sample workspace, kept between runs in the cache folder so the pictures saved and
+ * the CREDITS.md written in one run are still there in the next; made from test/fixtures/demo
+ * when it is missing or `fresh` is asked for.
+ */
+function demoWorkspace(fresh: boolean): { path: string; created: boolean } {
+  const path = join(cacheRoot(), 'demo-workspace');
+  if (fresh) rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+  const created = !existsSync(path);
+  if (created) cpSync(join(repoRoot(), 'test', 'fixtures', 'demo'), path, { recursive: true });
+  // realpath: the workbench and the extension host compare paths; the cache may be behind a symlink.
+  return { path: realpathSync(path), created };
 }
 
 /** Chromium in its own throwaway profile, trusting only the demo's certificate; none without a display. */
@@ -46,14 +64,14 @@ function openBrowser(url: string, spki: string): { child: ChildProcess; profile:
 }
 
 async function main(): Promise<void> {
-  const { web, browser } = parseArgs(process.argv.slice(2));
+  const { web, browser, fresh } = parseArgs(process.argv.slice(2));
   const apiPort = Number(process.env['STOCK_MEDIA_DEMO_API_PORT'] || 0);
   // prepare() says what it does when it has to build (the first time only), and installs
   // what the demo needs from Debian (Chromium, openssl) where it may.
   const host = await prepare({ browser: true, log: (line) => console.log(`[demo] ${line}`) });
   const certificate = localCertificate();
   const api = await startApiServer({ port: apiPort, https: true });
-  const workspace = createWorkspace({ fixture: join(repoRoot(), 'test', 'fixtures', 'demo') });
+  const workspace = demoWorkspace(fresh);
   const vscodeServer = await startServer(host, {
     smokeTestDriver: false,
     extensions: [repoRoot()],
@@ -81,7 +99,7 @@ async function main(): Promise<void> {
     console.log('\n[demo] Stopping…');
     opened?.child.kill();
     await Promise.allSettled([vscodeServer.close(), api.close()]);
-    workspace.dispose();
+    console.log(`[demo] The sample workspace stays in ${workspace.path} (npm run demo -- --fresh starts it over).`);
     if (opened) rmSync(opened.profile, { recursive: true, force: true, maxRetries: 3 });
     process.exit(code);
   };
@@ -110,7 +128,8 @@ Stock Media demo is running.
   Then run "Stock Media: Set API Key…" (F1) and paste the demo key:
     ${api.keys.alice}
 
-  Sample workspace: ${workspace.path}
+  Sample workspace (${workspace.created ? 'new' : 'kept from the last run'}; -- --fresh starts it over):
+    ${workspace.path}
 
 Press Ctrl+C to stop.`);
 }

@@ -2,22 +2,13 @@
 // list and size. vsce runs `vscode:prepublish` (the production build and dist/README.md, see
 // scripts/packagedReadme.ts). With a repository (the flag, STOCK_MEDIA_REPOSITORY_URL or
 // package.json `repository`) the README's links and images become absolute URLs, which the
-// extension page shows; without one the packaged README has no images. vsce 4 needs Node 22 or later; where the
-// system Node is older, the Node 24 that the test host prepares (npm registry, cached) runs it.
+// extension page shows; without one the packaged README has no images. vsce 3.9 runs on every
+// Node the project supports (`engines.node`), so the Node running this script runs it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzip } from '../test/bench/vsix';
-import { node24Path, prepare } from '../test/host/prepare';
 import { repoRoot } from '../test/host/workspace';
-
-async function nodeForVsce(): Promise<string> {
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major >= 22) return process.execPath;
-  const cached = node24Path();
-  if (existsSync(cached)) return cached;
-  return (await prepare((line) => console.log(`[package] ${line}`))).node;
-}
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
   const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -51,10 +42,9 @@ async function main(): Promise<void> {
     env['STOCK_MEDIA_REPOSITORY_URL'] = url;
   }
   const out = join(root, `${name}-${version}.vsix`);
-  const node = await nodeForVsce();
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   // --no-dependencies: the bundles hold everything; vsce need not ask npm for node_modules.
-  run(node, [vsce, 'package', '--no-dependencies', '--out', out], root, env);
+  run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], root, env);
   console.log(`[package] ${out}`);
   for (const line of describeVsix(readFileSync(out))) console.log(`[package] ${line}`);
 }

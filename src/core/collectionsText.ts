@@ -37,6 +37,13 @@ function items(n: number, locale?: string): string {
   return l10n.plural(whole(n), { one: l10n.t('{0} item', text), other: l10n.t('{0} items', text) });
 }
 
+/** `1 photo`, `3 videos`, `2 photos and 1 video`: a count of media by kind, each pluralised; `0 photos` for none. */
+export function photosAndVideosText(photoCount: number, videoCount: number, locale?: string): string {
+  if (whole(videoCount) === 0) return photos(photoCount, locale);
+  if (whole(photoCount) === 0) return videos(videoCount, locale);
+  return l10n.t('{0} and {1}', photos(photoCount, locale), videos(videoCount, locale));
+}
+
 /** `12 photos · 3 videos`, `1 photo`, `5 videos`, `Empty`. */
 export function countsText(c: Collection, locale?: string): string {
   const parts: string[] = [];

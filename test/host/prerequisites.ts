@@ -29,6 +29,7 @@ export function checkPrerequisites(needs: Needs): void {
   // Only when apt-get can provide all of it: otherwise one message names everything to do.
   const sudo = missing.length > 0 && missing.every((m) => m.apt) ? installer() : undefined;
   if (sudo !== undefined) {
+    console.log(`[prerequisites] Missing: ${missing.map((m) => m.what).join(', ')}`);
     install(sudo, packagesFor(missing));
     missing = findMissing(needs);
   }

@@ -3,11 +3,16 @@
 import assert from 'node:assert/strict';
 import type { CreditEntry } from '../../src/core/credits/creditsFile';
 import { CREDITS_END, CREDITS_START, CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../src/core/credits/creditsFile';
+
+// markdown-it ships no types; loaded at run time as blockChecks.ts does. linkify on, as VS Code's preview has it.
+const markdownIt = createRequire(__filename)('markdown-it') as (options: { linkify: boolean }) => { renderInline(text: string): string };
+const decodeEntities = (html: string): string => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 import { isIgnored, parseGitignore } from '../../src/core/credits/gitignore';
 import { creditMarkdown } from '../../src/core/insert/credit';
 import { CREDIT_WORDS } from '../../src/core/insert/creditWords';
 import { creditFacts } from '../../src/core/insert/facts';
 import type { Photo } from '../../src/core/model';
+import { createRequire } from 'node:module';
 
 const en = CREDITS_WORDS.en;
 
@@ -38,7 +43,7 @@ describe('credits file: rendering', () => {
       '- Photo by [Ann Lee](https://www.pexels.com/@p7) on [Pexels](https://www.pexels.com/photo/rocks-7/)',
       '  - Photographer: <https://www.pexels.com/@p7>',
       '  - Page: <https://www.pexels.com/photo/rocks-7/>',
-      '  - Used in: docs/a\\.md, site/index\\.html',
+      '  - Used in: `docs/a.md`, `site/index.html`',
       '',
     ]);
   });
@@ -55,13 +60,26 @@ describe('credits file: rendering', () => {
     const lines = renderCreditsBlock([entry(5, '[x](javascript:alert(1)) *Eve*', ['we_ird [name].md'])], en, 'Pexels');
     const text = lines.join('\n');
     assert.ok(text.includes('[\\[x\\](javascript:alert(1)) \\*Eve\\*](https://www.pexels.com/@p5)'), text);
-    assert.ok(text.includes('Used in: we\\_ird \\[name\\]\\.md'), text);
+    assert.ok(text.includes('Used in: `we_ird [name].md`'), text);
     assert.ok(!text.includes('[x](javascript'), 'no link forms from a name');
+  });
+
+  it('writes file names as they read: no escapes, never a link or markup, whatever they hold', () => {
+    const names = ['post.md', 'a`b`.md', '`x.md', 'two``ticks.md', '<b>bold</b>.html', 'line\nbreak.md', `x${CREDITS_END}.md`];
+    const line = renderCreditsBlock([entry(8, 'Ann', names)], en, 'Pexels').find((l) => l.startsWith('  - Used in: ')) ?? '';
+    const md = markdownIt({ linkify: true });
+    const html = md.renderInline(line.slice('  - Used in: '.length));
+    const shown = [...html.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => decodeEntities(m[1] ?? ''));
+    const expected = names.filter((n) => !n.includes(CREDITS_END)).map((n) => n.replace('\n', '\ufffd')).sort();
+    assert.deepEqual(shown.sort(), expected, html);
+    assert.ok(!/<a |<b>/.test(html), html);
+    assert.ok(line.includes('post.md`') && !line.includes('post\\.md'), line);
+    assert.equal(line.split(CREDITS_END).length, 1, 'no marker in the block');
   });
 
   it('lists media the service no longer has, with their files; words in the credit’s language', () => {
     const gone: CreditEntry = { kind: 'video', id: 42, author: '', credit: undefined, authorUrl: undefined, pageUrl: undefined, files: ['b.css'] };
-    assert.deepEqual(renderCreditsBlock([gone], CREDITS_WORDS.de, 'Pexels').slice(3), ['- Video 42: nicht mehr auf Pexels zu finden', '  - Verwendet in: b\\.css', '']);
+    assert.deepEqual(renderCreditsBlock([gone], CREDITS_WORDS.de, 'Pexels').slice(3), ['- Video 42: nicht mehr auf Pexels zu finden', '  - Verwendet in: `b.css`', '']);
     const de = renderCreditsBlock([entry(7, 'Ann', ['a.md'], 'de')], CREDITS_WORDS.de, 'Pexels');
     assert.equal(de[3], '- Foto von [Ann](https://www.pexels.com/@p7) auf [Pexels](https://www.pexels.com/photo/rocks-7/)');
     assert.equal(de[4], '  - Fotograf: <https://www.pexels.com/@p7>');

@@ -183,6 +183,37 @@ describe('insert blocks', () => {
       assert.match(after, /^<div>\n\t\t<figure>\n\t\t\t<img [^\n]+>\n\t\t\t<figcaption>[^\n]+<\/figcaption>\n\t\t<\/figure>\n<\/div>$/);
     });
 
+    it('on an empty line at column 0 inside an indented <main>: the insert takes the indentation of the element it goes into', () => {
+      const doc = '<body>\n  <main>\n|\n  </main>\n</body>\n';
+      const after = insertAt(doc, 'html');
+      const lines = after.split('\n');
+      assert.equal(lines[1], '  <main>');
+      assert.equal(lines[2], '    <figure>');
+      assert.match(lines[3] ?? '', /^ {4}\t<img /);
+      assert.match(lines[4] ?? '', /^ {4}\t<figcaption>/);
+      assert.equal(lines[5], '    </figure>');
+      assert.equal(lines[6], '  </main>');
+      assert.deepEqual(htmlElements(after).map((e) => e.split(' ')[0]).slice(0, 3), ['main', 'figure', 'img']);
+    });
+
+    it('on an empty line after an element inside <main>: level with that element; one <img> alone too', () => {
+      const doc = '\t<main>\n\t\t<h1>Title</h1>\n\n|\n\t</main>\n';
+      const after = insertAt(doc, 'html', { credit: false });
+      assert.match(after.split('\n')[3] ?? '', /^\t\t<img [^\n]+>$/);
+    });
+
+    it('on an empty line with nothing above: one level inside the element closed below', () => {
+      const ctx = { ...lineContextAt('|\n    </section>'.replace('|', ''), 0), indentUnit: '  ' };
+      assert.deepEqual(blockPadding('html', ctx, true), { before: '      ', after: '', indent: '      ' });
+    });
+
+    it('on an empty line after a void or closed element: level with it, never a level deeper', () => {
+      for (const above of ['  <img src="a.png" alt="">', '  <br/>', '  <p>Text</p>', '  </div>', '  <!-- note -->']) {
+        const ctx = lineContextAt(`${above}\n`, above.length + 1);
+        assert.deepEqual(blockPadding('html', ctx, true), { before: '  ', after: '', indent: '  ' }, above);
+      }
+    });
+
     it('text after the cursor goes on its own line at the same indentation', () => {
       const after = insertAt('  <div><span>a</span>|<span>b</span></div>', 'html', { htmlCredit: 'paragraph' });
       const lines = after.split('\n');
@@ -211,9 +242,15 @@ describe('insert blocks', () => {
 
   describe('the context of a cursor', () => {
     it('reads the lines around it with any line ends', () => {
-      assert.deepEqual(lineContextAt('a\r\nbc\r\nd', 4), { lineBefore: 'b', lineAfter: 'c', previousLine: 'a', nextLine: 'd' });
-      assert.deepEqual(lineContextAt('only', 0), { lineBefore: '', lineAfter: 'only', previousLine: undefined, nextLine: undefined });
-      assert.deepEqual(lineContextAt('a\n\n', 2), { lineBefore: '', lineAfter: '', previousLine: 'a', nextLine: '' });
+      assert.deepEqual(lineContextAt('a\r\nbc\r\nd', 4), { lineBefore: 'b', lineAfter: 'c', previousLine: 'a', nextLine: 'd', textAbove: 'a', textBelow: 'd' });
+      assert.deepEqual(lineContextAt('only', 0), { lineBefore: '', lineAfter: 'only', previousLine: undefined, nextLine: undefined, textAbove: undefined, textBelow: undefined });
+      assert.deepEqual(lineContextAt('a\n\n', 2), { lineBefore: '', lineAfter: '', previousLine: 'a', nextLine: '', textAbove: 'a', textBelow: undefined });
+    });
+
+    it('finds the nearest lines with text across empty ones', () => {
+      const ctx = lineContextAt('<main>\r\n\r\n  \r\n\r\n</main>', 10);
+      assert.equal(ctx.textAbove, '<main>');
+      assert.equal(ctx.textBelow, '</main>');
     });
   });
 });

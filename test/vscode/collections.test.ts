@@ -2,6 +2,8 @@
 // the type filter, the cache, errors and retry, refresh, and a new key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { inertMarkdown } from '../../src/core/inert';
+import { mediaSizeText } from '../../src/core/mediaText';
 import type { CollectionsNode, CollectionNode, ErrorNode, LoadMoreNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
 import { MEDIA_MIME } from '../../src/shared/dnd';
@@ -245,6 +247,7 @@ describe('collections tree', function () {
     assert.ok(md.startsWith(`![`), 'the hover starts with the thumbnail');
     assert.ok(md.includes(`](${photoNode.media.photo.src.tiny})`), 'the tiny variant');
     assert.match(md, new RegExp(`${photo.width} × ${photo.height} px`));
+    assert.ok(md.includes(inertMarkdown(mediaSizeText(photoNode.media))), 'the size, as every hover writes it (the credit hover too: credits.test.ts)');
     assert.ok(md.includes(`](${photoNode.media.photo.url})`), 'a link to the photo’s page');
 
     const video = server.library.videoById.get(videoNode.media.video.id);

@@ -4,6 +4,8 @@
 // quick fixes applied (the text read back, one undo), and one request per id for all of it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { inertMarkdown } from '../../src/core/inert';
+import { mediaSizeText } from '../../src/core/mediaText';
 import type { Photo } from '../../src/core/model';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
@@ -76,7 +78,8 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.ok(first, 'a hover over the page URL');
     assert.ok(first.text.includes(`**Photo ${photo.id}**`), first.text);
     assert.ok(first.text.includes(`[${photo.photographer.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)}](${photo.photographer_url})`), 'the photographer, linked to the profile');
-    assert.ok(first.text.includes(`${photo.width} × ${photo.height}`), 'the size');
+    // One size format in every hover: the Collections view's says the same (collections.test.ts).
+    assert.ok(first.text.includes(`${photo.width} × ${photo.height} px `) && first.text.includes(inertMarkdown(mediaSizeText({ kind: 'photo', photo }))), `the size, as every hover writes it: ${first.text}`);
     assert.ok(linkTargets(first.text).includes(photo.url), 'the page is linked');
     assert.ok(first.text.includes('No credit line nearby names'), 'no credit in this text');
     assert.ok(first.text.includes('command:stockMedia.addCreditLine?'), 'insert credit is offered');

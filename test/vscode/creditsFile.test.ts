@@ -13,6 +13,7 @@ import type { CreditsFs } from '../../src/host/credits/replaceFile';
 import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
 import type { LibraryPhoto, LibraryVideo } from '../server/library';
 import type { ApiServer } from '../server/server';
+import { NOTIFICATION_PROGRESS_MIN_MS } from '../../src/host/notificationProgress';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const FOLDER = 'credits-tests';
@@ -22,7 +23,12 @@ interface Shown {
   readonly message: string;
   readonly modal: boolean;
   readonly detail: string | undefined;
+  /** When it was shown (Date.now()). */
+  readonly at: number;
 }
+
+/** When each progress notification of the command started (Date.now()). */
+const progressStarts: number[] = [];
 
 type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 
@@ -35,16 +41,22 @@ function answerModals(shown: Shown[]): () => void {
     ['showErrorMessage', 'error'],
   ] as const;
   const saved = names.map(([name]) => [name, window[name]] as const);
+  const withProgress = vscode.window.withProgress;
+  (vscode.window as { withProgress: typeof withProgress }).withProgress = (options, task) => {
+    if (options.location === vscode.ProgressLocation.Notification) progressStarts.push(Date.now());
+    return withProgress(options, task);
+  };
   for (const [name, level] of names) {
     window[name] = (message: string, ...rest: unknown[]) => {
       const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as vscode.MessageOptions) : undefined;
       const modal = options?.modal === true;
-      shown.push({ level, message, modal, detail: options?.detail });
+      shown.push({ level, message, modal, detail: options?.detail, at: Date.now() });
       const buttons = rest.filter((r): r is string => typeof r === 'string');
       return Promise.resolve(modal ? buttons[0] : undefined);
     };
   }
   return () => {
+    (vscode.window as { withProgress: typeof withProgress }).withProgress = withProgress;
     for (const [name, fn] of saved) if (fn) window[name] = fn;
   };
 }
@@ -145,7 +157,7 @@ describe('Write Credits File (real VS Code)', function () {
     assert.equal(outcome.requests, 4);
     const modal = shown.filter((s) => s.modal);
     assert.equal(modal.length, 1, 'one question');
-    assert.match(modal[0]?.detail ?? '', /Found 4 photos and videos; 4 of them need a request/);
+    assert.match(modal[0]?.detail ?? '', /Found 3 photos and 1 video; 4 of them need a request/);
     assert.match(modal[0]?.detail ?? '', /requests are left in the quota|is not known/);
     // One request per distinct id, none for what git or files.exclude hide.
     assert.deepEqual(apiRequests(server).sort(), [`/v1/photos/${a.id}`, `/v1/photos/${b.id}`, `/v1/photos/${c.id}`, `/videos/videos/${video.id}`].sort());
@@ -156,18 +168,18 @@ describe('Write Credits File (real VS Code)', function () {
     assert.deepEqual([...found.keys()].sort(), [`photo:${a.id}`, `photo:${b.id}`, `photo:${c.id}`, `video:${video.id}`].sort());
     assert.ok(!text.includes(String(ignored.id)) && !text.includes(String(excluded.id)), 'the git-ignored and excluded files are not read');
     const files = (key: string): string => /Used in: (.*)/.exec(found.get(key) ?? '')?.[1] ?? '';
-    // Relative to the workspace folder, escaped for Markdown, sorted.
+    // Relative to the workspace folder, as code spans (read as written, no escapes), sorted.
     const dir = `${FOLDER}/`;
-    assert.equal(files(`photo:${a.id}`), `${dir}docs/guide\\.md, ${dir}site/index\\.html`);
-    assert.equal(files(`photo:${b.id}`), `${dir}docs/guide\\.md, ${dir}styles/main\\.css`);
-    assert.equal(files(`photo:${c.id}`), `${dir}app/Hero\\.tsx`);
-    assert.equal(files(`video:${video.id}`), `${dir}site/index\\.html`);
+    assert.equal(files(`photo:${a.id}`), `\`${dir}docs/guide.md\`, \`${dir}site/index.html\``);
+    assert.equal(files(`photo:${b.id}`), `\`${dir}docs/guide.md\`, \`${dir}styles/main.css\``);
+    assert.equal(files(`photo:${c.id}`), `\`${dir}app/Hero.tsx\``);
+    assert.equal(files(`video:${video.id}`), `\`${dir}site/index.html\``);
     const entryA = found.get(`photo:${a.id}`) ?? '';
     assert.ok(entryA.startsWith(`- Photo by [${escapeMarkdownText(a.photographer.name)}](${server.origin}/@${a.photographer.slug}) on [`), entryA);
     assert.ok(entryA.includes(`  - Photographer: <${server.origin}/@${a.photographer.slug}>`), entryA);
     assert.ok(entryA.includes(`  - Page: <${photoPageUrl(server.origin, a)}>`), entryA);
     assert.ok((found.get(`video:${video.id}`) ?? '').startsWith('- Video by ['));
-    assert.ok(shown.some((s) => s.level === 'info' && /CREDITS\.md lists 4 photos and videos/.test(s.message)));
+    assert.ok(shown.some((s) => s.level === 'info' && /CREDITS\.md lists 3 photos and 1 video\./.test(s.message)));
   });
 
   it('a second run (with the user’s own text around the block) sends no request, asks nothing and writes nothing', async () => {
@@ -175,6 +187,7 @@ describe('Write Credits File (real VS Code)', function () {
     await write('CREDITS.md', before);
     server.clearLog();
     shown.length = 0;
+    progressStarts.length = 0;
     const outcome = await run();
     assert.equal(outcome.result, 'unchanged', outcome.message);
     assert.equal(outcome.requests, 0);
@@ -182,6 +195,12 @@ describe('Write Credits File (real VS Code)', function () {
     assert.equal(shown.filter((s) => s.modal).length, 0, 'no question');
     assert.ok(shown.some((s) => s.level === 'info' && /up to date/.test(s.message)));
     assert.equal(await read('CREDITS.md'), before);
+    // The workbench keeps a progress notification up for a moment after a quick task ends: the
+    // outcome shows only once every progress notification of the run is gone, never beside one.
+    const outcomeAt = shown.find((s) => /up to date/.test(s.message))?.at ?? 0;
+    const started = [...progressStarts];
+    assert.ok(started.length >= 1, 'the run showed progress');
+    for (const t of started) assert.ok(outcomeAt - t >= NOTIFICATION_PROGRESS_MIN_MS, `the outcome came ${outcomeAt - t} ms after a progress notification opened`);
   });
 
   it('a change in one file changes only its entry, for one request', async () => {
@@ -194,13 +213,13 @@ describe('Write Credits File (real VS Code)', function () {
     assert.equal(outcome.result, 'written', outcome.message);
     assert.equal(outcome.requests, 1);
     assert.deepEqual(apiRequests(server), [`/v1/photos/${d.id}`]);
-    assert.match(shown.find((s) => s.modal)?.detail ?? '', /1 of them need a request/);
+    assert.match(shown.find((s) => s.modal)?.detail ?? '', /Found 3 photos and 1 video; 1 of them needs a request/);
     const after = await read('CREDITS.md');
     assert.ok(after.startsWith('Thanks to all of them.\n\n# Credits\n') && after.endsWith(`${CREDITS_END}\n\nMore text of mine.\n`));
     const old = entries(before);
     const now = entries(after);
     assert.ok(!now.has(`photo:${c.id}`) && now.has(`photo:${d.id}`));
-    assert.match(now.get(`photo:${d.id}`) ?? '', /Used in: credits-tests\/app\/Hero\\\.tsx$/);
+    assert.match(now.get(`photo:${d.id}`) ?? '', /Used in: `credits-tests\/app\/Hero\.tsx`$/);
     old.delete(`photo:${c.id}`);
     now.delete(`photo:${d.id}`);
     assert.deepEqual(now, old, 'every other entry is as it was');
@@ -238,7 +257,7 @@ describe('Write Credits File (real VS Code)', function () {
       shown.length = 0;
       const again = await run();
       assert.equal(again.result, 'written', again.message);
-      assert.match(await read('CREDITS.md'), /credits-tests\/docs\/again\\\.md/);
+      assert.match(await read('CREDITS.md'), /`credits-tests\/docs\/again\.md`/);
       assert.deepEqual(await names(), listed);
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'docs/again.md'));
@@ -260,7 +279,7 @@ describe('Write Credits File (real VS Code)', function () {
       assert.equal(outcome.result, 'refused');
       assert.equal(outcome.requests, 1);
       assert.equal(shown.filter((s) => s.modal).length, 0, 'nothing to ask');
-      assert.ok(shown.some((s) => s.level === 'error' && /1 of them need a request.*Only 0 requests are left in the quota, so nothing was written/.test(s.message)));
+      assert.ok(shown.some((s) => s.level === 'error' && /1 of them needs a request.*Only 0 requests are left in the quota, so nothing was written/.test(s.message)));
       assert.equal(server.log.length, 0);
       assert.equal(await read('CREDITS.md'), before);
     } finally {

@@ -197,5 +197,31 @@ describe('insert blocks (real VS Code)', function () {
       assert.equal(lines[4], '  </figure>');
       assert.equal(lines[5], '</div>');
     });
+
+    it('on an empty line at column 0 inside an indented <main>: the indentation of the element it goes into, one undo step', async () => {
+      const original = '<body>\n  <main>\n\n  </main>\n</body>\n';
+      const editor = await openNew('main.html', original);
+      const unit = editor.options.insertSpaces ? ' '.repeat(Number(editor.options.indentSize ?? editor.options.tabSize)) : '\t';
+      const after = await insertAt(editor, at(2, 0));
+      const lines = after.split('\n');
+      assert.equal(lines[1], '  <main>');
+      assert.equal(lines[2], `  ${unit}<figure>`);
+      assert.ok(lines[3]?.startsWith(`  ${unit}${unit}<img `), lines[3]);
+      assert.equal(lines[5], `  ${unit}</figure>`);
+      assert.equal(lines[6], '  </main>');
+      await vscode.commands.executeCommand('undo');
+      assert.equal(editor.document.getText(), original);
+    });
+
+    it('two cursors on empty lines of two indented elements: each insert at its element’s indentation', async () => {
+      const original = '<main>\n    <section>\n\n    </section>\n    <aside>\n    <p>Aside</p>\n\n    </aside>\n</main>\n';
+      const editor = await openNew('two.html', original);
+      const unit = editor.options.insertSpaces ? ' '.repeat(Number(editor.options.indentSize ?? editor.options.tabSize)) : '\t';
+      const after = await insertAt(editor, at(2, 0), at(6, 0));
+      const figures = after.split('\n').filter((line) => line.trim() === '<figure>');
+      assert.deepEqual(figures, [`    ${unit}<figure>`, '    <figure>']);
+      assert.ok(after.includes(`\n    ${unit}</figure>\n    </section>\n`), after);
+      assert.ok(after.includes('\n    </figure>\n    </aside>\n'), after);
+    });
   });
 });

@@ -79,6 +79,23 @@ function autolink(url: string | undefined): string | undefined {
   return url !== undefined && /^https?:\/\/[^\s<>]+$/.test(url) ? `<${url}>` : undefined;
 }
 
+/**
+ * A file name as a Markdown code span: read as written, no escapes (`post.md`, not
+ * `post\.md`), and never a link, emphasis or HTML whatever it holds (the fence is longer
+ * than any run of backticks in it). Line breaks and other control characters, which a code
+ * span cannot hold, become U+FFFD; a name holding one of the markers is escaped as text
+ * instead, so the next run still finds the block.
+ */
+export function fileNameMarkdown(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '\ufffd');
+  if (clean.includes(CREDITS_START) || clean.includes(CREDITS_END)) return escapeMarkdownText(clean);
+  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  // A space on each side keeps a backtick at either end off the fence (and is stripped when read).
+  const pad = clean.startsWith('`') || clean.endsWith('`') || (clean.startsWith(' ') && clean.endsWith(' ')) ? ' ' : '';
+  return `${fence}${pad}${clean}${pad}${fence}`;
+}
+
 /** The generated block's lines (between the markers, markers excluded). */
 export function renderCreditsBlock(entries: readonly CreditEntry[], words: CreditsWords, serviceName: string): string[] {
   const lines = ['', `<!-- ${words.generated} -->`, ''];
@@ -91,7 +108,7 @@ export function renderCreditsBlock(entries: readonly CreditEntry[], words: Credi
     const page = autolink(entry.pageUrl);
     if (page) lines.push(`  - ${words.page}: ${page}`);
     const files = [...new Set(entry.files)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-    lines.push(`  - ${words.usedIn}: ${files.map(escapeMarkdownText).join(', ')}`);
+    lines.push(`  - ${words.usedIn}: ${files.map(fileNameMarkdown).join(', ')}`);
   }
   if (entries.length > 0) lines.push('');
   return lines;

@@ -2,7 +2,9 @@
 // blank lines around it as needed, so the image never joins the paragraph above and the
 // credit never joins the paragraph below, and none where there already is a blank line
 // or the document starts or ends. HTML and JSX markup that spans lines starts on a line
-// of its own and takes that line's indentation. CSS and plain text go where the cursor is.
+// of its own and takes that line's indentation; on an empty line (no whitespace), the indentation of the
+// element it goes into (one level inside an element opened above, level with the element
+// above otherwise). CSS and plain text go where the cursor is.
 import type { FormatFamily } from './languages';
 import type { Piece } from './pieces';
 import { text, toSnippet } from './pieces';
@@ -17,6 +19,12 @@ export interface LineContext {
   readonly previousLine: string | undefined;
   /** The line below the cursor's (the selection end's) line; undefined on the last line. */
   readonly nextLine: string | undefined;
+  /** The nearest line above the cursor's with text on it; undefined when there is none. */
+  readonly textAbove?: string | undefined;
+  /** The nearest line below the cursor's with text on it; undefined when there is none. */
+  readonly textBelow?: string | undefined;
+  /** One level of indentation in this document (the editor's tab size or a tab). */
+  readonly indentUnit?: string | undefined;
 }
 
 export interface BlockPadding {
@@ -58,8 +66,43 @@ function markdownPadding(ctx: LineContext): BlockPadding {
   return { before, after, indent };
 }
 
+/** Elements that never have content, so a line holding one opens nothing. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** The line opens an element that it does not close (`<main>`, `<section class="a">`). */
+function opensElement(line: string): boolean {
+  const open = /^<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>$/.exec(line.trim());
+  const name = open?.[1];
+  if (!open || name === undefined || open[0].endsWith('/>')) return false;
+  return !VOID_ELEMENTS.has(name.toLowerCase());
+}
+
+/**
+ * The indentation markup gets on an empty line: one level inside an element opened on the
+ * line of text above, level with that line otherwise; with nothing above, one level inside
+ * an element closed below, else level with it. Undefined without text around.
+ */
+export function markupIndentOnEmptyLine(ctx: LineContext): string | undefined {
+  const unitFor = (line: string): string => ctx.indentUnit ?? (leadingWhitespace(line).includes('\t') ? '\t' : '  ');
+  if (ctx.textAbove !== undefined) {
+    const indent = leadingWhitespace(ctx.textAbove);
+    return opensElement(ctx.textAbove) ? `${indent}${unitFor(ctx.textAbove)}` : indent;
+  }
+  if (ctx.textBelow !== undefined) {
+    const indent = leadingWhitespace(ctx.textBelow);
+    return /^<\/[A-Za-z]/.test(ctx.textBelow.trim()) ? `${indent}${unitFor(ctx.textBelow)}` : indent;
+  }
+  return undefined;
+}
+
 function markupPadding(ctx: LineContext, multiLine: boolean): BlockPadding {
   const textBefore = ctx.lineBefore.trim() !== '';
+  if (ctx.lineBefore === '' && ctx.lineAfter === '') {
+    // An empty line: the indentation of the element the insert goes into (on a line of
+    // whitespace, that whitespace is the line's indentation, the user's or the editor's).
+    const wanted = markupIndentOnEmptyLine(ctx);
+    if (wanted) return { before: wanted, after: '', indent: wanted };
+  }
   const indent = textBefore ? leadingWhitespace(ctx.lineBefore) : ctx.lineBefore;
   // One line of markup (an <img> alone) is inline content and stays where the cursor is.
   if (!multiLine) return { ...NONE, indent };
@@ -97,11 +140,16 @@ export function lineContextAt(documentText: string, start: number, end = start):
     const following = documentText.indexOf('\n', newline + 1);
     nextLine = strip(documentText.slice(newline + 1, following < 0 ? documentText.length : following));
   }
+  const lines = (from: number, to: number): string[] => documentText.slice(from, to).split('\n').map(strip);
+  const textAbove = lineStart === 0 ? undefined : lines(0, lineStart - 1).reverse().find((line) => line.trim() !== '');
+  const textBelow = newline < 0 ? undefined : lines(newline + 1, documentText.length).find((line) => line.trim() !== '');
   return {
     lineBefore: documentText.slice(lineStart, start),
     lineAfter: strip(documentText.slice(end, lineEnd)),
     previousLine,
     nextLine,
+    textAbove,
+    textBelow,
   };
 }
 

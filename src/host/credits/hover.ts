@@ -9,6 +9,7 @@ import { toMediaError } from '../../core/errors';
 import { INERT_MAX, SERVICE_NAME_MAX, inertMarkdown, markdownLink, markdownLinkTarget } from '../../core/inert';
 import { previewedByMarkdown } from '../../core/markdownPreview';
 import type { MediaRefMatch } from '../../core/mediaRefs';
+import { mediaSizeText } from '../../core/mediaText';
 import type { MediaItem } from '../../core/model';
 import { CommandId } from '../commandIds';
 import type { Shell } from '../shell';
@@ -75,7 +76,8 @@ export class MediaHover {
     // within the default hover's 250 px, so the credit status is seen without scrolling.
     const lines: string[] = [];
     const person = info.author.trim() ? markdownLink(info.author, info.authorUrl, INERT_MAX) : '';
-    const size = `${info.width} × ${info.height}`;
+    // The same size text as the Collections view's hover (mediaText.ts).
+    const size = inertMarkdown(mediaSizeText(media));
     if (media.kind === 'photo') {
       lines.push(person ? vscode.l10n.t('**Photo {0}** by {1} · {2}', ref.id, person, size) : vscode.l10n.t('**Photo {0}** · {1}', ref.id, size));
     } else {

@@ -14,6 +14,7 @@ import { creditMarkdown } from '../../core/insert/credit';
 import { CREDIT_WORDS, creditLanguage } from '../../core/insert/creditWords';
 import { creditFacts } from '../../core/insert/facts';
 import { toMediaError } from '../../core/errors';
+import { photosAndVideosText } from '../../core/collectionsText';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { quotaLevel } from '../../core/quota';
@@ -21,6 +22,7 @@ import type { ClientSource } from '../client';
 import { describeFailure } from '../errorActions';
 import { containmentProblem } from '../insert/containment';
 import { readInsertConfig } from '../insert/settings';
+import { withNotificationProgress } from '../notificationProgress';
 import { hostPlatform } from '../platform';
 import type { CreditsFs } from './replaceFile';
 import { notWritten, replaceFile } from './replaceFile';
@@ -105,8 +107,8 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
   }
   const title = vscode.l10n.t('Write Credits File');
   // A large workspace takes a moment: said so, with how far it got, and it can be cancelled.
-  const scanned = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
+  const scanned = await withNotificationProgress(
+    { title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
     async (progress, token): Promise<Scanned | 'cancelled'> => {
       let shownPercent = 0;
       const result = await scan(shell, where.uri, token, (done, total) => {
@@ -138,9 +140,11 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
         ]
       : []),
   ];
-  const found = l10n.plural(media.length, {
-    one: vscode.l10n.t('Found {0} photo or video; {1} of them need a request to {2}.', media.length, requests, serviceName),
-    other: vscode.l10n.t('Found {0} photos and videos; {1} of them need a request to {2}.', media.length, requests, serviceName),
+  const photoCount = media.filter((m) => m.kind === 'photo').length;
+  const counted = photosAndVideosText(photoCount, media.length - photoCount);
+  const found = l10n.plural(requests, {
+    one: vscode.l10n.t('Found {0}; {1} of them needs a request to {2}.', counted, requests, serviceName),
+    other: vscode.l10n.t('Found {0}; {1} of them need a request to {2}.', counted, requests, serviceName),
   });
   const summary = [found, ...notes].join(' ');
   if (requests > 0) {
@@ -161,8 +165,8 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
   const insertConfig = readInsertConfig({ uri: where.uri, languageId: 'markdown' });
   const language = creditLanguage(insertConfig.creditLanguage, vscode.env.language);
   const service = { serviceName: shell.config.serviceName, serviceUrl: shell.config.serviceUrl };
-  const looked = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+  const looked = await withNotificationProgress(
+    { title, cancellable: true },
     async (progress, token): Promise<LookedUp> => {
       const controller = new AbortController();
       const stop = token.onCancellationRequested(() => controller.abort());
@@ -211,10 +215,7 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
     return { result: 'refused', media: media.length, requests, file: where.uri, message };
   }
   if (!merged.changed) {
-    const message = l10n.plural(media.length, {
-      one: vscode.l10n.t('{0} is up to date ({1} photo or video); nothing was written.', inert(where.label), media.length),
-      other: vscode.l10n.t('{0} is up to date ({1} photos and videos); nothing was written.', inert(where.label), media.length),
-    });
+    const message = vscode.l10n.t('{0} is up to date ({1}); nothing was written.', inert(where.label), counted);
     void vscode.window.showInformationMessage(message);
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
   }
@@ -226,10 +227,7 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
     void vscode.window.showErrorMessage(message);
     return { result: 'failed', media: media.length, requests, file: where.uri, message };
   }
-  const lists = l10n.plural(media.length, {
-    one: vscode.l10n.t('{0} lists {1} photo or video.', inert(where.label), media.length),
-    other: vscode.l10n.t('{0} lists {1} photos and videos.', inert(where.label), media.length),
-  });
+  const lists = vscode.l10n.t('{0} lists {1}.', inert(where.label), counted);
   const written = [lists, ...notes].join(' ');
   const openLabel = vscode.l10n.t('Open');
   void vscode.window.showInformationMessage(written, openLabel).then((picked) => {

@@ -22,6 +22,25 @@ function tabStopSnippet(items: readonly (readonly Piece[])[], family: FormatFami
   return items.map((p, i) => toSnippet(p, i + 1)).join(SEPARATORS[family]);
 }
 
+/** How far to look for a line with text above or below an empty line. */
+const TEXT_LINE_REACH = 200;
+
+function textLine(document: vscode.TextDocument, from: number, step: 1 | -1): string | undefined {
+  for (let line = from, seen = 0; line >= 0 && line < document.lineCount && seen < TEXT_LINE_REACH; line += step, seen++) {
+    const { text, isEmptyOrWhitespace } = document.lineAt(line);
+    if (!isEmptyOrWhitespace) return text;
+  }
+  return undefined;
+}
+
+/** One level of indentation as the editor showing `document` indents (its tab size, or a tab). */
+function indentUnit(document: vscode.TextDocument): string | undefined {
+  const options = vscode.window.visibleTextEditors.find((e) => e.document === document)?.options;
+  if (!options) return undefined;
+  const size = typeof options.indentSize === 'number' ? options.indentSize : typeof options.tabSize === 'number' ? options.tabSize : 4;
+  return options.insertSpaces === false ? '\t' : ' '.repeat(size);
+}
+
 /** The text around a selection, for the block layout (block.ts). */
 function lineContext(document: vscode.TextDocument, range: vscode.Range): LineContext {
   return {
@@ -29,6 +48,9 @@ function lineContext(document: vscode.TextDocument, range: vscode.Range): LineCo
     lineAfter: document.lineAt(range.end.line).text.slice(range.end.character),
     previousLine: range.start.line > 0 ? document.lineAt(range.start.line - 1).text : undefined,
     nextLine: range.end.line < document.lineCount - 1 ? document.lineAt(range.end.line + 1).text : undefined,
+    textAbove: textLine(document, range.start.line - 1, -1),
+    textBelow: textLine(document, range.end.line + 1, 1),
+    indentUnit: indentUnit(document),
   };
 }
 
