@@ -250,6 +250,19 @@ describe('search grid (e2e)', function () {
     assert.equal(await focused.getAttribute('data-index'), '1');
     assert.equal(await focused.getAttribute('tabindex'), '0');
     assert.equal(await grid.locator('.tile[tabindex="0"]').count(), 1, 'one tab stop (roving tabindex)');
+    // One toolbar at a time: the pointer over another tile, only that tile's toolbar shows.
+    await tiles().nth(3).hover({ position: { x: 20, y: 20 } });
+    const shownToolbars = async (): Promise<string[]> =>
+      grid.locator('.grid').evaluate((el) =>
+        [...el.querySelectorAll('.tile')].filter((t) => Number(getComputedStyle(t.querySelector('.tile-actions') ?? t).opacity) > 0.5 && t.querySelector('.tile-actions')).map((t) => t.getAttribute('data-index') ?? ''),
+      );
+    let toolbars = await shownToolbars();
+    for (let i = 0; i < 20 && toolbars.join() !== '3'; i++) {
+      // The toolbars fade in and out (0.1 s).
+      await page.waitForTimeout(50);
+      toolbars = await shownToolbars();
+    }
+    assert.deepEqual(toolbars, ['3'], 'the hovered tile’s toolbar alone, not the focused one’s too');
     await page.keyboard.press('ArrowDown');
     const columns = await grid.locator('.tile:focus').getAttribute('data-index');
     assert.ok(Number(columns) > 1, `ArrowDown moved to ${columns}; active: ${await grid.locator('body').evaluate(() => document.activeElement?.outerHTML.slice(0, 160))}`);

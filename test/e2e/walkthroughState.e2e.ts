@@ -38,12 +38,17 @@ describe('walkthrough after the fact (e2e)', function () {
     await tile.focus();
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab', { hasText: 'README.md' }).first().click();
-    const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /\/media\/photos\/\d+\/[^)\s]*\.png/ }).last();
-    await image.waitFor({ timeout: 20_000 });
+    // The address as the editor shows it (a wrapped line may start after its first slash).
+    const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /media\/photos\/\d+\/[^)\s]*\.png/ }).last();
+    try {
+      await image.waitFor({ timeout: 20_000 });
+    } catch (error) {
+      throw new Error(`No inserted image in README.md (screenshot: ${await screenshot(page, 'walkthrough-state-no-insert')})`, { cause: error });
+    }
   });
 
   it('the hover over the inserted image: one picture (VS Code’s), the photographer and the credit status in view', async () => {
-    const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /\/media\/photos\/\d+\/[^)\s]*\.png/ }).last();
+    const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /media\/photos\/\d+\/[^)\s]*\.png/ }).last();
     await image.hover();
     const hover = page.locator('.monaco-hover').filter({ hasText: 'A credit line names them nearby.' }).first();
     await hover.waitFor({ state: 'visible', timeout: 15_000 });

@@ -171,6 +171,8 @@ describe('search grid', function () {
     await vscode.commands.executeCommand('stockMedia.openMedia', { id: photo.id });
     assert.equal(requests()[0]?.path, `/v1/photos/${photo.id}`);
     assert.deepEqual((await openGrid()).session.itemKeys, [`photo:${photo.id}`]);
+    // The tab is titled by what it shows (the photo's alt text), not by its number.
+    await waitFor(() => gridTabs().map((t) => t.label).join() === `Photo: ${photo.alt}`, `the tab titled “Photo: ${photo.alt}” (now: ${gridTabs().map((t) => t.label).join()})`);
     server.clearLog();
     await vscode.commands.executeCommand('stockMedia.openMedia', `${server.origin}/video/${video.slug}-${video.id}/`);
     assert.equal(requests()[0]?.path, `/videos/videos/${video.id}`);

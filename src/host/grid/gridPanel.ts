@@ -146,7 +146,12 @@ export class GridPanel extends Disposable {
     if (fromCommand) this.post({ type: 'focus' });
     // The walkthrough's search step: done once a search (or a browse) has had its answer.
     return run.then(() => {
-      if (this.session.state.status === 'loaded') this.shell.milestones.reach('searched');
+      const { status, items, spec: shown } = this.session.state;
+      if (status !== 'loaded' || !shown || specKey(shown) !== specKey(spec)) return;
+      this.shell.milestones.reach('searched');
+      // One media: titled by what it shows, now that its answer is here.
+      const media = spec.mode === 'single' && items[0] ? this.session.mediaFor(items[0].key) : undefined;
+      if (media && !this.isDisposed) this.panel.title = gridTitle(spec, media);
     });
   }
 

@@ -1,9 +1,23 @@
 // The grid panel's title: what it shows, in the display language.
 import * as vscode from 'vscode';
+import { altFromPageUrl } from '../../core/insert/facts';
 import { cleanText } from '../../core/insert/text';
+import type { MediaItem } from '../../core/model';
 import type { SearchSpec } from '../../core/search';
 
-export function gridTitle(spec: SearchSpec | undefined): string {
+/** One media's title once it has loaded: its alt text (a video's: the words of its page address), else its author. */
+function mediaTitle(media: MediaItem): string | undefined {
+  const [alt, author] =
+    media.kind === 'photo' ? [media.photo.alt || altFromPageUrl(media.photo.url), media.photo.photographer] : [altFromPageUrl(media.video.url), media.video.user?.name];
+  const text = cleanText(alt, 60);
+  if (text) return media.kind === 'photo' ? vscode.l10n.t('Photo: {0}', text) : vscode.l10n.t('Video: {0}', text);
+  const name = cleanText(author, 60);
+  if (name) return media.kind === 'photo' ? vscode.l10n.t('Photo by {0}', name) : vscode.l10n.t('Video by {0}', name);
+  return undefined;
+}
+
+/** The title for `spec`; for one media, by what it shows once `media` (its answer) is known. */
+export function gridTitle(spec: SearchSpec | undefined, media?: MediaItem): string {
   if (!spec) return vscode.l10n.t('Stock Media');
   switch (spec.mode) {
     case 'photos':
@@ -15,7 +29,7 @@ export function gridTitle(spec: SearchSpec | undefined): string {
     case 'popular':
       return vscode.l10n.t('Popular Videos');
     case 'single':
-      return spec.kind === 'photo' ? vscode.l10n.t('Photo {0}', spec.id) : vscode.l10n.t('Video {0}', spec.id);
+      return (media && mediaTitle(media)) ?? (spec.kind === 'photo' ? vscode.l10n.t('Photo {0}', spec.id) : vscode.l10n.t('Video {0}', spec.id));
     case 'collection': {
       // The service's title, one line of plain text (a panel title shows no markup anyway).
       const title = cleanText(spec.title, 80) || spec.id;
