@@ -188,8 +188,10 @@ const SHOTS: readonly Shot[] = [
       );
       // The page alone in the editor area: the grid beside it closed.
       await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().click();
-      await runCommand(page, 'View: Close Editors in Other Groups').catch(() => undefined);
-      const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /\/media\/photos\/\d+\/[^"\s]*\.png/ }).first();
+      await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+      await runCommand(page, 'View: Close Editors in Other Groups');
+      await page.locator('.tabs-container .tab', { hasText: 'Photos:' }).waitFor({ state: 'detached', timeout: 10_000 });
+      const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /\/media\/photos\/\d+\// }).first();
       await image.waitFor({ timeout: 20_000 });
       await image.hover();
       const hover = page.locator('.monaco-hover').filter({ hasText: 'A credit line names them nearby.' }).first();
