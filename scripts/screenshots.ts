@@ -6,8 +6,9 @@
 // same Chromium (canvas.toDataURL), a fraction of a PNG's size, so the VSIX can ship them.
 // Each step waits for what a person would wait for and fails loudly when it does not come.
 //
-// Options: --only <name> (one picture); STOCK_MEDIA_SCREENSHOT_QUALITY (WebP quality, 0–1,
-// default 0.8).
+// Options: --only <name> (one picture); --png (also a PNG of each WebP as encoded, in
+// test-output/screenshots/, to look at with tools that cannot open WebP);
+// STOCK_MEDIA_SCREENSHOT_QUALITY (WebP quality, 0–1, default 0.8).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { launchBrowser } from '../test/host/browser';
 import { repoRoot } from '../test/host/workspace';
 import { startApiServer } from '../test/server/server';
 import type { ApiServer } from '../test/server/server';
-import { activityBarItem, closeAll, runCommand, runPickerCommand, startWorkbenchWithKey, treeItems, webview } from '../test/e2e/harness';
+import { SCREENSHOT_DIR, activityBarItem, closeAll, openFile, runCommand, runPickerCommand, startWorkbenchWithKey, treeItems, webview } from '../test/e2e/harness';
 import type { Workbench } from '../test/e2e/harness';
 
 const OUT_DIR = join(repoRoot(), 'media', 'screenshots');
@@ -39,6 +40,21 @@ export async function pngToWebp(page: Page, png: Buffer, quality = QUALITY): Pro
   );
   if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error('This Chromium cannot encode WebP');
   return Buffer.from(dataUrl.slice('data:image/webp;base64,'.length), 'base64');
+}
+
+/** Decodes a WebP back to PNG in Chromium: the picture as the README shows it, artefacts included. */
+async function webpToPng(page: Page, webp: Buffer): Promise<Buffer> {
+  const dataUrl = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/webp;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    canvas.getContext('2d')?.drawImage(image, 0, 0);
+    return canvas.toDataURL('image/png');
+  }, webp.toString('base64'));
+  return Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
 }
 
 /** Waits until every image in the grid's result area has loaded or failed. */
@@ -71,8 +87,30 @@ async function searchPhotos(page: Page, query: string): Promise<void> {
   await gridImagesSettled(page);
 }
 
+/**
+ * A photo inserted from the grid into a workspace file, as a person does it: the file opened,
+ * the cursor put where it goes (`place`), a search, Enter on a tile; resolves once the credit
+ * is in.
+ */
+async function insertInto(page: Page, file: string, place: () => Promise<void>, query: string): Promise<void> {
+  await openFile(page, file);
+  await place();
+  await searchPhotos(page, query);
+  await webview(page).locator('.tile').first().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () => /Photo by /.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 interface Shot {
   readonly name: string;
+  /** The library served over https: the workbench shows images in hovers only from https. */
+  readonly https?: boolean;
+  /** Workspace settings for this picture. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   take(workbench: Workbench, api: ApiServer): Promise<void>;
 }
 
@@ -126,11 +164,75 @@ const SHOTS: readonly Shot[] = [
       await page.waitForTimeout(800);
     },
   },
+  {
+    // HTML, not Markdown: in Markdown VS Code's own image preview comes first and fills the
+    // hover's height, so the extension's part (photographer, credit status, actions) lies
+    // below the fold. The library over https: the workbench shows hover images only from https.
+    name: 'credit-hover',
+    https: true,
+    // The <img> line whole on screen, not scrolled sideways.
+    settings: { 'editor.wordWrap': 'on' },
+    async take({ page }) {
+      await insertInto(
+        page,
+        'index.html',
+        async () => {
+          // Into the empty <main>: the end of its opening tag's line, a new line.
+          await page.keyboard.press('Control+G');
+          await page.keyboard.type('9');
+          await page.keyboard.press('Enter');
+          await page.keyboard.press('End');
+          await page.keyboard.press('Enter');
+        },
+        'heron',
+      );
+      // The page alone in the editor area: the grid beside it closed.
+      await page.locator('.tabs-container .tab', { hasText: 'index.html' }).first().click();
+      await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+      await runCommand(page, 'View: Close Editors in Other Groups');
+      await page.locator('.tabs-container .tab', { hasText: 'Photos:' }).waitFor({ state: 'detached', timeout: 10_000 });
+      const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /\/media\/photos\/\d+\// }).first();
+      await image.waitFor({ timeout: 20_000 });
+      await image.hover();
+      const hover = page.locator('.monaco-hover').filter({ hasText: 'A credit line names them nearby.' }).first();
+      await hover.waitFor({ state: 'visible', timeout: 15_000 });
+      const picture = hover.locator('img').first();
+      await picture.waitFor({ state: 'visible', timeout: 15_000 });
+      await picture.evaluate((img: HTMLImageElement) => img.complete || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })));
+      if ((await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)) === 0) throw new Error('The hover’s picture did not load');
+      await page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'walkthrough',
+    async take({ page }) {
+      // Done first, as a newcomer might: the key (startWorkbenchWithKey), a search, an insert.
+      await insertInto(page, 'README.md', () => page.keyboard.press('Control+End'), 'morning');
+      await runCommand(page, 'View: Close All Editors');
+      await runPickerCommand(page, 'Welcome: Open Walkthrough...', /walkthrough/i);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Stock Media' }).first().click();
+      const container = page.locator('.gettingStartedContainer');
+      const step = (id: string) => container.locator(`[data-step-id$="#${id}"]`).first();
+      await step('getKey').waitFor({ state: 'visible', timeout: 20_000 });
+      // The next step to do open, with its picture.
+      await step('cover').click();
+      const ticked = ['getKey', 'setKey', 'search', 'insert'];
+      for (const until = Date.now() + 10_000; ; await page.waitForTimeout(250)) {
+        let done = 0;
+        for (const id of ticked) if ((await step(id).getAttribute('aria-checked')) === 'true') done++;
+        if (done === ticked.length) break;
+        if (Date.now() > until) throw new Error(`Only ${done} of ${ticked.length} steps show done`);
+      }
+      await page.mouse.move(5, 400);
+      await page.waitForTimeout(800);
+    },
+  },
 ];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  const png = args.includes('--png');
   const shots = SHOTS.filter((s) => !only || s.name === only);
   if (shots.length === 0) throw new Error(`No screenshot named ${only}; there are: ${SHOTS.map((s) => s.name).join(', ')}`);
   const root = repoRoot();
@@ -143,19 +245,32 @@ async function main(): Promise<void> {
   try {
     for (const shot of shots) {
       // A fresh workbench for each picture: nothing of the one before shows.
-      const api = await startApiServer();
+      const api = await startApiServer({ https: shot.https });
       try {
         // The secondary side bar (empty here) would take a fifth of the picture.
-        const workbench = await startWorkbenchWithKey(api, { 'workbench.secondarySideBar.defaultVisibility': 'hidden' }, { vsix });
+        const workbench = await startWorkbenchWithKey(api, { 'workbench.secondarySideBar.defaultVisibility': 'hidden', ...shot.settings }, { vsix, https: shot.https });
         try {
           await runCommand(workbench.page, 'View: Hide Secondary Side Bar').catch(() => undefined);
-          await shot.take(workbench, api);
+          await shot.take(workbench, api).catch(async (error: unknown) => {
+            // What the workbench showed when the step failed, to see why.
+            mkdirSync(SCREENSHOT_DIR, { recursive: true });
+            const failed = join(SCREENSHOT_DIR, `${shot.name}-failed.png`);
+            await workbench.page.screenshot({ path: failed }).catch(() => undefined);
+            console.error(`[screenshots] ${shot.name} failed; the workbench then: ${failed}`);
+            throw error;
+          });
           const title = await workbench.page.locator('.window-title, .command-center .search-label').first().innerText().catch(() => '');
           if (/Extension Development Host/.test(title)) throw new Error(`The title still reads "${title}"`);
           const webp = await pngToWebp(encoder.page, await workbench.page.screenshot());
           const path = join(OUT_DIR, `${shot.name}.webp`);
           writeFileSync(path, webp);
           console.log(`[screenshots] ${path}: ${(webp.length / 1024).toFixed(1)} KB (title: ${title.trim() || '?'})`);
+          if (png) {
+            mkdirSync(SCREENSHOT_DIR, { recursive: true });
+            const copy = join(SCREENSHOT_DIR, `${shot.name}.png`);
+            writeFileSync(copy, await webpToPng(encoder.page, webp));
+            console.log(`[screenshots] ${copy}: a PNG copy to look at`);
+          }
         } finally {
           await workbench.close();
         }
