@@ -87,7 +87,8 @@ describe('insert (real VS Code)', function () {
       const [w, h] = [Math.round(photo.width * scale), Math.round(photo.height * scale)];
       const src = photo.src.large.replace(/&/g, '&amp;');
       assert.ok(text.includes(`<img src="${src}" alt="${candidateAlt().replace(/'/g, '&#39;')}" width="${w}" height="${h}" loading="lazy" decoding="async">`), text);
-      assert.match(text, /<figure>\n\s+<img [^\n]+>\n\s+<figcaption>Photo by <a href="[^"]+">[^<]+<\/a> on <a href="[^"]+">Pexels<\/a><\/figcaption>\n<\/figure>/);
+      // Inside <body>, one level in (the editor's indentation: four spaces here), its lines below it one more.
+      assert.match(text, /^<body>\n    <figure>\n        <img [^\n]+>\n        <figcaption>Photo by <a href="[^"]+">[^<]+<\/a> on <a href="[^"]+">Pexels<\/a><\/figcaption>\n    <\/figure>\n<\/body>\n$/);
       assert.ok(text.includes(`<a href="${photo.photographer_url}">${photo.photographer.replace(/'/g, '&#39;')}</a>`));
     });
 
