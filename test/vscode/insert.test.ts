@@ -88,7 +88,7 @@ describe('insert (real VS Code)', function () {
       const src = photo.src.large.replace(/&/g, '&amp;');
       assert.ok(text.includes(`<img src="${src}" alt="${candidateAlt().replace(/'/g, '&#39;')}" width="${w}" height="${h}" loading="lazy" decoding="async">`), text);
       // Inside <body>, one level in (the editor's indentation: four spaces here), its lines below it one more.
-      assert.match(text, /^<body>\n    <figure>\n        <img [^\n]+>\n        <figcaption>Photo by <a href="[^"]+">[^<]+<\/a> on <a href="[^"]+">Pexels<\/a><\/figcaption>\n    <\/figure>\n<\/body>\n$/);
+      assert.match(text, /^<body>\n {4}<figure>\n {8}<img [^\n]+>\n {8}<figcaption>Photo by <a href="[^"]+">[^<]+<\/a> on <a href="[^"]+">Pexels<\/a><\/figcaption>\n {4}<\/figure>\n<\/body>\n$/);
       assert.ok(text.includes(`<a href="${photo.photographer_url}">${photo.photographer.replace(/'/g, '&#39;')}</a>`));
     });
 

@@ -79,7 +79,7 @@ describe('responsive insert (real VS Code)', function () {
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     await vscode.commands.executeCommand('stockMedia.insert', { media });
     const text = editor.document.getText();
-    assert.match(text, /^<body>\n    <figure>\n        <img [^\n]+>\n        <figcaption>/);
+    assert.match(text, /^<body>\n {4}<figure>\n {8}<img [^\n]+>\n {8}<figcaption>/);
     const img = imgAttributes(text);
     assert.equal(img.src, photo.src.large);
     const listed = candidates(img.srcset ?? '');
