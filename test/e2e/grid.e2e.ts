@@ -8,7 +8,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import { activityBarItem, runPickerCommand, screenshot, sideBar, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
+import { activityBarItem, runCommand, runPickerCommand, screenshot, sideBar, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** A little more than the grid's typing debounce (600 ms). */
@@ -360,7 +360,11 @@ describe('search grid (e2e)', function () {
 
   it('comes back after a window reload with its search, the key kept and the answer from the persistent cache', async () => {
     api.clearLog();
-    await page.reload({ waitUntil: 'domcontentloaded' });
+    // As a person reloads: the workbench's command, which stores the views' state before it goes
+    // (a bare page reload can leave the last seconds of it unstored on a busy machine).
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
     await waitForWorkbench(page);
     grid = webview(page);
     const setKey = grid.locator('.message button', { hasText: 'Set API Key' });
@@ -383,8 +387,14 @@ describe('search grid (e2e)', function () {
     grid = webview(page);
     await grid.locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
     const first = tiles().first();
-    // The title is the alt text, as text.
-    assert.equal(await first.getAttribute('title'), await first.locator('img').getAttribute('alt'));
+    // The title is the alt text, as text (once the tile has its item: tiles are reused as results change).
+    const titleAndAlt = async (): Promise<[string | null, string | null]> => [await first.getAttribute('title'), await first.locator('img').getAttribute('alt')];
+    let [title, alt] = await titleAndAlt();
+    for (let i = 0; i < 50 && title !== alt; i++) {
+      await page.waitForTimeout(100);
+      [title, alt] = await titleAndAlt();
+    }
+    assert.equal(title, alt);
     const menu = page.locator('.context-view .monaco-menu');
     const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service'];
     const menuLabels = async (): Promise<string[]> => {
