@@ -92,7 +92,9 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       {
         gridMedia: (key) => grid.current()?.mediaFor(key),
         activeGridMedia: () => grid.current()?.activeMedia(),
-        lastEditorUri: () => shell.tracker.lastUri, lookup: (kind, id) => credits.lookup.get(kind, id) },
+        lastEditorUri: () => shell.tracker.lastUri,
+        lookup: (kind, id) => credits.lookup.get(kind, id),
+      },
       toEditor,
     );
     if (found.ok) return found.items;

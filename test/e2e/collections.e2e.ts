@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, apiSettings, runCommand, screenshot, sideBar, startWorkbench, statusBarItem, webview } from './harness';
+import { activityBarItem, apiSettings, naturalSize, runCommand, screenshot, sideBar, startWorkbench, statusBarItem, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -185,16 +185,7 @@ describe('collections sidebar', () => {
     await runCommand(page, 'Markdown: Open Preview to the Side');
     const img = webview(page).locator(`img[src^="${api.origin}/media/photos/"]`).first();
     await img.waitFor({ state: 'visible', timeout: 20_000 });
-    const natural = await img.evaluate(
-      (el: HTMLImageElement) =>
-        new Promise<{ width: number; height: number }>((resolve) => {
-          const done = (): void => resolve({ width: el.naturalWidth, height: el.naturalHeight });
-          if (el.complete) return done();
-          el.addEventListener('load', done, { once: true });
-          el.addEventListener('error', done, { once: true });
-          setTimeout(done, 10_000);
-        }),
-    );
+    const natural = await naturalSize(img);
     // The large variant: at most 940 x 650.
     assert.ok(natural.width > 0 && natural.width <= 940 && natural.height <= 650, `the preview's image did not load: ${JSON.stringify(natural)}`);
     console.log(`      screenshot: ${await screenshot(page, 'collections-markdown-preview')}`);

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { notifications, openFile, runCommand, screenshot, searchFromPalette, startWorkbenchWithKey } from './harness';
+import { naturalSize, notifications, openFile, runCommand, screenshot, searchFromPalette, startWorkbenchWithKey } from './harness';
 import type { Workbench } from './harness';
 
 const POST = [
@@ -177,16 +177,7 @@ describe('covers and sizes in the workbench (e2e)', function () {
     const img = preview.locator(`img[src^="${api.origin}/media/photos/${photo.id}/"]`).first();
     await img.waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(new URL((await img.getAttribute('src')) ?? '').searchParams.get('w'), '1280');
-    const natural = await img.evaluate(
-      (el: HTMLImageElement) =>
-        new Promise<{ width: number; height: number }>((resolve) => {
-          const done = (): void => resolve({ width: el.naturalWidth, height: el.naturalHeight });
-          if (el.complete) return done();
-          el.addEventListener('load', done, { once: true });
-          el.addEventListener('error', done, { once: true });
-          setTimeout(done, 10_000);
-        }),
-    );
+    const natural = await naturalSize(img);
     assert.deepEqual(natural, { width: 1280, height: Math.round((1280 * photo.height) / photo.width) }, 'the preview’s image, loaded');
     console.log(`      screenshot: ${await screenshot(page, 'cover-preview-1280')}`);
 

@@ -213,6 +213,20 @@ export async function runCommand(page: Page, title: string, timeoutMs = 10_000):
   await input.waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
+/** An image's natural size once it has loaded or failed (0 × 0: broken), at most 10 s after it is asked. */
+export function naturalSize(img: Locator): Promise<{ width: number; height: number }> {
+  return img.evaluate(
+    (el: HTMLImageElement) =>
+      new Promise<{ width: number; height: number }>((resolve) => {
+        const done = (): void => resolve({ width: el.naturalWidth, height: el.naturalHeight });
+        if (el.complete) return done();
+        el.addEventListener('load', done, { once: true });
+        el.addEventListener('error', done, { once: true });
+        setTimeout(done, 10_000);
+      }),
+  );
+}
+
 /** Saves a PNG of the page into test-output/screenshots/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -326,6 +326,16 @@ describe('Set as Cover Image (real VS Code)', function () {
     }
   });
 
+  it('a photo with no safe address: a clear message, nothing written, no command error', async () => {
+    const original = '---\ntitle: Unsafe\n---\nBody.\n';
+    const editor = await openNew('unsafe.md', original);
+    const unsafe = { ...photo, src: Object.fromEntries(Object.keys(photo.src).map((k) => [k, 'javascript:alert(1)'])) as Photo['src'] };
+    const outcome = await vscode.commands.executeCommand<CoverOutcome>('stockMedia.setCoverImage', { media: { kind: 'photo', photo: unsafe }, targetUri: editor.document.uri.toString() });
+    assert.equal(outcome.result, 'failed');
+    assert.ok(shown.some((s) => s.level === 'error' && /no safe https address/.test(s.message)), JSON.stringify(shown));
+    assert.equal(editor.document.getText(), original);
+  });
+
   it('a page that is not Markdown or MDX: a clear message, nothing written', async () => {
     const editor = await openNew('page.html', '<p>Hi</p>\n');
     const outcome = await setCover(editor);

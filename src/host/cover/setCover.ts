@@ -11,7 +11,9 @@ import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
 import type { InsertArgs } from '../commandArgs';
 import { askAltText } from '../insert/editBoxes';
-import { editorRefusedMessage, NOTE_MAX, showNoMedia } from '../insert/messages';
+import { isInsertError } from '../../core/insert/insertError';
+import type { InsertPlan } from '../../core/insert/plan';
+import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
 import { pickVariant } from '../insert/pickVariant';
 import type { VariantChoice } from '../insert/pickVariant';
 import { planFor } from '../insert/planning';
@@ -51,6 +53,13 @@ function fail(message: string, notes: readonly string[] = []): CoverOutcome {
   return { result: 'failed', notes: [...notes, shown] };
 }
 
+/** A failure of the insert's steps (planning, saving): an InsertError's own sentence; anything else logged and said as what went wrong. */
+function failed(shell: Shell, error: unknown, notes: readonly string[] = []): CoverOutcome {
+  if (isInsertError(error)) return fail(insertFailure(error).message, notes);
+  shell.logger.error(`Could not set the cover: ${errorText(error)}`);
+  return fail(vscode.l10n.t('Could not set the cover: {0}', errorText(error)), notes);
+}
+
 /** Asks before a cover already set is replaced. */
 async function confirmReplace(document: vscode.TextDocument, keys: readonly string[]): Promise<boolean> {
   const replace = vscode.l10n.t('Replace Cover');
@@ -77,6 +86,11 @@ interface CoverRequest {
   readonly token?: vscode.CancellationToken;
 }
 
+/** The insert's plan at the cover's size, with no template of the user's (the cover is fields, not a snippet). Throws as planFor does. */
+function coverPlan(shell: Shell, item: InsertArgs, choice: VariantChoice, config: InsertConfig): InsertPlan {
+  return planFor(shell, item, choice, 'markdown', { ...config, templates: {} });
+}
+
 /**
  * The cover's values: the image at the cover's size, linked or saved into the workspace as the
  * insert mode says (into the site's folder for the preset's site when the user named none), and
@@ -84,8 +98,12 @@ interface CoverRequest {
  */
 async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepared: Prepared | undefined } | CoverOutcome> {
   const { document, item, config, cover, notes } = r;
-  // The insert's plan at the cover's size, with no template of the user's (the cover is fields, not a snippet).
-  const plan = planFor(r.shell, item, r.choice, 'markdown', { ...config, templates: {} });
+  let plan: InsertPlan;
+  try {
+    plan = coverPlan(r.shell, item, r.choice, config);
+  } catch (error) {
+    return failed(r.shell, error);
+  }
   const facts = plan.facts;
   if (item.media.kind === 'video') {
     // A video's cover is its poster picture, linked: the video file is never a cover.
@@ -98,7 +116,7 @@ async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepa
     prepared = await prepare(r.saving, [plan], document, site, item.mode ?? config.mode, notes, r.token, r.ask);
   } catch (error) {
     if (error instanceof vscode.CancellationError) return { result: 'cancelled', notes };
-    return fail(error instanceof Error ? error.message : String(error), notes);
+    return failed(r.shell, error, notes);
   }
   if (!prepared) return { result: 'cancelled', notes };
   const url = prepared.locals[0]?.url ?? facts.url;
@@ -129,7 +147,12 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
       if (!picked) return { result: 'cancelled', notes: [] };
       choice = picked;
     }
-    const prefill = planFor(shell, item, choice, 'markdown', config).facts.alt;
+    let prefill: string;
+    try {
+      prefill = coverPlan(shell, item, choice, config).facts.alt;
+    } catch (error) {
+      return failed(shell, error);
+    }
     const alt = await askAltText(first.media.kind, prefill);
     if (alt === undefined) return { result: 'cancelled', notes: [] };
     item = { ...item, alt };
@@ -180,7 +203,7 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
 /**
  * A pasted link's cover (the paste's second kind, which the user picked from the paste menu, so
  * a cover already set is replaced without a question): the edit of the page's front matter, or
- * why there is none. Undefined when cancelled.
+ * why there is none (`told`: the user has heard it). Undefined when cancelled.
  */
 export async function coverPasteEdit(
   shell: Shell,
@@ -188,13 +211,14 @@ export async function coverPasteEdit(
   document: vscode.TextDocument,
   item: InsertArgs,
   token: vscode.CancellationToken,
-): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string } | undefined> {
+): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined> {
   const cover = await readCoverConfig(document);
   if ('message' in cover) return cover;
   const config = readInsertConfig({ uri: document.uri, languageId: 'markdown' });
   const notes: string[] = [];
   const image = await coverImage({ shell, saving, document, item: { ...item, languageId: 'markdown' }, choice: { size: cover.size }, cover, config, ask: false, notes, token });
-  if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '' };
+  // A failure the image's steps already told the user of.
+  if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '', told: true };
   const planned = planCover(document.getText(), cover.fields, image.values);
   if (!planned.ok || token.isCancellationRequested) {
     await image.prepared?.written?.takeBack();

@@ -118,7 +118,7 @@ export class MediaPasteProvider {
       for (const note of cover.notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
     } else {
       change.set(document.uri, ranges.map((range) => vscode.TextEdit.replace(range, text)));
-      if (cover) void vscode.window.showWarningMessage(inert(vscode.l10n.t('Pasted the link as text: {0}', cover.message), NOTE_MAX));
+      if (cover && !cover.told) void vscode.window.showWarningMessage(inert(vscode.l10n.t('Pasted the link as text: {0}', cover.message), NOTE_MAX));
     }
     edit.additionalEdit = change;
     return edit;
