@@ -4,9 +4,9 @@
 // npm script.
 //
 // --jobs <n> runs n files at a time, each in a child process of this runner (a free child takes
-// the next file), and prints each file's report as one block when it ends. vsix.e2e runs last
-// and alone: packaging rebuilds dist/ and out/ (the production build), which the other files
-// load.
+// the next file, the longest first), and prints each file's report as one block when it ends.
+// vsix.e2e runs last and alone: packaging rebuilds dist/ and out/ (the production build),
+// which the other files load.
 //
 // Options: --grep <text> (or STOCK_MEDIA_TEST_GREP); --jobs <n> (default 1);
 // STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
@@ -36,6 +36,34 @@ interface Counts {
 
 /** Files that must not run beside another (see the top of this file). */
 const ALONE = ['vsix.e2e.js'];
+
+/**
+ * Seconds per file (the "── file: passed in N s ──" lines of a run with --jobs 2 on a loaded
+ * machine, 2026-11-26), for the order of the queue: the longest first, so the run does not end
+ * with one long file running alone. A file not listed counts DEFAULT_SECONDS.
+ */
+const SECONDS: Readonly<Record<string, number>> = {
+  'grid.e2e.js': 72,
+  'walkthrough.e2e.js': 57,
+  'insert.e2e.js': 33,
+  'insertFaults.e2e.js': 33,
+  'paste.e2e.js': 33,
+  'cover.e2e.js': 29,
+  'hostile.e2e.js': 29,
+  'insertInARow.e2e.js': 29,
+  'offline.e2e.js': 29,
+  'web.e2e.js': 29,
+  'newcomer.e2e.js': 27,
+  'walkthroughState.e2e.js': 27,
+  'keyOrigin.e2e.js': 25,
+  'collections.e2e.js': 21,
+  'hostileText.e2e.js': 21,
+  'statusbar.e2e.js': 19,
+  'credits.e2e.js': 18,
+  'workbench.e2e.js': 9,
+};
+const DEFAULT_SECONDS = 30;
+const seconds = (file: string): number => SECONDS[file] ?? DEFAULT_SECONDS;
 
 function parseArgs(argv: readonly string[]): Options {
   let grep = process.env[GREP_ENV] || undefined;
@@ -118,7 +146,7 @@ async function runInChildren(files: readonly string[], options: Options): Promis
     total.pending += counts.pending;
     if (counts.failures > 0) failed.push(file);
   };
-  const queue = files.filter((f) => !ALONE.includes(f));
+  const queue = files.filter((f) => !ALONE.includes(f)).sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
   const worker = async (): Promise<void> => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) await run(file);
   };

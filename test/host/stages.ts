@@ -7,7 +7,7 @@
 //          files split between two workbenches side by side (run.js --shard)
 //   all    type check, lint, unit tests | the VS Code suite in the Node host and in the web
 //          worker extension host (two workbenches each), the German localisation run | the e2e
-//          tests, two workbenches at a time
+//          tests, three workbenches at a time (the step before runs four)
 //
 // In quick the unit tests run beside the two workbenches rather than before them: with warm
 // caches the type check and lint take a second or two each, and the unit tests' 20-odd seconds
@@ -55,7 +55,7 @@ const VSCODE_2: Stage = { name: 'vscode-2', command: process.execPath, args: nod
 const VSCODE_WEB_1: Stage = { name: 'vscode-web-1', command: process.execPath, args: node('host/run.js', '--web', '--shard', '1/2') };
 const VSCODE_WEB_2: Stage = { name: 'vscode-web-2', command: process.execPath, args: node('host/run.js', '--web', '--shard', '2/2') };
 const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation') };
-const E2E: Stage = { name: 'e2e', command: process.execPath, args: node('e2e/run.js', '--jobs', '2') };
+const E2E: Stage = { name: 'e2e', command: process.execPath, args: node('e2e/run.js', '--jobs', '3') };
 
 /** Steps one after the other; in a step, lanes side by side; in a lane, stages one after the other. */
 const PLANS: Record<string, ReadonlyArray<ReadonlyArray<readonly Stage[]>>> = {

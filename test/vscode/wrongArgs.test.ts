@@ -156,8 +156,10 @@ function parametersRead(handler: Fn | undefined): number | undefined {
 function callsFor(read: number | undefined): { position: 'first' | 'second'; rows: typeof ARGUMENTS }[] {
   const sample = ARGUMENTS.filter(([what]) => SAMPLE.has(what));
   const rows = (position: number): typeof ARGUMENTS => (read === undefined || read >= position ? ARGUMENTS : sample);
-  // A handler that reads nothing sees the same call in either position: the first stands for both.
-  if (read === 0) return [{ position: 'first', rows: sample }];
+  // A handler that reads nothing sees the same call whatever the argument and its position:
+  // two calls show it settles quietly call after call (Write Credits File scans the workspace
+  // and writes its file each time: ten calls cost 16 s and proved nothing more).
+  if (read === 0) return [{ position: 'first', rows: sample.slice(0, 2) }];
   return [
     { position: 'first', rows: rows(1) },
     { position: 'second', rows: rows(2) },
@@ -439,7 +441,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
       }
       const unexpected = newFiles.filter((u) => !(command === 'stockMedia.writeCreditsFile' && u === creditsFile.toString()));
       if (unexpected.length > 0) problems.push(`wrote ${unexpected.join(', ')}`);
-      assert.ok(calls >= SAMPLE.size, `${command}: ${calls} calls`);
+      assert.ok(calls >= (parametersRead(handlers[command]) === 0 ? 2 : SAMPLE.size), `${command}: ${calls} calls`);
       assert.deepEqual(problems, [], `${command} with wrong arguments, ${calls} calls (${asked} quick inputs closed at once so far)`);
     });
   }
