@@ -170,7 +170,9 @@ describe('MediaClient when the service misbehaves', function () {
       server.setSwitches({ stallBody: true });
       const client = makeClient({ timeoutMs: 1500 });
       const hanging = failure(client.curatedPhotos());
-      await new Promise((r) => setTimeout(r, 100));
+      // Until the server has answered its headers (and stalls): on a busy machine 100 ms was not
+      // always enough for the request to arrive, and it was answered whole.
+      while (server.log[0]?.status !== 200) await new Promise((r) => setTimeout(r, 10));
       server.setSwitches({ stallBody: false });
       const fresh = await client.curatedPhotos({}, { fresh: true });
       assert.ok(fresh.photos.length > 0);
