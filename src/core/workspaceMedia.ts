@@ -3,7 +3,7 @@
 // what a reader sees where its credit would count (creditTexts), so whether it is credited is
 // known as soon as the media's author is, without reading the file again.
 import type { CreditNames } from './creditCheck';
-import { creditTexts, namesCredited } from './creditCheck';
+import { creditScope, creditTexts, isCreditLike, namesCredited, paragraphAt } from './creditCheck';
 import type { FormatFamily } from './insert/languages';
 import { l10n } from './l10n';
 import type { MediaRefMatch } from './mediaRefs';
@@ -69,14 +69,27 @@ function lineOf(starts: readonly number[], offset: number): number {
   return low;
 }
 
-/** A file's uses, from its text and the media references found in it (core/mediaRefs.ts). */
+/**
+ * A file's uses, from its text and the media references found in it (core/mediaRefs.ts). A
+ * link to a media in its own credit (`Photo by … on [Pexels](<its page>)`, in a line that reads
+ * as a credit, where an earlier link of the same media counts a credit) is its credit, not a use.
+ */
 export function usesInText(text: string, refs: readonly MediaRefMatch[], family: FormatFamily, checked: boolean): FileUse[] {
   if (refs.length === 0) return [];
   const starts = lineStarts(text);
-  return refs.map((ref) => {
+  const uses: FileUse[] = [];
+  refs.forEach((ref, i) => {
     const line = lineOf(starts, ref.start);
-    return { kind: ref.kind, id: ref.id, line, character: ref.start - (starts[line] as number), scopes: checked ? creditTexts(text, ref, family) : [] };
+    if (i > 0 && isOwnCredit(text, refs.slice(0, i), ref, starts, line, family)) return;
+    uses.push({ kind: ref.kind, id: ref.id, line, character: ref.start - (starts[line] as number), scopes: checked ? creditTexts(text, ref, family) : [] });
   });
+  return uses;
+}
+
+function isOwnCredit(text: string, before: readonly MediaRefMatch[], ref: MediaRefMatch, starts: readonly number[], line: number, family: FormatFamily): boolean {
+  const lineText = text.slice(starts[line] as number, starts[line + 1] ?? text.length);
+  if (!isCreditLike(lineText) && !isCreditLike(text.slice(paragraphAt(text, ref.start).start, ref.start))) return false;
+  return before.some((q) => q.kind === ref.kind && q.id === ref.id && creditScope(text, q, family).some((s) => s.start <= ref.start && ref.end <= s.end));
 }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

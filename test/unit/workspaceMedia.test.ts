@@ -85,6 +85,17 @@ describe('In This Workspace: grouping the uses', () => {
     assert.equal(groupUses([after], namesOf, labelOf)[0]?.missing, 0);
   });
 
+  it('counts a link to the media in its own credit line as its credit, not as a use', () => {
+    const credit = `Photo by [Bo Chen](https://www.pexels.com/@bo) on [Pexels](${page(2)})`;
+    const markdown = file('m.md', `![x](${image(2)})\n\n${credit}\n\nSee also ${page(2)}\n`);
+    assert.deepEqual(markdown.uses.map((u) => u.line), [0, 4]);
+    const figure = file('f.html', `<figure>\n  <img src="${image(2)}" alt="">\n  <figcaption>${credit}</figcaption>\n</figure>`);
+    assert.deepEqual(figure.uses.map((u) => u.line), [1]);
+    assert.deepEqual(groupUses([markdown, figure], namesOf, labelOf)[0]?.uses.map((u) => u.state), ['credited', 'credited', 'missing']);
+    // A credit line alone (its media not in the file) is a use.
+    assert.equal(file('c.md', `${credit}\n`).uses.length, 1);
+  });
+
   it('describes a media by its uses and the ones without credit', () => {
     const groups = groupUses([blog, home], namesOf, labelOf);
     assert.equal(usesDescription(groups[0]!, 'en'), '2 uses · 2 without credit');
