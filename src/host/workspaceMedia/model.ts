@@ -45,6 +45,7 @@ export class WorkspaceMediaModel extends Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private lookingUp: Promise<void> | undefined;
+  private lookUpAgain = false;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   /** The last whole scan: how many files were read and how long it took. */
@@ -190,12 +191,38 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** Looks up the media not known yet: free for the ones the client knows; the others only while the view is visible. */
   lookUp(): Promise<void> {
-    this.lookingUp ??= this.lookUpAll().finally(() => (this.lookingUp = undefined));
+    if (this.lookingUp) {
+      // Media listed since it started are looked up once it is done.
+      this.lookUpAgain = true;
+      return this.lookingUp;
+    }
+    this.lookingUp = this.lookUpAll().finally(() => {
+      this.lookingUp = undefined;
+      if (this.lookUpAgain && !this.isDisposed) {
+        this.lookUpAgain = false;
+        void this.lookUp();
+      }
+    });
     return this.lookingUp;
   }
 
   private async lookUpAll(): Promise<void> {
-    const wanted = this.groups().filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
+    const unknown = (): MediaGroup[] => this.groups().filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
+    // First every media the client knows, all at once and shown together: free, no request.
+    const free = await Promise.all(unknown().map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
+    let found = false;
+    for (const [g, result] of free) {
+      if (!result) continue;
+      this.asked.add(g.key);
+      if (result.ok) {
+        this.facts.set(g.key, result.media);
+        found = true;
+      }
+    }
+    if (found) this.changedNow();
+    // Then the others, a few at a time, while the view is visible.
+    if (!this.visible()) return;
+    const wanted = unknown();
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < wanted.length && !this.isDisposed) {
