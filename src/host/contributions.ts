@@ -79,6 +79,7 @@ export function createWorkspaceMediaTree(load: LoadFeatures): WorkspaceTreeHandl
       getTreeItem: (node) => load().workspaceTree.getTreeItem(node),
       getChildren: (node) => load().workspaceTree.getChildren(node),
       getParent: (node) => load().workspaceTree.getParent(node),
+      resolveTreeItem: (item, node) => load().workspaceTree.resolveTreeItem(item, node),
     },
     showCollapseAll: true,
   });

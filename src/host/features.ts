@@ -50,7 +50,9 @@ export interface Features extends IDisposable {
   readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent' | 'resolveTreeItem'>> &
     Pick<vscode.TreeDragAndDropController<CollectionsNode>, 'handleDrag'>;
   /** In This Workspace's rows, behind the view made at activation. */
-  readonly workspaceTree: Required<Pick<vscode.TreeDataProvider<WorkspaceNode>, 'getTreeItem' | 'getChildren' | 'getParent'>>;
+  readonly workspaceTree: Required<Pick<vscode.TreeDataProvider<WorkspaceNode>, 'getTreeItem' | 'getChildren' | 'getParent'>> & {
+    resolveTreeItem(item: vscode.TreeItem, node: WorkspaceNode): vscode.TreeItem;
+  };
   /** Brings back a grid VS Code restored after a reload. */
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
   /** Media dropped into an editor. */
@@ -208,6 +210,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
       getTreeItem: (node) => workspace.provider.getTreeItem(node),
       getChildren: (node) => workspace.provider.getChildren(node),
       getParent: (node) => workspace.provider.getParent(node),
+      resolveTreeItem: (item, node) => workspace.provider.resolveTreeItem(item, node),
     },
     reviveGrid: grid.revive,
     drop: insert.drop,

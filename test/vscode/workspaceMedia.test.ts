@@ -128,6 +128,19 @@ describe('In This Workspace (real VS Code)', function () {
     assert.equal(server.apiRequestCount(), 0, 'no request: every media was known');
   });
 
+  it('the media commands of the other trees take its items: Copy Credit, Copy URL; its hover is the media\'s', async () => {
+    const { provider } = await hook();
+    const row = await mediaRow(provider, credited);
+    const copied = await vscode.commands.executeCommand<string>('stockMedia.copyCredit', row.node);
+    assert.equal(copied, `Photo by ${credited.photographer} (${credited.photographer_url}) on Pexels (${credited.url})`);
+    const url = await vscode.commands.executeCommand<string>('stockMedia.copyUrl', row.node);
+    assert.ok(url?.includes(`/photos/${credited.id}/`), url);
+    const item = provider.resolveTreeItem(provider.getTreeItem(row.node), row.node);
+    const hover = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
+    assert.ok(hover.includes(`**${mediaLabel({ kind: 'photo', photo: credited })}**`) && hover.includes(credited.photographer) && hover.endsWith('\n\n1 use'), hover);
+    assert.equal(server.apiRequestCount(), 0, 'the media were known');
+  });
+
   it('a click on a use opens the file at its line', async () => {
     const { provider } = await hook();
     const missing = await mediaRow(provider, uncredited);

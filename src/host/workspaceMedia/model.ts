@@ -29,6 +29,9 @@ const LOOKUPS_AT_ONCE = 4;
 /** Changes arriving together are shown once. */
 const CHANGE_COALESCE_MS = 50;
 
+/** The settings a whole scan follows: the media hosts (core/trustedUrls.ts), the credit check's languages, the credits file. */
+const RESCAN_SETTINGS = ['stockMedia.serviceUrl', 'stockMedia.apiBaseUrl', 'stockMedia.videoBaseUrl', 'stockMedia.creditCheck', 'stockMedia.creditsFile'];
+
 export interface ScanStats {
   readonly files: number;
   readonly ms: number;
@@ -173,7 +176,10 @@ export class WorkspaceMediaModel extends Disposable {
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.files.has(d.uri.toString()) && later(d.uri)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('stockMedia')) void this.refresh();
+        // What decides which links are the service's, which files are checked and which is the credits file: read again.
+        if (RESCAN_SETTINGS.some((s) => e.affectsConfiguration(s))) void this.refresh();
+        // The service's name (a credit may name it): the same uses judged again.
+        else if (e.affectsConfiguration('stockMedia.serviceName')) this.changedNow();
       }),
     );
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()));

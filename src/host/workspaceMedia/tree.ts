@@ -63,6 +63,18 @@ export class WorkspaceMediaProvider extends Disposable {
     return node.type === 'media' ? this.mediaItem(node) : useItem(node);
   }
 
+  /** A known media's hover (the tree asks for it when it is shown), with its uses. */
+  resolveTreeItem(item: vscode.TreeItem, node: WorkspaceNode): vscode.TreeItem {
+    if (node.type !== 'media' || item.tooltip !== undefined) return item;
+    const media = this.model.media(node.ref.kind, node.ref.id);
+    const group = this.model.group(node.key);
+    if (media) {
+      const uses = group ? `\n\n${usesDescription(group, vscode.env.language)}` : '';
+      item.tooltip = markdown(`${mediaTooltipMarkdown(media, { serviceName: this.shell.config.serviceName })}${uses}`);
+    }
+    return item;
+  }
+
   /** The node of a media, the same object for as long as the media is used. */
   mediaNode(group: Pick<MediaGroup, 'key' | 'kind' | 'id'>): WorkspaceMediaNode {
     let node = this.mediaNodes.get(group.key);
@@ -96,9 +108,8 @@ export class WorkspaceMediaProvider extends Disposable {
       : new vscode.ThemeIcon(kind === 'photo' ? 'file-media' : 'device-camera-video');
     item.contextValue = `media.${kind}${missing ? '.missingCredit' : ''}`;
     const who = media ? mediaAuthorAlone(media) : '';
-    item.tooltip = media
-      ? markdown(`${mediaTooltipMarkdown(media, { serviceName: this.shell.config.serviceName })}\n\n${uses}`)
-      : `${label}\n${uses}`;
+    // A known media's hover is made when it is shown (resolveTreeItem), not for every row at each change.
+    if (!media) item.tooltip = `${label}\n${uses}`;
     item.accessibilityInformation = { label: [media ? mediaAccessibilityLabel(media) : label, inert(who), uses].filter((p) => p !== '').join(', ') };
     return item;
   }
