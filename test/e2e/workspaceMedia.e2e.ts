@@ -1,4 +1,5 @@
-// In This Workspace as a person meets it: a page using two photos of the service, one without
+// In This Workspace as a person meets it: opened from its header in the Stock Media sidebar, it
+// welcomes a workspace without media; then a page using two photos of the service, one without
 // its credit; the Stock Media sidebar lists both under In This Workspace, the uncredited one
 // marked (its row and its use say so); its menu's Add Missing Credits writes the credit into
 // the page, which the editor shows, and the row no longer says a credit is missing.
@@ -35,6 +36,16 @@ describe('In This Workspace (e2e)', function () {
 
   const row = (text: string | RegExp): Locator => treeItems(page, VIEW).filter({ hasText: text }).first();
 
+  it('welcomes a workspace that uses no media yet', async () => {
+    await activityBarItem(page, 'Stock Media').click();
+    // Collapsed at first (the collections keep the room): its header opens it, and its files are read then.
+    const header = view(page, VIEW).locator('.pane-header');
+    await header.waitFor({ state: 'visible', timeout: 20_000 });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await view(page, VIEW).locator('.welcome-view-content', { hasText: 'No file of this workspace uses a photo or video' }).waitFor({ timeout: 20_000 });
+    console.log(`      screenshot: ${await screenshot(page, 'workspace-media-welcome')}`);
+  });
+
   it('lists the media the page uses, the missing credit marked, and Add Missing Credits fixes the page', async () => {
     const [credited, missing] = api.library.photos.filter((p) => /^[A-Za-z][A-Za-z ]*$/.test(p.photographer.name) && /^[A-Za-z][A-Za-z ,-]*$/.test(p.alt)).slice(0, 2);
     assert.ok(credited && missing);
@@ -50,11 +61,9 @@ describe('In This Workspace (e2e)', function () {
       'The end.',
       '',
     ].join('\n');
+    // Written on disk while the view is open: it lists the page once the file is there.
     writeFileSync(join(workbench.workspace.path, 'trip.md'), page1);
     const editor = await openFile(page, 'trip.md');
-
-    await activityBarItem(page, 'Stock Media').click();
-    await view(page, VIEW).waitFor({ state: 'visible', timeout: 20_000 });
     // The uncredited photo: its alt text, one use, one without credit, listed first.
     const marked = row('1 without credit');
     await marked.waitFor({ timeout: 30_000 });
