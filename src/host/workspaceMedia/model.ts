@@ -44,6 +44,8 @@ export class WorkspaceMediaModel extends Disposable {
   private readonly asked = new Set<string>();
   private sources: Sources | undefined;
   private scanning: Promise<void> | undefined;
+  /** A whole scan asked for while one runs. */
+  private queued: Promise<void> | undefined;
   private grouped: MediaGroup[] | undefined;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -69,17 +71,29 @@ export class WorkspaceMediaModel extends Disposable {
   ready(): Promise<void> {
     if (!this.scanning) {
       this.scanning = this.scanAll();
-      void this.scanning.then(() => this.watch());
+      // Changes are followed from the first scan on, even one that failed (Refresh tries again).
+      void this.scanning.then(
+        () => this.watch(),
+        (error: unknown) => {
+          this.shell.logger.warn(`In This Workspace: the scan failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.watch();
+        },
+      );
     }
     return this.scanning;
   }
 
-  /** Scans the whole workspace again (the view's Refresh). */
-  async refresh(): Promise<void> {
+  /** Scans the whole workspace again (the view's Refresh); calls while one waits share it. */
+  refresh(): Promise<void> {
     if (!this.scanning) return this.ready();
-    await this.scanning;
-    this.scanning = this.scanAll();
-    return this.scanning;
+    this.queued ??= this.scanning
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        this.scanning = this.scanAll();
+        return this.scanning;
+      });
+    return this.queued;
   }
 
   /** The media used, grouped (core/workspaceMedia.ts), as of now. */
