@@ -2,7 +2,8 @@
 // three photos (one photo without its credit in two files, one credited, one in CSS where the
 // credit check is off) are listed by media with each use's file, line and credit, with no
 // request for media already known; Add Missing Credits fixes both pages (one undo each);
-// an edit shows in the view; a click on a use opens the file at its line.
+// an edit shows in the view; a click on a use opens the file at its line; a media not known
+// is shown by its reference and asked for once, only when the view is visible.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { mediaLabel } from '../../src/core/mediaText';
@@ -196,6 +197,31 @@ describe('In This Workspace (real VS Code)', function () {
     await closeAllEditors();
     // Closed without saving: the file on disk counts again.
     await waitFor(async () => (await mediaRow(provider, styled)).description === '1 use', 'the file on disk again', 5000);
+  });
+
+  it('a media not known is shown by its reference, asked for only once the view is visible, and only once', async () => {
+    const { provider, treeView } = await hook();
+    const unknown = server.library.photos.find((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '' && ![credited, uncredited, styled].some((k) => k.id === p.id) && p.id % 7 === 3);
+    assert.ok(unknown);
+    const api = await extensionApi();
+    assert.equal(await api.client.hasCached('photo', unknown.id), false);
+    if (treeView.visible) await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.workspace.fs.writeFile(uri('new.md'), encoder.encode(`![New](${server.origin}/media/photos/${unknown.id}/pexels-photo-${unknown.id}.png)\n`));
+    const byReference = await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id), 'the new file listed', 10_000);
+    assert.equal(byReference.label, `Photo ${unknown.id}`);
+    assert.deepEqual((await rows(provider, byReference.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/new.md:1`, '', 'file']]);
+    const asked = (): number => server.apiRequestCount((e) => e.path.endsWith(`/photos/${unknown.id}`));
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(asked(), 0, 'not asked while the view is not visible');
+    await vscode.commands.executeCommand('stockMedia.workspaceMedia.focus');
+    await waitFor(() => treeView.visible, 'the view visible');
+    await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id && r.label === unknown.alt.trim()), 'its label once looked up', 10_000);
+    assert.deepEqual((await rows(provider, byReference.node)).map((r) => r.description), ['no credit']);
+    await provider.model.refresh();
+    await provider.model.lookUp();
+    assert.equal(asked(), 1, 'one request, however often listed');
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.workspace.fs.delete(uri('new.md'));
   });
 
   it('a file written on disk is listed, and Open in Grid shows its media', async () => {
