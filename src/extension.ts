@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
 import type { Features, LoadFeatures } from './host/features';
 import { CommandId } from './host/commandIds';
-import { createCollectionsTree, createPasteProvider, registerContributions } from './host/contributions';
+import { createCollectionsTree, createPasteProvider, createWorkspaceMediaTree, registerContributions } from './host/contributions';
 import { registerMediaDocuments } from './host/credits/watch';
 import { getApiKey } from './host/keyPage';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
@@ -48,12 +48,13 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     if (!features) {
       const loadStarted = performance.now();
       // The seam: the features' code is evaluated here, on first use, not at activation.
-      features = (require('./host/features') as typeof import('./host/features')).createFeatures(shell, tree);
+      features = (require('./host/features') as typeof import('./host/features')).createFeatures(shell, tree, workspaceTree);
       featuresLoadMs = performance.now() - loadStarted;
     }
     return features;
   };
   const tree = createCollectionsTree(load);
+  const workspaceTree = createWorkspaceMediaTree(load);
   const paste = createPasteProvider(load, () => shell.config);
   const statusBar = new QuotaStatusBar(
     shell.quota,
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
     ...registerMediaDocuments(shell, load, () => features !== undefined),
     ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load, paste) : []),
     tree,
+    workspaceTree,
     statusBar,
     shell,
     vscode.commands.registerCommand(CommandId.showLog, () => shell.log.show()),

@@ -170,13 +170,23 @@ export interface CreditNames {
   readonly serviceName: string;
 }
 
-/** Whether the media at `span` in `text` is credited (the rule at the top of this file). */
-export function hasCreditNear(text: string, span: TextSpan, family: FormatFamily, names: CreditNames): boolean {
-  const name = names.author.trim() !== '' ? names.author : names.serviceName;
+/** What a reader sees where a credit for the media at `span` counts (the rule at the top of this file): kept by In This Workspace, asked once the name is known. */
+export function creditTexts(text: string, span: TextSpan, family: FormatFamily): string[] {
   // Front matter values are Markdown or plain text (a caption, a credit field), whatever the page's format.
   const front = frontMatterScope(text, span.start);
-  if (front) return front.some((scope) => containsName(visibleText(scope, 'markdown'), name));
-  return creditScope(text, span, family).some((scope) => containsName(visibleText(text.slice(scope.start, scope.end), family), name));
+  if (front) return front.map((scope) => visibleText(scope, 'markdown'));
+  return creditScope(text, span, family).map((scope) => visibleText(text.slice(scope.start, scope.end), family));
+}
+
+/** Whether one of `texts` (creditTexts) credits `names`. */
+export function namesCredited(texts: readonly string[], names: CreditNames): boolean {
+  const name = names.author.trim() !== '' ? names.author : names.serviceName;
+  return texts.some((t) => containsName(t, name));
+}
+
+/** Whether the media at `span` in `text` is credited (the rule at the top of this file). */
+export function hasCreditNear(text: string, span: TextSpan, family: FormatFamily, names: CreditNames): boolean {
+  return namesCredited(creditTexts(text, span, family), names);
 }
 
 // ---- where a missing credit goes --------------------------------------------------------

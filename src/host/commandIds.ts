@@ -27,6 +27,9 @@ export const CommandId = {
   openOnService: 'stockMedia.openOnService',
   writeCreditsFile: 'stockMedia.writeCreditsFile',
   addCreditLine: 'stockMedia.addCreditLine',
+  workspaceMediaRefresh: 'stockMedia.workspaceMedia.refresh',
+  workspaceMediaAddCredits: 'stockMedia.workspaceMedia.addCredits',
+  workspaceMediaOpenInGrid: 'stockMedia.workspaceMedia.openInGrid',
 } as const;
 
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
@@ -41,6 +44,8 @@ export const TestCommandId = {
   creditCheck: 'stockMedia.test.creditCheck',
   /** The features' command table, each contributed command's one handler (host/features.ts). */
   commands: 'stockMedia.test.commands',
+  /** Returns `{ provider, treeView }` of In This Workspace. */
+  workspaceMedia: 'stockMedia.test.workspaceMedia',
 } as const;
 
 /** The grid's webview panels (the serializer's type, activationEvents' onWebviewPanel). */
@@ -48,6 +53,9 @@ export const GRID_VIEW_TYPE = 'stockMedia.grid';
 
 /** The collections tree (contributes.views). */
 export const COLLECTIONS_VIEW_ID = 'stockMedia.collections';
+
+/** In This Workspace (contributes.views): the media the workspace's files use. */
+export const WORKSPACE_MEDIA_VIEW_ID = 'stockMedia.workspaceMedia';
 
 /** Context keys the extension sets (used in `when` clauses). */
 export const ContextKey = {

@@ -8,9 +8,10 @@ import { formatLanguageIds } from '../core/insert/languages';
 import { mediaUrlOptions } from '../core/mediaUrl';
 import { pastedMediaRef } from '../core/pastedMedia';
 import { MEDIA_DROP_MIMES, MEDIA_MIME } from '../shared/dnd';
-import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE } from './commandIds';
+import { COLLECTIONS_VIEW_ID, CommandId, GRID_VIEW_TYPE, WORKSPACE_MEDIA_VIEW_ID } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { CollectionsNode, CollectionsTreeHandles } from './views/collectionNodes';
+import type { WorkspaceNode, WorkspaceTreeHandles } from './workspaceMedia/nodes';
 import { CONFIG_SECTION } from './config';
 import { coverEditKind, mediaEditKind } from './insert/editKinds';
 import type { MediaPasteEdit } from './insert/paste';
@@ -58,6 +59,29 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
       dropMimeTypes: [],
       handleDrag: (source, dataTransfer, token) => load().tree.handleDrag?.(source, dataTransfer, token),
     },
+  });
+  return {
+    view,
+    changed,
+    dispose: () => {
+      view.dispose();
+      changed.dispose();
+    },
+  };
+}
+
+/** In This Workspace: its rows come from the features, the first time the view is shown (the scan runs then). */
+export function createWorkspaceMediaTree(load: LoadFeatures): WorkspaceTreeHandles & IDisposable {
+  const changed = new vscode.EventEmitter<WorkspaceNode | undefined>();
+  const view = vscode.window.createTreeView<WorkspaceNode>(WORKSPACE_MEDIA_VIEW_ID, {
+    treeDataProvider: {
+      onDidChangeTreeData: changed.event,
+      getTreeItem: (node) => load().workspaceTree.getTreeItem(node),
+      getChildren: (node) => load().workspaceTree.getChildren(node),
+      getParent: (node) => load().workspaceTree.getParent(node),
+      resolveTreeItem: (item, node) => load().workspaceTree.resolveTreeItem(item, node),
+    },
+    showCollapseAll: true,
   });
   return {
     view,

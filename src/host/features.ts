@@ -35,6 +35,9 @@ import type { MediaDocuments } from './credits/register';
 import { registerCredits } from './credits/register';
 import type { MediaLookup } from './credits/lookup';
 import { writeCreditsFile } from './credits/writeCredits';
+import type { WorkspaceNode, WorkspaceTreeHandles } from './workspaceMedia/nodes';
+import type { WorkspaceMediaProvider } from './workspaceMedia/tree';
+import { registerWorkspaceMedia } from './workspaceMedia/register';
 
 /** Every command the features handle: all contributed ones but Show Log (activation's own). */
 export type FeatureCommandId = Exclude<(typeof CommandId)[keyof typeof CommandId], typeof CommandId.showLog | typeof CommandId.getApiKey>;
@@ -46,6 +49,10 @@ export interface Features extends IDisposable {
   /** The collections tree's data and drag source, behind the view made at activation. */
   readonly tree: Required<Pick<vscode.TreeDataProvider<CollectionsNode>, 'getTreeItem' | 'getChildren' | 'getParent' | 'resolveTreeItem'>> &
     Pick<vscode.TreeDragAndDropController<CollectionsNode>, 'handleDrag'>;
+  /** In This Workspace's rows, behind the view made at activation. */
+  readonly workspaceTree: Required<Pick<vscode.TreeDataProvider<WorkspaceNode>, 'getTreeItem' | 'getChildren' | 'getParent'>> & {
+    resolveTreeItem(item: vscode.TreeItem, node: WorkspaceNode): vscode.TreeItem;
+  };
   /** Brings back a grid VS Code restored after a reload. */
   reviveGrid(panel: vscode.WebviewPanel, state: unknown): void;
   /** Media dropped into an editor. */
@@ -66,12 +73,14 @@ export interface Features extends IDisposable {
     grid(): GridPanel | undefined;
     /** The look-ups behind the hover and the credit check (its background budget). */
     readonly creditLookup: MediaLookup;
+    /** In This Workspace's rows and view. */
+    readonly workspaceMedia: { readonly provider: WorkspaceMediaProvider; readonly treeView: vscode.TreeView<WorkspaceNode> };
   };
 }
 
 export type LoadFeatures = () => Features;
 
-export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Features {
+export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, workspaceTree: WorkspaceTreeHandles): Features {
   // Sets the translator the core modules read (the one activation set: both are one bundle's).
   useVsCodeTranslator();
   const api = new ClientSource(shell);
@@ -79,10 +88,12 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec));
   const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api);
-  const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
+  const workspace = registerWorkspaceMedia(shell, credits.lookup, workspaceTree, (ref) => openMediaCommand(grid.deps, openMediaArg(ref)));
+  const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables, ...workspace.disposables];
   const { provider, dragAndDropController } = collections;
   const { inserter } = insert;
   const owns = (value: unknown): value is CollectionsNode => provider.owns(value);
+  const ownsWorkspace = (value: unknown): value is WorkspaceNode => workspace.provider.owns(value);
 
   /** The media a command acts on (commandArgs.ts resolveMedia), or the outcome of saying there are none. */
   const mediaOf = async (arg: unknown, selection: unknown, toEditor: boolean): Promise<InsertArgs[] | InsertOutcome> => {
@@ -176,6 +187,15 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       const document = a && vscode.workspace.textDocuments.find((d) => d.uri.toString() === a.uri);
       return a && document ? credits.check.addCreditAt(document.uri, a.kind, a.id, a.offset) : false;
     },
+    [CommandId.workspaceMediaRefresh]: () => workspace.refresh(),
+    [CommandId.workspaceMediaAddCredits]: async (arg?: unknown) => {
+      const node = ownNode(arg, ownsWorkspace, 'media');
+      return node ? workspace.addCredits(node) : undefined;
+    },
+    [CommandId.workspaceMediaOpenInGrid]: async (arg?: unknown) => {
+      const node = ownNode(arg, ownsWorkspace, 'media');
+      return node ? workspace.openInGrid(node) : undefined;
+    },
   };
   return {
     commands,
@@ -186,6 +206,12 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
       resolveTreeItem: (item, node) => provider.resolveTreeItem(item, node),
       handleDrag: (source, dataTransfer, token) => dragAndDropController.handleDrag?.(source, dataTransfer, token),
     },
+    workspaceTree: {
+      getTreeItem: (node) => workspace.provider.getTreeItem(node),
+      getChildren: (node) => workspace.provider.getChildren(node),
+      getParent: (node) => workspace.provider.getParent(node),
+      resolveTreeItem: (item, node) => workspace.provider.resolveTreeItem(item, node),
+    },
     reviveGrid: grid.revive,
     drop: insert.drop,
     documents: credits.documents,
@@ -193,7 +219,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
     get client() {
       return api.client;
     },
-    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current, creditLookup: credits.lookup },
+    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current, creditLookup: credits.lookup, workspaceMedia: { provider: workspace.provider, treeView: workspaceTree.view } },
     dispose: () => disposeAll(disposables),
   };
 }

@@ -182,6 +182,7 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
     vscode.commands.registerCommand(TestCommandId.paste, pasteHook),
     vscode.commands.registerCommand(TestCommandId.grid, gridHook),
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),
+    vscode.commands.registerCommand(TestCommandId.workspaceMedia, () => load().internals.workspaceMedia),
     // What each handler takes (test/vscode/wrongArgs.test.ts calls it with wrong arguments where it reads one).
     vscode.commands.registerCommand(TestCommandId.commands, () => load().commands),
   ];

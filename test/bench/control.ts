@@ -47,6 +47,13 @@ export type Task =
   | { op: 'creditCheck'; files: readonly string[] }
   /** Runs Write Credits File, answering its confirmation with Continue. */
   | { op: 'writeCredits' }
+  /** Looks these media up through the extension's client (getMedia); the reply is how many were found. */
+  | { op: 'lookUpMedia'; media: readonly { kind: 'photo' | 'video'; id: number }[] }
+  /**
+   * In This Workspace shown (its first scan) or refreshed, until every media it lists is known;
+   * then, with `change`, that file of the workspace rewritten on disk until the view lists it again.
+   */
+  | { op: 'workspaceMedia'; refresh: boolean; change?: { file: string; text: string } }
   /** run() returns: the workbench ends the test session. */
   | { op: 'done' };
 
@@ -147,6 +154,21 @@ export interface CoverSeenFigures {
   readonly set: number;
   /** Requests the extension's client sent meanwhile (look-ups included). */
   readonly clientRequests: number;
+}
+
+export interface WorkspaceMediaFigures {
+  /** The view shown (or refreshed) → every media listed with its label, none by its reference. */
+  readonly ms: number;
+  /** The scan alone (the files read). */
+  readonly scanMs: number;
+  readonly files: number;
+  readonly media: number;
+  readonly uses: number;
+  readonly missing: number;
+  /** Media still shown by their reference at the end. */
+  readonly unknown: number;
+  /** The changed file written → the view lists its new use (the watcher's pause included); undefined without `change`. */
+  readonly changeMs?: number;
 }
 
 export interface WriteCreditsFigures {

@@ -53,13 +53,14 @@ import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
 import { CHECK_FILES, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureLoad } from './loadBench';
 import { BenchWindow } from './workbench';
+import { measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
 
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && ONLY !== 'real-answers' && ONLY !== 'covers') throw new Error(`--only takes real-answers or covers, not ${ONLY}`);
+if (ONLY !== undefined && ONLY !== 'real-answers' && ONLY !== 'covers' && ONLY !== 'workspace-media') throw new Error(`--only takes real-answers, covers or workspace-media, not ${ONLY}`);
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
 const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
@@ -513,6 +514,7 @@ function loadRows(row: RowOf): Row[] {
     row('creditsMs', { measure: `Write Credits File: ${LOAD_FILES.toLocaleString('en')} files, ${LOAD_DISTINCT} media`, unit: 'ms', target: null }),
     row('creditsRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: LOAD_DISTINCT, everyRun: true } }, 'one Get Photo/Get Video per media not known yet'),
     row('creditsHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    ...workspaceMediaRows(row),
   ];
 }
 
@@ -582,9 +584,52 @@ async function onlyCovers(): Promise<number> {
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
 
+/** `--only workspace-media`: the In This Workspace rows alone (the VSIX packaged, one VS Code window on the load workspace). */
+async function onlyWorkspaceMedia(): Promise<number> {
+  mkdirSync(OUTPUT, { recursive: true });
+  const figures = new Figures();
+  const windows = new Set<BenchWindow>();
+  let extension: PackagedExtension | undefined;
+  let api: ApiServer | undefined;
+  let control: ControlServer | undefined;
+  let browser: BrowserSession | undefined;
+  try {
+    log('[bench] Packaging the extension (npm run package: production build + vsce)…');
+    extension = packageExtension(log);
+    api = await startApiServer({ photoCount: PHOTO_COUNT, largeCollection: LOAD_MEDIA });
+    control = await ControlServer.start();
+    browser = await launchBrowser();
+    const sink = {
+      add: (key: string, value: number) => figures.add(key, value),
+      note: (key: string, text: string) => figures.notes.set(key, text),
+      fail: (keys: readonly string[], error: unknown) => figures.fail(keys, error),
+    };
+    await measureWorkspaceMedia({ api, control, browser, extensionPath: extension.path, sentAt: new Map(), logDir: OUTPUT, log, windows }, sink);
+  } catch (error) {
+    figures.fail(['wsListMs', 'wsRequests', 'wsRefreshMs', 'wsChangeMs'], error);
+  } finally {
+    for (const window of windows) await window.close().catch(() => undefined);
+    await browser?.close();
+    await control?.close();
+    await api?.close();
+    extension?.dispose();
+  }
+  const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
+    const error = figures.errors.get(key);
+    const extra = figures.notes.get(key) ?? note;
+    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
+  };
+  const table = workspaceMediaRows(row);
+  console.log('');
+  console.log(`Stock Media benchmark, In This Workspace only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(renderTable(table));
+  return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   if (ONLY === 'real-answers') return onlyRealAnswers();
   if (ONLY === 'covers') return onlyCovers();
+  if (ONLY === 'workspace-media') return onlyWorkspaceMedia();
   const started = startedAt;
   rmSync(OUTPUT, { recursive: true, force: true });
   mkdirSync(OUTPUT, { recursive: true });
@@ -706,14 +751,15 @@ async function main(): Promise<number> {
       // Last, in a window of its own on a generated workspace.
       log(`[bench] Load: a ${LOAD_MEDIA.toLocaleString('en')}-media collection in the tree and the grid, a ${LOAD_FILES.toLocaleString('en')}-file workspace…`);
       api.resetQuotas();
-      await measureLoad(
-        { api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows },
-        {
-          add: (key, value) => figures.add(key, value),
-          note: (key, text) => figures.notes.set(key, text),
-          fail: (keys, error) => figures.fail(keys, error),
-        },
-      );
+      const sink = {
+        add: (key: string, value: number) => figures.add(key, value),
+        note: (key: string, text: string) => figures.notes.set(key, text),
+        fail: (keys: readonly string[], error: unknown) => figures.fail(keys, error),
+      };
+      await measureLoad({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
+      log(`[bench] In This Workspace: the ${LOAD_FILES.toLocaleString('en')}-file workspace, every media known…`);
+      api.resetQuotas();
+      await measureWorkspaceMedia({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
     }
   } catch (error) {
     figures.fail(['run'], error);

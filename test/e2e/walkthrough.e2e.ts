@@ -167,7 +167,7 @@ describe('walkthrough (e2e)', function () {
 
   it('5. Show Collections opens the view, and every step is done', async () => {
     await clickStepButton('collections', 'Show Collections');
-    // The view is the container's only one, so it has no header of its own: its tree's rows show it.
+    // The view shows its tree's rows (the container also has In This Workspace, so each view has its header).
     await sideBar(page).locator('.monaco-list-row .label-name', { hasText: 'Featured' }).first().waitFor({ timeout: 15_000 });
     await waitDone([...STEPS], 'walkthrough-5-all-done');
   });

@@ -41,6 +41,7 @@ const SECONDS: Readonly<Record<string, readonly [node: number, web: number]>> = 
   'smoke.test.ts': [0, 0],
   'storedAnswers.test.ts': [16, 9],
   'walkthrough.test.ts': [2, 2],
+  'workspaceMedia.test.ts': [14, 13],
   'wrongArgs.test.ts': [28, 24],
 };
 

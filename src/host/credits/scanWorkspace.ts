@@ -1,16 +1,17 @@
-// The workspace's files searched for media links, for Write Credits File: the languages that
+// The workspace's files searched for media links, for Write Credits File and In This Workspace: the languages that
 // have an insert format, `.gitignore` and `files.exclude` applied, large files skipped, read a
 // few at a time.
 import * as vscode from 'vscode';
 import type { IgnoreRule } from '../../core/credits/gitignore';
 import { gitignoreFolder, isIgnored, parseGitignore } from '../../core/credits/gitignore';
+import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Shell } from '../shell';
 
 /** The files searched: the languages that have an insert format (core/insert/languages.ts). */
-const CREDITS_SOURCES =
+export const CREDITS_SOURCES =
   '**/*.{md,markdown,mdx,qmd,rmd,html,htm,xhtml,vue,svelte,astro,php,hbs,handlebars,mustache,njk,liquid,erb,cshtml,razor,jinja,j2,twig,ejs,edge,templ,jsx,tsx,css,scss,sass,less,styl,pcss}';
 /** The most files read, and the largest read (a generated bundle is not a document). */
 export const MAX_FILES = 5000;
@@ -60,45 +61,76 @@ export interface Scanned {
   readonly tooLarge: number;
 }
 
+/** One file read: its path as shown, its text and the media links in it (In This Workspace keeps them). */
+export interface ScannedFile {
+  readonly uri: vscode.Uri;
+  readonly shown: string;
+  readonly text: string;
+  readonly refs: readonly MediaRefMatch[];
+}
+
+/** Which files are searched: the folders' `.gitignore` rules, read once. */
+export interface Sources {
+  /** The file's path as shown, or undefined when it is not searched (outside the folders, ignored). */
+  shownPath(uri: vscode.Uri): string | undefined;
+}
+
+export async function workspaceSources(token: vscode.CancellationToken): Promise<Sources> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const rules = await ignoreRules(folders, token);
+  return {
+    shownPath: (uri) => {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      const rel = folder ? relativeTo(folder, uri) : undefined;
+      if (!folder || rel === undefined) return undefined;
+      if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) return undefined;
+      return folders.length > 1 ? `${folder.name}/${rel}` : rel;
+    },
+  };
+}
+
+/** A searched file's text and media links, or undefined when it cannot be read or is too large (counted in `tooLarge`). */
+export async function readSource(shell: Shell, uri: vscode.Uri, shown: string, tooLarge?: () => void): Promise<ScannedFile | undefined> {
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  if (!stat) return undefined;
+  if (stat.size > MAX_FILE_BYTES) {
+    tooLarge?.();
+    shell.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
+    return undefined;
+  }
+  const text = await readText(uri);
+  return text === undefined ? undefined : { uri, shown, text, refs: findMediaRefs(text, mediaUrlOptions(shell.config)) };
+}
+
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
 const READ_CONCURRENCY = 8;
 
 /**
  * Every media link in the searched files, by media, with the files using it. The files are
  * read a few at a time; each is scanned once, whatever the number of media (work grows with
- * the text, not with files × media). `report` hears how many files are done.
+ * the text, not with files × media). `report` hears how many files are done; `visit` sees
+ * each file read.
  */
 export async function scan(
   shell: Shell,
-  skip: vscode.Uri,
+  skip: vscode.Uri | undefined,
   token: vscode.CancellationToken,
   report: (done: number, total: number) => void = () => undefined,
-): Promise<Scanned> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const rules = await ignoreRules(folders, token);
-  const cfg = shell.config;
-  const options = mediaUrlOptions(cfg);
+  visit: (file: ScannedFile) => void = () => undefined,
+): Promise<Scanned & { sources: Sources }> {
+  const sources = await workspaceSources(token);
   const found = new Map<string, Found>();
   let tooLarge = 0;
   // `undefined` excludes: VS Code applies files.exclude.
   const uris = await vscode.workspace.findFiles(CREDITS_SOURCES, undefined, MAX_FILES, token);
   const readOne = async (uri: vscode.Uri): Promise<void> => {
-    if (uri.toString() === skip.toString()) return;
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const rel = folder ? relativeTo(folder, uri) : undefined;
-    if (!folder || rel === undefined) return;
-    if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) return;
-    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    if (!stat || token.isCancellationRequested) return;
-    if (stat.size > MAX_FILE_BYTES) {
-      tooLarge += 1;
-      shell.logger.info(`Write Credits File: ${rel} is over ${MAX_FILE_BYTES} bytes and was not read.`);
-      return;
-    }
-    const text = await readText(uri);
-    if (text === undefined) return;
-    const shown = folders.length > 1 ? `${folder.name}/${rel}` : rel;
-    for (const ref of findMediaRefs(text, options)) {
+    if (skip && uri.toString() === skip.toString()) return;
+    const shown = sources.shownPath(uri);
+    if (shown === undefined || token.isCancellationRequested) return;
+    const file = await readSource(shell, uri, shown, () => (tooLarge += 1));
+    if (!file || token.isCancellationRequested) return;
+    visit(file);
+    for (const ref of file.refs) {
       const key = mediaRefKey(ref);
       let entry = found.get(key);
       if (!entry) found.set(key, (entry = { kind: ref.kind, id: ref.id, files: new Set() }));
@@ -115,5 +147,5 @@ export async function scan(
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, uris.length) }, worker));
-  return { found, truncated: uris.length >= MAX_FILES, tooLarge };
+  return { found, truncated: uris.length >= MAX_FILES, tooLarge, sources };
 }

@@ -9,10 +9,9 @@ import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { LoadFeatures } from '../features';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
-import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
+import { CREDIT_DIAGNOSTIC_SOURCE, WATCH_DEBOUNCE_MS, creditCheckEnabled } from './enabled';
 
-/** Typing pauses this long before a document is checked again. */
-export const WATCH_DEBOUNCE_MS = 400;
+export { WATCH_DEBOUNCE_MS };
 
 export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded: () => boolean): IDisposable[] {
   const trusted = (): MediaUrlOptions => mediaUrlOptions(shell.config);

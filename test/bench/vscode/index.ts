@@ -14,6 +14,7 @@ import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
 import type { CollectionNode, CollectionsNode } from '../../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../../src/host/views/collectionsProvider';
 import type { GridPanelState } from '../../../src/host/testing';
+import type { WorkspaceMediaProvider } from '../../../src/host/workspaceMedia/tree';
 import { CONTROL_ENV } from '../control';
 import type {
   ActivationFigures,
@@ -29,6 +30,7 @@ import type {
   Reply,
   Task,
   TreeBrowseFigures,
+  WorkspaceMediaFigures,
   WriteCreditsFigures,
 } from '../control';
 import { EMPTY_EXTENSION_ID } from '../emptyExtension';
@@ -132,6 +134,10 @@ async function perform(
       return creditCheck(task.files);
     case 'writeCredits':
       return writeCredits(api.shell.context.extensionPath);
+    case 'lookUpMedia':
+      return (await Promise.all(task.media.map((m) => api.client.getMedia(m.kind, m.id)))).length;
+    case 'workspaceMedia':
+      return workspaceMedia(task.refresh, task.change);
     default: {
       const never: never = task;
       throw new Error(`Unknown task ${JSON.stringify(never)}`);
@@ -406,4 +412,42 @@ async function writeCredits(extensionPath: string): Promise<WriteCreditsFigures>
   } finally {
     for (const [name, fn] of saved) window[name] = fn;
   }
+}
+
+/**
+ * In This Workspace as a person opens it: the view shown (the first scan) or refreshed, timed
+ * until every media it lists has its label (none shown by its reference); then, with
+ * `change`, one file rewritten on disk, timed until the view lists the new use.
+ */
+async function workspaceMedia(refresh: boolean, change: { file: string; text: string } | undefined): Promise<WorkspaceMediaFigures> {
+  const { provider } = await vscode.commands.executeCommand<{ provider: WorkspaceMediaProvider }>('stockMedia.test.workspaceMedia');
+  const model = provider.model;
+  const started = performance.now();
+  if (refresh) await model.refresh();
+  else await vscode.commands.executeCommand('stockMedia.workspaceMedia.focus');
+  await provider.getChildren();
+  const scanMs = model.lastScan?.ms ?? NaN;
+  const allKnown = () => model.groups().every((g) => model.media(g.kind, g.id) !== undefined);
+  for (const until = performance.now() + 120_000; !allKnown() && performance.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+  const ms = performance.now() - started;
+  const groups = model.groups();
+  const figures = {
+    ms,
+    scanMs,
+    files: model.lastScan?.files ?? 0,
+    media: groups.length,
+    uses: groups.reduce((n, g) => n + g.uses.length, 0),
+    missing: groups.reduce((n, g) => n + g.missing, 0),
+    unknown: groups.filter((g) => model.media(g.kind, g.id) === undefined).length,
+  };
+  if (!change) return figures;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('No workspace folder');
+  const uses = figures.uses;
+  const written = performance.now();
+  await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder.uri, change.file), new TextEncoder().encode(change.text));
+  const listed = () => model.groups().reduce((n, g) => n + g.uses.length, 0) !== uses;
+  for (const until = performance.now() + 30_000; !listed() && performance.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+  if (!listed()) throw new Error('The changed file was not listed again within 30 s');
+  return { ...figures, changeMs: performance.now() - written };
 }

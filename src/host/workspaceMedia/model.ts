@@ -1,0 +1,289 @@
+// What In This Workspace shows: every service media the workspace's files use, by file, as
+// the credits file's scan reads them (credits/scanWorkspace.ts). The scan runs once, when the
+// view is first shown; from then on a changed file is read again alone (an edit, after the
+// credit check's pause; a save, a new or a deleted file on disk), never the whole workspace.
+// The media's facts (the label, the author a credit must name) come through the credit
+// check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
+// asked for only while the view is visible, a few at a time, within the look-ups' hourly
+// budget, and once: what failed stays shown by its reference.
+import * as vscode from 'vscode';
+import type { CreditNames } from '../../core/creditCheck';
+import { creditsPathInFolder } from '../../core/credits/creditsFile';
+import { creditFacts } from '../../core/insert/facts';
+import { formatFamily } from '../../core/insert/languages';
+import { findMediaRefs } from '../../core/mediaRefs';
+import { mediaLabel } from '../../core/mediaText';
+import { mediaUrlOptions } from '../../core/mediaUrl';
+import type { MediaItem, MediaKind } from '../../core/model';
+import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
+import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia';
+import { Disposable } from '../dispose';
+import type { Shell } from '../shell';
+import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
+import type { MediaLookup } from '../credits/lookup';
+import type { ScannedFile, Sources } from '../credits/scanWorkspace';
+import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
+
+/** Look-ups of unknown media under way at once (the look-ups' own queue sends one request at a time). */
+const LOOKUPS_AT_ONCE = 4;
+/** Changes arriving together are shown once. */
+const CHANGE_COALESCE_MS = 50;
+
+/** The settings a whole scan follows: the media hosts (core/trustedUrls.ts), the credit check's languages, the credits file. */
+const RESCAN_SETTINGS = ['stockMedia.serviceUrl', 'stockMedia.apiBaseUrl', 'stockMedia.videoBaseUrl', 'stockMedia.creditCheck', 'stockMedia.creditsFile'];
+
+export interface ScanStats {
+  readonly files: number;
+  readonly ms: number;
+}
+
+export class WorkspaceMediaModel extends Disposable {
+  private readonly files = new Map<string, FileUses>();
+  private readonly facts = new Map<string, MediaItem>();
+  /** Media whose look-up was answered (found or failed): never asked again. */
+  private readonly asked = new Set<string>();
+  private sources: Sources | undefined;
+  private scanning: Promise<void> | undefined;
+  /** A whole scan asked for while one runs. */
+  private queued: Promise<void> | undefined;
+  private grouped: MediaGroup[] | undefined;
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private changeTimer: ReturnType<typeof setTimeout> | undefined;
+  private lookingUp: Promise<void> | undefined;
+  private lookUpAgain = false;
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  /** The last whole scan: how many files were read and how long it took. */
+  lastScan: ScanStats | undefined;
+
+  constructor(
+    private readonly shell: Shell,
+    private readonly lookup: MediaLookup,
+    /** Whether the view is visible now: only then may an unknown media cost a request. */
+    private readonly visible: () => boolean,
+  ) {
+    super();
+    this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
+    this._register({ dispose: () => clearTimeout(this.changeTimer) });
+  }
+
+  /** The first scan (once; later calls wait for it), then the watchers. */
+  ready(): Promise<void> {
+    if (!this.scanning) {
+      this.scanning = this.scanAll();
+      // Changes are followed from the first scan on, even one that failed (Refresh tries again).
+      void this.scanning.then(
+        () => this.watch(),
+        (error: unknown) => {
+          this.shell.logger.warn(`In This Workspace: the scan failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.watch();
+        },
+      );
+    }
+    return this.scanning;
+  }
+
+  /** Scans the whole workspace again (the view's Refresh); calls while one waits share it. */
+  refresh(): Promise<void> {
+    if (!this.scanning) return this.ready();
+    this.queued ??= this.scanning
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        this.scanning = this.scanAll();
+        return this.scanning;
+      });
+    return this.queued;
+  }
+
+  /** The media used, grouped (core/workspaceMedia.ts), as of now. */
+  groups(): MediaGroup[] {
+    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.namesOf(kind, id), (kind, id) => this.labelOf(kind, id));
+    return this.grouped;
+  }
+
+  group(key: string): MediaGroup | undefined {
+    return this.groups().find((g) => g.key === key);
+  }
+
+  /** The media's facts, when known. */
+  media(kind: MediaKind, id: number): MediaItem | undefined {
+    return this.facts.get(`${kind}:${id}`);
+  }
+
+  /** Reads a file again now (after a fix; the watchers do it after a pause). */
+  async reread(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    const shown = this.sources?.shownPath(uri);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (shown === undefined || languageOfPath(uri.path) === 'plaintext' || key === creditsFileUri()?.toString()) {
+      if (this.files.delete(key)) this.changedNow();
+      return;
+    }
+    const file: ScannedFile | undefined = open
+      ? { uri, shown, text: open.getText(), refs: findMediaRefs(open.getText(), mediaUrlOptions(this.shell.config)) }
+      : await readSource(this.shell, uri, shown);
+    if (file) this.keep(file, open?.languageId);
+    else this.files.delete(key);
+    this.changedNow();
+  }
+
+  private async scanAll(): Promise<void> {
+    const started = performance.now();
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+      const read: ScannedFile[] = [];
+      const result = await scan(this.shell, creditsFileUri(), source.token, undefined, (file) => read.push(file));
+      this.sources = result.sources;
+      this.files.clear();
+      for (const file of read) {
+        // An open document's unsaved text is what the user sees.
+        const doc = open.get(file.uri.toString());
+        if (doc?.isDirty) this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.shell.config)) }, doc.languageId);
+        else this.keep(file, doc?.languageId);
+      }
+      this.lastScan = { files: read.length, ms: performance.now() - started };
+    } finally {
+      source.dispose();
+    }
+    this.changedNow();
+  }
+
+  /** Keeps a file's uses (only a file that uses media takes room). */
+  private keep(file: ScannedFile, languageId = languageOfPath(file.uri.path)): void {
+    const key = file.uri.toString();
+    if (file.refs.length === 0) {
+      this.files.delete(key);
+      return;
+    }
+    const checked = creditCheckEnabled({ uri: file.uri, languageId });
+    this.files.set(key, { uri: key, shown: file.shown, checked, uses: usesInText(file.text, file.refs, formatFamily(languageId), checked) });
+  }
+
+  private watch(): void {
+    const later = (uri: vscode.Uri): void => {
+      const key = uri.toString();
+      clearTimeout(this.timers.get(key));
+      this.timers.set(
+        key,
+        setTimeout(() => {
+          this.timers.delete(key);
+          void this.reread(uri);
+        }, WATCH_DEBOUNCE_MS),
+      );
+    };
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher(CREDITS_SOURCES));
+    // A file open with unsaved changes is followed by its edits, not by its file on disk.
+    const onDisk = (uri: vscode.Uri): void => {
+      if (!vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString())) later(uri);
+    };
+    this._register(watcher.onDidCreate(onDisk));
+    this._register(watcher.onDidChange(onDisk));
+    this._register(watcher.onDidDelete((uri) => later(uri)));
+    this._register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0 && (this.files.has(e.document.uri.toString()) || this.sources?.shownPath(e.document.uri) !== undefined)) later(e.document.uri);
+      }),
+    );
+    // Closed without saving: the file on disk is what counts again.
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.files.has(d.uri.toString()) && later(d.uri)));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        // What decides which links are the service's, which files are checked and which is the credits file: read again.
+        if (RESCAN_SETTINGS.some((s) => e.affectsConfiguration(s))) void this.refresh();
+        // The service's name (a credit may name it): the same uses judged again.
+        else if (e.affectsConfiguration('stockMedia.serviceName')) this.changedNow();
+      }),
+    );
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()));
+  }
+
+  private changedNow(): void {
+    this.grouped = undefined;
+    if (this.changeTimer !== undefined) return;
+    this.changeTimer = setTimeout(() => {
+      this.changeTimer = undefined;
+      this.changed.fire();
+      void this.lookUp();
+    }, CHANGE_COALESCE_MS);
+  }
+
+  /** Looks up the media not known yet: free for the ones the client knows; the others only while the view is visible. */
+  lookUp(): Promise<void> {
+    if (this.lookingUp) {
+      // Media listed since it started are looked up once it is done.
+      this.lookUpAgain = true;
+      return this.lookingUp;
+    }
+    this.lookingUp = this.lookUpAll().finally(() => {
+      this.lookingUp = undefined;
+      if (this.lookUpAgain && !this.isDisposed) {
+        this.lookUpAgain = false;
+        void this.lookUp();
+      }
+    });
+    return this.lookingUp;
+  }
+
+  private async lookUpAll(): Promise<void> {
+    const unknown = (): MediaGroup[] => this.groups().filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
+    // First every media the client knows, all at once and shown together: free, no request.
+    const free = await Promise.all(unknown().map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
+    let found = false;
+    for (const [g, result] of free) {
+      if (!result) continue;
+      this.asked.add(g.key);
+      if (result.ok) {
+        this.facts.set(g.key, result.media);
+        found = true;
+      }
+    }
+    if (found) this.changedNow();
+    // Then the others, a few at a time, while the view is visible.
+    if (!this.visible()) return;
+    const wanted = unknown();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < wanted.length && !this.isDisposed) {
+        const g = wanted[next++] as MediaGroup;
+        const result = await this.lookup.background(g.kind, g.id, { mayRequest: this.visible() });
+        // Held back (not visible, budget or quota): asked again at the next change or showing.
+        if (!result) continue;
+        this.asked.add(g.key);
+        if (result.ok) {
+          this.facts.set(g.key, result.media);
+          this.changedNow();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
+  }
+
+  private namesOf(kind: MediaKind, id: number): CreditNames | undefined {
+    const media = this.facts.get(`${kind}:${id}`);
+    if (!media) return undefined;
+    const cfg = this.shell.config;
+    const facts = creditFacts(media, { serviceName: cfg.serviceName, serviceUrl: cfg.serviceUrl });
+    return { author: facts.author, serviceName: facts.serviceName };
+  }
+
+  private labelOf(kind: MediaKind, id: number): string {
+    return mediaRowLabel(kind, id, this.facts.get(`${kind}:${id}`));
+  }
+}
+
+/** The media's row: its label in the collections tree when known, else its reference. */
+export function mediaRowLabel(kind: MediaKind, id: number, media: MediaItem | undefined): string {
+  if (media) return mediaLabel(media);
+  return kind === 'photo' ? vscode.l10n.t('Photo {0}', id) : vscode.l10n.t('Video {0}', id);
+}
+
+/** The credits file (Write Credits File's): not a use of the media it lists. */
+function creditsFileUri(): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return undefined;
+  const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
+  const path = creditsPathInFolder(typeof setting === 'string' ? setting : 'CREDITS.md');
+  return path === undefined ? undefined : vscode.Uri.joinPath(folder.uri, path);
+}

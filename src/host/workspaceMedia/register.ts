@@ -1,0 +1,48 @@
+// In This Workspace's features: the model (made when the view first asks for its rows: the
+// scan runs then, never at activation), the rows, and what its commands do (the features'
+// command table reads their arguments: commandArgs.ts).
+import * as vscode from 'vscode';
+import type { MediaKind } from '../../core/model';
+import type { Shell } from '../shell';
+import type { MediaLookup } from '../credits/lookup';
+import { showFailure } from '../failureNotice';
+import type { FixOutcome } from './fixCredits';
+import { addMissingCredits } from './fixCredits';
+import { WorkspaceMediaModel } from './model';
+import type { WorkspaceMediaNode, WorkspaceTreeHandles } from './nodes';
+import { WorkspaceMediaProvider } from './tree';
+
+export function registerWorkspaceMedia(
+  shell: Shell,
+  lookup: MediaLookup,
+  tree: WorkspaceTreeHandles,
+  /** Shows one media in the grid (Open Photo or Video's single mode). */
+  openInGrid: (ref: { kind: MediaKind; id: number }) => Promise<unknown>,
+) {
+  const model = new WorkspaceMediaModel(shell, lookup, () => tree.view.visible);
+  const provider = new WorkspaceMediaProvider(shell, model, tree);
+
+  /** Add Missing Credits: the media looked up (free when known), then every file using it fixed, one undo each. */
+  const addCredits = async (node: WorkspaceMediaNode): Promise<FixOutcome | undefined> => {
+    await model.ready();
+    const group = model.group(node.key);
+    if (!group) return undefined;
+    const found = await lookup.get(group.kind, group.id);
+    if (!found.ok) {
+      void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
+      return undefined;
+    }
+    const outcome = await addMissingCredits(shell, group, found.media);
+    await Promise.all(outcome.files.map((uri) => model.reread(vscode.Uri.parse(uri))));
+    return outcome;
+  };
+
+  return {
+    provider,
+    model,
+    addCredits,
+    openInGrid: (node: WorkspaceMediaNode) => openInGrid(node.ref),
+    refresh: () => model.refresh(),
+    disposables: [provider, model],
+  };
+}

@@ -1,0 +1,146 @@
+// In This Workspace's rows: each media (its label as the collections tree shows it, or its
+// reference until it is known; its uses and how many lack a credit), and below it each use
+// (file and line, whether it has its credit; a click opens the file there). The scan runs when
+// the view first asks for its rows.
+import * as vscode from 'vscode';
+import { inert } from '../../core/inert';
+import { mediaAccessibilityLabel, mediaAuthorAlone, mediaTooltipMarkdown } from '../../core/mediaText';
+import type { CreditState, MediaGroup, UseRow } from '../../core/workspaceMedia';
+import { usesDescription } from '../../core/workspaceMedia';
+import { WORKSPACE_MEDIA_VIEW_ID } from '../commandIds';
+import { Disposable } from '../dispose';
+import type { Shell } from '../shell';
+import type { WorkspaceMediaModel } from './model';
+import { mediaRowLabel } from './model';
+import type { WorkspaceMediaNode, WorkspaceNode, WorkspaceTreeHandles, WorkspaceUseNode } from './nodes';
+
+function markdown(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text, false);
+  md.supportHtml = false;
+  md.isTrusted = false;
+  return md;
+}
+
+const STATE_TEXT: Record<CreditState, () => string> = {
+  credited: () => vscode.l10n.t('credited'),
+  missing: () => vscode.l10n.t('no credit'),
+  unknown: () => '',
+  unchecked: () => '',
+};
+
+export class WorkspaceMediaProvider extends Disposable {
+  private readonly nodes = new WeakSet<object>();
+  private readonly mediaNodes = new Map<string, WorkspaceMediaNode>();
+
+  constructor(
+    private readonly shell: Shell,
+    readonly model: WorkspaceMediaModel,
+    tree: WorkspaceTreeHandles,
+  ) {
+    super();
+    this._register(model.onDidChange(() => tree.changed.fire(undefined)));
+    this._register(tree.view.onDidChangeVisibility((e) => e.visible && void model.lookUp()));
+  }
+
+  owns(value: unknown): value is WorkspaceNode {
+    return typeof value === 'object' && value !== null && this.nodes.has(value);
+  }
+
+  async getChildren(node?: WorkspaceNode): Promise<WorkspaceNode[]> {
+    if (!node) {
+      await vscode.window.withProgress({ location: { viewId: WORKSPACE_MEDIA_VIEW_ID } }, () => this.model.ready());
+      return this.model.groups().map((g) => this.mediaNode(g));
+    }
+    if (node.type !== 'media') return [];
+    return (this.model.group(node.key)?.uses ?? []).map((use) => this.useNode(node, use));
+  }
+
+  getParent(node: WorkspaceNode): WorkspaceNode | undefined {
+    return node.type === 'use' ? node.parent : undefined;
+  }
+
+  getTreeItem(node: WorkspaceNode): vscode.TreeItem {
+    return node.type === 'media' ? this.mediaItem(node) : useItem(node);
+  }
+
+  /** A known media's hover (the tree asks for it when it is shown), with its uses. */
+  resolveTreeItem(item: vscode.TreeItem, node: WorkspaceNode): vscode.TreeItem {
+    if (node.type !== 'media' || item.tooltip !== undefined) return item;
+    const media = this.model.media(node.ref.kind, node.ref.id);
+    const group = this.model.group(node.key);
+    if (media) {
+      const uses = group ? `\n\n${usesDescription(group, vscode.env.language)}` : '';
+      item.tooltip = markdown(`${mediaTooltipMarkdown(media, { serviceName: this.shell.config.serviceName })}${uses}`);
+    }
+    return item;
+  }
+
+  /** The node of a media, the same object for as long as the media is used. */
+  mediaNode(group: Pick<MediaGroup, 'key' | 'kind' | 'id'>): WorkspaceMediaNode {
+    let node = this.mediaNodes.get(group.key);
+    if (!node) {
+      node = { type: 'media', id: `workspace/${group.key}`, key: group.key, ref: { kind: group.kind, id: group.id } };
+      this.mediaNodes.set(group.key, node);
+      this.nodes.add(node);
+    }
+    return node;
+  }
+
+  private useNode(parent: WorkspaceMediaNode, use: UseRow): WorkspaceUseNode {
+    const node: WorkspaceUseNode = { type: 'use', id: `${parent.id}/${use.uri}#${use.line}:${use.character}`, parent, use };
+    this.nodes.add(node);
+    return node;
+  }
+
+  private mediaItem(node: WorkspaceMediaNode): vscode.TreeItem {
+    const { kind, id } = node.ref;
+    const group = this.model.group(node.key);
+    const media = this.model.media(kind, id);
+    const label = mediaRowLabel(kind, id, media);
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    const locale = vscode.env.language;
+    const uses = group ? usesDescription(group, locale) : '';
+    item.description = uses;
+    const missing = (group?.missing ?? 0) > 0;
+    item.iconPath = missing
+      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+      : new vscode.ThemeIcon(kind === 'photo' ? 'file-media' : 'device-camera-video');
+    item.contextValue = `media.${kind}${missing ? '.missingCredit' : ''}`;
+    const who = media ? mediaAuthorAlone(media) : '';
+    // A known media's hover is made when it is shown (resolveTreeItem), not for every row at each change.
+    if (!media) item.tooltip = `${label}\n${uses}`;
+    item.accessibilityInformation = { label: [media ? mediaAccessibilityLabel(media) : label, inert(who), uses].filter((p) => p !== '').join(', ') };
+    return item;
+  }
+}
+
+function useItem(node: WorkspaceUseNode): vscode.TreeItem {
+  const { use } = node;
+  const item = new vscode.TreeItem(`${use.shown}:${use.line + 1}`, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.description = STATE_TEXT[use.state]();
+  item.iconPath =
+    use.state === 'missing'
+      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+      : use.state === 'credited'
+        ? new vscode.ThemeIcon('pass')
+        : new vscode.ThemeIcon('file');
+  item.contextValue = `use.${use.state}`;
+  item.tooltip =
+    use.state === 'missing'
+      ? vscode.l10n.t('No credit line names the author near this use.')
+      : use.state === 'credited'
+        ? vscode.l10n.t('A credit line near this use names the author.')
+        : use.state === 'unknown'
+          ? vscode.l10n.t('Whether it has its credit is known once the media is looked up.')
+          : vscode.l10n.t('The credit check is off for this file’s language.');
+  item.accessibilityInformation = { label: [item.label as string, item.description].filter((p) => p !== '').join(', ') };
+  const at = new vscode.Position(use.line, use.character);
+  item.command = {
+    command: 'vscode.open',
+    title: vscode.l10n.t('Open'),
+    arguments: [vscode.Uri.parse(use.uri), { selection: new vscode.Range(at, at), preview: true } satisfies vscode.TextDocumentShowOptions],
+  };
+  return item;
+}

@@ -1,0 +1,108 @@
+// The In This Workspace figures (issue 24): the load bench's generated workspace (1,000
+// Markdown files naming 300 distinct media, loadBench.ts) in a window of its own, every media
+// known first (looked up through the extension's client, as a search or an insert would have
+// made them known); then the view shown, timed until every media it lists has its label, with
+// the API requests it cost (from the local server's log: 0 expected); refreshed (a whole scan
+// again) a few times; and one file changed on disk until the view lists it again (the file
+// read again alone). `npm run bench -- --only workspace-media` prints these rows alone.
+import { prepare } from '../host/prepare';
+import type { Library } from '../server/library';
+import { photoPageUrl } from '../server/urls';
+import type { WorkspaceMediaFigures } from './control';
+import type { LoadContext } from './loadBench';
+import { LOAD_DISTINCT, LOAD_FILES, writeLoadWorkspace } from './loadBench';
+import type { Row } from './table';
+import { BenchWindow } from './workbench';
+
+export const WORKSPACE_MEDIA_KEYS = ['wsListMs', 'wsRequests', 'wsRefreshMs', 'wsChangeMs'] as const;
+export type WorkspaceMediaKey = (typeof WORKSPACE_MEDIA_KEYS)[number];
+
+export interface WorkspaceMediaSink {
+  add(key: WorkspaceMediaKey, value: number): void;
+  note(key: WorkspaceMediaKey, text: string): void;
+  fail(keys: readonly WorkspaceMediaKey[], error: unknown): void;
+}
+
+/** Whole scans after the first (Refresh). */
+const REFRESH_RUNS = 3;
+
+/** The media the load workspace names (its load collection's first ones). */
+function loadMedia(library: Library): { kind: 'photo' | 'video'; id: number }[] {
+  const collection = library.collectionById.get(library.loadCollectionId ?? '');
+  if (!collection) throw new Error('The library has no load collection (largeCollection)');
+  return collection.media.slice(0, LOAD_DISTINCT).map((ref) => ({ kind: ref.type === 'Photo' ? 'photo' : 'video', id: ref.id }));
+}
+
+export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMediaSink): Promise<void> {
+  const { api, control, log } = ctx;
+  const workspace = writeLoadWorkspace(api.library, api.origin);
+  let window: BenchWindow | undefined;
+  try {
+    window = await BenchWindow.open({
+      host: await prepare({ browser: true }),
+      browser: ctx.browser.browser,
+      control,
+      extensionPath: ctx.extensionPath,
+      machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
+      logDir: ctx.logDir,
+      name: 'workspace-media',
+      fixture: workspace.path,
+    });
+    ctx.windows.add(window);
+    await window.load();
+    api.resetQuotas();
+    api.setQuota(api.keys.alice, { hourlyLimit: 1_000, hourlyRemaining: 1_000 });
+    await control.call({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
+    const media = loadMedia(api.library);
+    const found = await control.call<number>({ op: 'lookUpMedia', media }, 10 * 60_000);
+    if (found !== media.length) throw new Error(`${found} of ${media.length} media looked up`);
+
+    const mark = api.log.length;
+    const first = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: false }, 10 * 60_000);
+    const requests = api.log.length - mark;
+    if (first.media !== LOAD_DISTINCT || first.unknown !== 0) throw new Error(`listed ${first.media} media, ${first.unknown} not known`);
+    sink.add('wsListMs', first.ms);
+    sink.add('wsRequests', requests);
+    sink.note(
+      'wsListMs',
+      `the view shown → all ${first.media} media listed with their labels: ${first.files.toLocaleString('en')} files read in ${first.scanMs.toFixed(0)} ms (the scan), ${first.uses.toLocaleString('en')} uses, ${first.missing.toLocaleString('en')} without credit`,
+    );
+    log(`[bench] In This Workspace: ${first.files} files, ${first.media} media listed in ${first.ms.toFixed(0)} ms (scan ${first.scanMs.toFixed(0)} ms), ${requests} requests`);
+    const refreshes: number[] = [];
+    for (let i = 0; i < REFRESH_RUNS; i++) {
+      const again = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: true }, 10 * 60_000);
+      refreshes.push(again.ms);
+      sink.add('wsRefreshMs', again.ms);
+      sink.add('wsRequests', api.log.length - mark);
+    }
+    log(`[bench] In This Workspace refreshed: ${refreshes.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const photo = api.library.photos[0];
+    if (!photo) throw new Error('The library has no photo');
+    const changed = await control.call<WorkspaceMediaFigures>(
+      { op: 'workspaceMedia', refresh: false, change: { file: workspace.files[0] ?? 'notes/new.md', text: `# Changed\n\n![New](${photoPageUrl(api.origin, photo)})\n` } },
+      5 * 60_000,
+    );
+    if (changed.changeMs === undefined) throw new Error('The change was not timed');
+    sink.add('wsChangeMs', changed.changeMs);
+    log(`[bench] In This Workspace: a changed file listed again in ${changed.changeMs.toFixed(0)} ms`);
+  } catch (error) {
+    sink.fail(WORKSPACE_MEDIA_KEYS, error);
+  } finally {
+    if (window) {
+      await window.endSession().catch(() => undefined);
+      ctx.windows.delete(window);
+      await window.close();
+    }
+    workspace.dispose();
+  }
+}
+
+export function workspaceMediaRows(row: (key: WorkspaceMediaKey, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string) => Row): Row[] {
+  const files = LOAD_FILES.toLocaleString('en');
+  return [
+    row('wsListMs', { measure: `In This Workspace: ${files} files, ${LOAD_DISTINCT} media listed`, unit: 'ms', target: { op: '<', value: 5_000 } }),
+    row('wsRequests', { measure: '  requests, every media known', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, 'the media known beforehand (the client’s cache): none asked for again, first showing and refreshes'),
+    row('wsRefreshMs', { measure: '  Refresh: the whole scan again', unit: 'ms', target: null }, `median of ${REFRESH_RUNS}`),
+    row('wsChangeMs', { measure: '  a file changed on disk → listed again', unit: 'ms', target: null }, 'the file read again alone, after the credit check’s 400 ms pause'),
+  ];
+}

@@ -1,0 +1,240 @@
+// In This Workspace in a real VS Code (both hosts), against the local server: pages using
+// three photos (one photo without its credit in two files, one credited, one in CSS where the
+// credit check is off) are listed by media with each use's file, line and credit, with no
+// request for media already known; Add Missing Credits fixes both pages (one undo each);
+// an edit shows in the view; a click on a use opens the file at its line; a media not known
+// is shown by its reference and asked for once, only when the view is visible.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { mediaLabel } from '../../src/core/mediaText';
+import type { Photo } from '../../src/core/model';
+import type { WorkspaceNode } from '../../src/host/workspaceMedia/nodes';
+import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree';
+import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
+import type { GridPanelState } from '../../src/host/testing';
+import type { ApiServer } from '../server/server';
+import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+
+const FOLDER = 'workspace-media-tests';
+const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
+
+interface Row {
+  readonly node: WorkspaceNode;
+  readonly label: string;
+  readonly description: string;
+  readonly icon: string;
+  readonly context: string;
+}
+
+async function hook(): Promise<{ provider: WorkspaceMediaProvider; treeView: vscode.TreeView<WorkspaceNode> }> {
+  const found = await vscode.commands.executeCommand<{ provider: WorkspaceMediaProvider; treeView: vscode.TreeView<WorkspaceNode> }>('stockMedia.test.workspaceMedia');
+  assert.ok(found?.provider, 'the test hook answers');
+  return found;
+}
+
+/** What the view shows under `node` (the top level without one), as a person reads it. */
+async function rows(provider: WorkspaceMediaProvider, node?: WorkspaceNode): Promise<Row[]> {
+  const children = await provider.getChildren(node);
+  return children.map((child) => {
+    const item = provider.getTreeItem(child);
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
+    return { node: child, label, description: String(item.description ?? ''), icon, context: item.contextValue ?? '' };
+  });
+}
+
+const uri = (name: string): vscode.Uri => vscode.Uri.joinPath(workspaceRoot(), FOLDER, name);
+const encoder = new TextEncoder();
+
+describe('In This Workspace (real VS Code)', function () {
+  this.timeout(60_000);
+  let server: ApiServer;
+  let credited: Photo;
+  let uncredited: Photo;
+  let styled: Photo;
+  let page: string;
+  let html: string;
+
+  const mediaRow = async (provider: WorkspaceMediaProvider, photo: Photo): Promise<Row> => {
+    const found = (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === photo.id);
+    assert.ok(found, `photo ${photo.id} is listed`);
+    return found;
+  };
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    const api = await extensionApi();
+    const plain = server.library.photos.filter((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '').slice(20, 23);
+    assert.equal(plain.length, 3);
+    const known: Photo[] = [];
+    // Known before the view is shown (a search, an insert would have made them so).
+    for (const p of plain) known.push(await api.client.getPhoto(p.id));
+    [credited, uncredited, styled] = known as [Photo, Photo, Photo];
+    page = [
+      '# Trip',
+      '',
+      `![Hills](${credited.src.medium})`,
+      '',
+      `Photo by ${credited.photographer} on Pexels`,
+      '',
+      'Then the coast:',
+      '',
+      `![Coast](${uncredited.src.medium})`,
+      '',
+      'The end.',
+      '',
+    ].join('\n');
+    html = ['<main>', `  <img src="${uncredited.src.large}" alt="">`, '</main>', ''].join('\n');
+    await vscode.workspace.fs.writeFile(uri('trip.md'), encoder.encode(page));
+    await vscode.workspace.fs.writeFile(uri('index.html'), encoder.encode(html));
+    await vscode.workspace.fs.writeFile(uri('site.css'), encoder.encode(`body { background: url(${styled.src.large}); }\n`));
+    server.clearLog();
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
+    await stopLocalServer(server);
+  });
+
+  it('lists the media by use, the missing credit marked, with no request for media already known', async () => {
+    const { provider } = await hook();
+    await provider.model.refresh();
+    // The labels come from the look-ups (the client's cache here): shown once they are in.
+    await waitFor(async () => (await mediaRow(provider, uncredited)).label === mediaLabel({ kind: 'photo', photo: uncredited }), 'the media known', 10_000);
+    const top = await rows(provider);
+    const ours = top.filter((r) => r.node.type === 'media' && [credited.id, uncredited.id, styled.id].includes(r.node.ref.id));
+    // The one missing its credit comes first.
+    assert.equal(ours[0]?.node.type === 'media' && ours[0].node.ref.id, uncredited.id);
+    const missing = await mediaRow(provider, uncredited);
+    assert.equal(missing.description, '2 uses · 2 without credit');
+    assert.equal(missing.icon, 'warning');
+    assert.equal(missing.context, 'media.photo.missingCredit');
+    assert.deepEqual(
+      (await rows(provider, missing.node)).map((r) => [r.label, r.description, r.icon]),
+      [
+        [`${FOLDER}/index.html:2`, 'no credit', 'warning'],
+        [`${FOLDER}/trip.md:9`, 'no credit', 'warning'],
+      ],
+    );
+    const ok = await mediaRow(provider, credited);
+    assert.equal(ok.label, mediaLabel({ kind: 'photo', photo: credited }));
+    assert.equal(ok.description, '1 use');
+    assert.equal(ok.context, 'media.photo');
+    assert.deepEqual((await rows(provider, ok.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/trip.md:3`, 'credited', 'pass']]);
+    // CSS: the credit check is off there, so nothing is said about its credit.
+    const css = await mediaRow(provider, styled);
+    assert.equal(css.description, '1 use');
+    assert.deepEqual((await rows(provider, css.node)).map((r) => [r.label, r.description]), [[`${FOLDER}/site.css:1`, '']]);
+    assert.equal(server.apiRequestCount(), 0, 'no request: every media was known');
+  });
+
+  it('the media commands of the other trees take its items: Copy Credit, Copy URL; its hover is the media\'s', async () => {
+    const { provider } = await hook();
+    const row = await mediaRow(provider, credited);
+    const copied = await vscode.commands.executeCommand<string>('stockMedia.copyCredit', row.node);
+    assert.equal(copied, `Photo by ${credited.photographer} (${credited.photographer_url}) on Pexels (${credited.url})`);
+    const url = await vscode.commands.executeCommand<string>('stockMedia.copyUrl', row.node);
+    assert.ok(url?.includes(`/photos/${credited.id}/`), url);
+    const item = provider.resolveTreeItem(provider.getTreeItem(row.node), row.node);
+    const hover = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
+    assert.ok(hover.includes(`**${mediaLabel({ kind: 'photo', photo: credited })}**`) && hover.includes(credited.photographer) && hover.endsWith('\n\n1 use'), hover);
+    assert.equal(server.apiRequestCount(), 0, 'the media were known');
+  });
+
+  it('a click on a use opens the file at its line', async () => {
+    const { provider } = await hook();
+    const missing = await mediaRow(provider, uncredited);
+    const [use] = (await rows(provider, missing.node)).filter((r) => r.label.endsWith('trip.md:9'));
+    assert.ok(use);
+    const command = provider.getTreeItem(use.node).command;
+    assert.ok(command);
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('/trip.md') && vscode.window.activeTextEditor, 'trip.md open');
+    assert.equal(editor.selection.active.line, 8);
+    assert.equal(editor.document.lineAt(8).text, `![Coast](${uncredited.src.medium})`);
+    await closeAllEditors();
+  });
+
+  it('Add Missing Credits fixes every page using the media, one undo each; the view then shows them credited', async () => {
+    const { provider } = await hook();
+    const missing = await mediaRow(provider, uncredited);
+    const outcome = await vscode.commands.executeCommand<FixOutcome>('stockMedia.workspaceMedia.addCredits', missing.node);
+    assert.equal(outcome?.credits, 2);
+    const md = await vscode.workspace.openTextDocument(uri('trip.md'));
+    const index = await vscode.workspace.openTextDocument(uri('index.html'));
+    const credit = `Photo by [${uncredited.photographer}](${uncredited.photographer_url}) on [Pexels](${uncredited.url})`;
+    // The credit the quick fix writes, as its own paragraph under the photo; the rest as it was.
+    const coast = `![Coast](${uncredited.src.medium})\n\n`;
+    assert.equal(md.getText(), page.replace(coast, `${coast}${credit}\n\n`));
+    assert.ok(index.getText().includes(uncredited.photographer), index.getText());
+    const after = await mediaRow(provider, uncredited);
+    assert.equal(after.description, '2 uses');
+    assert.equal(after.icon, 'file-media');
+    // One undo takes the page back.
+    const editor = await vscode.window.showTextDocument(md);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), page);
+    await waitFor(async () => (await mediaRow(provider, uncredited)).description === '2 uses · 1 without credit', 'the undone page shown again', 5000);
+    assert.equal(server.apiRequestCount(), 0, 'still no request');
+    await closeAllEditors();
+  });
+
+  it('an edit shows in the view after the pause, the file read again alone', async () => {
+    const { provider } = await hook();
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri('trip.md')));
+    const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+    await editor.edit((b) => b.insert(end, `\n![Wall](${styled.src.medium})\n`));
+    const css = await waitFor(async () => {
+      const row = await mediaRow(provider, styled);
+      return row.description === '2 uses · 1 without credit' && row;
+    }, 'the new use listed', 5000);
+    const uses = (await rows(provider, css.node)).map((r) => [r.label, r.description]);
+    assert.deepEqual(uses, [
+      [`${FOLDER}/site.css:1`, ''],
+      [`${FOLDER}/trip.md:13`, 'no credit'],
+    ]);
+    await closeAllEditors();
+    // Closed without saving: the file on disk counts again.
+    await waitFor(async () => (await mediaRow(provider, styled)).description === '1 use', 'the file on disk again', 5000);
+  });
+
+  it('a media not known is shown by its reference, asked for only once the view is visible, and only once', async () => {
+    const { provider, treeView } = await hook();
+    const unknown = server.library.photos.find((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '' && ![credited, uncredited, styled].some((k) => k.id === p.id) && p.id % 7 === 3);
+    assert.ok(unknown);
+    const api = await extensionApi();
+    assert.equal(await api.client.hasCached('photo', unknown.id), false);
+    if (treeView.visible) await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.workspace.fs.writeFile(uri('new.md'), encoder.encode(`![New](${server.origin}/media/photos/${unknown.id}/pexels-photo-${unknown.id}.png)\n`));
+    const byReference = await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id), 'the new file listed', 10_000);
+    assert.equal(byReference.label, `Photo ${unknown.id}`);
+    assert.deepEqual((await rows(provider, byReference.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/new.md:1`, '', 'file']]);
+    const asked = (): number => server.apiRequestCount((e) => e.path.endsWith(`/photos/${unknown.id}`));
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(asked(), 0, 'not asked while the view is not visible');
+    await vscode.commands.executeCommand('stockMedia.workspaceMedia.focus');
+    await waitFor(() => treeView.visible, 'the view visible');
+    await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id && r.label === unknown.alt.trim()), 'its label once looked up', 10_000);
+    assert.deepEqual((await rows(provider, byReference.node)).map((r) => r.description), ['no credit']);
+    await provider.model.refresh();
+    await provider.model.lookUp();
+    assert.equal(asked(), 1, 'one request, however often listed');
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.workspace.fs.delete(uri('new.md'));
+  });
+
+  it('a file written on disk is listed, and Open in Grid shows its media', async () => {
+    const { provider } = await hook();
+    await vscode.workspace.fs.writeFile(uri('more.md'), encoder.encode(`![More](${credited.src.medium})\n`));
+    await waitFor(async () => (await mediaRow(provider, credited)).description === '2 uses · 1 without credit', 'the new file listed', 10_000);
+    const row = await mediaRow(provider, credited);
+    await vscode.commands.executeCommand('stockMedia.workspaceMedia.openInGrid', row.node);
+    const keys = await waitFor(async () => {
+      const state = await vscode.commands.executeCommand<GridPanelState | undefined>('stockMedia.test.grid', { op: 'settle' });
+      return state?.open && state.session.itemKeys.length > 0 && state.session.itemKeys;
+    }, 'the grid showing the media', 10_000);
+    assert.deepEqual(keys, [`photo:${credited.id}`]);
+    await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
+  });
+});
