@@ -77,6 +77,23 @@ export function publicMedia(media: MediaItem): MediaItem {
   return { kind: 'video', video: kept };
 }
 
+/**
+ * What of `media` can be listed: each checked with the service's full shape (media handed to a
+ * command by another extension may only have the fields an insert reads), as kept.
+ */
+export function listable(media: readonly MediaItem[]): MediaItem[] {
+  const out: MediaItem[] = [];
+  for (const item of media) {
+    try {
+      const kept = publicMedia(parse(storedItem, item));
+      if (JSON.stringify(kept).length <= ENTRY_MAX_CHARS) out.push(kept);
+    } catch {
+      // Not the service's shape: not listed.
+    }
+  }
+  return out;
+}
+
 /** `media` (newest first) put at the front of `list`, each once, at most `max`. */
 export function addToFront(list: readonly MediaItem[], media: readonly MediaItem[], max: number): MediaItem[] {
   const out: MediaItem[] = [];
@@ -98,7 +115,7 @@ export function removeKey(list: readonly MediaItem[], key: string): MediaItem[] 
 
 /** The value to store for `list`. */
 export function toStored(list: readonly MediaItem[]): StoredList {
-  return { v: list.map(publicMedia).filter((item) => JSON.stringify(item).length <= ENTRY_MAX_CHARS) };
+  return { v: listable(list) };
 }
 
 /**
@@ -111,8 +128,7 @@ export function reviveList(value: unknown, max: number): MediaItem[] {
   if (!Array.isArray(list)) return [];
   try {
     // Only what could be kept is looked at: a huge stored list costs no more than a full one.
-    const read = parse(stored, { v: list.slice(0, max * 2) }).v;
-    return addToFront([], read.filter((item) => JSON.stringify(item).length <= ENTRY_MAX_CHARS).map(publicMedia), max);
+    return addToFront([], listable(parse(stored, { v: list.slice(0, max * 2) }).v), max);
   } catch {
     return [];
   }

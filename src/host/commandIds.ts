@@ -27,6 +27,10 @@ export const CommandId = {
   openOnService: 'stockMedia.openOnService',
   writeCreditsFile: 'stockMedia.writeCreditsFile',
   addCreditLine: 'stockMedia.addCreditLine',
+  clearRecentMedia: 'stockMedia.clearRecentMedia',
+  star: 'stockMedia.star',
+  unstar: 'stockMedia.unstar',
+  showStarred: 'stockMedia.showStarred',
 } as const;
 
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
@@ -56,4 +60,6 @@ export const ContextKey = {
   hasSearched: 'stockMedia.hasSearched',
   hasInserted: 'stockMedia.hasInserted',
   hasSetCover: 'stockMedia.hasSetCover',
+  /** The starred media's keys (`photo:<id>`: true), for the grid tile menu's Star and Unstar. */
+  starredKeys: 'stockMedia.starredKeys',
 } as const;

@@ -92,6 +92,8 @@ export interface GridStrings {
   resetFilters: string;
   /** {0}: the collection's title (the service's text). */
   collectionTitle: string;
+  /** The grid's line above the user's starred media. */
+  starredTitle: string;
   /** The tile's button that opens its menu (the same as a right-click). */
   moreActions: string;
   resultsLabel: string;
@@ -151,7 +153,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'moreActions', 'resultsLabel',
+  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'starredTitle', 'moreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { ENTRY_MAX_CHARS, RECENT_MAX, addToFront, publicMedia, removeKey, reviveList, toStored } from '../../src/core/mediaLists';
+import { ENTRY_MAX_CHARS, RECENT_MAX, addToFront, listable, publicMedia, removeKey, reviveList, toStored } from '../../src/core/mediaLists';
 import type { MediaItem } from '../../src/core/model';
 import { mediaKey } from '../../src/core/tiles';
-import { photoItem, videoItem } from './insertFixtures';
+import { photo, photoItem, video, videoItem } from './insertFixtures';
 
 const keys = (list: readonly MediaItem[]): string[] => list.map(mediaKey);
 /** Through JSON, as globalState keeps it. */
@@ -37,8 +37,8 @@ describe('mediaLists', () => {
   });
 
   it('stores the public fields only, and reads back what it stored', () => {
-    const photo = photoItem({ id: 7, liked: true });
-    const withExtras = { kind: 'photo', photo: { ...photo.photo, secret: 'x', src: { ...(photo.kind === 'photo' ? photo.photo.src : {}), extra: 'y' } } } as unknown as MediaItem;
+    const p = photo({ id: 7, liked: true });
+    const withExtras = { kind: 'photo', photo: { ...p, secret: 'x', src: { ...p.src, extra: 'y' } } } as unknown as MediaItem;
     const stored = roundTrip(toStored([withExtras, videoItem({ id: 8 })]));
     const text = JSON.stringify(stored);
     assert.ok(!text.includes('"liked":true') && !text.includes('secret') && !text.includes('extra'), text);
@@ -60,13 +60,18 @@ describe('mediaLists', () => {
         null,
         'photo:3',
         { kind: 'script', photo: good.v[0] },
-        { kind: 'video', video: { ...videoItem({ id: 5 }), video_files: 'x' } },
+        { kind: 'video', video: { ...video({ id: 5 }), video_files: 'x' } },
         ...good.v,
         ...good.v,
         { kind: 'photo', photo: { ...(good.v[0] as { photo: object }).photo, id: 2, url: 'x'.repeat(ENTRY_MAX_CHARS) } },
       ],
     };
     assert.deepEqual(keys(reviveList(mixed, RECENT_MAX)), ['photo:1']);
+  });
+
+  it('lists only media of the service’s full shape (a command’s loose argument may lack fields)', () => {
+    const loose = { kind: 'video', video: { ...video({ id: 3 }), user: { name: 'A', url: 'https://x' }, video_pictures: [null] } } as unknown as MediaItem;
+    assert.deepEqual(keys(listable([loose, photoItem({ id: 4 })])), ['photo:4']);
   });
 
   it('reads at most the cap from a huge stored list', () => {

@@ -45,6 +45,8 @@ export interface GridDeps {
   readonly api: ClientSource;
   readonly recent: RecentSearches;
   readonly open: GridHolder;
+  /** The user's starred media (Show Starred in Grid). */
+  readonly starred?: () => readonly MediaItem[];
 }
 
 export interface GridState {
@@ -120,6 +122,7 @@ export class GridPanel extends Disposable {
       client: () => api.client,
       describe: (error) => this.describe(error),
       post: (message) => this.post(message),
+      ...(deps.starred ? { starred: deps.starred } : {}),
     });
     panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));

@@ -27,6 +27,8 @@ export interface SessionOptions {
   describe: (error: MediaError) => GridFailure;
   /** Messages for the webview, in order. */
   post: (message: ToWebview) => void;
+  /** The user's starred media (the `starred` mode's, no request). */
+  starred?: () => readonly MediaItem[];
 }
 
 export interface SessionState extends SearchProgress {
@@ -183,6 +185,8 @@ export class SearchSession {
         envelope = result;
       } else if (spec.mode === 'single') {
         media = [await client.getMedia(spec.kind, spec.id, opts)];
+      } else if (spec.mode === 'starred') {
+        media = [...(this.options.starred?.() ?? [])];
       } else {
         throw new MediaError('invalidRequest', 'Unknown search.');
       }
