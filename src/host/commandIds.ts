@@ -35,7 +35,7 @@ export const CommandId = {
 
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
 export const TestCommandId = {
-  /** Returns `{ provider, treeView, dragAndDropController }` of the collections tree. */
+  /** Returns `{ provider, treeView, dragAndDropController, lists }` of the collections tree (lists: Recent and Starred). */
   collections: 'stockMedia.collections.testHook',
   /** Reports and drives the grid (host/testing.ts). */
   grid: 'stockMedia.test.grid',

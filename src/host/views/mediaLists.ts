@@ -59,6 +59,12 @@ export class StoredMediaList extends Disposable {
     return this.set([]);
   }
 
+  /** Reads the stored list again (tests: a value written to globalState by someone else). */
+  reload(): void {
+    this.items = undefined;
+    this.changed.fire();
+  }
+
   private async set(items: MediaItem[]): Promise<void> {
     this.items = items;
     this.changed.fire();
