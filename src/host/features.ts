@@ -86,7 +86,12 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));
   // What was inserted, set as cover, saved or copied goes first in Recent.
   const used = insert.inserter.onDidUse((media) => lists.used(media));
-  const disposables: IDisposable[] = [api, lists, used, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
+  // A grid showing Starred shows it as it is now.
+  const restar = lists.starred.onDidChange(() => {
+    const shown = grid.current();
+    if (shown?.state.session.spec?.mode === 'starred') void shown.start({ mode: 'starred' }, false);
+  });
+  const disposables: IDisposable[] = [api, lists, used, restar, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables];
   const { provider, dragAndDropController } = collections;
   const { inserter } = insert;
   const owns = (value: unknown): value is CollectionsNode => provider.owns(value);

@@ -1,6 +1,7 @@
 // Recent and Starred in the Stock Media view, in a real VS Code against the local server: what
-// they list and in which order, with no request; star and unstar from a grid tile, a tree item
-// and a media link's hover; Show Starred in Grid; Clear Recent Media; hostile stored values.
+// they list and in which order, with no request (a pasted link's media too); star and unstar
+// from a grid tile, a tree item and a media link's hover; Show Starred in Grid; Clear Recent
+// Media; hostile stored values.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
@@ -113,6 +114,18 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.equal(server.apiRequestCount(), 0);
   });
 
+  it('lists a pasted link’s media once its edit is applied', async () => {
+    const editor = await openNew('paste.md', '');
+    const photo = photos[2] as Photo;
+    await vscode.commands.executeCommand('stockMedia.test.paste', { text: photo.url });
+    await waitFor(() => editor.document.getText().includes(photo.photographer), 'the pasted photo in the page');
+    assert.deepEqual(await ids('recent'), [photo.id]);
+    // Offered but not applied: not listed.
+    await vscode.commands.executeCommand('stockMedia.test.paste', { text: (photos[0] as Photo).url, apply: false });
+    assert.deepEqual(await ids('recent'), [photo.id]);
+    await vscode.commands.executeCommand('stockMedia.test.paste', { op: 'text' });
+  });
+
   it('keeps the last 50, and Clear Recent Media empties it', async () => {
     const base = photos[0] as Photo;
     for (let i = 1; i <= 55; i++) await vscode.commands.executeCommand('stockMedia.copyUrl', { media: { kind: 'photo', photo: { ...base, id: 900_000 + i } } });
@@ -175,6 +188,9 @@ describe('Recent and Starred (real VS Code)', function () {
 
     // Unstar: from the hover's link (no look-up), a tree item, and the tile's message.
     await vscode.commands.executeCommand('stockMedia.unstar', JSON.parse(decodeURIComponent(unstarLink[1])));
+    // The starred grid shows Starred as it is now.
+    await waitFor(async () => (await openGridState()).session.itemKeys.length === 2, 'the starred grid without the unstarred photo');
+    assert.deepEqual((await openGridState()).session.itemKeys, [`photo:${photos[3]?.id}`, key]);
     const [fromTree] = await rows('starred');
     assert.ok(fromTree);
     await vscode.commands.executeCommand('stockMedia.unstar', fromTree.node);

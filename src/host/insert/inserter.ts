@@ -115,8 +115,10 @@ export class MediaInserter extends Disposable {
   // ---- the drop and paste providers' entry ----------------------------------------------------
 
   /** A pasted link's photo as the page's cover (paste.ts, its second kind): the front matter edit, or why not. */
-  coverPasteEdit(document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): ReturnType<typeof coverPasteEdit> {
-    return coverPasteEdit(this.shell, this.saving(), document, { media }, token);
+  async coverPasteEdit(document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): ReturnType<typeof coverPasteEdit> {
+    const cover = await coverPasteEdit(this.shell, this.saving(), document, { media }, token);
+    if (cover && 'edit' in cover) this.used.fire([media]);
+    return cover;
   }
 
   /** The snippet for media dropped or pasted into a document (saved into the workspace when the mode says so). */
@@ -133,6 +135,8 @@ export class MediaInserter extends Disposable {
       if (prepared && token.isCancellationRequested) await prepared.written?.takeBack();
       if (!prepared || token.isCancellationRequested) return undefined;
       showNotes(notes);
+      // Asked for when dropped, and for a paste only when its edit is the one applied.
+      this.used.fire(media);
       return dropSnippet(document, prepared.pieces, prepared.family, position);
     } catch (error) {
       if (!token.isCancellationRequested) this.showFailure(error);
