@@ -80,7 +80,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles): Feat
   useVsCodeTranslator();
   const api = new ClientSource(shell);
   const lists = new MediaLists(shell.context.globalState);
-  const grid = registerGrid(shell, api, () => lists.starred.list());
+  const grid = registerGrid(shell, api, lists);
   const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec), lists);
   const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));

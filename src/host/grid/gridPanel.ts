@@ -31,7 +31,7 @@ import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
-import type { SessionState } from './searchSession';
+import type { GridLists, SessionState } from './searchSession';
 import { openExternalLink, runTileAction } from './tileActions';
 
 /** The one grid, while it is open: set when a panel is made, cleared when it closes. */
@@ -46,7 +46,7 @@ export interface GridDeps {
   readonly recent: RecentSearches;
   readonly open: GridHolder;
   /** The user's starred media (Show Starred in Grid). */
-  readonly starred?: () => readonly MediaItem[];
+  readonly lists?: GridLists;
 }
 
 export interface GridState {
@@ -122,7 +122,7 @@ export class GridPanel extends Disposable {
       client: () => api.client,
       describe: (error) => this.describe(error),
       post: (message) => this.post(message),
-      ...(deps.starred ? { starred: deps.starred } : {}),
+      ...(deps.lists ? { lists: deps.lists } : {}),
     });
     panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));

@@ -27,8 +27,12 @@ export interface SessionOptions {
   describe: (error: MediaError) => GridFailure;
   /** Messages for the webview, in order. */
   post: (message: ToWebview) => void;
-  /** The user's starred media (the `starred` mode's, no request). */
-  starred?: () => readonly MediaItem[];
+  /** The user's own media (views/mediaLists.ts): the `starred` mode's, no request. */
+  lists?: GridLists;
+}
+
+export interface GridLists {
+  starredMedia(): readonly MediaItem[];
 }
 
 export interface SessionState extends SearchProgress {
@@ -186,7 +190,7 @@ export class SearchSession {
       } else if (spec.mode === 'single') {
         media = [await client.getMedia(spec.kind, spec.id, opts)];
       } else if (spec.mode === 'starred') {
-        media = [...(this.options.starred?.() ?? [])];
+        media = [...(this.options.lists?.starredMedia() ?? [])];
       } else {
         throw new MediaError('invalidRequest', 'Unknown search.');
       }

@@ -39,11 +39,6 @@ export class StoredMediaList extends Disposable {
     return this.list().some((item) => mediaKey(item) === key);
   }
 
-  /** The media of `key` (`photo:<id>`) if listed. */
-  find(key: string): MediaItem | undefined {
-    return this.list().find((item) => mediaKey(item) === key);
-  }
-
   /** Puts `media` first (newest first); what is not of the service's shape is left out. */
   add(media: readonly MediaItem[]): Promise<void> {
     const kept = listable(media);
@@ -88,6 +83,11 @@ export class MediaLists extends Disposable {
     globalState.setKeysForSync([STARRED_STATE_KEY]);
     this.publishStarred();
     this._register(this.starred.onDidChange(() => this.publishStarred()));
+  }
+
+  /** The whole starred list (the grid's `starred` mode). */
+  starredMedia(): readonly MediaItem[] {
+    return this.starred.list();
   }
 
   /** The media used (inserted, set as cover, saved, copied): Recent, newest first. */
