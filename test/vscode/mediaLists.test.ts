@@ -197,6 +197,12 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.deepEqual(await ids('starred'), [Number(key.split(':')[1])]);
     await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'receive', message: { type: 'action', action: 'unstar', key } });
     await waitFor(async () => (await rows('starred')).length === 0, 'Starred to be empty');
+    // The starred grid says so in place of tiles.
+    const empty = await waitFor(async () => {
+      const snapshot = await gridSnapshotWhen('loaded');
+      return snapshot.itemCount === 0 ? snapshot : undefined;
+    }, 'the starred grid to be empty');
+    assert.match(empty.messageText, /Nothing starred yet/);
     assert.equal((await rows('recent'))[0]?.context, 'media.photo');
     assert.equal(server.apiRequestCount(), 0);
   });
