@@ -207,7 +207,7 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.equal(server.apiRequestCount(), 0);
   });
 
-  it('ignores hostile stored values without a crash', async () => {
+  it('ignores hostile stored values without a crash, and takes another window’s list on focus', async () => {
     const state = (await extensionApi()).shell.context.globalState;
     const good = { kind: 'photo', photo: photos[0] };
     const hostile: unknown[] = [
@@ -234,6 +234,13 @@ describe('Recent and Starred (real VS Code)', function () {
       await state.update(RECENT_STATE_KEY, { v: [null, good, { kind: 'photo', photo: { id: 'x' } }] });
       hook.lists.recent.reload();
       assert.deepEqual(await ids('recent'), [photos[0]?.id]);
+      // What another window stored is taken when this one comes back into focus, not right after its own write.
+      await hook.lists.recent.add([media(1)]);
+      await state.update(RECENT_STATE_KEY, { v: [good, { kind: 'photo', photo: photos[2] }] });
+      hook.lists.recent.refresh();
+      assert.deepEqual(await ids('recent'), [photos[1]?.id, photos[0]?.id]);
+      hook.lists.recent.refresh(Date.now() + 10_000);
+      assert.deepEqual(await ids('recent'), [photos[0]?.id, photos[2]?.id]);
     } finally {
       await hook.lists.recent.clear();
       await hook.lists.starred.clear();

@@ -10,6 +10,8 @@ import { Disposable } from '../dispose';
 
 export const RECENT_STATE_KEY = 'stockMedia.recentMedia';
 export const STARRED_STATE_KEY = 'stockMedia.starredMedia';
+/** How long after its own write a window trusts its copy over what globalState says. */
+const OWN_WRITE_MS = 5_000;
 
 /**
  * One list, read from globalState once and then kept here and written through: in the web
@@ -18,6 +20,7 @@ export const STARRED_STATE_KEY = 'stockMedia.starredMedia';
  */
 export class StoredMediaList extends Disposable {
   private items: MediaItem[] | undefined;
+  private writtenAt = Number.NEGATIVE_INFINITY;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
@@ -60,8 +63,22 @@ export class StoredMediaList extends Disposable {
     this.changed.fire();
   }
 
+  /**
+   * Takes what another window or Settings Sync stored meanwhile (the window came back into
+   * focus); not right after this window's own write, which globalState may not answer with yet.
+   */
+  refresh(now = Date.now()): void {
+    if (this.items === undefined || now - this.writtenAt < OWN_WRITE_MS) return;
+    const stored = reviveList(this.memento.get<unknown>(this.key), this.max);
+    const keys = (list: readonly MediaItem[]): string => list.map(mediaKey).join();
+    if (keys(stored) === keys(this.items)) return;
+    this.items = stored;
+    this.changed.fire();
+  }
+
   private async set(items: MediaItem[]): Promise<void> {
     this.items = items;
+    this.writtenAt = Date.now();
     this.changed.fire();
     try {
       await this.memento.update(this.key, items.length > 0 ? toStored(items) : undefined);
@@ -83,6 +100,14 @@ export class MediaLists extends Disposable {
     globalState.setKeysForSync([STARRED_STATE_KEY]);
     this.publishStarred();
     this._register(this.starred.onDidChange(() => this.publishStarred()));
+    // Another window (or Settings Sync) may have changed them while this one was in the background.
+    this._register(
+      vscode.window.onDidChangeWindowState((state) => {
+        if (!state.focused) return;
+        this.recent.refresh();
+        this.starred.refresh();
+      }),
+    );
   }
 
   /** The whole starred list (the grid's `starred` mode). */
