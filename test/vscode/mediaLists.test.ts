@@ -12,7 +12,7 @@ import type { MediaLists } from '../../src/host/views/mediaLists';
 import { RECENT_STATE_KEY, STARRED_STATE_KEY } from '../../src/host/views/mediaLists';
 import { MEDIA_MIME } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, gridSnapshotWhen, openGridState, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { EXTENSION_ID, closeAllEditors, extensionApi, fileOpener, gridSnapshotWhen, openGridState, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'media-lists-tests';
 const openNew = fileOpener(FOLDER);
@@ -205,6 +205,25 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.match(empty.messageText, /Nothing starred yet/);
     assert.equal((await rows('recent'))[0]?.context, 'media.photo');
     assert.equal(server.apiRequestCount(), 0);
+  });
+
+  it('package.json: Star on media items that are not starred, Unstar on those that are, every other media menu on both', () => {
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const itemMenu = pkg.contributes.menus['view/item/context'] ?? [];
+    /** Whether the `viewItem =~ /…/` of a menu entry matches a tree item's context value. */
+    const shownOn = (entry: { when?: string }, contextValue: string): boolean => {
+      const match = /viewItem =~ \/(.+)\/$/.exec(entry.when ?? '') ?? /viewItem == (\S+)$/.exec(entry.when ?? '');
+      assert.ok(match?.[1], entry.when);
+      return entry.when?.includes('=~') ? new RegExp(match[1]).test(contextValue) : match[1] === contextValue;
+    };
+    const commandsOn = (contextValue: string): string[] => [...new Set(itemMenu.filter((m) => shownOn(m, contextValue)).map((m) => m.command))];
+    const common = ['stockMedia.insert', 'stockMedia.insertAs', 'stockMedia.saveAndInsert', 'stockMedia.setCoverImage', 'stockMedia.setCoverImageAs', 'stockMedia.copyUrl', 'stockMedia.copyCredit', 'stockMedia.openOnService'];
+    for (const kind of ['photo', 'video']) {
+      assert.deepEqual(commandsOn(`media.${kind}`), [...common, 'stockMedia.star']);
+      assert.deepEqual(commandsOn(`media.${kind}.starred`), [...common, 'stockMedia.unstar']);
+    }
+    assert.deepEqual(commandsOn('root.recent'), ['stockMedia.clearRecentMedia']);
+    assert.deepEqual(commandsOn('root.starred'), ['stockMedia.showStarred']);
   });
 
   it('ignores hostile stored values without a crash, and takes another window’s list on focus', async () => {
