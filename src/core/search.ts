@@ -48,6 +48,8 @@ export const searchSpec = variant('mode', {
     /** The collection's title, for the grid's title (the service's text, shown as text). */
     title: optional(string(200)),
   }),
+  /** The user's starred media (kept by the host; no request). */
+  starred: object({}),
 });
 
 export type SearchSpec = Infer<typeof searchSpec>;
@@ -291,6 +293,7 @@ export function requestFor(spec: SearchSpec): PagedRequest | undefined {
       return { op: 'popularVideos', params };
     }
     case 'single':
+    case 'starred':
       return undefined;
     case 'collection':
       return { op: 'collectionMedia', params: { id: spec.id, ...(spec.type ? { type: spec.type } : {}) } };

@@ -111,6 +111,8 @@ export function formFromSpec(spec: SearchSpec, base: GridForm): GridForm {
       };
     case 'single':
       return { ...base, kind: spec.kind === 'photo' ? 'photos' : 'videos' };
+    case 'starred':
+      return base;
     case 'collection':
       // The toolbar keeps what it had: typing there searches again, leaving the collection.
       return spec.type === 'videos' ? { ...base, kind: 'videos' } : spec.type === 'photos' ? { ...base, kind: 'photos' } : base;

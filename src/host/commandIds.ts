@@ -30,11 +30,15 @@ export const CommandId = {
   workspaceMediaRefresh: 'stockMedia.workspaceMedia.refresh',
   workspaceMediaAddCredits: 'stockMedia.workspaceMedia.addCredits',
   workspaceMediaOpenInGrid: 'stockMedia.workspaceMedia.openInGrid',
+  clearRecentMedia: 'stockMedia.clearRecentMedia',
+  star: 'stockMedia.star',
+  unstar: 'stockMedia.unstar',
+  showStarred: 'stockMedia.showStarred',
 } as const;
 
 /** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
 export const TestCommandId = {
-  /** Returns `{ provider, treeView, dragAndDropController }` of the collections tree. */
+  /** Returns `{ provider, treeView, dragAndDropController, lists }` of the collections tree (lists: Recent and Starred). */
   collections: 'stockMedia.collections.testHook',
   /** Reports and drives the grid (host/testing.ts). */
   grid: 'stockMedia.test.grid',
@@ -64,4 +68,6 @@ export const ContextKey = {
   hasSearched: 'stockMedia.hasSearched',
   hasInserted: 'stockMedia.hasInserted',
   hasSetCover: 'stockMedia.hasSetCover',
+  /** The starred media's keys (`photo:<id>`: true), for the grid tile menu's Star and Unstar. */
+  starredKeys: 'stockMedia.starredKeys',
 } as const;

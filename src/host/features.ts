@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
 import type { InsertArgs } from './commandArgs';
-import { collectionFilterArg, creditLineArg, keyArg, openMediaArg, ownNode, resolveMedia, searchArg } from './commandArgs';
+import { collectionFilterArg, creditLineArg, keyArg, mediaRefArg, openMediaArg, ownNode, resolveMedia, searchArg } from './commandArgs';
 import { CommandId } from './commandIds';
 import { checkApiKey, clearApiKey, setApiKey, showQuota } from './commands/apiKey';
 import { disposeAll } from './dispose';
@@ -31,6 +31,8 @@ import { useVsCodeTranslator } from './translator';
 import type { CollectionsNode, CollectionsTreeHandles } from './views/collectionNodes';
 import type { CollectionsProvider } from './views/collectionsProvider';
 import { registerCollectionsView } from './views/register';
+import { MediaLists } from './views/mediaLists';
+import { mediaKey } from '../core/tiles';
 import type { MediaDocuments } from './credits/register';
 import { registerCredits } from './credits/register';
 import type { MediaLookup } from './credits/lookup';
@@ -68,6 +70,8 @@ export interface Features extends IDisposable {
     readonly collections: CollectionsProvider;
     readonly treeView: vscode.TreeView<CollectionsNode>;
     readonly recent: RecentSearches;
+    /** Recent and Starred media. */
+    readonly lists: MediaLists;
     readonly dragAndDropController: vscode.TreeDragAndDropController<CollectionsNode>;
     /** The open grid, if any. */
     grid(): GridPanel | undefined;
@@ -84,12 +88,20 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
   // Sets the translator the core modules read (the one activation set: both are one bundle's).
   useVsCodeTranslator();
   const api = new ClientSource(shell);
-  const grid = registerGrid(shell, api);
-  const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec));
+  const lists = new MediaLists(shell.context.globalState);
+  const grid = registerGrid(shell, api, lists);
+  const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec), lists);
   const insert = registerInsert(shell, api);
-  const credits = registerCredits(shell, api);
+  const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));
   const workspace = registerWorkspaceMedia(shell, credits.lookup, workspaceTree, (ref) => openMediaCommand(grid.deps, openMediaArg(ref)));
-  const disposables: IDisposable[] = [api, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables, ...workspace.disposables];
+  // What was inserted, set as cover, saved or copied goes first in Recent.
+  const used = insert.inserter.onDidUse((media) => lists.used(media));
+  // A grid showing Starred shows it as it is now.
+  const restar = lists.starred.onDidChange(() => {
+    const shown = grid.current();
+    if (shown?.state.session.spec?.mode === 'starred') void shown.start({ mode: 'starred' }, false);
+  });
+  const disposables: IDisposable[] = [api, lists, used, restar, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables, ...workspace.disposables];
   const { provider, dragAndDropController } = collections;
   const { inserter } = insert;
   const owns = (value: unknown): value is CollectionsNode => provider.owns(value);
@@ -133,6 +145,18 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
   const firstMedia = async (arg: unknown): Promise<InsertArgs | undefined> => {
     const media = await mediaOf(arg, undefined, false);
     return Array.isArray(media) ? media[0] : undefined;
+  };
+
+  /** Star or Unstar: the keys (`photo:<id>`) of the media it acted on. */
+  const star = async (arg: unknown, selection: unknown, on: boolean): Promise<string[]> => {
+    const ref = on ? undefined : mediaRefArg(arg);
+    // Unstarring a hover's media needs no look-up: its kind and id are enough.
+    const media = ref ? [] : await mediaOf(arg, selection, false);
+    if (!Array.isArray(media)) return [];
+    const keys = ref ? [`${ref.kind}:${ref.id}`] : media.map((a) => mediaKey(a.media));
+    if (on) await lists.starred.add(media.map((a) => a.media));
+    else for (const key of keys) await lists.starred.remove(key);
+    return keys;
   };
 
   const commands: FeatureCommands = {
@@ -196,6 +220,14 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
       const node = ownNode(arg, ownsWorkspace, 'media');
       return node ? workspace.openInGrid(node) : undefined;
     },
+    [CommandId.clearRecentMedia]: async () => {
+      const count = lists.recent.list().length;
+      await lists.recent.clear();
+      return count;
+    },
+    [CommandId.star]: (arg?: unknown, selection?: unknown) => star(arg, selection, true),
+    [CommandId.unstar]: (arg?: unknown, selection?: unknown) => star(arg, selection, false),
+    [CommandId.showStarred]: () => grid.show({ mode: 'starred' }),
   };
   return {
     commands,
@@ -219,7 +251,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     get client() {
       return api.client;
     },
-    internals: { collections: provider, treeView: tree.view, recent: grid.recent, dragAndDropController, grid: grid.current, creditLookup: credits.lookup, workspaceMedia: { provider: workspace.provider, treeView: workspaceTree.view } },
+    internals: { collections: provider, treeView: tree.view, recent: grid.recent, lists, dragAndDropController, grid: grid.current, creditLookup: credits.lookup, workspaceMedia: { provider: workspace.provider, treeView: workspaceTree.view } },
     dispose: () => disposeAll(disposables),
   };
 }

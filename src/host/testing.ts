@@ -95,8 +95,8 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
 
   /** The collections tree's live provider, view and drag controller. */
   const collectionsHook = (): unknown => {
-    const { collections, treeView, dragAndDropController } = load().internals;
-    return { provider: collections, treeView, dragAndDropController };
+    const { collections, treeView, dragAndDropController, lists } = load().internals;
+    return { provider: collections, treeView, dragAndDropController, lists };
   };
 
   /** A paste whose edits were offered but not yet applied (`{text, apply: false}`). */

@@ -88,7 +88,7 @@ const gridSnapshot = object({
 });
 export type GridSnapshot = Infer<typeof gridSnapshot>;
 
-export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer'] as const;
+export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer', 'star', 'unstar'] as const;
 export type TileAction = (typeof TILE_ACTIONS)[number];
 
 /** The buttons of the grid's message that tests may press (`press`). */

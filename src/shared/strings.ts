@@ -92,6 +92,10 @@ export interface GridStrings {
   resetFilters: string;
   /** {0}: the collection's title (the service's text). */
   collectionTitle: string;
+  /** The grid's line above the user's starred media. */
+  starredTitle: string;
+  /** In place of tiles when nothing is starred. */
+  starredEmpty: string;
   /** The tile's button that opens its menu (the same as a right-click). */
   moreActions: string;
   resultsLabel: string;
@@ -151,7 +155,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'moreActions', 'resultsLabel',
+  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'starredTitle', 'starredEmpty', 'moreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',

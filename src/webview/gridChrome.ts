@@ -140,6 +140,8 @@ export class GridChrome {
         return `${s.popularTitle} · ${this.countText(view)}`;
       case 'single':
         return format(s.singleTitle, spec.kind === 'photo' ? s.untitledPhoto : s.untitledVideo, spec.id);
+      case 'starred':
+        return `${s.starredTitle} · ${this.countText(view)}`;
       case 'collection':
         return `${format(s.collectionTitle, spec.title || spec.id)} · ${this.countText(view)}`;
       case 'photos':
@@ -177,9 +179,10 @@ export class GridChrome {
     } else if (view.status === 'loaded' && view.count === 0) {
       const spec = view.spec;
       const query = spec && (spec.mode === 'photos' || spec.mode === 'videos') ? spec.query : '';
-      this.message.append(icon('search-stop', 'message-icon'), h('h2', {}, query ? format(s.noResultsFor, query) : s.noResults), h('p', {}, s.noResultsHint));
+      if (spec?.mode === 'starred') this.message.append(icon('star-empty', 'message-icon'), h('h2', {}, s.starredTitle), h('p', {}, s.starredEmpty));
+      else this.message.append(icon('search-stop', 'message-icon'), h('h2', {}, query ? format(s.noResultsFor, query) : s.noResults), h('p', {}, s.noResultsHint));
       // Filters narrowed the search to nothing: one button puts them back and searches again.
-      if (spec && spec.mode !== 'single' && spec.mode !== 'collection' && view.filtered) {
+      if (spec && spec.mode !== 'single' && spec.mode !== 'collection' && spec.mode !== 'starred' && view.filtered) {
         const reset = h('button', { type: 'button', class: 'button primary', 'data-action': 'resetFilters' }, icon('clear-all'), h('span', {}, s.resetFilters));
         reset.addEventListener('click', () => this.actions.resetFilters());
         this.message.append(h('div', { class: 'message-actions' }, reset));

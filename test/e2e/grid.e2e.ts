@@ -396,7 +396,7 @@ describe('search grid (e2e)', function () {
     }
     assert.equal(title, alt);
     const menu = page.locator('.context-view .monaco-menu');
-    const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service'];
+    const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service', 'Star'];
     const menuLabels = async (): Promise<string[]> => {
       await menu.waitFor({ state: 'visible', timeout: 10_000 });
       return (await menu.locator('.action-item:not(.disabled) .action-label:not(.separator)').allInnerTexts()).map((t) => t.trim()).filter(Boolean);

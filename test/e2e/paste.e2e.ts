@@ -133,7 +133,7 @@ describe('paste a link and the tile menu (e2e)', function () {
     assert.equal(readFileSync(file, 'utf8'), expected);
   });
 
-  it('a right-click on a grid tile shows Insert, Insert as…, Save into Workspace and Insert, Set as Cover Image(…), Copy URL, Copy Credit, Open on the Service', async () => {
+  it('a right-click on a grid tile shows Insert, Insert as…, Save into Workspace and Insert, Set as Cover Image(…), Copy URL, Copy Credit, Open on the Service, Star', async () => {
     await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
     await page.locator('.quick-input-widget .quick-input-box input').pressSequentially('morning', { delay: 40 });
     await page.keyboard.press('Enter');
@@ -149,7 +149,7 @@ describe('paste a link and the tile menu (e2e)', function () {
     // The menu fades in: the screenshot after it.
     await page.waitForTimeout(400);
     console.log(`      screenshot: ${await screenshot(page, 'grid-tile-menu')}`);
-    assert.deepEqual(items, ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service']);
+    assert.deepEqual(items, ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service', 'Star']);
     await page.keyboard.press('Escape');
   });
 });

@@ -53,6 +53,22 @@ describe('grid search session', () => {
     server.resetQuotas();
   });
 
+  it('shows the starred media it is given, in their order, with no request and nothing more to load', async () => {
+    const client = harness().client;
+    const starred = [await client.getMedia('photo', server.library.photos[3]?.id ?? 0), await client.getMedia('video', server.library.videos[1]?.id ?? 0)];
+    server.clearLog();
+    const messages: ToWebview[] = [];
+    const describe = (error: MediaError): GridFailure => ({ kind: error.kind, message: error.message, actions: ['retry'] });
+    const session = new SearchSession({ client: () => client, describe, post: (m) => messages.push(m), lists: { starredMedia: () => starred } });
+    await session.start({ mode: 'starred' }, { syncForm: true });
+    const last = sessions(messages).at(-1);
+    assert.equal(last?.status, 'loaded');
+    assert.deepEqual(last?.items.map((i) => i.key), [`photo:${server.library.photos[3]?.id}`, `video:${server.library.videos[1]?.id}`]);
+    assert.equal(last?.hasMore, false);
+    assert.equal(last?.totalResults, 2);
+    assert.equal(server.apiRequestCount(), 0);
+  });
+
   it('loads the first page of a photo search with one request of 80', async () => {
     const { session, messages } = harness();
     await session.start({ mode: 'photos', query: 'morning', locale: 'en-US' }, { syncForm: true });

@@ -13,7 +13,7 @@ import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalSer
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const openNew = fileOpener('credit-tests');
 const SOURCE = 'Stock Media';
-const OUR_COMMANDS = ['stockMedia.addCreditLine', 'stockMedia.openOnService', 'stockMedia.copyCredit'];
+const OUR_COMMANDS = ['stockMedia.addCreditLine', 'stockMedia.openOnService', 'stockMedia.copyCredit', 'stockMedia.star', 'stockMedia.unstar'];
 
 function markdownOf(hover: vscode.Hover): string {
   return hover.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
@@ -148,7 +148,7 @@ describe('media in documents: hover and credit check (real VS Code)', function (
       assert.ok(!/<[a-z!/]/i.test(hover.text.replace(/\\</g, '')), 'no raw tag');
       const contents = hover.hover.contents[0];
       assert.ok(contents instanceof vscode.MarkdownString && typeof contents.isTrusted === 'object', 'trusted for some commands only');
-      assert.deepEqual([...(contents.isTrusted.enabledCommands ?? [])].sort(), [...OUR_COMMANDS].sort(), 'exactly the three commands');
+      assert.deepEqual([...(contents.isTrusted.enabledCommands ?? [])].sort(), [...OUR_COMMANDS].sort(), 'exactly our commands');
     } finally {
       server.resetSwitches();
     }

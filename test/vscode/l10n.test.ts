@@ -11,6 +11,9 @@ import { hiddenSnapshot } from '../../src/core/quota';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState } from '../../src/host/testing';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
+import type { EmptyNode, RootNode } from '../../src/host/views/collectionNodes';
+import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
+import type { MediaLists } from '../../src/host/views/mediaLists';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
 import type { ApiServer } from '../server/server';
@@ -219,6 +222,18 @@ describe('Localisation (real VS Code)', function () {
         return snapshot?.status === 'loaded' && snapshot.itemCount > 0 ? snapshot : undefined;
       }, 'the grid to show results', 15_000);
       assert.equal(shown.totalText, `${total.toLocaleString('de')} Ergebnisse`);
+    });
+
+    it('Recent and Starred speak German: their rows, their empty texts, Star in the menus', async () => {
+      const hook = await vscode.commands.executeCommand<{ provider: CollectionsProvider; lists: MediaLists }>('stockMedia.collections.testHook');
+      await hook.lists.recent.clear();
+      await hook.lists.starred.clear();
+      const roots = (await hook.provider.getChildren()).filter((n): n is RootNode => n.type === 'root' && (n.root === 'recent' || n.root === 'starred'));
+      assert.deepEqual(roots.map((r) => hook.provider.getTreeItem(r).label), ['Zuletzt verwendet', 'Markiert']);
+      const empty = await Promise.all(roots.map(async (r) => ((await hook.provider.getChildren(r))[0] as EmptyNode | undefined)?.text));
+      assert.deepEqual(empty, ['Noch nichts verwendet: Was Sie einfügen oder kopieren, erscheint hier', 'Noch nichts markiert: Markieren Sie Fotos und Videos über ihr Menü mit einem Stern']);
+      const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string; title: unknown }[] } };
+      assert.equal(titleText(manifest.contributes.commands.find((c) => c.command === 'stockMedia.star')?.title), 'Mit Stern markieren');
     });
   });
 });

@@ -112,9 +112,12 @@ describe('where users reach it (real VS Code)', function () {
         'stockMedia.copyUrl',
         'stockMedia.copyCredit',
         'stockMedia.openOnService',
+        'stockMedia.star',
+        'stockMedia.unstar',
       ],
     );
-    for (const m of tileMenu) assert.equal(m.when, "webviewId == 'stockMedia.grid' && webviewSection == 'tile'");
+    // Star or Unstar, by whether the tile's key is starred (the context key the features set).
+    for (const m of tileMenu) assert.ok(m.when?.startsWith("webviewId == 'stockMedia.grid' && webviewSection == 'tile'"), m.when);
     const editorMenu = (pkg.contributes.menus['editor/context'] ?? []).filter((m) => m.command === 'stockMedia.search');
     assert.equal(editorMenu.length, 1);
     assert.equal(editorMenu[0]?.when, 'editorLangId == markdown || editorLangId == html');

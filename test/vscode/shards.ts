@@ -31,6 +31,7 @@ const SECONDS: Readonly<Record<string, readonly [node: number, web: number]>> = 
   'insertResponsive.test.ts': [19, 17],
   'insertSizes.test.ts': [22, 24],
   'l10n.test.ts': [9, 13],
+  'mediaLists.test.ts': [21, 21],
   'offline.test.ts': [16, 18],
   'oldEnvelopes.test.ts': [4, 6],
   'paste.test.ts': [24, 25],

@@ -3,21 +3,21 @@
 // the media on the service and its page, then a thumbnail (unless VS Code's Markdown hover
 // already previews the picture). Everything the
 // service wrote goes through inertMarkdown/markdownLink, and the Markdown trusts exactly the
-// three commands it links to, so a hostile name can neither make a link nor run a command.
+// commands it links to, so a hostile name can neither make a link nor run a command.
 import * as vscode from 'vscode';
 import { toMediaError } from '../../core/errors';
 import { INERT_MAX, SERVICE_NAME_MAX, inertMarkdown, markdownLink, markdownLinkTarget } from '../../core/inert';
 import { previewedByMarkdown } from '../../core/markdownPreview';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaSizeText } from '../../core/mediaText';
-import type { MediaItem } from '../../core/model';
+import type { MediaItem, MediaKind } from '../../core/model';
 import { CommandId } from '../commandIds';
 import type { Shell } from '../shell';
 import { documentCreditFacts, isCredited } from './credits';
 import type { MediaLookup } from './lookup';
 
 /** The commands the hover links to: the only ones its Markdown may run. */
-export const HOVER_COMMANDS: readonly string[] = [CommandId.addCreditLine, CommandId.openOnService, CommandId.copyCredit];
+export const HOVER_COMMANDS: readonly string[] = [CommandId.addCreditLine, CommandId.openOnService, CommandId.copyCredit, CommandId.star, CommandId.unstar];
 
 /** The thumbnail's height in pixels: with the three lines above it, the hover stays within VS Code's default 250 px. */
 const THUMBNAIL_HEIGHT = 96;
@@ -51,6 +51,8 @@ export class MediaHover {
   constructor(
     private readonly shell: Shell,
     private readonly lookup: MediaLookup,
+    /** Whether the media is starred (the hover offers Unstar instead of Star). */
+    private readonly isStarred: (kind: MediaKind, id: number) => boolean = () => false,
   ) {}
 
   /** The hover for `ref` (offsets into the document's text). */
@@ -100,6 +102,11 @@ export class MediaHover {
     }
     links.push(`[${vscode.l10n.t('Copy credit')}](${commandLink(CommandId.copyCredit, refArgs)})`);
     links.push(`[${vscode.l10n.t('Open on {0}', serviceName)}](${commandLink(CommandId.openOnService, refArgs)})`);
+    links.push(
+      this.isStarred(ref.kind, ref.id)
+        ? `[${vscode.l10n.t('Unstar')}](${commandLink(CommandId.unstar, refArgs)})`
+        : `[${vscode.l10n.t('Star')}](${commandLink(CommandId.star, refArgs)})`,
+    );
     const page = markdownLinkTarget(info.pageUrl);
     if (page) links.push(`[${vscode.l10n.t('Page on {0}', serviceName)}](${page})`);
     lines.push(links.join(' · '));

@@ -2,6 +2,7 @@
 // shared by the hover, the credit check and the hover's command links.
 import type * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
+import type { MediaKind } from '../../core/model';
 import type { ClientSource } from '../client';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
@@ -18,7 +19,8 @@ export interface MediaDocuments {
   waitsForCursor(document: vscode.TextDocument): boolean;
 }
 
-export function registerCredits(shell: Shell, api: ClientSource) {
+/** `isStarred`: whether a media is starred (the hover's Star or Unstar). */
+export function registerCredits(shell: Shell, api: ClientSource, isStarred?: (kind: MediaKind, id: number) => boolean) {
   const lookup = new MediaLookup({
     client: () => api.client,
     quota: () => shell.quota.current,
@@ -27,7 +29,7 @@ export function registerCredits(shell: Shell, api: ClientSource) {
     store: shell.context.globalState,
   });
   const check = new CreditCheck(shell, lookup);
-  const hover = new MediaHover(shell, lookup);
+  const hover = new MediaHover(shell, lookup, isStarred);
   const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
   const documents: MediaDocuments = {
     provideHover: (document, ref, token) => hover.provide(document, ref, token),

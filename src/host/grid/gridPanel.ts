@@ -31,7 +31,7 @@ import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
-import type { SessionState } from './searchSession';
+import type { GridLists, SessionState } from './searchSession';
 import { openExternalLink, runTileAction } from './tileActions';
 
 /** The one grid, while it is open: set when a panel is made, cleared when it closes. */
@@ -45,6 +45,8 @@ export interface GridDeps {
   readonly api: ClientSource;
   readonly recent: RecentSearches;
   readonly open: GridHolder;
+  /** The user's starred media (Show Starred in Grid). */
+  readonly lists?: GridLists;
 }
 
 export interface GridState {
@@ -120,6 +122,7 @@ export class GridPanel extends Disposable {
       client: () => api.client,
       describe: (error) => this.describe(error),
       post: (message) => this.post(message),
+      ...(deps.lists ? { lists: deps.lists } : {}),
     });
     panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));

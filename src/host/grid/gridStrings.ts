@@ -111,6 +111,8 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     singleTitle: vscode.l10n.t('{0} {1}'),
     resetFilters: vscode.l10n.t('Reset Filters'),
     collectionTitle: vscode.l10n.t('Collection “{0}”'),
+    starredTitle: vscode.l10n.t('Starred'),
+    starredEmpty: vscode.l10n.t('Nothing starred yet: star photos and videos from their menu'),
     moreActions: vscode.l10n.t('More Actions… (Shift+F10)'),
     resultsLabel: vscode.l10n.t('Results'),
     keyboardHint: vscode.l10n.t('Arrow keys move between results. Enter inserts, Space previews, Shift+F10 opens the menu.'),

@@ -30,6 +30,8 @@ export function gridTitle(spec: SearchSpec | undefined, media?: MediaItem): stri
       return vscode.l10n.t('Popular Videos');
     case 'single':
       return (media && mediaTitle(media)) ?? (spec.kind === 'photo' ? vscode.l10n.t('Photo {0}', spec.id) : vscode.l10n.t('Video {0}', spec.id));
+    case 'starred':
+      return vscode.l10n.t('Starred');
     case 'collection': {
       // The service's title, one line of plain text (a panel title shows no markup anyway).
       const title = cleanText(spec.title, 80) || spec.id;

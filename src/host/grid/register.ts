@@ -5,14 +5,16 @@ import type { ClientSource } from '../client';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
 import type { SearchSpec } from '../../core/search';
+import type { GridLists } from './searchSession';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { RecentSearches } from './recentSearches';
 import { show } from './searchCommands';
 
-export function registerGrid(shell: Shell, api: ClientSource) {
+/** `lists`: the user's starred media (the grid's `starred` mode). */
+export function registerGrid(shell: Shell, api: ClientSource, lists?: GridLists) {
   const recent = new RecentSearches(shell.context.globalState);
-  const deps: GridDeps = { shell, api, recent, open: { current: undefined } };
+  const deps: GridDeps = { shell, api, recent, open: { current: undefined }, ...(lists ? { lists } : {}) };
   const disposables: IDisposable[] = [{ dispose: () => deps.open.current?.dispose() }];
   return {
     /** What the search commands work with. */

@@ -27,6 +27,12 @@ export interface SessionOptions {
   describe: (error: MediaError) => GridFailure;
   /** Messages for the webview, in order. */
   post: (message: ToWebview) => void;
+  /** The user's own media (views/mediaLists.ts): the `starred` mode's, no request. */
+  lists?: GridLists;
+}
+
+export interface GridLists {
+  starredMedia(): readonly MediaItem[];
 }
 
 export interface SessionState extends SearchProgress {
@@ -183,6 +189,8 @@ export class SearchSession {
         envelope = result;
       } else if (spec.mode === 'single') {
         media = [await client.getMedia(spec.kind, spec.id, opts)];
+      } else if (spec.mode === 'starred') {
+        media = [...(this.options.lists?.starredMedia() ?? [])];
       } else {
         throw new MediaError('invalidRequest', 'Unknown search.');
       }

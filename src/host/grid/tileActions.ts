@@ -22,6 +22,12 @@ export async function runTileAction(action: TileAction, media: MediaItem, target
     case 'openOnService':
       await vscode.commands.executeCommand(CommandId.openOnService, { media });
       return;
+    case 'star':
+      await vscode.commands.executeCommand(CommandId.star, { media });
+      return;
+    case 'unstar':
+      await vscode.commands.executeCommand(CommandId.unstar, { media });
+      return;
     case 'openPhotographer':
       await openExternalLink(media.kind === 'photo' ? media.photo.photographer_url : media.video.user.url);
       return;

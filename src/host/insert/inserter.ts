@@ -68,6 +68,9 @@ export interface InsertHow {
 export class MediaInserter extends Disposable {
   /** What its inserts left in each document, so the next one goes after them. */
   private readonly lastInserts = this._register(new LastInserts());
+  private readonly used = this._register(new vscode.EventEmitter<readonly MediaItem[]>());
+  /** Media inserted, set as a cover, saved or copied (what Recent lists), newest first. */
+  readonly onDidUse = this.used.event;
 
   constructor(
     private readonly shell: Shell,
@@ -80,15 +83,19 @@ export class MediaInserter extends Disposable {
 
   async copyUrl(args: InsertArgs): Promise<string | undefined> {
     try {
-      return await copyUrl(this.shell, args, this.configFor(args));
+      const url = await copyUrl(this.shell, args, this.configFor(args));
+      this.used.fire([args.media]);
+      return url;
     } catch (error) {
       this.showFailure(error);
       return undefined;
     }
   }
 
-  copyCredit(args: InsertArgs): Promise<string | undefined> {
-    return copyCredit(this.shell, args, this.configFor(args));
+  async copyCredit(args: InsertArgs): Promise<string | undefined> {
+    const credit = await copyCredit(this.shell, args, this.configFor(args));
+    this.used.fire([args.media]);
+    return credit;
   }
 
   openOnService(args: InsertArgs): Promise<boolean> {
@@ -98,15 +105,20 @@ export class MediaInserter extends Disposable {
   /** stockMedia.setCoverImage / setCoverImageAs (host/cover/setCover.ts). */
   async setCover(items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
     const outcome = await setCover(this.shell, this.saving(), items, how);
-    if (outcome.result === 'set') this.shell.milestones.reach('coverSet');
+    if (outcome.result === 'set') {
+      this.shell.milestones.reach('coverSet');
+      this.used.fire(items.slice(0, 1).map((a) => a.media));
+    }
     return outcome;
   }
 
   // ---- the drop and paste providers' entry ----------------------------------------------------
 
   /** A pasted link's photo as the page's cover (paste.ts, its second kind): the front matter edit, or why not. */
-  coverPasteEdit(document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): ReturnType<typeof coverPasteEdit> {
-    return coverPasteEdit(this.shell, this.saving(), document, { media }, token);
+  async coverPasteEdit(document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): ReturnType<typeof coverPasteEdit> {
+    const cover = await coverPasteEdit(this.shell, this.saving(), document, { media }, token);
+    if (cover && 'edit' in cover) this.used.fire([media]);
+    return cover;
   }
 
   /** The snippet for media dropped or pasted into a document (saved into the workspace when the mode says so). */
@@ -123,6 +135,8 @@ export class MediaInserter extends Disposable {
       if (prepared && token.isCancellationRequested) await prepared.written?.takeBack();
       if (!prepared || token.isCancellationRequested) return undefined;
       showNotes(notes);
+      // Asked for when dropped, and for a paste only when its edit is the one applied.
+      this.used.fire(media);
       return dropSnippet(document, prepared.pieces, prepared.family, position);
     } catch (error) {
       if (!token.isCancellationRequested) this.showFailure(error);
@@ -188,6 +202,7 @@ export class MediaInserter extends Disposable {
     if (!editor) {
       try {
         const { text, note } = await copyInstead(this.shell, edited, choice);
+        this.used.fire(edited.map((a) => a.media));
         return { result: 'copied', text, notes: [note] };
       } catch (error) {
         return { result: 'failed', notes: [this.showFailure(error)] };
@@ -228,6 +243,7 @@ export class MediaInserter extends Disposable {
       return { result: 'failed', notes: [...notes, message] };
     }
     this.shell.milestones.reach('inserted');
+    this.used.fire(all.map((a) => a.media));
     return { result: 'inserted', text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes };
   }
 

@@ -11,12 +11,14 @@ import { mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMark
 import { MAX_PER_PAGE } from '../../core/params';
 import { CommandId } from '../commandIds';
 import { errorCommand } from '../errorActions';
+import type { MediaItem } from '../../core/model';
 import type {
   Branch,
   CollectionNode,
   CollectionsNode,
   EmptyNode,
   ErrorNode,
+  ListRootKind,
   LoadMoreNode,
   MediaNode,
   RootNode,
@@ -31,6 +33,10 @@ export interface ItemContext {
   /** The loaded branch below a parent, if it has been expanded. */
   loadedBranch(node: RootNode | CollectionNode): Branch | undefined;
   describe(error: unknown): ErrorDescription;
+  /** Whether the media is starred (its menu offers Unstar instead of Star). */
+  isStarred(media: MediaItem): boolean;
+  /** How many media Recent or Starred holds. */
+  listCount(root: ListRootKind): number;
 }
 
 /** Markdown that renders API text as text: no HTML, no command links, no theme icons. */
@@ -56,6 +62,16 @@ const ROOTS = {
         service,
       ),
   },
+  recent: {
+    label: (): string => vscode.l10n.t('Recent'),
+    icon: 'history',
+    tooltip: (): string => vscode.l10n.t('The last 50 photos and videos you inserted, set as cover, saved or copied on this computer.'),
+  },
+  starred: {
+    label: (): string => vscode.l10n.t('Starred'),
+    icon: 'star-empty',
+    tooltip: (): string => vscode.l10n.t('The photos and videos you starred; they follow you to your other computers with Settings Sync.'),
+  },
 } as const;
 
 function rootItem(node: RootNode, ctx: ItemContext): vscode.TreeItem {
@@ -65,7 +81,7 @@ function rootItem(node: RootNode, ctx: ItemContext): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon(spec.icon);
   item.contextValue = `root.${node.root}`;
   item.tooltip = spec.tooltip(inert(ctx.serviceName, SERVICE_NAME_MAX));
-  const total = ctx.loadedBranch(node)?.list.total;
+  const total = node.root === 'recent' || node.root === 'starred' ? ctx.listCount(node.root) : ctx.loadedBranch(node)?.list.total;
   if (total !== undefined) item.description = total.toLocaleString(ctx.locale);
   return item;
 }
@@ -95,12 +111,13 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
   return item;
 }
 
-function mediaItem(node: MediaNode): vscode.TreeItem {
+function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
   const item = new vscode.TreeItem(mediaLabel(node.media), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = mediaAuthorAlone(node.media);
   item.iconPath = new vscode.ThemeIcon(node.media.kind === 'photo' ? 'file-media' : 'device-camera-video');
-  item.contextValue = `media.${node.media.kind}`;
+  // `media.<kind>` (the media menus), `.starred` when starred (Unstar instead of Star).
+  item.contextValue = `media.${node.media.kind}${ctx.isStarred(node.media) ? '.starred' : ''}`;
   // The hover's Markdown is made when it is shown (resolveMediaTooltip): a collection of
   // thousands sends VS Code every item again at each "Load more…", and the tooltip is most of it.
   item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
@@ -201,7 +218,7 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
     case 'collection':
       return collectionItem(node, ctx);
     case 'media':
-      return mediaItem(node);
+      return mediaItem(node, ctx);
     case 'loadMore':
       return loadMoreItem(node, ctx);
     case 'error':
@@ -220,6 +237,8 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
 /** The text of the "nothing here" node of a branch. */
 export function emptyText(owner: RootNode | CollectionNode, filter: CollectionFilter, serviceName: string): string {
   if (owner.type === 'root') {
+    if (owner.root === 'recent') return vscode.l10n.t('Nothing used yet: what you insert or copy shows here');
+    if (owner.root === 'starred') return vscode.l10n.t('Nothing starred yet: star photos and videos from their menu');
     return owner.root === 'featured'
       ? vscode.l10n.t('No featured collections right now')
       : vscode.l10n.t('No collections yet: make them on {0}', inert(serviceName, SERVICE_NAME_MAX));

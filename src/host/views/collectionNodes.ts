@@ -7,7 +7,9 @@ import { PagedList } from '../../core/collectionsPaging';
 import type { PageFetcher } from '../../core/collectionsPaging';
 import type { Collection, MediaItem } from '../../core/model';
 
-export type RootKind = 'featured' | 'mine';
+export type RootKind = 'featured' | 'mine' | ListRootKind;
+/** The user's own lists (views/mediaLists.ts): shown from storage, no request. */
+export type ListRootKind = 'recent' | 'starred';
 
 export interface RootNode {
   readonly type: 'root';
@@ -25,7 +27,8 @@ export interface CollectionNode {
 export interface MediaNode {
   readonly type: 'media';
   readonly id: string;
-  readonly parent: CollectionNode;
+  /** A collection, or Recent or Starred. */
+  readonly parent: CollectionNode | RootNode;
   readonly media: MediaItem;
 }
 

@@ -14,6 +14,8 @@ import { Disposable } from '../dispose';
 import { describeFailure } from '../errorActions';
 import type { Shell } from '../shell';
 import type { CollectionFilterStore } from './collectionFilters';
+import type { MediaLists } from './mediaLists';
+import { listNodes } from './listNodes';
 import { emptyText, resolveMediaTooltip, treeItemFor } from './collectionItems';
 import type { ItemContext } from './collectionItems';
 import { Branch } from './collectionNodes';
@@ -39,7 +41,11 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   private readonly roots: Readonly<Record<RootKind, RootNode>> = {
     featured: { type: 'root', id: 'featured', root: 'featured' },
     mine: { type: 'root', id: 'mine', root: 'mine' },
+    recent: { type: 'root', id: 'recent', root: 'recent' },
+    starred: { type: 'root', id: 'starred', root: 'starred' },
   };
+  /** Recent's and Starred's nodes, kept while their media stay listed (the tree refreshes by identity). */
+  private readonly listed = listNodes();
   /** Loaded branches by `<owner id>|<filter>`; dropped on refresh and on a new key or base URL. */
   private readonly branches = new Map<string, Branch>();
   private refreshedAt = Number.NEGATIVE_INFINITY;
@@ -58,6 +64,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     private readonly filters: CollectionFilterStore,
     /** The view's change emitter: made (and disposed) with the view at activation. */
     private readonly changed: vscode.EventEmitter<CollectionsNode | undefined>,
+    private readonly lists: MediaLists,
   ) {
     super();
     this.onDidChangeTreeData = changed.event;
@@ -72,7 +79,17 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
         return branch?.list.started ? branch : undefined;
       },
       describe: (error) => describeFailure(shell, error),
+      isStarred: (media) => lists.starred.has(media.kind, media.kind === 'photo' ? media.photo.id : media.video.id),
+      listCount: (root) => lists[root].list().length,
     };
+    this._register(lists.recent.onDidChange(() => this.changed.fire(this.roots.recent)));
+    // A star shows on every item of that media (its menu): all items are made again.
+    this._register(
+      lists.starred.onDidChange(() => {
+        this.mediaItems = new WeakMap();
+        this.changed.fire(undefined);
+      }),
+    );
     // Another key or server: what was loaded belongs to someone else.
     this._register(shell.onDidChangeConnection(() => this.reset()));
     // The service name shows in hovers and credits.
@@ -100,7 +117,11 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (node === undefined) {
       // The key state is read at activation without waiting; ask the store if it is not in yet.
       const hasKey = this.shell.hasKey || (await this.shell.keys.hasKey());
-      return hasKey ? this.handOut([this.roots.featured, this.roots.mine]) : [];
+      const { featured, mine, recent, starred } = this.roots;
+      return hasKey ? this.handOut([featured, mine, recent, starred]) : [];
+    }
+    if (node.type === 'root' && (node.root === 'recent' || node.root === 'starred')) {
+      return this.handOut(this.listed.children(node, this.lists[node.root].list(), () => emptyText(node, 'all', this.shell.config.serviceName)));
     }
     if (node.type !== 'root' && node.type !== 'collection') return [];
     const branch = this.branchFor(node);

@@ -12,6 +12,7 @@ import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import type { CollectionNode, CollectionsNode, CollectionsTreeHandles } from './collectionNodes';
 import { CollectionsProvider } from './collectionsProvider';
+import type { MediaLists } from './mediaLists';
 
 /** The tree's provider, drag source and commands' work, for the view made at activation. */
 export function registerCollectionsView(
@@ -20,10 +21,12 @@ export function registerCollectionsView(
   tree: CollectionsTreeHandles,
   /** Shows a search in the grid (the grid feature's). */
   showInGrid: (spec: SearchSpec) => Promise<unknown>,
+  /** Recent and Starred. */
+  lists: MediaLists,
 ) {
   const treeView = tree.view;
   const filters = new CollectionFilterStore(shell.context.globalState);
-  const provider = new CollectionsProvider(shell, api, filters, tree.changed);
+  const provider = new CollectionsProvider(shell, api, filters, tree.changed, lists);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
 
