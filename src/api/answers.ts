@@ -243,6 +243,19 @@ export class Answers {
     return { value: await send(signal) };
   }
 
+  /**
+   * Keeps a media item the user used (inserted, copied, starred) as the Get Photo/Get Video
+   * answer it is, in memory and in the stored answers, from when it was used: opening it later,
+   * after a restart too, costs no request while that is fresh. Not under another key than the
+   * last request's (the item came from that key's answers).
+   */
+  async remember(url: URL, key: string, single: Single, item: unknown): Promise<void> {
+    const tag = await keyTag(key);
+    if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) return;
+    this.seeded.set(seedKey(tag, single), item);
+    this.store?.set(`${tag} ${cacheKeyOf(url)}`, item);
+  }
+
   /** Keeps a list answer's whole items as the single answers they are, as long as the list is kept. */
   private seedFrom(tag: string, answer: unknown, since: number | undefined): void {
     for (const { kind, item } of wholeItems(answer)) this.seeded.set(seedKey(tag, { kind, id: item.id }), item, since);

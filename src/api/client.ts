@@ -212,6 +212,21 @@ export class MediaClient {
     return this.answers.has(url, key, { kind, id: checked });
   }
 
+  /** Media the user used, kept as their Get Photo/Get Video answers (see Answers.remember). Sends nothing. */
+  async remember(items: readonly MediaItem[]): Promise<void> {
+    for (const item of items) {
+      const id = item.kind === 'photo' ? item.photo.id : item.video.id;
+      let url: URL;
+      try {
+        url = this.urlOf(singleEndpoint(item.kind, checkMediaId(id, item.kind)));
+      } catch {
+        continue;
+      }
+      const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
+      if (key) await this.answers.remember(url, key, { kind: item.kind, id }, item.kind === 'photo' ? item.photo : item.video);
+    }
+  }
+
   async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
     return this.list('searchVideos', params, opts);
   }

@@ -95,7 +95,12 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
   const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));
   const workspace = registerWorkspaceMedia(shell, credits.lookup, workspaceTree, (ref) => openMediaCommand(grid.deps, openMediaArg(ref)));
   // What was inserted, set as cover, saved or copied goes first in Recent.
-  const used = insert.inserter.onDidUse((media) => lists.used(media));
+  // The client keeps them as its answers too: opening one from Recent or Starred, after a restart
+  // too, costs no request while that answer is fresh.
+  const used = insert.inserter.onDidUse((media) => {
+    lists.used(media);
+    void api.client.remember(media);
+  });
   // A grid showing Starred shows it as it is now.
   const restar = lists.starred.onDidChange(() => {
     const shown = grid.current();
@@ -154,7 +159,10 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     const media = ref ? [] : await mediaOf(arg, selection, false);
     if (!Array.isArray(media)) return [];
     const keys = ref ? [`${ref.kind}:${ref.id}`] : media.map((a) => mediaKey(a.media));
-    if (on) await lists.starred.add(media.map((a) => a.media));
+    if (on) {
+      await lists.starred.add(media.map((a) => a.media));
+      await api.client.remember(media.map((a) => a.media));
+    }
     else for (const key of keys) await lists.starred.remove(key);
     return keys;
   };

@@ -130,6 +130,17 @@ describe('Recent and Starred (e2e)', function () {
       [],
       'Recent is shown with no request',
     );
+    // Opened from there, the newest shows in the grid from the answers kept when it was used:
+    // still no request.
+    const newest = inserted[inserted.length - 1] ?? '';
+    await sideBar(page).locator('.monaco-list-row[aria-level="2"] .label-name', { hasText: newest }).first().click();
+    await page.locator('.tabs-container .tab', { hasText: /^Photo: / }).first().waitFor({ timeout: 20_000 });
+    await webview(page).locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
+    assert.deepEqual(
+      apiRequests().map((e) => e.path),
+      [],
+      'a photo opened from Recent after the reload costs no request',
+    );
   });
 
   it('star a photo from the grid tile’s menu: Starred lists it, the menu then offers Unstar, and it survives a reload', async () => {

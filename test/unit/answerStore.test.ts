@@ -265,6 +265,25 @@ describe('MediaClient over stored answers (the local server)', function () {
     assert.ok(file.text !== undefined && !file.text.includes(server.keys.alice), 'the key is not in the file');
   });
 
+  it('media remembered on use (Recent, Starred) are answered after a restart without a request', async () => {
+    const file = new MemoryFile();
+    const first = clientOn(file, server.keys.alice).client;
+    const page = await first.searchPhotos({ query: 'nature', per_page: 15 });
+    const used = page.photos[2];
+    assert.ok(used);
+    await first.remember([{ kind: 'photo', photo: used }]);
+    await first.flushCache();
+    const sent = server.log.length;
+
+    const restarted = clientOn(file, server.keys.alice).client;
+    assert.equal(await restarted.hasCached('photo', used.id), true);
+    assert.deepEqual(await restarted.getPhoto(used.id), used);
+    assert.equal(server.log.length, sent, 'no request for the remembered photo');
+    // Not for another key: bob's look-up is his own request.
+    await clientOn(file, server.keys.bob).client.getPhoto(used.id);
+    assert.equal(server.log.length, sent + 1);
+  });
+
   it('another key gets nothing stored with the first one, and a cleared cache leaves no file', async () => {
     const file = new MemoryFile();
     const alice = clientOn(file, server.keys.alice).client;

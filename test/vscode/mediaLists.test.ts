@@ -216,7 +216,13 @@ describe('Recent and Starred (real VS Code)', function () {
       assert.ok(match?.[1], entry.when);
       return entry.when?.includes('=~') ? new RegExp(match[1]).test(contextValue) : match[1] === contextValue;
     };
-    const commandsOn = (contextValue: string): string[] => [...new Set(itemMenu.filter((m) => shownOn(m, contextValue)).map((m) => m.command))];
+    /** Whether a menu entry's `view == …` or `view =~ /…/` admits the Stock Media view (Recent and Starred are in it). */
+    const inView = (entry: { when?: string }): boolean => {
+      const when = entry.when ?? '';
+      const pattern = /view =~ \/(.+?)\/ /.exec(when);
+      return pattern?.[1] ? new RegExp(pattern[1]).test('stockMedia.collections') : /view == stockMedia\.collections\b/.test(when);
+    };
+    const commandsOn = (contextValue: string): string[] => [...new Set(itemMenu.filter((m) => inView(m) && shownOn(m, contextValue)).map((m) => m.command))];
     const common = ['stockMedia.insert', 'stockMedia.insertAs', 'stockMedia.saveAndInsert', 'stockMedia.setCoverImage', 'stockMedia.setCoverImageAs', 'stockMedia.copyUrl', 'stockMedia.copyCredit', 'stockMedia.openOnService'];
     for (const kind of ['photo', 'video']) {
       assert.deepEqual(commandsOn(`media.${kind}`), [...common, 'stockMedia.star']);
