@@ -196,7 +196,7 @@ describe('In This Workspace (real VS Code)', function () {
     ]);
     await closeAllEditors();
     // Closed without saving: the file on disk counts again.
-    await waitFor(async () => (await mediaRow(provider, styled)).description === '1 use', 'the file on disk again', 5000);
+    await waitFor(async () => (await mediaRow(provider, styled)).description === '1 use', 'the file on disk again', 15_000);
   });
 
   it('a media not known is shown by its reference, asked for only once the view is visible, and only once', async () => {

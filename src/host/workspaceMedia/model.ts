@@ -46,6 +46,8 @@ export class WorkspaceMediaModel extends Disposable {
   private scanning: Promise<void> | undefined;
   /** A whole scan asked for while one runs. */
   private queued: Promise<void> | undefined;
+  /** While a whole scan runs: the files changed meanwhile, read again after it. */
+  private changedInScan: Map<string, vscode.Uri> | undefined;
   private grouped: MediaGroup[] | undefined;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -114,6 +116,11 @@ export class WorkspaceMediaModel extends Disposable {
   /** Reads a file again now (after a fix; the watchers do it after a pause). */
   async reread(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
+    // A whole scan under way would replace what is read now with what it read before: read after it.
+    if (this.changedInScan) {
+      this.changedInScan.set(key, uri);
+      return;
+    }
     const shown = this.sources?.shownPath(uri);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (shown === undefined || languageOfPath(uri.path) === 'plaintext' || key === creditsFileUri()?.toString()) {
@@ -131,10 +138,12 @@ export class WorkspaceMediaModel extends Disposable {
   private async scanAll(): Promise<void> {
     const started = performance.now();
     const source = new vscode.CancellationTokenSource();
+    const changed = (this.changedInScan = new Map<string, vscode.Uri>());
     try {
-      const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       const read: ScannedFile[] = [];
       const result = await scan(this.shell, creditsFileUri(), source.token, undefined, (file) => read.push(file));
+      // The documents as they are now that the files are read (one saved or reverted meanwhile is as on disk).
+      const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       this.sources = result.sources;
       this.files.clear();
       for (const file of read) {
@@ -146,8 +155,11 @@ export class WorkspaceMediaModel extends Disposable {
       this.lastScan = { files: read.length, ms: performance.now() - started };
     } finally {
       source.dispose();
+      this.changedInScan = undefined;
     }
     this.changedNow();
+    // What changed while the scan ran is read again, after it.
+    for (const uri of changed.values()) void this.reread(uri);
   }
 
   /** Keeps a file's uses (only a file that uses media takes room). */
