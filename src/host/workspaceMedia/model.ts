@@ -72,15 +72,13 @@ export class WorkspaceMediaModel extends Disposable {
   /** The first scan (once; later calls wait for it), then the watchers. */
   ready(): Promise<void> {
     if (!this.scanning) {
+      // Changes are followed from the moment the first scan starts (a file made while it runs is
+      // read after it), even when it fails (Refresh tries again).
+      this.watch();
       this.scanning = this.scanAll();
-      // Changes are followed from the first scan on, even one that failed (Refresh tries again).
-      void this.scanning.then(
-        () => this.watch(),
-        (error: unknown) => {
-          this.shell.logger.warn(`In This Workspace: the scan failed: ${error instanceof Error ? error.message : String(error)}`);
-          this.watch();
-        },
-      );
+      void this.scanning.catch((error: unknown) => {
+        this.shell.logger.warn(`In This Workspace: the scan failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
     }
     return this.scanning;
   }
@@ -195,11 +193,12 @@ export class WorkspaceMediaModel extends Disposable {
     this._register(watcher.onDidDelete((uri) => later(uri)));
     this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0 && (this.files.has(e.document.uri.toString()) || this.sources?.shownPath(e.document.uri) !== undefined)) later(e.document.uri);
+        const followed = this.changedInScan !== undefined || this.files.has(e.document.uri.toString()) || this.sources?.shownPath(e.document.uri) !== undefined;
+        if (e.contentChanges.length > 0 && followed) later(e.document.uri);
       }),
     );
     // Closed without saving: the file on disk is what counts again.
-    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.files.has(d.uri.toString()) && later(d.uri)));
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => (this.changedInScan !== undefined || this.files.has(d.uri.toString())) && later(d.uri)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // What decides which links are the service's, which files are checked and which is the credits file: read again.
