@@ -45,6 +45,7 @@ const ALONE = ['vsix.e2e.js'];
 const SECONDS: Readonly<Record<string, number>> = {
   'grid.e2e.js': 72,
   'walkthrough.e2e.js': 57,
+  'mediaLists.e2e.js': 60,
   'insert.e2e.js': 33,
   'insertFaults.e2e.js': 33,
   'paste.e2e.js': 33,
@@ -53,6 +54,7 @@ const SECONDS: Readonly<Record<string, number>> = {
   'insertInARow.e2e.js': 29,
   'offline.e2e.js': 29,
   'web.e2e.js': 29,
+  'workspaceMedia.e2e.js': 35,
   'newcomer.e2e.js': 27,
   'walkthroughState.e2e.js': 27,
   'keyOrigin.e2e.js': 25,
