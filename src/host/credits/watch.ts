@@ -11,6 +11,13 @@ import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
 import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
 
+/** The languages whose hover provider is registered by language (Markdown's own hover previews images there). */
+const MARKDOWN_LANGUAGES: vscode.DocumentFilter[] = [{ language: 'markdown' }, { language: 'mdx' }];
+
+function isMarkdown(document: vscode.TextDocument): boolean {
+  return MARKDOWN_LANGUAGES.some((filter) => filter.language === document.languageId);
+}
+
 /** Typing pauses this long before a document is checked again. */
 export const WATCH_DEBOUNCE_MS = 400;
 
@@ -34,6 +41,15 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
       }, WATCH_DEBOUNCE_MS),
     );
   };
+  const provideHover = (document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> | undefined => {
+    // Only the hovered line is scanned; a line with no media URL under the cursor is done here.
+    const line = document.lineAt(position.line);
+    const lineStart = document.offsetAt(line.range.start);
+    const onLine = mediaRefAt(line.text, position.character, trusted());
+    if (!onLine) return undefined;
+    const ref = { ...onLine, start: onLine.start + lineStart, end: onLine.end + lineStart };
+    return load().documents.provideHover(document, ref, token);
+  };
   const watchVisible = (): void => {
     for (const editor of vscode.window.visibleTextEditors) watch(editor.document);
   };
@@ -54,16 +70,12 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('stockMedia')) watchVisible();
     }),
+    // Markdown's own hover (the image preview) is registered for its language, which outranks
+    // '*': registered for the same languages, ours comes first (a built-in extension's provider
+    // yields to others of the same rank), so the credit status leads, above the picture.
+    vscode.languages.registerHoverProvider(MARKDOWN_LANGUAGES, { provideHover }),
     vscode.languages.registerHoverProvider('*', {
-      provideHover: (document, position, token) => {
-        // Only the hovered line is scanned; a line with no media URL under the cursor is done here.
-        const line = document.lineAt(position.line);
-        const lineStart = document.offsetAt(line.range.start);
-        const onLine = mediaRefAt(line.text, position.character, trusted());
-        if (!onLine) return undefined;
-        const ref = { ...onLine, start: onLine.start + lineStart, end: onLine.end + lineStart };
-        return load().documents.provideHover(document, ref, token);
-      },
+      provideHover: (document, position, token) => (isMarkdown(document) ? undefined : provideHover(document, position, token)),
     }),
     vscode.languages.registerCodeActionsProvider(
       '*',
