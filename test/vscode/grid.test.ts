@@ -32,10 +32,12 @@ async function webviewShows(itemCount: number, ms = 15_000): Promise<GridSnapsho
   }, `the webview to show ${itemCount} results`, ms);
 }
 
+function isGridTab(tab: vscode.Tab): boolean {
+  return tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('stockMedia.grid');
+}
+
 function gridTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stockMedia.grid'));
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter(isGridTab);
 }
 
 describe('search grid', function () {
@@ -293,5 +295,30 @@ describe('search grid', function () {
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message: { type: 'action', action: 'insert', key } });
     await waitFor(() => doc.getText().includes(credit), `the credit "${credit}" in the document`, 10_000);
     assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
+  });
+
+  it('with no document open, the document opened next goes beside the grid, not over it', async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    await openGrid();
+    assert.equal(vscode.window.tabGroups.all.length, 1, 'the grid took the only editor group');
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
+    // As Quick Open and the Explorer open a document: in the active group, the grid's.
+    await vscode.window.showTextDocument(doc);
+    const isDoc = (tab: vscode.Tab | undefined): boolean => tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === doc.uri.toString();
+    const describe = (): string => JSON.stringify(vscode.window.tabGroups.all.map((g) => ({ column: g.viewColumn, active: g.activeTab?.label, tabs: g.tabs.map((t) => t.label) })));
+    const [left, right] = await waitFor(() => {
+      // In the order of their columns (tabGroups.all lists the groups in the order they were made).
+      const groups = [...vscode.window.tabGroups.all].sort((a, b) => a.viewColumn - b.viewColumn);
+      return groups.length === 2 && isDoc(groups[0]?.activeTab) ? groups : undefined;
+    }, 'the document in a group of its own', 10_000).catch((error: unknown) => assert.fail(`${String(error)}: ${describe()}`));
+    assert.ok(left && right);
+    assert.ok(left.viewColumn < right.viewColumn, `the document left of the grid: ${describe()}`);
+    assert.deepEqual(right.tabs.map(isGridTab), [true], `the grid alone in its column: ${describe()}`);
+    assert.ok(!left.tabs.some(isGridTab), 'no grid under the document');
+    assert.equal((await gridState())?.visible, true, 'the grid is visible');
+    assert.equal(vscode.window.activeTextEditor?.document, doc, 'the document has the focus');
+    assert.equal(vscode.window.activeTextEditor?.viewColumn, left.viewColumn);
   });
 });

@@ -28,6 +28,7 @@ import { describeFailure, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
+import { keepOwnColumn } from './gridColumn';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
@@ -123,6 +124,7 @@ export class GridPanel extends Disposable {
     });
     panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(keepOwnColumn(panel));
     this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this._register(
       panel.onDidChangeViewState(({ webviewPanel }) => {
