@@ -312,12 +312,15 @@ describe('search grid', function () {
       // In the order of their columns (tabGroups.all lists the groups in the order they were made).
       const groups = [...vscode.window.tabGroups.all].sort((a, b) => a.viewColumn - b.viewColumn);
       return groups.length === 2 && isDoc(groups[0]?.activeTab) ? groups : undefined;
-    }, 'the document in a group of its own', 10_000).catch((error: unknown) => assert.fail(`${String(error)}: ${describe()}`));
+    }, 'the document in a group of its own', 10_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${describe()}`);
+    });
     assert.ok(left && right);
     assert.ok(left.viewColumn < right.viewColumn, `the document left of the grid: ${describe()}`);
     assert.deepEqual(right.tabs.map(isGridTab), [true], `the grid alone in its column: ${describe()}`);
     assert.ok(!left.tabs.some(isGridTab), 'no grid under the document');
-    assert.equal((await gridState())?.visible, true, 'the grid is visible');
+    // The panel hears that it shows again a moment after the tab model says so.
+    await waitFor(async () => (await gridState())?.visible, 'the grid to be visible again');
     assert.equal(vscode.window.activeTextEditor?.document, doc, 'the document has the focus');
     assert.equal(vscode.window.activeTextEditor?.viewColumn, left.viewColumn);
   });
