@@ -297,12 +297,16 @@ describe('search grid', function () {
     assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
   });
 
-  it('with no document open, the document opened next goes beside the grid, not over it', async () => {
+  it('with no document open, the grid opens beside the editor area: the document opened next goes left of it, not over it', async () => {
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
     await closeAllEditors();
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
     await openGrid();
-    assert.equal(vscode.window.tabGroups.all.length, 1, 'the grid took the only editor group');
+    // The grid in a group of its own, with the focus; the empty group on its left waits for a document.
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.tabs.some(isGridTab), 'the grid’s tab in the active group');
+    const own = vscode.window.tabGroups.activeTabGroup;
+    assert.deepEqual(own.tabs.map(isGridTab), [true], 'the grid alone in the active group');
+    assert.ok(vscode.window.tabGroups.all.some((g) => g.viewColumn < own.viewColumn && g.tabs.length === 0), 'an empty group left of the grid');
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
     // As Quick Open and the Explorer open a document: in the active group, the grid's.
     await vscode.window.showTextDocument(doc);
@@ -319,8 +323,8 @@ describe('search grid', function () {
     assert.ok(left.viewColumn < right.viewColumn, `the document left of the grid: ${describe()}`);
     assert.deepEqual(right.tabs.map(isGridTab), [true], `the grid alone in its column: ${describe()}`);
     assert.ok(!left.tabs.some(isGridTab), 'no grid under the document');
-    // The panel hears that it shows again a moment after the tab model says so.
-    await waitFor(async () => (await gridState())?.visible, 'the grid to be visible again');
+    // Still in view (the panel hears it a moment after the tab model says so).
+    await waitFor(async () => (await gridState())?.visible, 'the grid to be visible');
     assert.equal(vscode.window.activeTextEditor?.document, doc, 'the document has the focus');
     assert.equal(vscode.window.activeTextEditor?.viewColumn, left.viewColumn);
   });
