@@ -28,7 +28,7 @@ import { describeFailure, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
-import { lockOwnColumn, newGridColumn } from './gridColumn';
+import { keepOwnColumn } from './gridColumn';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
@@ -60,35 +60,26 @@ export interface GridState {
   title: string;
 }
 
-/** A grid being made (its column first), while it is. */
-let opening: Promise<GridPanel> | undefined;
-
 export class GridPanel extends Disposable {
   /** Opens (or reveals) the grid and shows `spec` in it. */
-  static async show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
+  static show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
     let grid = deps.open.current;
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
-      // One grid, even when two searches start while its column is being made.
-      opening ??= GridPanel.create(deps, spec).finally(() => (opening = undefined));
-      grid = await opening;
+      // Beside the document being edited; with none, in the active group (gridColumn.ts keeps
+      // it from being covered there).
+      const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const panel = vscode.window.createWebviewPanel(
+        GRID_VIEW_TYPE,
+        gridTitle(spec),
+        { viewColumn: column, preserveFocus: false },
+        webviewOptions(deps.shell.context.extensionUri),
+      );
+      grid = new GridPanel(deps, panel, initialViewState(spec));
     }
-    await grid.start(spec, true);
-    return grid;
-  }
-
-  private static async create(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
-    const { column, own } = await newGridColumn();
-    const panel = vscode.window.createWebviewPanel(
-      GRID_VIEW_TYPE,
-      gridTitle(spec),
-      { viewColumn: column, preserveFocus: false },
-      webviewOptions(deps.shell.context.extensionUri),
-    );
-    const grid = new GridPanel(deps, panel, initialViewState(spec));
-    if (own) await lockOwnColumn();
-    return grid;
+    const shown = grid;
+    return shown.start(spec, true).then(() => shown);
   }
 
   /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
@@ -135,6 +126,7 @@ export class GridPanel extends Disposable {
     });
     panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(keepOwnColumn(panel));
     this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this._register(
       panel.onDidChangeViewState(({ webviewPanel }) => {
