@@ -65,7 +65,8 @@ export class GridPanel extends Disposable {
   static show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
     let grid = deps.open.current;
     if (grid) {
-      grid.panel.reveal(grid.panel.viewColumn, false);
+      // Where it is now (its viewColumn may not have heard of a move yet: gridColumn.ts).
+      grid.panel.reveal(undefined, false);
     } else {
       // Beside the document being edited; with none, in the active group (gridColumn.ts keeps
       // it from being covered there).
