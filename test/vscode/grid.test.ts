@@ -314,14 +314,17 @@ describe('search grid', function () {
       // In the order of their columns (tabGroups.all lists the groups in the order they were made).
       const groups = [...vscode.window.tabGroups.all].sort((a, b) => a.viewColumn - b.viewColumn);
       const [first, second] = groups;
-      const settled = groups.length === 2 && isDoc(first?.activeTab) && !first?.tabs.some(isGridTab) && second?.tabs.length === 1 && second.tabs.every(isGridTab);
+      const settled =
+        groups.length === 2 && isDoc(first?.activeTab) && !first?.tabs.some(isGridTab) && second?.tabs.length === 1 && second.tabs.every(isGridTab) && first?.isActive;
       return settled ? groups : undefined;
-    }, 'the document and the grid in a column each', 10_000).catch((error: unknown) => {
+    }, 'the document and the grid in a column each, the focus on the document', 10_000).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${describe()}`);
     });
     assert.ok(left && right);
     assert.ok(left.viewColumn < right.viewColumn, `the document left of the grid: ${describe()}`);
     assert.deepEqual(right.tabs.map(isGridTab), [true], `the grid alone in its column: ${describe()}`);
+    // Kept, not a preview the next document opened there would replace.
+    assert.equal(right.tabs[0]?.isPreview, false, 'the grid’s tab is not a preview');
     assert.ok(!left.tabs.some(isGridTab), 'no grid under the document');
     // Shown again beside it (the panel hears it a moment after the tab model says so).
     await waitFor(async () => (await gridState())?.visible, 'the grid to be visible');
