@@ -88,7 +88,11 @@ const gridSnapshot = object({
 });
 export type GridSnapshot = Infer<typeof gridSnapshot>;
 
-export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer', 'star', 'unstar'] as const;
+/** The actions of a tile's More Actions menu (its … button): those its toolbar does not show. */
+export const MORE_TILE_ACTIONS = ['insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs'] as const;
+export type MoreTileAction = (typeof MORE_TILE_ACTIONS)[number];
+
+export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer', 'star', 'unstar', ...MORE_TILE_ACTIONS] as const;
 export type TileAction = (typeof TILE_ACTIONS)[number];
 
 /** The buttons of the grid's message that tests may press (`press`). */

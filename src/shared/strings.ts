@@ -96,8 +96,14 @@ export interface GridStrings {
   starredTitle: string;
   /** In place of tiles when nothing is starred. */
   starredEmpty: string;
-  /** The tile's button that opens its menu (the same as a right-click). */
+  /** The preview's button that opens the tile's menu (the same as a right-click). */
   moreActions: string;
+  /** The tile's … button: its More Actions menu, the actions its toolbar does not show. */
+  tileMoreActions: string;
+  insertAs: string;
+  saveAndInsert: string;
+  setCoverImage: string;
+  setCoverImageAs: string;
   resultsLabel: string;
   keyboardHint: string;
   // tiles
@@ -155,9 +161,9 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'pixelsUnit', 'secondsUnit', 'filtersLabel', 'errorEmptyQuery', 'errorQueryTooLong', 'errorBadColor',
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
-  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'starredTitle', 'starredEmpty', 'moreActions', 'resultsLabel',
+  'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'starredTitle', 'starredEmpty', 'moreActions', 'tileMoreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
-  'creditLinkLabel', 'insert', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
+  'creditLinkLabel', 'insert', 'insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',
 ];
 

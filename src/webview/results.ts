@@ -10,6 +10,7 @@ import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePositi
 import { addActions, createTile, MENU_COMMAND, setTabStops, startHoverVideo, stopHoverVideo } from './tile';
 import type { TileCommand } from './tile';
 import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
+import { closeMoreMenu, moreMenuOf, openMoreMenu } from './tileMoreMenu';
 
 export interface ResultsCallbacks {
   command(command: TileCommand, index: number): void;
@@ -41,7 +42,7 @@ export class ResultsGrid {
     this.element.addEventListener('click', (e) => this.onClick(e));
     this.element.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     this.element.addEventListener('keydown', (e) => this.onKeyDown(e));
-    openMenuOnEnterUp(this.element, (el) => el.dataset.command === MENU_COMMAND);
+    openMenuOnEnterUp(this.element, (el) => el.dataset.command === MENU_COMMAND, (button) => this.toggleMoreMenu(button));
     this.element.addEventListener('focusin', (e) => this.onFocusIn(e));
     this.element.addEventListener('focusout', (e) => this.onFocusOut(e));
     this.scroller.addEventListener('scroll', () => {
@@ -202,13 +203,25 @@ export class ResultsGrid {
       event.preventDefault();
       this.setActive(index, false);
       if (commandEl.dataset.command === MENU_COMMAND) {
-        openTileMenu(commandEl);
+        this.toggleMoreMenu(commandEl);
         return;
       }
       this.callbacks.command(commandEl.dataset.command as TileCommand, index);
       return;
     }
     this.setActive(index, true);
+  }
+
+  /** The tile's … button: opens its More Actions menu inside the tile, or closes it. */
+  private toggleMoreMenu(button: HTMLElement): void {
+    const tile = this.tileOf(button);
+    if (!tile) return;
+    if (moreMenuOf(tile)) {
+      closeMoreMenu(tile, true);
+      return;
+    }
+    const index = this.indexOf(tile);
+    openMoreMenu(tile, button, this.strings, (action) => this.callbacks.command(action, index));
   }
 
   private onDoubleClick(event: MouseEvent): void {

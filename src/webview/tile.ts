@@ -12,7 +12,7 @@ import { tileMenuContext } from './tileMenu';
 
 export type TileCommand = TileAction | 'preview';
 
-/** The tile's last button: opens the tile's menu, the one a right-click or Shift+F10 opens. */
+/** The tile's last button: opens the tile's More Actions menu, inside the tile (tileMoreMenu.ts). */
 export const MENU_COMMAND = 'menu';
 
 const TILE_BUTTONS: readonly { command: TileCommand; icon: CodiconName; label: (s: GridStrings) => string }[] = [
@@ -116,7 +116,7 @@ export function addActions(tile: HTMLElement, s: GridStrings, active: boolean): 
   for (const b of TILE_BUTTONS) {
     actions.append(iconButton(b.icon, b.label(s), { 'data-command': b.command, tabindex: active ? '0' : '-1' }));
   }
-  actions.append(iconButton('ellipsis', s.moreActions, { 'data-command': MENU_COMMAND, 'aria-haspopup': 'menu', tabindex: active ? '0' : '-1' }));
+  actions.append(iconButton('ellipsis', s.tileMoreActions, { 'data-command': MENU_COMMAND, 'aria-haspopup': 'menu', 'aria-expanded': 'false', tabindex: active ? '0' : '-1' }));
   thumb.append(actions);
 }
 

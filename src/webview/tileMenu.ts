@@ -14,12 +14,13 @@ export function openTileMenu(from: HTMLElement): void {
 }
 
 /**
- * Enter on a … button below `root` opens its menu when the key comes up, not when it goes
- * down (a button's click): VS Code's menu runs its focused item when Enter comes up, so a menu
- * opened on the way down could run its first item (Insert into Editor) at once. Space clicks
- * the button on the way up already; a mouse click opens the menu as before.
+ * Enter on a … button below `root` opens its menu (`open`: VS Code's, unless told) when the key
+ * comes up, not when it goes down (a button's click): VS Code's menu runs its focused item when
+ * Enter comes up, so a menu opened on the way down could run its first item at once (and the
+ * tile's own menu would get the key coming up). Space clicks the button on the way up already;
+ * a mouse click opens the menu as before.
  */
-export function openMenuOnEnterUp(root: HTMLElement, isMenuButton: (element: HTMLElement) => boolean): void {
+export function openMenuOnEnterUp(root: HTMLElement, isMenuButton: (element: HTMLElement) => boolean, open: (button: HTMLElement) => void = openTileMenu): void {
   let pressed: HTMLElement | undefined;
   root.addEventListener('keydown', (event) => {
     const target = event.target;
@@ -32,7 +33,7 @@ export function openMenuOnEnterUp(root: HTMLElement, isMenuButton: (element: HTM
     if (event.key !== 'Enter' || event.target !== pressed || pressed === undefined) return;
     const button = pressed;
     pressed = undefined;
-    openTileMenu(button);
+    open(button);
   });
   // Enter went down here and came up elsewhere (focus moved): nothing opens.
   root.addEventListener('focusout', () => (pressed = undefined));

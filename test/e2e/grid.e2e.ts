@@ -380,7 +380,7 @@ describe('search grid (e2e)', function () {
     assert.equal(apiRequests().filter((e) => e.path === '/v1/search').length, 0, 'the restored search comes from the persistent cache');
     await shot('grid-restored');
   });
-  it('a tile’s menu: right-click, Shift+F10 and its … button open the same menu; the alt text is the tile’s title', async () => {
+  it('a tile’s menus: right-click and Shift+F10 open VS Code’s with every action, its … button its own with the rest; the alt text is the tile’s title', async () => {
     await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
     await page.locator('.quick-input-widget .quick-input-box input').fill('morning');
     await page.keyboard.press('Enter');
@@ -419,9 +419,10 @@ describe('search grid (e2e)', function () {
     assert.deepEqual(await menuLabels(), expected, 'Shift+F10');
     await closeMenu();
 
-    // The tile's … button, reached with Tab and pressed with Enter.
+    // The tile's … button, reached with Tab and pressed with Enter: the actions its toolbar
+    // does not show, in a menu inside the tile, the first item focused.
     const more = first.locator('button[data-command="menu"]');
-    assert.equal(await more.getAttribute('aria-label'), 'More Actions… (Shift+F10)');
+    assert.equal(await more.getAttribute('aria-label'), 'More Actions…');
     // From the tile, Tab on to its … button.
     await first.click({ position: { x: 30, y: 30 } });
     await grid.locator('.tile:focus').waitFor();
@@ -430,17 +431,31 @@ describe('search grid (e2e)', function () {
     await moreFocused.waitFor({ timeout: 5_000 });
     assert.equal(await moreFocused.evaluate((button) => button.closest('.tile') !== null), true);
     await page.keyboard.press('Enter');
-    assert.deepEqual(await menuLabels(), expected, 'the … button');
-    await page.waitForTimeout(300);
+    const own = first.locator('.tile-menu[role="menu"]');
+    await own.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.deepEqual((await own.locator('[role="menuitem"]').allInnerTexts()).map((t) => t.trim()), ['Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…']);
+    assert.equal(await more.getAttribute('aria-expanded'), 'true');
+    assert.equal(await own.locator('[role="menuitem"]:focus').innerText(), 'Insert as…', 'the first item has the focus');
+    assert.equal(await menu.isVisible(), false, 'no VS Code menu besides');
     await shot('grid-tile-menu-keyboard', false);
-    // The menu's items run on this tile: Insert as… asks for the size first.
-    await menu.locator('.action-label', { hasText: 'Insert as…' }).click();
+    // Down, Up (wrapping), Escape: back on the … button, the menu closed.
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await own.locator('[role="menuitem"]:focus').innerText(), 'Set as Cover Image…', 'Up from the first wraps to the last');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await own.waitFor({ state: 'detached', timeout: 5_000 });
+    await moreFocused.waitFor({ timeout: 5_000 });
+    // Enter again, and Enter on the first item: Insert as… runs on this tile and asks for the size first.
+    await page.keyboard.press('Enter');
+    await own.locator('[role="menuitem"]:focus', { hasText: 'Insert as…' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await own.waitFor({ state: 'detached', timeout: 5_000 });
     const pick = page.locator('.quick-input-widget');
     await pick.locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await pick.innerText(), /Insert the photo at which size\?/);
     await page.keyboard.press('Escape');
     await pick.waitFor({ state: 'hidden' });
-    // The preview's … button opens the same menu.
+    // The preview's … button opens VS Code's menu, as a right-click does.
     await first.click({ position: { x: 30, y: 30 } });
     await page.keyboard.press(' ');
     const dialog = grid.locator('dialog.preview');
@@ -451,6 +466,84 @@ describe('search grid (e2e)', function () {
     // The menu took the focus into the workbench: the dialog's own close button.
     await dialog.locator('button.preview-close').click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('a tile’s … menu covers no other tile: first, middle and last column, last row, and a tile at the bottom of the view', async () => {
+    interface Box { left: number; top: number; right: number; bottom: number }
+    const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const inside = (a: Box, b: Box): boolean => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    /** Opens the … menu of the tile of `index` with the mouse and measures it against the other tiles' images. */
+    const check = async (index: number, where: string, shotName?: string): Promise<void> => {
+      const tile = grid.locator(`.tile[data-index="${index}"]`);
+      await tile.hover({ position: { x: 20, y: 20 } });
+      await tile.locator('button[data-command="menu"]').click();
+      const own = tile.locator('.tile-menu');
+      await own.waitFor({ state: 'visible', timeout: 5_000 });
+      await page.waitForTimeout(200);
+      // From the boxes the webview lays out (its own viewport: the grid's scrolling box, in the window).
+      const facts = await tile.evaluate((el) => {
+        const box = (e: Element): Box => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        const found = el.querySelector('.tile-menu');
+        const scroller = el.closest('.scroller');
+        return {
+          menu: found ? box(found) : null,
+          items: [...el.querySelectorAll('.tile-menu-item')].map(box),
+          view: scroller ? box(scroller) : null,
+          window: { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight },
+          others: [...(el.parentElement?.querySelectorAll('.tile') ?? [])].filter((t) => t !== el).map((t) => box(t.querySelector('.thumb') ?? t)),
+        };
+      });
+      if (shotName) await shot(shotName, false);
+      const { menu: menuBox, items, view } = facts;
+      assert.ok(menuBox && view, `${where}: the menu and the view have boxes`);
+      assert.equal(items.length, 4, `${where}: four items`);
+      assert.ok(facts.others.length > 0, `${where}: other tiles to compare with`);
+      const covered = facts.others.filter((other) => overlaps(menuBox, other));
+      assert.deepEqual(covered, [], `${where}: the menu ${JSON.stringify(menuBox)} covers no other tile's image`);
+      for (const item of items) {
+        assert.ok(inside(item, view) && inside(item, facts.window), `${where}: the item ${JSON.stringify(item)} shows in the view ${JSON.stringify(view)}`);
+      }
+      await page.keyboard.press('Escape');
+      await own.waitFor({ state: 'detached', timeout: 5_000 });
+    };
+
+    // Nine results: two rows of six columns, the second row short.
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
+    await page.locator('.quick-input-widget .quick-input-box input').fill('heron');
+    await page.keyboard.press('Enter');
+    grid = webview(page);
+    await grid.locator('.total', { hasText: /^9 results/ }).waitFor({ timeout: 30_000 });
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
+    const columns = await grid.locator('.tile').evaluateAll((all) => new Set(all.map((t) => Math.round(t.getBoundingClientRect().left))).size);
+    assert.ok(columns >= 3 && columns < 9, `several columns and a second row (${columns} columns)`);
+    await check(0, 'first column, first row');
+    await check(1, 'second column, first row');
+    await check(columns - 1, 'last column, first row', 'grid-tile-menu-last-column');
+    await check(columns, 'first column, last row');
+    await check(8, 'last tile, last row', 'grid-tile-menu-last-row');
+
+    // Many results: a tile whose row starts just above the bottom of the view.
+    await runPickerCommand(page, 'Stock Media: Search Photos…', /Type what you are looking for/);
+    await page.locator('.quick-input-widget .quick-input-box input').fill('morning');
+    await page.keyboard.press('Enter');
+    await grid.locator('.total', { hasText: /results/ }).waitFor({ timeout: 30_000 });
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
+    const low = await grid.locator('.scroller').evaluate((scroller) => {
+      const view = scroller.getBoundingClientRect();
+      const tiles = [...scroller.querySelectorAll<HTMLElement>('.tile')];
+      // The last column's tile whose top is nearest 60 px above the view's bottom, once scrolled there.
+      const rowTops = [...new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top - view.top + scroller.scrollTop)))].sort((a, b) => a - b);
+      const target = rowTops.find((top) => top > view.height) ?? rowTops.at(-1) ?? 0;
+      scroller.scrollTop = Math.max(0, target - (view.height - 60));
+      const columnCount = new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().left))).size;
+      const row = rowTops.indexOf(target);
+      return row * columnCount + columnCount - 1;
+    });
+    await page.waitForTimeout(300);
+    await check(low, 'last column, at the bottom of the view', 'grid-tile-menu-bottom');
   });
 
   it('opens a collection in the grid from the Collections view, with its images loaded', async () => {

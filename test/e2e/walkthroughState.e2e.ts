@@ -1,7 +1,7 @@
 // The newcomer who does things first and opens the walkthrough later: the key set from the
 // palette, a search, an insert into a Markdown file; then *Get Started with Stock Media* shows
 // those steps done. On the way, the hover over the inserted image: one picture (VS Code's own
-// Markdown preview), the credit status in view without scrolling.
+// Markdown preview), the credit status first and in view without scrolling.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
@@ -47,21 +47,31 @@ describe('walkthrough after the fact (e2e)', function () {
     }
   });
 
-  it('the hover over the inserted image: one picture (VS Code’s), the photographer and the credit status in view', async () => {
+  it('the hover over the inserted image: one picture (VS Code’s), the photographer and the credit status first, in view', async () => {
     const image = page.locator('.editor-instance .monaco-editor .view-lines span', { hasText: /media\/photos\/\d+\/[^)\s]*\.png/ }).last();
     await image.hover();
-    const hover = page.locator('.monaco-hover').filter({ hasText: 'A credit line names them nearby.' }).first();
+    const hover = page.locator('.monaco-editor .monaco-hover:visible').filter({ hasText: 'A credit line names them nearby.' }).first();
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
     // Both hovers are in: VS Code's preview comes from the Markdown language server, which may answer later.
-    await hover.locator('img').first().waitFor({ state: 'attached', timeout: 15_000 });
+    const picture = hover.locator('img').first();
+    await picture.waitFor({ state: 'visible', timeout: 15_000 });
     await page.waitForTimeout(500);
     const shot = await screenshot(page, 'walkthrough-state-hover');
     assert.equal(await hover.locator('img').count(), 1, `one picture in the hover (screenshot: ${shot})`);
     assert.match(await hover.innerText(), /Photo \d+ by /);
-    // Seen without scrolling: the status lies inside the hover's visible box.
+    // Seen without scrolling: the status line lies inside the part of the hover that shows (its
+    // scrolling box, within the window), above VS Code's picture.
     const status = hover.getByText('A credit line names them nearby.');
-    const [box, inner] = [await hover.boundingBox(), await status.boundingBox()];
-    assert.ok(box && inner && inner.y >= box.y && inner.y + inner.height <= box.y + box.height, `the credit status in view: ${JSON.stringify({ box, inner })} (screenshot: ${shot})`);
+    const [shown, line, pictureBox] = [await hover.locator('.monaco-scrollable-element').first().boundingBox(), await status.boundingBox(), await picture.boundingBox()];
+    const viewport = page.viewportSize();
+    assert.ok(shown && line && pictureBox && viewport, 'the hover, its status line and its picture have boxes');
+    const facts = JSON.stringify({ shown, line, pictureBox });
+    assert.ok(line.y >= shown.y && line.y + line.height <= shown.y + shown.height, `the credit status inside the hover's visible area: ${facts} (screenshot: ${shot})`);
+    assert.ok(line.y >= 0 && line.y + line.height <= viewport.height, `the credit status inside the window: ${facts}`);
+    assert.ok(line.y + line.height <= pictureBox.y, `the credit status above VS Code's picture: ${facts} (screenshot: ${shot})`);
+    // Nothing was scrolled to get there.
+    const scrolled = await hover.locator('.monaco-hover-content').first().evaluate((element) => element.scrollTop);
+    assert.equal(scrolled, 0, 'the hover is not scrolled');
     await page.keyboard.press('Escape');
   });
 

@@ -13,6 +13,13 @@ import { CREDIT_DIAGNOSTIC_SOURCE, WATCH_DEBOUNCE_MS, creditCheckEnabled } from 
 
 export { WATCH_DEBOUNCE_MS };
 
+/** The languages whose hover provider is registered by language (Markdown's own hover previews images there). */
+const MARKDOWN_LANGUAGES: vscode.DocumentFilter[] = [{ language: 'markdown' }, { language: 'mdx' }];
+
+function isMarkdown(document: vscode.TextDocument): boolean {
+  return MARKDOWN_LANGUAGES.some((filter) => filter.language === document.languageId);
+}
+
 export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded: () => boolean): IDisposable[] {
   const trusted = (): MediaUrlOptions => mediaUrlOptions(shell.config);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -32,6 +39,15 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
         if (loaded() || findMediaRefs(document.getText(), trusted(), 1).length > 0) void load().documents.check(document);
       }, WATCH_DEBOUNCE_MS),
     );
+  };
+  const provideHover = (document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> | undefined => {
+    // Only the hovered line is scanned; a line with no media URL under the cursor is done here.
+    const line = document.lineAt(position.line);
+    const lineStart = document.offsetAt(line.range.start);
+    const onLine = mediaRefAt(line.text, position.character, trusted());
+    if (!onLine) return undefined;
+    const ref = { ...onLine, start: onLine.start + lineStart, end: onLine.end + lineStart };
+    return load().documents.provideHover(document, ref, token);
   };
   const watchVisible = (): void => {
     for (const editor of vscode.window.visibleTextEditors) watch(editor.document);
@@ -53,16 +69,12 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('stockMedia')) watchVisible();
     }),
+    // Markdown's own hover (the image preview) is registered for its language, which outranks
+    // '*': registered for the same languages, ours comes first (a built-in extension's provider
+    // yields to others of the same rank), so the credit status leads, above the picture.
+    vscode.languages.registerHoverProvider(MARKDOWN_LANGUAGES, { provideHover }),
     vscode.languages.registerHoverProvider('*', {
-      provideHover: (document, position, token) => {
-        // Only the hovered line is scanned; a line with no media URL under the cursor is done here.
-        const line = document.lineAt(position.line);
-        const lineStart = document.offsetAt(line.range.start);
-        const onLine = mediaRefAt(line.text, position.character, trusted());
-        if (!onLine) return undefined;
-        const ref = { ...onLine, start: onLine.start + lineStart, end: onLine.end + lineStart };
-        return load().documents.provideHover(document, ref, token);
-      },
+      provideHover: (document, position, token) => (isMarkdown(document) ? undefined : provideHover(document, position, token)),
     }),
     vscode.languages.registerCodeActionsProvider(
       '*',

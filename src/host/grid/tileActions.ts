@@ -1,17 +1,31 @@
-// What a tile's buttons do on the host: the insert and copy commands of the contract, run
+// What a tile's buttons and its More Actions menu do on the host: the insert and copy commands of the contract, run
 // with the service's own object (the webview names a tile only by key, so it can neither
 // forge media nor choose a URL to open), and links opened outside VS Code once checked.
 import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
-import type { TileAction } from '../../shared/protocol';
+import type { MoreTileAction, TileAction } from '../../shared/protocol';
 import { CommandId } from '../commandIds';
+
+/** The commands of a tile's More Actions menu, the same its right-click menu runs. */
+const MORE_COMMANDS: Record<MoreTileAction, string> = {
+  insertAs: CommandId.insertAs,
+  saveAndInsert: CommandId.saveAndInsert,
+  setCoverImage: CommandId.setCoverImage,
+  setCoverImageAs: CommandId.setCoverImageAs,
+};
 
 /** Runs `action` on `media`; `targetUri` is the editor an insert goes into, when one was active. */
 export async function runTileAction(action: TileAction, media: MediaItem, targetUri: string | undefined): Promise<void> {
   switch (action) {
     case 'insert':
       await vscode.commands.executeCommand(CommandId.insert, targetUri ? { media, targetUri } : { media });
+      return;
+    case 'insertAs':
+    case 'saveAndInsert':
+    case 'setCoverImage':
+    case 'setCoverImageAs':
+      await vscode.commands.executeCommand(MORE_COMMANDS[action], targetUri ? { media, targetUri } : { media });
       return;
     case 'copyUrl':
       await vscode.commands.executeCommand(CommandId.copyUrl, { media });
