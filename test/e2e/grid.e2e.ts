@@ -327,9 +327,13 @@ describe('search grid (e2e)', function () {
     assert.match(await grid.locator('.form-error').innerText(), /Min duration must be a whole number, 0 or more/);
     assert.equal(apiRequests().length, before + 1, 'no request for a negative duration');
     await shot('grid-popular-bad-filter');
-    await minDuration.fill('10');
+    // The width first, while the duration is still refused: the search waits for both (filled one
+    // after the other, a busy machine could let the first rest alone and search without the second).
     await grid.getByLabel('Min width').fill('1920');
-    await expectRequests(before + 2, 'one request once both fields rest');
+    await page.waitForTimeout(SETTLE_MS);
+    assert.equal(apiRequests().length, before + 1, 'no request while the duration is refused');
+    await minDuration.fill('10');
+    await expectRequests(before + 2, 'one request once both fields are right');
     assert.deepEqual(lastRequest()?.query, { min_width: '1920', min_duration: '10', page: '1', per_page: '80' });
     await grid.locator('.form-error').waitFor({ state: 'hidden' });
     await shot('grid-popular-dark');
