@@ -87,14 +87,19 @@ export function mediaAuthorAlone(item: MediaItem): string {
   return authorName(item) || l10n.t('Unknown author');
 }
 
-/** The tree label: alt text, else the page's own title, else "Photo by …" / "Video by …". */
-export function mediaLabel(item: MediaItem): string {
+/** What the media shows in words: the photo's alt text, else the page's own title; undefined when neither has words. */
+export function mediaTitle(item: MediaItem): string | undefined {
   if (item.kind === 'photo') {
     const alt = inert(item.photo.alt, 120);
     if (alt !== '') return alt;
-    return titleFromPageUrl(item.photo.url, item.photo.id) ?? l10n.t('Photo by {0}', mediaAuthor(item));
+    return titleFromPageUrl(item.photo.url, item.photo.id);
   }
-  return titleFromPageUrl(item.video.url, item.video.id) ?? l10n.t('Video by {0}', mediaAuthor(item));
+  return titleFromPageUrl(item.video.url, item.video.id);
+}
+
+/** The tree label: alt text, else the page's own title, else "Photo by …" / "Video by …". */
+export function mediaLabel(item: MediaItem): string {
+  return mediaTitle(item) ?? (item.kind === 'photo' ? l10n.t('Photo by {0}', mediaAuthor(item)) : l10n.t('Video by {0}', mediaAuthor(item)));
 }
 
 /** A small picture for a hover: the photo's tiny (or small) variant, the video's first preview. */

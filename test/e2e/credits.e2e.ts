@@ -47,7 +47,7 @@ describe('credit check and hover (e2e)', function () {
     // Hover the URL (its slug is on screen as text).
     const url = editor.locator('.view-lines span', { hasText: String(photo.id) }).last();
     await url.hover();
-    const hover = page.locator('.monaco-hover:visible', { hasText: `Photo ${photo.id}` }).first();
+    const hover = page.locator('.monaco-hover:visible', { hasText: photo.alt.trim() }).first();
     await hover.waitFor({ timeout: 20_000 });
     const hoverText = await hover.innerText();
     assert.ok(hoverText.includes(photo.photographer.name), hoverText);

@@ -58,7 +58,8 @@ describe('walkthrough after the fact (e2e)', function () {
     await page.waitForTimeout(500);
     const shot = await screenshot(page, 'walkthrough-state-hover');
     assert.equal(await hover.locator('img').count(), 1, `one picture in the hover (screenshot: ${shot})`);
-    assert.match(await hover.innerText(), /Photo \d+ by /);
+    // Titled by what it shows, as the trees and the grid title it (not a number), then who made it.
+    assert.match(await hover.innerText(), /^(?!Photo \d)[^\n]+ by [^\n]+ · /);
     // Seen without scrolling: the status line lies inside the part of the hover that shows (its
     // scrolling box, within the window), above VS Code's picture.
     const status = hover.getByText('A credit line names them nearby.');

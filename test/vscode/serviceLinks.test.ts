@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Photo } from '../../src/core/model';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, pointAt, stopLocalServer, storeKeyFor, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, hoverTitle, pointAt, stopLocalServer, storeKeyFor, waitFor, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const FOLDER = 'service-link-tests';
@@ -23,7 +23,7 @@ async function hoverOver(document: vscode.TextDocument, url: string): Promise<st
   const at = document.getText().indexOf(url);
   assert.ok(at >= 0, 'the URL is in the document');
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, document.positionAt(at + Math.floor(url.length / 2)));
-  return hovers.map(markdownOf).find((text) => /(?:Photo|Video) \d+\*\*|Could not look up/.test(text));
+  return hovers.map(markdownOf).find((text) => /command:stockMedia\.copyCredit|Could not look up/.test(text));
 }
 
 const creditDiagnostics = (uri: vscode.Uri): vscode.Diagnostic[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Stock Media');
@@ -74,7 +74,7 @@ describe('links under the configured service URL with a path (real VS Code)', fu
     const editor = await openNew('notes.txt', `In the library: ${inside.url}\nBeside it: ${beside}\n`);
     const hover = await hoverOver(editor.document, inside.url);
     assert.ok(hover, 'a hover over the page link under the path');
-    assert.ok(hover.includes(`**Photo ${inside.id}**`), hover);
+    assert.ok(hover.includes(hoverTitle(inside)), hover);
     assert.ok(hover.includes(`](${inside.url})`), 'the page is linked as the library wrote it');
     assert.equal(await hoverOver(editor.document, beside), undefined, 'no hover beside the path');
     assert.equal(requestsFor(inside), 1);

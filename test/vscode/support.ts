@@ -307,3 +307,11 @@ export function mediaArgs(value: unknown, selection?: unknown): InsertArgs[] {
   if (!first) throw new Error('not a media argument');
   return parseSelection(first, selection);
 }
+
+/**
+ * How a media hover starts: the photo's alt text in bold, Markdown-escaped, as the trees and the
+ * grid title it (for a plain alt text; a hostile one is made inert first).
+ */
+export function hoverTitle(photo: { readonly alt?: string }): string {
+  return `**${(photo.alt ?? "").trim().replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)}**`;
+}

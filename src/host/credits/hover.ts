@@ -9,7 +9,7 @@ import { toMediaError } from '../../core/errors';
 import { INERT_MAX, SERVICE_NAME_MAX, inertMarkdown, markdownLink, markdownLinkTarget } from '../../core/inert';
 import { previewedByMarkdown } from '../../core/markdownPreview';
 import type { MediaRefMatch } from '../../core/mediaRefs';
-import { mediaSizeText } from '../../core/mediaText';
+import { mediaSizeText, mediaTitle } from '../../core/mediaText';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { CommandId } from '../commandIds';
 import type { Shell } from '../shell';
@@ -80,11 +80,10 @@ export class MediaHover {
     const person = info.author.trim() ? markdownLink(info.author, info.authorUrl, INERT_MAX) : '';
     // The same size text as the Collections view's hover (mediaText.ts).
     const size = inertMarkdown(mediaSizeText(media));
-    if (media.kind === 'photo') {
-      lines.push(person ? vscode.l10n.t('**Photo {0}** by {1} · {2}', ref.id, person, size) : vscode.l10n.t('**Photo {0}** · {1}', ref.id, size));
-    } else {
-      lines.push(person ? vscode.l10n.t('**Video {0}** by {1} · {2}', ref.id, person, size) : vscode.l10n.t('**Video {0}** · {1}', ref.id, size));
-    }
+    // Titled as the trees and the grid title it: what it shows (its alt text or page title), else its number.
+    const words = mediaTitle(media);
+    const title = words !== undefined ? inertMarkdown(words) : media.kind === 'photo' ? vscode.l10n.t('Photo {0}', ref.id) : vscode.l10n.t('Video {0}', ref.id);
+    lines.push(person ? vscode.l10n.t('**{0}** by {1} · {2}', title, person, size) : `**${title}** · ${size}`);
     const credited = isCredited(this.shell, document, document.getText(), ref, media);
     const facts = documentCreditFacts(this.shell, document, media);
     lines.push(
