@@ -93,14 +93,16 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
    * Waits until the diagnostics are those of `ids` (or, given `seen`, of `ids` and at most other
    * photos that were on screen), and a check has finished since the editor last scrolled.
    */
-  const settledOn = async (editor: vscode.TextEditor, ids: ReadonlySet<number>, seen: ReadonlySet<number> = ids): Promise<void> => {
+  const settledOn = async (editor: vscode.TextEditor, ids: ReadonlySet<number>, seen?: ReadonlySet<number>): Promise<void> => {
     const urlOf = (id: number): string => photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto);
-    const want = [...ids].map(urlOf);
+    // Given `seen`, what is on screen is read at each look (the editor may still be settling on
+    // its size, showing a line more or less than at first).
+    const want = (): string[] => [...(seen ? onScreen(editor) : ids)].map(urlOf);
     await waitFor(() => {
       const got = diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range));
-      const allowed = new Set([...seen].map(urlOf));
-      return want.every((url) => got.includes(url)) && got.every((url) => allowed.has(url));
-    }, `diagnostics on the ${ids.size} photos on screen${seen.size > ids.size ? ` (and at most ${seen.size - ids.size} more that were)` : ''}`, 20_000);
+      const allowed = new Set([...(seen ?? ids)].map(urlOf));
+      return want().every((url) => got.includes(url)) && got.every((url) => allowed.has(url));
+    }, `diagnostics on the photos on screen (${ids.size} at first)${seen ? `, and at most those that were (${seen.size})` : ''}`, 20_000);
     await checks.checkedSince(0, 'a check after the last scroll');
   };
 
