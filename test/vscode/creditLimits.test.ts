@@ -176,14 +176,14 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     assert.equal(new Set(asked).size, asked.length, 'no photo asked for twice');
     assert.equal(await vscode.commands.executeCommand<number>(CREDIT_CHECK_HOOK, { op: 'budget' }), BACKGROUND_HOURLY_BUDGET);
 
-    // Back at the top: the photos looked up keep their diagnostics and cost nothing more.
+    // Back at the top: the photos looked up there keep their diagnostics and cost nothing more.
     const back = Date.now();
     editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
     await waitFor(() => editor.visibleRanges[0]?.start.line === 0, 'the editor to scroll back');
     await checks.checkedSince(back, 'the check after scrolling back');
     assert.equal(photoRequests().length, BACKGROUND_HOURLY_BUDGET, 'scrolling back sent nothing');
     const flagged = new Set(diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range)));
-    for (const id of first) assert.ok(flagged.has(photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)), `photo ${id} keeps its diagnostic`);
+    for (const id of firstAsked) assert.ok(flagged.has(photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)), `photo ${id} keeps its diagnostic`);
   });
 
   it('a photo known from a search costs no request, on screen or not, with the budget spent', async () => {
