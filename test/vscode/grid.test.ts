@@ -296,42 +296,4 @@ describe('search grid', function () {
     await waitFor(() => doc.getText().includes(credit), `the credit "${credit}" in the document`, 10_000);
     assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
   });
-
-  it('with no document open, the document opened next does not cover the grid: the grid moves beside it', async () => {
-    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
-    await closeAllEditors();
-    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
-    await openGrid();
-    // The grid has the whole editor area, and the focus.
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.tabs.some(isGridTab), 'the grid’s tab in the active group');
-    assert.equal(vscode.window.tabGroups.all.length, 1, 'the grid in the only editor group');
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
-    // As Quick Open and the Explorer open a document: in the active group, the grid's.
-    const editor = await vscode.window.showTextDocument(doc);
-    const isDoc = (tab: vscode.Tab | undefined): boolean => tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === doc.uri.toString();
-    const describe = (): string => JSON.stringify(vscode.window.tabGroups.all.map((g) => ({ column: g.viewColumn, active: g.activeTab?.label, tabs: g.tabs.map((t) => t.label) })));
-    const [left, right] = await waitFor(() => {
-      // In the order of their columns (tabGroups.all lists the groups in the order they were made).
-      const groups = [...vscode.window.tabGroups.all].sort((a, b) => a.viewColumn - b.viewColumn);
-      const [first, second] = groups;
-      const settled =
-        groups.length === 2 && isDoc(first?.activeTab) && !first?.tabs.some(isGridTab) && second?.tabs.length === 1 && second.tabs.every(isGridTab) && first?.isActive;
-      return settled ? groups : undefined;
-    }, 'the document and the grid in a column each, the focus on the document', 10_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}: ${describe()}`);
-    });
-    assert.ok(left && right);
-    assert.ok(left.viewColumn < right.viewColumn, `the document left of the grid: ${describe()}`);
-    assert.deepEqual(right.tabs.map(isGridTab), [true], `the grid alone in its column: ${describe()}`);
-    // Kept, not a preview the next document opened there would replace.
-    assert.equal(right.tabs[0]?.isPreview, false, 'the grid’s tab is not a preview');
-    assert.ok(!left.tabs.some(isGridTab), 'no grid under the document');
-    // Shown again beside it (the panel hears it a moment after the tab model says so).
-    await waitFor(async () => (await gridState())?.visible, 'the grid to be visible');
-    assert.equal(vscode.window.activeTextEditor?.document, doc, 'the document has the focus');
-    assert.equal(vscode.window.activeTextEditor?.viewColumn, left.viewColumn);
-    // The editor showTextDocument gave is the one shown: it still takes an edit.
-    assert.equal(await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), 'More.\n')), true, 'the editor is still open');
-    assert.equal(doc.getText(), '# Notes\nMore.\n');
-  });
 });

@@ -28,7 +28,6 @@ import { describeFailure, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
-import { keepOwnColumn } from './gridColumn';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
@@ -67,11 +66,9 @@ export class GridPanel extends Disposable {
   static show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
     let grid = deps.open.current;
     if (grid) {
-      // Where it is now (its viewColumn may not have heard of a move yet: gridColumn.ts).
-      grid.panel.reveal(undefined, false);
+      grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
-      // Beside the document being edited; with none, in the active group (gridColumn.ts keeps
-      // it from being covered there).
+      // Beside the document being edited; with none, in the active group.
       const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
       const panel = vscode.window.createWebviewPanel(
         GRID_VIEW_TYPE,
@@ -130,7 +127,6 @@ export class GridPanel extends Disposable {
     });
     panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));
-    this._register(keepOwnColumn(panel));
     this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this._register(
       panel.onDidChangeViewState(({ webviewPanel }) => {
