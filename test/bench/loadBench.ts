@@ -107,24 +107,31 @@ export interface LoadContext {
   readonly windows: Set<BenchWindow>;
 }
 
+/** A bench window on the generated workspace, pointed at the local library, loaded and tracked in `ctx.windows`. */
+export async function openLoadWindow(ctx: LoadContext, name: string, fixture: string): Promise<BenchWindow> {
+  const { api } = ctx;
+  const window = await BenchWindow.open({
+    host: await prepare({ browser: true }),
+    browser: ctx.browser.browser,
+    control: ctx.control,
+    extensionPath: ctx.extensionPath,
+    machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
+    logDir: ctx.logDir,
+    name,
+    fixture,
+  });
+  ctx.windows.add(window);
+  await window.load();
+  return window;
+}
+
 /** Every load figure, in one window opened on the generated workspace. */
 export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<void> {
   const { api, control, log } = ctx;
   const workspace = writeLoadWorkspace(api.library, api.origin);
   let window: BenchWindow | undefined;
   try {
-    window = await BenchWindow.open({
-      host: await prepare({ browser: true }),
-      browser: ctx.browser.browser,
-      control,
-      extensionPath: ctx.extensionPath,
-      machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
-      logDir: ctx.logDir,
-      name: 'load',
-      fixture: workspace.path,
-    });
-    ctx.windows.add(window);
-    await window.load();
+    window = await openLoadWindow(ctx, 'load', workspace.path);
     api.resetQuotas();
     const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
     if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);

@@ -5,14 +5,13 @@
 // the API requests it cost (from the local server's log: 0 expected); refreshed (a whole scan
 // again) a few times; and one file changed on disk until the view lists it again (the file
 // read again alone). `npm run bench -- --only workspace-media` prints these rows alone.
-import { prepare } from '../host/prepare';
 import type { Library } from '../server/library';
 import { photoPageUrl } from '../server/urls';
 import type { WorkspaceMediaFigures } from './control';
 import type { LoadContext } from './loadBench';
-import { LOAD_DISTINCT, LOAD_FILES, writeLoadWorkspace } from './loadBench';
+import { LOAD_DISTINCT, LOAD_FILES, openLoadWindow, writeLoadWorkspace } from './loadBench';
 import type { Row } from './table';
-import { BenchWindow } from './workbench';
+import type { BenchWindow } from './workbench';
 
 export const WORKSPACE_MEDIA_KEYS = ['wsListMs', 'wsRequests', 'wsRefreshMs', 'wsChangeMs'] as const;
 export type WorkspaceMediaKey = (typeof WORKSPACE_MEDIA_KEYS)[number];
@@ -38,18 +37,7 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
   const workspace = writeLoadWorkspace(api.library, api.origin);
   let window: BenchWindow | undefined;
   try {
-    window = await BenchWindow.open({
-      host: await prepare({ browser: true }),
-      browser: ctx.browser.browser,
-      control,
-      extensionPath: ctx.extensionPath,
-      machineSettings: { 'stockMedia.apiBaseUrl': api.baseUrl, 'stockMedia.videoBaseUrl': api.videoBaseUrl, 'stockMedia.serviceUrl': api.origin },
-      logDir: ctx.logDir,
-      name: 'workspace-media',
-      fixture: workspace.path,
-    });
-    ctx.windows.add(window);
-    await window.load();
+    window = await openLoadWindow(ctx, 'workspace-media', workspace.path);
     api.resetQuotas();
     api.setQuota(api.keys.alice, { hourlyLimit: 1_000, hourlyRemaining: 1_000 });
     await control.call({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
