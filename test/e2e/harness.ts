@@ -323,24 +323,31 @@ export function apiSettings(api: { baseUrl: string; videoBaseUrl: string; origin
  * active is the grid), the key can reach neither the workbench nor the webview's forwarding of
  * it: a person presses it again, and so does this, up to three times.
  */
-async function openCommandPalette(page: Page, input: Locator): Promise<void> {
+/**
+ * Opens the command palette with F1 and types `>title` into it. Up to three tries: while the
+ * focus is still on its way into a webview (a grid opening), F1 can open no palette, or the
+ * palette closes again before it takes the text.
+ */
+async function typeIntoCommandPalette(page: Page, input: Locator, title: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
+    const last = attempt >= 3;
     try {
-      await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 30_000 });
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: last ? 30_000 : 5_000 });
+      await input.fill(`>${title}`, { timeout: last ? 30_000 : 5_000 });
       return;
     } catch (error) {
-      if (attempt >= 3) throw error;
+      if (last) throw error;
       const focused = await page.evaluate(() => `${document.activeElement?.tagName ?? 'none'}.${document.activeElement?.className ?? ''}`);
-      console.log(`      F1 opened no command palette (focus on ${focused}); pressed again`);
+      console.log(`      the command palette did not take "${title}" (focus on ${focused}); F1 again`);
+      await page.keyboard.press('Escape');
     }
   }
 }
 
 export async function runPickerCommand(page: Page, title: string, placeholder: RegExp): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await openCommandPalette(page, input);
-  await input.fill(`>${title}`);
+  await typeIntoCommandPalette(page, input, title);
   await page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: title }) }).first().click();
   // The input keeps the placeholder of the last picker while hidden: wait for it to show too.
   await page.waitForFunction((re) => {

@@ -10,17 +10,22 @@ import { ANSWERS_FILE_NAME, answerFileIn } from '../../src/host/answerFile';
 import type { ApiServer } from '../server/server';
 import { extensionApi, stopLocalServer, storeKeyFor, useLocalServer } from './support';
 
+/** The new windows' clients of a test, closed (their answers written) after it. */
+const windows: MediaClient[] = [];
+
 /** What a new window makes: a client over a store read from the same global storage. */
 async function newWindowClient(): Promise<MediaClient> {
   const { shell } = await extensionApi();
   const cfg = shell.config;
-  return new MediaClient({
+  const client = new MediaClient({
     baseUrl: cfg.apiBaseUrl,
     videoBaseUrl: cfg.videoBaseUrl,
     keyProvider: { getKey: async (origin) => keyForOrigin(await shell.keys.stored(), origin) },
     cacheTtlMs: cfg.cacheTtlMs,
     store: new AnswerStore({ file: answerFileIn(shell.context.globalStorageUri), ttlMs: cfg.cacheTtlMs }),
   });
+  windows.push(client);
+  return client;
 }
 
 async function storedFile(): Promise<string | undefined> {
@@ -41,6 +46,8 @@ describe('Stored answers across a restart', function () {
     server = await useLocalServer('alice');
   });
   afterEach(async () => {
+    // A window writes what it stored when it closes (host/client.ts): not later, into the next test's file.
+    await Promise.all(windows.splice(0).map((client) => client.flushCache()));
     await stopLocalServer(server);
   });
 
