@@ -296,4 +296,51 @@ describe('search grid', function () {
     await waitFor(() => doc.getText().includes(credit), `the credit "${credit}" in the document`, 10_000);
     assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
   });
+
+  it('with no document open, the grid’s group is locked: the next document opens beside it, and the group is unlocked when the grid closes', async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    await openGrid();
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.tabs.some(isGridTab), 'the grid’s tab in the active group');
+    assert.equal(vscode.window.tabGroups.all.length, 1, 'the grid in the only editor group');
+    const describe = (): string => JSON.stringify(vscode.window.tabGroups.all.map((g) => ({ column: g.viewColumn, tabs: g.tabs.map((t) => t.label) })));
+    const isDoc = (doc: vscode.TextDocument) => (tab: vscode.Tab | undefined): boolean => tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === doc.uri.toString();
+
+    // As Quick Open and the Explorer open a document: in the active group, the grid's.
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    const groups = await waitFor(() => {
+      const all = [...vscode.window.tabGroups.all].sort((a, b) => a.viewColumn - b.viewColumn);
+      return all.length === 2 ? all : undefined;
+    }, 'a second group', 10_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${describe()}`);
+    });
+    const [gridGroup, docGroup] = groups;
+    assert.deepEqual(gridGroup?.tabs.map(isGridTab), [true], `the grid alone in its group: ${describe()}`);
+    assert.ok(docGroup?.tabs.some(isDoc(doc)) && docGroup.isActive, `the document beside it, with the focus: ${describe()}`);
+    assert.equal(editor.viewColumn, docGroup.viewColumn);
+    await waitFor(async () => (await gridState())?.visible, 'the grid to stay visible');
+
+    // A second document from the grid's group goes beside it too.
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup === gridGroup, 'the grid’s group active');
+    const second = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# More\n' });
+    await vscode.window.showTextDocument(second);
+    await waitFor(() => vscode.window.tabGroups.all.find((g) => g.tabs.some(isDoc(second))) === docGroup, `the second document beside the grid too: ${describe()}`);
+    assert.deepEqual(gridGroup.tabs.map(isGridTab), [true]);
+
+    // Closed with its group left empty, the grid leaves it unlocked: the next document opens there.
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    await openGrid();
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await waitFor(() => vscode.window.tabGroups.all.every((g) => g.tabs.length === 0), 'the editor area empty');
+    const third = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Last\n' });
+    await vscode.window.showTextDocument(third);
+    await waitFor(() => vscode.window.tabGroups.all.some((g) => g.tabs.some(isDoc(third))), 'the third document open');
+    assert.equal(vscode.window.tabGroups.all.length, 1, `in the one group, not beside an empty locked one: ${describe()}`);
+    await closeAllEditors();
+  });
 });

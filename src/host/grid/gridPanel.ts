@@ -28,6 +28,7 @@ import { describeFailure, runErrorAction } from '../errorActions';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
+import type { GridGroup } from './gridGroup';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
@@ -47,6 +48,8 @@ export interface GridDeps {
   readonly open: GridHolder;
   /** The user's starred media (Show Starred in Grid). */
   readonly lists?: GridLists;
+  /** Where the grid sits when no editor is open (gridGroup.ts). */
+  readonly group: GridGroup;
 }
 
 export interface GridState {
@@ -63,13 +66,15 @@ export interface GridState {
 
 export class GridPanel extends Disposable {
   /** Opens (or reveals) the grid and shows `spec` in it. */
-  static show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
+  static async show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
     let grid = deps.open.current;
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
-      // Beside the document being edited; with none, in the active group.
+      // Beside the document being edited; with none, in the active group, which is locked
+      // when nothing else is open there, so the next document opens beside the grid.
       const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const alone = deps.group.editorAreaEmpty;
       const panel = vscode.window.createWebviewPanel(
         GRID_VIEW_TYPE,
         gridTitle(spec),
@@ -77,14 +82,16 @@ export class GridPanel extends Disposable {
         webviewOptions(deps.shell.context.extensionUri),
       );
       grid = new GridPanel(deps, panel, initialViewState(spec));
+      if (alone) await deps.group.lockActive();
     }
-    const shown = grid;
-    return shown.start(spec, true).then(() => shown);
+    await grid.start(spec, true);
+    return grid;
   }
 
   /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
   static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
     deps.open.current?.panel.dispose();
+    deps.group.revived();
     panel.webview.options = webviewOptions(deps.shell.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
     return new GridPanel(deps, panel, restored);

@@ -6,6 +6,7 @@ import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
 import type { SearchSpec } from '../../core/search';
 import type { GridLists } from './searchSession';
+import { GridGroup } from './gridGroup';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { RecentSearches } from './recentSearches';
@@ -14,8 +15,10 @@ import { show } from './searchCommands';
 /** `lists`: the user's starred media (the grid's `starred` mode). */
 export function registerGrid(shell: Shell, api: ClientSource, lists?: GridLists) {
   const recent = new RecentSearches(shell.context.globalState);
-  const deps: GridDeps = { shell, api, recent, open: { current: undefined }, ...(lists ? { lists } : {}) };
-  const disposables: IDisposable[] = [{ dispose: () => deps.open.current?.dispose() }];
+  const open: GridDeps['open'] = { current: undefined };
+  const group = new GridGroup(() => open.current !== undefined);
+  const deps: GridDeps = { shell, api, recent, open, group, ...(lists ? { lists } : {}) };
+  const disposables: IDisposable[] = [{ dispose: () => deps.open.current?.dispose() }, group];
   return {
     /** What the search commands work with. */
     deps,
