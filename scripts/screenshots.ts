@@ -235,6 +235,9 @@ async function main(): Promise<void> {
   const png = args.includes('--png');
   const shots = SHOTS.filter((s) => !only || s.name === only);
   if (shots.length === 0) throw new Error(`No screenshot named ${only}; there are: ${SHOTS.map((s) => s.name).join(', ')}`);
+  // The sandbox's photographers include Chinese, Japanese and Korean names: without a CJK font they show as boxes.
+  const cjk = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' });
+  if (cjk.status === 0 && cjk.stdout.trim() === '') console.warn('[screenshots] No CJK font (apt-get install fonts-noto-cjk): Chinese, Japanese and Korean names will show as boxes.');
   const root = repoRoot();
   const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
   const packaged = spawnSync(process.execPath, [join(root, 'out', 'scripts', 'package.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
