@@ -270,6 +270,29 @@ describe('insert: a download that fails leaves nothing behind', () => {
     assert.equal(encoded.bytes, WHOLE.length / 4);
   });
 
+  it('a cancel whose stream ends quietly (not with an error) is a cancel, not a cut-off file', async () => {
+    const controller = new AbortController();
+    // Part of the file, then the stream ends when the request is stopped, as a body can.
+    const quietOnAbort: typeof fetch = async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(WHOLE.subarray(0, 1024));
+          init?.signal?.addEventListener('abort', () => stream.close());
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(WHOLE.length) } });
+    };
+    const opened = await openDownload('https://cdn.example/e.png', options({ fetch: quietOnAbort, signal: controller.signal }));
+    const saving = saveStream(dir, 'e.png', opened);
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(saving, (e: unknown) => {
+      assert.ok(!isInsertError(e), `not a failure to tell: ${String(e)}`);
+      assert.equal((e as Error).name, 'AbortError');
+      return true;
+    });
+    assert.deepEqual(await readdir(dir), []);
+  });
+
   it('a server that stalls: after the idle time, how much had arrived; no file', async () => {
     await assert.rejects(saveStream(dir, 'e.png', await openDownload(`${origin}/stall.png`, options({ idleTimeoutMs: 300 }))), (e: unknown) => {
       assert.ok(isInsertError(e) && e.offerLink);

@@ -275,6 +275,8 @@ export async function openDownload(address: string, options: DownloadOptions): P
         return brokeOff(error, received, total, from);
       }
       stop();
+      // Cancelled: the stream may end (rather than fail) when the request is stopped; no cut-off file then.
+      if (options.signal.aborted) throw options.signal.reason;
       // The answer ended before the length it announced: a cut-off file, never saved as if whole.
       if (declared !== undefined && received < declared) {
         throw new InsertError(
