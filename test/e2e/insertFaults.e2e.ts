@@ -30,12 +30,18 @@ describe('a download that breaks off (e2e)', function () {
   const editorText = (): Promise<string> =>
     page.evaluate(() => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' '));
 
-  async function save(): Promise<void> {
+  /** Ctrl+S, until the file on disk changed (or is `expected`: a save can come before the last typed key). */
+  async function save(expected?: string): Promise<void> {
     const before = readme();
-    await page.keyboard.press('Control+S');
+    const done = (): boolean => (expected === undefined ? readme() !== before : readme() === expected);
     const until = Date.now() + 15_000;
-    while (readme() === before && Date.now() < until) await page.waitForTimeout(50);
+    while (!done() && Date.now() < until) {
+      await page.keyboard.press('Control+S');
+      const step = Math.min(until, Date.now() + 3_000);
+      while (!done() && Date.now() < step) await page.waitForTimeout(50);
+    }
     await page.waitForTimeout(150);
+    if (expected !== undefined) assert.equal(readme(), expected, 'saved');
   }
 
   /**
@@ -65,11 +71,12 @@ describe('a download that breaks off (e2e)', function () {
   });
 
   it('a dropped connection: the notification with Retry and Insert as Link Instead, no file; Retry once it works saves and inserts the image', async () => {
+    const fixture = readme();
     const lines = await openFile(page, 'README.md');
     await lines.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nPhotos:\n');
-    await save();
+    await save(`${fixture}\nPhotos:\n`);
     const original = readme();
     const files = filesBelow(workbench.workspace.path);
 
