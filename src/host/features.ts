@@ -93,7 +93,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
   const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec), lists);
   const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));
-  const workspace = registerWorkspaceMedia(shell, credits.lookup, workspaceTree, (ref) => openMediaCommand(grid.deps, openMediaArg(ref)));
+  const workspace = registerWorkspaceMedia(shell, credits.lookup, workspaceTree, (ref) => openMediaCommand(grid.deps, openMediaArg(ref)), lists.starred);
   // What was inserted, set as cover, saved or copied goes first in Recent.
   // The client keeps them as its answers too: opening one from Recent or Starred, after a restart
   // too, costs no request while that answer is fresh.

@@ -207,7 +207,7 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.equal(server.apiRequestCount(), 0);
   });
 
-  it('package.json: Star on media items that are not starred, Unstar on those that are, every other media menu on both', () => {
+  it('package.json: Star on media items that are not starred, Unstar on those that are, every other media menu on both, in both views', () => {
     const pkg = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
     const itemMenu = pkg.contributes.menus['view/item/context'] ?? [];
     /** Whether the `viewItem =~ /…/` of a menu entry matches a tree item's context value. */
@@ -216,17 +216,27 @@ describe('Recent and Starred (real VS Code)', function () {
       assert.ok(match?.[1], entry.when);
       return entry.when?.includes('=~') ? new RegExp(match[1]).test(contextValue) : match[1] === contextValue;
     };
-    /** Whether a menu entry's `view == …` or `view =~ /…/` admits the Stock Media view (Recent and Starred are in it). */
-    const inView = (entry: { when?: string }): boolean => {
+    /** Whether a menu entry's `view == …` or `view =~ /…/` admits `view` (Recent and Starred are in stockMedia.collections). */
+    const inView = (entry: { when?: string }, view: string): boolean => {
       const when = entry.when ?? '';
       const pattern = /view =~ \/(.+?)\/ /.exec(when);
-      return pattern?.[1] ? new RegExp(pattern[1]).test('stockMedia.collections') : /view == stockMedia\.collections\b/.test(when);
+      return pattern?.[1] ? new RegExp(pattern[1]).test(view) : new RegExp(`view == ${view.replace('.', '\\.')}\\b`).test(when);
     };
-    const commandsOn = (contextValue: string): string[] => [...new Set(itemMenu.filter((m) => inView(m) && shownOn(m, contextValue)).map((m) => m.command))];
+    const commandsOn = (contextValue: string, view = 'stockMedia.collections'): string[] =>
+      [...new Set(itemMenu.filter((m) => inView(m, view) && shownOn(m, contextValue)).map((m) => m.command))].sort();
     const common = ['stockMedia.insert', 'stockMedia.insertAs', 'stockMedia.saveAndInsert', 'stockMedia.setCoverImage', 'stockMedia.setCoverImageAs', 'stockMedia.copyUrl', 'stockMedia.copyCredit', 'stockMedia.openOnService'];
+    const sorted = (...ids: string[]): string[] => [...common, ...ids].sort();
     for (const kind of ['photo', 'video']) {
-      assert.deepEqual(commandsOn(`media.${kind}`), [...common, 'stockMedia.star']);
-      assert.deepEqual(commandsOn(`media.${kind}.starred`), [...common, 'stockMedia.unstar']);
+      assert.deepEqual(commandsOn(`media.${kind}`), sorted('stockMedia.star'));
+      assert.deepEqual(commandsOn(`media.${kind}.starred`), sorted('stockMedia.unstar'));
+      // In This Workspace's rows (workspaceMedia/tree.ts): the same, with Open in Grid, and Add Missing Credits where one lacks its credit.
+      const workspace = (context: string): string[] => commandsOn(context, 'stockMedia.workspaceMedia');
+      const open = 'stockMedia.workspaceMedia.openInGrid';
+      const add = 'stockMedia.workspaceMedia.addCredits';
+      assert.deepEqual(workspace(`media.${kind}`), sorted(open, 'stockMedia.star'));
+      assert.deepEqual(workspace(`media.${kind}.starred`), sorted(open, 'stockMedia.unstar'));
+      assert.deepEqual(workspace(`media.${kind}.missingCredit`), sorted(open, add, 'stockMedia.star'));
+      assert.deepEqual(workspace(`media.${kind}.missingCredit.starred`), sorted(open, add, 'stockMedia.unstar'));
     }
     assert.deepEqual(commandsOn('root.recent'), ['stockMedia.clearRecentMedia']);
     assert.deepEqual(commandsOn('root.starred'), ['stockMedia.showStarred']);

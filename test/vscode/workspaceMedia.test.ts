@@ -142,6 +142,22 @@ describe('In This Workspace (real VS Code)', function () {
     assert.equal(server.apiRequestCount(), 0, 'the media were known');
   });
 
+  it('Star and Unstar from its rows: the row’s menu follows, and the media is under Starred', async () => {
+    const { provider } = await hook();
+    const lists = (await vscode.commands.executeCommand<{ lists: { starred: { list(): { kind: string; photo?: { id: number } }[]; remove(key: string): Promise<void> } } }>('stockMedia.collections.testHook'))?.lists;
+    assert.ok(lists);
+    const starredIds = (): number[] => lists.starred.list().map((m) => m.photo?.id ?? 0);
+    const row = await mediaRow(provider, uncredited);
+    assert.equal(row.context, 'media.photo.missingCredit');
+    await vscode.commands.executeCommand('stockMedia.star', row.node);
+    assert.ok(starredIds().includes(uncredited.id), 'under Starred');
+    assert.equal((await mediaRow(provider, uncredited)).context, 'media.photo.missingCredit.starred');
+    await vscode.commands.executeCommand('stockMedia.unstar', row.node);
+    assert.ok(!starredIds().includes(uncredited.id), 'no longer starred');
+    assert.equal((await mediaRow(provider, uncredited)).context, 'media.photo.missingCredit');
+    assert.equal(server.apiRequestCount(), 0, 'the media was known');
+  });
+
   it('a click on a use opens the file at its line', async () => {
     const { provider } = await hook();
     const missing = await mediaRow(provider, uncredited);

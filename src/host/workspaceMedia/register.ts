@@ -11,6 +11,7 @@ import { addMissingCredits } from './fixCredits';
 import { WorkspaceMediaModel } from './model';
 import type { WorkspaceMediaNode, WorkspaceTreeHandles } from './nodes';
 import { WorkspaceMediaProvider } from './tree';
+import type { StarredMedia } from './tree';
 
 export function registerWorkspaceMedia(
   shell: Shell,
@@ -18,9 +19,11 @@ export function registerWorkspaceMedia(
   tree: WorkspaceTreeHandles,
   /** Shows one media in the grid (Open Photo or Video's single mode). */
   openInGrid: (ref: { kind: MediaKind; id: number }) => Promise<unknown>,
+  /** The user's starred media: a row's menu offers Star or Unstar. */
+  starred: StarredMedia,
 ) {
   const model = new WorkspaceMediaModel(shell, lookup, () => tree.view.visible);
-  const provider = new WorkspaceMediaProvider(shell, model, tree);
+  const provider = new WorkspaceMediaProvider(shell, model, tree, starred);
 
   /** Add Missing Credits: the media looked up (free when known), then every file using it fixed, one undo each. */
   const addCredits = async (node: WorkspaceMediaNode): Promise<FixOutcome | undefined> => {

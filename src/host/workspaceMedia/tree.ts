@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
 import { mediaAccessibilityLabel, mediaAuthorAlone, mediaTooltipMarkdown } from '../../core/mediaText';
+import type { MediaKind } from '../../core/model';
 import type { CreditState, MediaGroup, UseRow } from '../../core/workspaceMedia';
 import { usesDescription } from '../../core/workspaceMedia';
 import { WORKSPACE_MEDIA_VIEW_ID } from '../commandIds';
@@ -28,6 +29,12 @@ const STATE_TEXT: Record<CreditState, () => string> = {
   unchecked: () => '',
 };
 
+/** Whether a media is starred, and when that changes (host/views/mediaLists.ts). */
+export interface StarredMedia {
+  has(kind: MediaKind, id: number): boolean;
+  readonly onDidChange: vscode.Event<unknown>;
+}
+
 export class WorkspaceMediaProvider extends Disposable {
   private readonly nodes = new WeakSet<object>();
   private readonly mediaNodes = new Map<string, WorkspaceMediaNode>();
@@ -36,9 +43,12 @@ export class WorkspaceMediaProvider extends Disposable {
     private readonly shell: Shell,
     readonly model: WorkspaceMediaModel,
     tree: WorkspaceTreeHandles,
+    private readonly starred: StarredMedia,
   ) {
     super();
     this._register(model.onDidChange(() => tree.changed.fire(undefined)));
+    // Star or Unstar in a row's menu follows the list, wherever it was changed.
+    this._register(starred.onDidChange(() => tree.changed.fire(undefined)));
     this._register(tree.view.onDidChangeVisibility((e) => e.visible && void model.lookUp()));
   }
 
@@ -106,7 +116,7 @@ export class WorkspaceMediaProvider extends Disposable {
     item.iconPath = missing
       ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
       : new vscode.ThemeIcon(kind === 'photo' ? 'file-media' : 'device-camera-video');
-    item.contextValue = `media.${kind}${missing ? '.missingCredit' : ''}`;
+    item.contextValue = `media.${kind}${missing ? '.missingCredit' : ''}${this.starred.has(kind, id) ? '.starred' : ''}`;
     const who = media ? mediaAuthorAlone(media) : '';
     // A known media's hover is made when it is shown (resolveTreeItem), not for every row at each change.
     if (!media) item.tooltip = `${label}\n${uses}`;
