@@ -101,9 +101,10 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     lists.used(media);
     void api.client.remember(media);
   });
-  // A grid showing Starred shows it as it is now.
+  // A grid showing Starred shows it as it is now; its tiles' … menus offer Star or Unstar as it is now.
   const restar = lists.starred.onDidChange(() => {
     const shown = grid.current();
+    shown?.postStarred();
     if (shown?.state.session.spec?.mode === 'starred') void shown.start({ mode: 'starred' }, false);
   });
   const disposables: IDisposable[] = [api, lists, used, restar, ...collections.disposables, ...grid.disposables, ...insert.disposables, ...credits.disposables, ...workspace.disposables];

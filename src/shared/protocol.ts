@@ -6,6 +6,7 @@
 // The webview never sees the API key and never calls the API: it asks the host to search,
 // and the host answers with view models (GridItem) holding only what a tile needs.
 import { l10n } from '../core/l10n';
+import { STARRED_MAX } from '../core/mediaLists';
 import type { Infer } from '../core/schema';
 import { array, boolean, integer, is, literal, matches, nullable, number, object, optional, picklist, refine, string, variant } from '../core/schema';
 import { searchSpec } from '../core/search';
@@ -88,7 +89,7 @@ const gridSnapshot = object({
 });
 export type GridSnapshot = Infer<typeof gridSnapshot>;
 
-/** The actions of a tile's More Actions menu (its … button): those its toolbar does not show. */
+/** The actions of a tile's More Actions menu (its … button): those its toolbar does not show (then Star or Unstar). */
 export const MORE_TILE_ACTIONS = ['insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs'] as const;
 export type MoreTileAction = (typeof MORE_TILE_ACTIONS)[number];
 
@@ -144,6 +145,8 @@ const toWebview = variant('type', {
   press: object({ action: picklist(MESSAGE_BUTTONS) }),
   /** Moves keyboard focus to the results (after a command opened the grid). */
   focus: object({}),
+  /** The keys of the user's starred media: a tile's … menu offers Star or Unstar by them. */
+  starred: object({ keys: array(key, STARRED_MAX) }),
 });
 export type ToWebview = Infer<typeof toWebview>;
 export type SessionMessage = Extract<ToWebview, { type: 'session' }>;

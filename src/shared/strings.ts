@@ -104,6 +104,9 @@ export interface GridStrings {
   saveAndInsert: string;
   setCoverImage: string;
   setCoverImageAs: string;
+  /** The last item of a tile's … menu, by whether the media is starred. */
+  star: string;
+  unstar: string;
   resultsLabel: string;
   keyboardHint: string;
   // tiles
@@ -163,7 +166,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
   'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'starredTitle', 'starredEmpty', 'moreActions', 'tileMoreActions', 'resultsLabel',
   'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
-  'creditLinkLabel', 'insert', 'insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
+  'creditLinkLabel', 'insert', 'insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs', 'star', 'unstar', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',
 ];
 

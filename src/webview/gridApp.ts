@@ -148,6 +148,9 @@ export class GridApp {
       case 'press':
         this.chrome.press(message.action);
         return;
+      case 'starred':
+        this.grid.setStarred(message.keys);
+        return;
       case 'focus':
         if (!this.grid.focusActive()) {
           if (this.session.status === 'loading') this.pendingFocus = true;

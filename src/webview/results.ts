@@ -24,6 +24,8 @@ export class ResultsGrid {
   private items: GridItem[] = [];
   private setSize = 0;
   private readonly rendered = new Map<number, HTMLElement>();
+  /** The starred media's keys, as the host last said: a tile's … menu offers Star or Unstar. */
+  private starred = new Set<string>();
   private focusIndex = 0;
   private layout: GridLayout = computeLayout(0, 0);
   private frame = 0;
@@ -221,7 +223,12 @@ export class ResultsGrid {
       return;
     }
     const index = this.indexOf(tile);
-    openMoreMenu(tile, button, this.strings, (action) => this.callbacks.command(action, index));
+    const starred = this.starred.has(this.items[index]?.key ?? '');
+    openMoreMenu(tile, button, this.strings, starred, (action) => this.callbacks.command(action, index));
+  }
+
+  setStarred(keys: readonly string[]): void {
+    this.starred = new Set(keys);
   }
 
   private onDoubleClick(event: MouseEvent): void {

@@ -13,11 +13,16 @@ import { h } from './dom';
 /** Space kept between the menu and the tile's edges (px). */
 const INSET = 6;
 
-const LABELS: Record<MoreTileAction, (s: GridStrings) => string> = {
+/** A menu item: the actions the toolbar does not show, then Star or Unstar. */
+type MenuAction = MoreTileAction | 'star' | 'unstar';
+
+const LABELS: Record<MenuAction, (s: GridStrings) => string> = {
   insertAs: (s) => s.insertAs,
   saveAndInsert: (s) => s.saveAndInsert,
   setCoverImage: (s) => s.setCoverImage,
   setCoverImageAs: (s) => s.setCoverImageAs,
+  star: (s) => s.star,
+  unstar: (s) => s.unstar,
 };
 
 /** The open menu inside `tile`, if any. */
@@ -40,12 +45,13 @@ export function closeMoreMenu(tile: Element, refocus: boolean): void {
 
 /**
  * Opens the More Actions menu of `tile` under its … `button`, inside the tile, the first item
- * focused; `run` gets the chosen action once the menu is closed.
+ * focused, Star last (Unstar when `starred`); `run` gets the chosen action once the menu is closed.
  */
-export function openMoreMenu(tile: HTMLElement, button: HTMLElement, strings: GridStrings, run: (action: MoreTileAction) => void): void {
+export function openMoreMenu(tile: HTMLElement, button: HTMLElement, strings: GridStrings, starred: boolean, run: (action: MenuAction) => void): void {
   for (const open of tile.ownerDocument.querySelectorAll('.tile-menu')) if (open.parentElement) closeMoreMenu(open.parentElement, false);
   const menu = h('div', { class: 'tile-menu', role: 'menu', 'aria-label': strings.tileMoreActions });
-  const items = MORE_TILE_ACTIONS.map((action) => {
+  const actions: readonly MenuAction[] = [...MORE_TILE_ACTIONS, starred ? 'unstar' : 'star'];
+  const items = actions.map((action) => {
     const label = LABELS[action](strings);
     return h('div', { class: 'tile-menu-item', role: 'menuitem', tabindex: '-1', 'data-menu-action': action, title: label }, label);
   });
@@ -57,7 +63,7 @@ export function openMoreMenu(tile: HTMLElement, button: HTMLElement, strings: Gr
   button.setAttribute('aria-expanded', 'true');
 
   const choose = (item: HTMLElement | undefined): void => {
-    const action = item?.dataset.menuAction as MoreTileAction | undefined;
+    const action = item?.dataset.menuAction as MenuAction | undefined;
     if (!action) return;
     closeMoreMenu(tile, true);
     run(action);
@@ -121,5 +127,6 @@ function place(menu: HTMLElement, tile: HTMLElement, button: HTMLElement): void 
   menu.style.top = `${top}px`;
   menu.style.right = `${right}px`;
   menu.style.maxWidth = `${Math.max(0, Math.floor(box.width - right - INSET))}px`;
-  menu.style.maxHeight = `${Math.max(0, Math.floor(box.height - top - INSET))}px`;
+  // Down to the tile's edge, but for a hair: its five items fit a tile's height.
+  menu.style.maxHeight = `${Math.max(0, Math.floor(box.height - top - INSET / 2))}px`;
 }

@@ -437,14 +437,15 @@ describe('search grid (e2e)', function () {
     await page.keyboard.press('Enter');
     const own = first.locator('.tile-menu[role="menu"]');
     await own.waitFor({ state: 'visible', timeout: 10_000 });
-    assert.deepEqual((await own.locator('[role="menuitem"]').allInnerTexts()).map((t) => t.trim()), ['Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…']);
+    const ownLabels = async (): Promise<string[]> => (await own.locator('[role="menuitem"]').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(await ownLabels(), ['Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Star']);
     assert.equal(await more.getAttribute('aria-expanded'), 'true');
     assert.equal(await own.locator('[role="menuitem"]:focus').innerText(), 'Insert as…', 'the first item has the focus');
     assert.equal(await menu.isVisible(), false, 'no VS Code menu besides');
     await shot('grid-tile-menu-keyboard', false);
     // Down, Up (wrapping), Escape: back on the … button, the menu closed.
     await page.keyboard.press('ArrowUp');
-    assert.equal(await own.locator('[role="menuitem"]:focus').innerText(), 'Set as Cover Image…', 'Up from the first wraps to the last');
+    assert.equal(await own.locator('[role="menuitem"]:focus').innerText(), 'Star', 'Up from the first wraps to the last');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Escape');
     await own.waitFor({ state: 'detached', timeout: 5_000 });
@@ -459,6 +460,37 @@ describe('search grid (e2e)', function () {
     assert.match(await pick.innerText(), /Insert the photo at which size\?/);
     await page.keyboard.press('Escape');
     await pick.waitFor({ state: 'hidden' });
+    // Star, the menu's last item: from then on both menus offer Unstar; Unstar puts it back.
+    /** Opens the … menu until its last item is `label` (it is made when it opens, from what the host last said is starred). */
+    const openEndingWith = async (label: string): Promise<void> => {
+      for (let tries = 0; ; tries++) {
+        await more.click();
+        await own.waitFor({ state: 'visible', timeout: 10_000 });
+        const labels = await ownLabels();
+        if (labels.at(-1) === label) return;
+        assert.ok(tries < 20, `the … menu still ends with ${labels.at(-1)}, not ${label}`);
+        await page.keyboard.press('Escape');
+        await own.waitFor({ state: 'detached', timeout: 5_000 });
+        await page.waitForTimeout(250);
+      }
+    };
+    const choose = async (label: string): Promise<void> => {
+      await own.locator('[role="menuitem"]', { hasText: new RegExp(`^${label}$`) }).click();
+      await own.waitFor({ state: 'detached', timeout: 5_000 });
+    };
+    await openEndingWith('Star');
+    await choose('Star');
+    await openEndingWith('Unstar');
+    await page.keyboard.press('Escape');
+    await own.waitFor({ state: 'detached', timeout: 5_000 });
+    await first.click({ button: 'right', position: { x: 30, y: 30 } });
+    assert.deepEqual(await menuLabels(), [...expected.slice(0, -1), 'Unstar'], 'right-click on a starred tile');
+    await closeMenu();
+    await openEndingWith('Unstar');
+    await choose('Unstar');
+    await openEndingWith('Star');
+    await page.keyboard.press('Escape');
+    await own.waitFor({ state: 'detached', timeout: 5_000 });
     // The preview's … button opens VS Code's menu, as a right-click does.
     await first.click({ position: { x: 30, y: 30 } });
     await page.keyboard.press(' ');
@@ -503,7 +535,7 @@ describe('search grid (e2e)', function () {
       if (shotName) await shot(shotName, false);
       const { menu: menuBox, items, view } = facts;
       assert.ok(menuBox && view, `${where}: the menu and the view have boxes`);
-      assert.equal(items.length, 4, `${where}: four items`);
+      assert.equal(items.length, 5, `${where}: five items (the last Star)`);
       assert.ok(facts.others.length > 0, `${where}: other tiles to compare with`);
       const covered = facts.others.filter((other) => overlaps(menuBox, other));
       assert.deepEqual(covered, [], `${where}: the menu ${JSON.stringify(menuBox)} covers no other tile's image`);

@@ -106,6 +106,8 @@ describe('grid protocol', () => {
       { type: 'actionDone', ok: false, message: 'No editor' },
       { type: 'snapshotRequest', id: 9 },
       { type: 'focus' },
+      { type: 'starred', keys: ['photo:1', 'video:22'] },
+      { type: 'starred', keys: [] },
     ];
     for (const message of good) {
       it(`accepts ${message.type}`, () => assert.equal(isToWebview(message), true));
@@ -121,6 +123,10 @@ describe('grid protocol', () => {
       assert.equal(isToWebview({ type: 'session', generation: 1 }), false);
       assert.equal(isToWebview({ type: 'more', generation: 1, status: 'failed', failure: { kind: 'x', message: 'y', actions: ['checkKey'], origin: 7 } }), false);
       assert.equal(isToWebview([]), false);
+      // Starred keys: media keys only, at most as many as the list keeps.
+      assert.equal(isToWebview({ type: 'starred', keys: ['javascript:alert(1)'] }), false);
+      assert.equal(isToWebview({ type: 'starred', keys: Array.from({ length: 201 }, (_, i) => `photo:${i + 1}`) }), false);
+      assert.equal(isToWebview({ type: 'starred' }), false);
     });
   });
 

@@ -113,6 +113,7 @@ export class GridPanel extends Disposable {
   private readonly shell: Shell;
   private readonly recent: RecentSearches;
   private readonly open: GridHolder;
+  private readonly lists: GridLists | undefined;
 
   private constructor(
     deps: GridDeps,
@@ -124,6 +125,7 @@ export class GridPanel extends Disposable {
     this.shell = shell;
     this.recent = deps.recent;
     this.open = deps.open;
+    this.lists = deps.lists;
     this.open.current = this;
     this.viewState = viewState;
     this.session = new SearchSession({
@@ -289,6 +291,12 @@ export class GridPanel extends Disposable {
     } else {
       this.post(this.session.snapshot(false));
     }
+    this.postStarred();
+  }
+
+  /** Tells the webview which media are starred (after a star or unstar anywhere, and when it is ready). */
+  postStarred(): void {
+    if (this.lists && this.ready) this.post({ type: 'starred', keys: [...this.lists.starredKeys()] });
   }
 
   /** The media of the tile with the keyboard focus (what a command from the palette acts on), if it is still shown. */

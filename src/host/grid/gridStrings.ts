@@ -130,6 +130,8 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     saveAndInsert: vscode.l10n.t('Save into Workspace and Insert'),
     setCoverImage: vscode.l10n.t('Set as Cover Image'),
     setCoverImageAs: vscode.l10n.t('Set as Cover Image…'),
+    star: vscode.l10n.t('Star'),
+    unstar: vscode.l10n.t('Unstar'),
     copyUrl: vscode.l10n.t('Copy URL'),
     copyCredit: vscode.l10n.t('Copy Credit'),
     openOnService: vscode.l10n.t('Open on {0}'),

@@ -28,11 +28,13 @@ export interface SessionOptions {
   /** Messages for the webview, in order. */
   post: (message: ToWebview) => void;
   /** The user's own media (views/mediaLists.ts): the `starred` mode's, no request. */
-  lists?: GridLists;
+  lists?: Pick<GridLists, 'starredMedia'>;
 }
 
 export interface GridLists {
   starredMedia(): readonly MediaItem[];
+  /** The starred media's keys (`photo:<id>`): a tile's … menu offers Star or Unstar by them. */
+  starredKeys(): readonly string[];
 }
 
 export interface SessionState extends SearchProgress {

@@ -115,6 +115,10 @@ export class MediaLists extends Disposable {
     return this.starred.list();
   }
 
+  starredKeys(): readonly string[] {
+    return this.starred.list().map(mediaKey);
+  }
+
   /** The media used (inserted, set as cover, saved, copied): Recent, newest first. */
   used(media: readonly MediaItem[]): void {
     void this.recent.add(media);
@@ -122,7 +126,7 @@ export class MediaLists extends Disposable {
 
   /** Which keys are starred, for the grid tile menu's `when` (`key in stockMedia.starredKeys`). */
   private publishStarred(): void {
-    const keys = Object.fromEntries(this.starred.list().map((item) => [mediaKey(item), true]));
+    const keys = Object.fromEntries(this.starredKeys().map((key) => [key, true]));
     void vscode.commands.executeCommand('setContext', ContextKey.starredKeys, keys);
   }
 }
