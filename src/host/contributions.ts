@@ -40,24 +40,29 @@ export function createPasteProvider(load: LoadFeatures, config: () => StockMedia
   };
 }
 
-export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandles & IDisposable {
-  const changed = new vscode.EventEmitter<CollectionsNode | undefined>();
-  const view = vscode.window.createTreeView<CollectionsNode>(COLLECTIONS_VIEW_ID, {
+/** A tree's rows as the features give them (features.ts `tree`, `workspaceTree`). */
+type TreeRows<N> = Required<Pick<vscode.TreeDataProvider<N>, 'getTreeItem' | 'getChildren' | 'getParent'>> & {
+  resolveTreeItem(item: vscode.TreeItem, node: N, token: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem>;
+};
+
+/**
+ * A tree view made at activation whose rows come from the features, loaded when VS Code first
+ * asks for them (a media item's hover is made when it is shown: the item came from them).
+ */
+function lazyTreeView<N>(
+  id: string,
+  rows: () => TreeRows<N>,
+  options: Omit<vscode.TreeViewOptions<N>, 'treeDataProvider'>,
+): { view: vscode.TreeView<N>; changed: vscode.EventEmitter<N | undefined> } & IDisposable {
+  const changed = new vscode.EventEmitter<N | undefined>();
+  const view = vscode.window.createTreeView<N>(id, {
+    ...options,
     treeDataProvider: {
       onDidChangeTreeData: changed.event,
-      getTreeItem: (node) => load().tree.getTreeItem(node),
-      getChildren: (node) => load().tree.getChildren(node),
-      getParent: (node) => load().tree.getParent(node),
-      // A media item's hover is made when it is shown (the features are loaded by then: the item came from them).
-      resolveTreeItem: (item, node, token) => load().tree.resolveTreeItem(item, node, token),
-    },
-    showCollapseAll: true,
-    // Several photos at once: the insert commands take the selection as their second argument.
-    canSelectMany: true,
-    dragAndDropController: {
-      dragMimeTypes: [MEDIA_MIME],
-      dropMimeTypes: [],
-      handleDrag: (source, dataTransfer, token) => load().tree.handleDrag?.(source, dataTransfer, token),
+      getTreeItem: (node) => rows().getTreeItem(node),
+      getChildren: (node) => rows().getChildren(node),
+      getParent: (node) => rows().getParent(node),
+      resolveTreeItem: (item, node, token) => rows().resolveTreeItem(item, node, token),
     },
   });
   return {
@@ -70,27 +75,22 @@ export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandle
   };
 }
 
+export function createCollectionsTree(load: LoadFeatures): CollectionsTreeHandles & IDisposable {
+  return lazyTreeView<CollectionsNode>(COLLECTIONS_VIEW_ID, () => load().tree, {
+    showCollapseAll: true,
+    // Several photos at once: the insert commands take the selection as their second argument.
+    canSelectMany: true,
+    dragAndDropController: {
+      dragMimeTypes: [MEDIA_MIME],
+      dropMimeTypes: [],
+      handleDrag: (source, dataTransfer, token) => load().tree.handleDrag?.(source, dataTransfer, token),
+    },
+  });
+}
+
 /** In This Workspace: its rows come from the features, the first time the view is shown (the scan runs then). */
 export function createWorkspaceMediaTree(load: LoadFeatures): WorkspaceTreeHandles & IDisposable {
-  const changed = new vscode.EventEmitter<WorkspaceNode | undefined>();
-  const view = vscode.window.createTreeView<WorkspaceNode>(WORKSPACE_MEDIA_VIEW_ID, {
-    treeDataProvider: {
-      onDidChangeTreeData: changed.event,
-      getTreeItem: (node) => load().workspaceTree.getTreeItem(node),
-      getChildren: (node) => load().workspaceTree.getChildren(node),
-      getParent: (node) => load().workspaceTree.getParent(node),
-      resolveTreeItem: (item, node) => load().workspaceTree.resolveTreeItem(item, node),
-    },
-    showCollapseAll: true,
-  });
-  return {
-    view,
-    changed,
-    dispose: () => {
-      view.dispose();
-      changed.dispose();
-    },
-  };
+  return lazyTreeView<WorkspaceNode>(WORKSPACE_MEDIA_VIEW_ID, () => load().workspaceTree, { showCollapseAll: true });
 }
 
 export function registerContributions(load: LoadFeatures, paste: vscode.DocumentPasteEditProvider<MediaPasteEdit>): IDisposable[] {
