@@ -163,8 +163,9 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     if (on) {
       await lists.starred.add(media.map((a) => a.media));
       await api.client.remember(media.map((a) => a.media));
+    } else {
+      for (const key of keys) await lists.starred.remove(key);
     }
-    else for (const key of keys) await lists.starred.remove(key);
     return keys;
   };
 
@@ -247,12 +248,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
       resolveTreeItem: (item, node) => provider.resolveTreeItem(item, node),
       handleDrag: (source, dataTransfer, token) => dragAndDropController.handleDrag?.(source, dataTransfer, token),
     },
-    workspaceTree: {
-      getTreeItem: (node) => workspace.provider.getTreeItem(node),
-      getChildren: (node) => workspace.provider.getChildren(node),
-      getParent: (node) => workspace.provider.getParent(node),
-      resolveTreeItem: (item, node) => workspace.provider.resolveTreeItem(item, node),
-    },
+    workspaceTree: workspace.provider,
     reviveGrid: grid.revive,
     drop: insert.drop,
     documents: credits.documents,
