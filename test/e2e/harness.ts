@@ -10,7 +10,7 @@ import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
 import { prepare } from '../host/prepare';
 import type { ForwardedPort } from '../host/frontDoor';
-import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
+import { LOCAL_CERTIFICATE_SETTINGS, QUIET_WORKBENCH_SETTINGS, TEST_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from '../host/server';
 import { localCertificate } from '../server/tls';
 import type { VsCodeServer } from '../host/server';
 import { createWorkspace, repoRoot } from '../host/workspace';
@@ -112,6 +112,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const certificate = options.https ? localCertificate() : undefined;
     const userSettings = {
       ...QUIET_WORKBENCH_SETTINGS,
+      ...TEST_WORKBENCH_SETTINGS,
       ...(options.web ? WEB_WORKER_HOST_SETTINGS : {}),
       ...(certificate ? LOCAL_CERTIFICATE_SETTINGS : {}),
     };

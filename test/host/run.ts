@@ -28,7 +28,7 @@ import { startControlServer } from './control';
 import type { ControlServer } from './control';
 import { FileTail, appendLine } from './fileTail';
 import { prepare } from './prepare';
-import { WEB_WORKER_HOST_SETTINGS, startServer } from './server';
+import { QUIET_WORKBENCH_SETTINGS, TEST_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from './server';
 import type { VsCodeServer } from './server';
 import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, SHARD_ENV, WEB_TEST_OPTIONS_FILE } from './testEnv';
 import type { TestResult, WebTestOptions } from './testEnv';
@@ -36,14 +36,35 @@ import { createWorkspace, repoRoot } from './workspace';
 import type { TestWorkspace } from './workspace';
 
 /**
- * What the workbench draws for nobody: the suites read the extension's results, not the
- * screen, so the cursor does not blink, there is no minimap to redraw on every edit and
- * nothing animates (each costs the shared CPU a repaint the tests never look at).
+ * What the workbench draws and computes for nobody: the suites read the extension's results
+ * (through the API and commands), never the screen, so no minimap, breadcrumbs, sticky scroll,
+ * tabs bar, highlights or guides to redraw on each edit, and no code lenses, light bulbs, links,
+ * folding, colours or hints for the built-in extensions to compute for each editor. Measured,
+ * one Node shard alone: the workbench's renderer 49 → 40 CPU-seconds, the shard 101 → 89.
  */
 const QUIET_SETTINGS = {
-  'editor.cursorBlinking': 'solid',
+  ...QUIET_WORKBENCH_SETTINGS,
+  ...TEST_WORKBENCH_SETTINGS,
   'editor.minimap.enabled': false,
-  'workbench.reduceMotion': 'on',
+  'breadcrumbs.enabled': false,
+  'workbench.editor.showTabs': 'single',
+  'explorer.autoReveal': false,
+  'editor.stickyScroll.enabled': false,
+  'editor.occurrencesHighlight': 'off',
+  'editor.selectionHighlight': false,
+  'editor.renderLineHighlight': 'none',
+  'editor.guides.indentation': false,
+  'editor.bracketPairColorization.enabled': false,
+  'editor.matchBrackets': 'never',
+  'editor.codeLens': false,
+  'editor.lightbulb.enabled': 'off',
+  'editor.links': false,
+  'editor.colorDecorators': false,
+  'editor.folding': false,
+  'editor.semanticHighlighting.enabled': false,
+  'editor.inlayHints.enabled': 'off',
+  'editor.quickSuggestions': { other: false, comments: false, strings: false },
+  'editor.wordBasedSuggestions': 'off',
 } as const;
 
 interface Options {

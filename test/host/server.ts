@@ -75,6 +75,23 @@ export const QUIET_WORKBENCH_SETTINGS: Readonly<Record<string, unknown>> = {
 };
 
 /**
+ * User settings for the test workbenches (the VS Code suites and the e2e tests, not the demo):
+ * work a person at this workbench would not miss, stopped because each workbench shares two
+ * cores with three others. No git scan of the workspace, no extension update checks, no
+ * experiments or tips; a cursor that does not blink and no animations (each a repaint).
+ */
+export const TEST_WORKBENCH_SETTINGS: Readonly<Record<string, unknown>> = {
+  'git.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'workbench.enableExperiments': false,
+  'workbench.tips.enabled': false,
+  'npm.autoDetect': 'off',
+  'editor.cursorBlinking': 'solid',
+  'workbench.reduceMotion': 'on',
+};
+
+/**
  * User settings under which the Node extension host's `fetch` trusts NODE_EXTRA_CA_CERTS (the
  * local library's https certificate, test/server/tls.ts): with `http.systemCertificates` on
  * (the default), VS Code's fetch patch passes its own CA list (Node's bundled roots and the
