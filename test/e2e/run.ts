@@ -12,12 +12,11 @@
 // STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { prepare } from '../host/prepare';
 import { GREP_ENV } from '../host/testEnv';
-import { repoRoot } from '../host/workspace';
+import { ALONE, E2E_DIR, e2eFiles, e2eSeconds } from './files';
 import { closeAll } from './harness';
 
 interface Options {
@@ -33,39 +32,6 @@ interface Counts {
   failures: number;
   pending: number;
 }
-
-/** Files that must not run beside another (see the top of this file). */
-const ALONE = ['vsix.e2e.js'];
-
-/**
- * Seconds per file (the "── file: passed in N s ──" lines of a run with --jobs 2 on a loaded
- * machine, 2026-11-26), for the order of the queue: the longest first, so the run does not end
- * with one long file running alone. A file not listed counts DEFAULT_SECONDS.
- */
-const SECONDS: Readonly<Record<string, number>> = {
-  'grid.e2e.js': 72,
-  'walkthrough.e2e.js': 57,
-  'mediaLists.e2e.js': 60,
-  'insert.e2e.js': 33,
-  'insertFaults.e2e.js': 33,
-  'paste.e2e.js': 33,
-  'cover.e2e.js': 29,
-  'hostile.e2e.js': 29,
-  'insertInARow.e2e.js': 29,
-  'offline.e2e.js': 29,
-  'web.e2e.js': 29,
-  'workspaceMedia.e2e.js': 35,
-  'newcomer.e2e.js': 27,
-  'walkthroughState.e2e.js': 27,
-  'keyOrigin.e2e.js': 25,
-  'collections.e2e.js': 21,
-  'hostileText.e2e.js': 21,
-  'statusbar.e2e.js': 19,
-  'credits.e2e.js': 18,
-  'workbench.e2e.js': 9,
-};
-const DEFAULT_SECONDS = 30;
-const seconds = (file: string): number => SECONDS[file] ?? DEFAULT_SECONDS;
 
 function parseArgs(argv: readonly string[]): Options {
   let grep = process.env[GREP_ENV] || undefined;
@@ -84,16 +50,6 @@ function parseArgs(argv: readonly string[]): Options {
   return { grep, jobs, files };
 }
 
-function e2eFiles(only: readonly string[]): string[] {
-  const extension = join(repoRoot(), 'dist', 'extension.js');
-  if (!existsSync(extension)) throw new Error(`Not built: ${extension}. Run \`node esbuild.mjs --tests\` first.`);
-  const files = readdirSync(__dirname)
-    .filter((name) => name.endsWith('.e2e.js') && (only.length === 0 || only.includes(name)))
-    .sort();
-  if (files.length === 0) throw new Error(`No *.e2e.js files in ${__dirname}; was the test build run?`);
-  return files;
-}
-
 /** Runs `files` with mocha in this process. */
 async function runHere(files: readonly string[], grep: string | undefined): Promise<Counts> {
   const mocha = new Mocha({
@@ -103,7 +59,7 @@ async function runHere(files: readonly string[], grep: string | undefined): Prom
     color: Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'],
     ...(grep ? { grep } : {}),
   });
-  for (const file of files) mocha.addFile(join(__dirname, file));
+  for (const file of files) mocha.addFile(join(E2E_DIR, file));
   return new Promise<Counts>((resolve) => {
     const runner = mocha.run(() => {
       const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
@@ -148,7 +104,7 @@ async function runInChildren(files: readonly string[], options: Options): Promis
     total.pending += counts.pending;
     if (counts.failures > 0) failed.push(file);
   };
-  const queue = files.filter((f) => !ALONE.includes(f)).sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  const queue = files.filter((f) => !ALONE.includes(f)).sort((a, b) => e2eSeconds(b) - e2eSeconds(a) || a.localeCompare(b));
   const worker = async (): Promise<void> => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) await run(file);
   };

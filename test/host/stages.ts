@@ -1,34 +1,45 @@
 // `npm test` and `npm run test:quick`: every check after the one build the npm script does
-// first. The stages of a step run side by side, each line of their output prefixed with the
-// stage's name; a step starts when the one before has passed. At the end, a table of each
-// stage's result, time and test counts, and a non-zero exit code naming what failed.
+// first. A step's stages run side by side, at most so many at a time (a free place takes the
+// next stage, the longest first), each line of their output prefixed with the stage's name; a
+// step starts when the one before has passed. At the end, a table of each stage's result, time
+// and test counts, and a non-zero exit code naming what failed.
 //
 //   quick  type check, lint | unit tests, and the VS Code suite (Node extension host), its test
 //          files split between three workbenches side by side (run.js --shard)
 //   all    type check, lint, unit tests | the VS Code suite in the Node host and in the web
-//          worker extension host (two workbenches each), the German localisation run | the e2e
-//          tests, three workbenches at a time (the step before runs four)
+//          worker extension host (two workbenches each), the German localisation run and each
+//          e2e file, three workbenches at a time | vsix.e2e, alone (it rebuilds the build)
 //
 // In quick the unit tests run beside the workbenches rather than before them: with warm
 // caches the type check and lint take a second or two each, and the unit tests' 20-odd seconds
 // (much of it waiting on timers) overlap the workbenches' start instead of delaying it. Not in
 // all: beside four workbenches the unit tests took 218 s and one with a 400 ms deadline failed.
 //
-// Workbenches run side by side: most of a suite's time is spent waiting (for the workbench, the
-// local servers, timers), so on 2 cores several together take little longer than one alone
-// (measured, nearly idle machine: the Node suite 277 s in one workbench, 160 s in two halves
-// side by side; on a loaded one, Node 812 s and web 729 s side by side where the Node suite
-// alone had taken over 900 s). The German run follows the web suite.
+// Three workbenches at a time: alone, a workbench keeps about one of the two cores busy (the
+// rest of a suite's time is waiting: on the workbench, the local servers, timers), so two keep
+// the machine nearly busy and a third fills the gaps. Four or more only slow each other: the
+// same VS Code suites took 518 CPU-seconds four at a time, 460 two at a time (but 76% busy).
+// One queue for the VS Code suites and the e2e files, not one step each, so no step ends with
+// one long stage running alone.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { ALONE, e2eFiles, e2eSeconds } from '../e2e/files';
 import { repoRoot } from './workspace';
 
 interface Stage {
   readonly name: string;
   readonly command: string;
   readonly args: readonly string[];
+  /** About how long it takes alone (s), for the order of its step's queue: the longest first. */
+  readonly seconds?: number;
+}
+
+/** Stages that run side by side, at most `at` at a time. */
+interface Step {
+  readonly at: number;
+  readonly stages: readonly Stage[];
 }
 
 interface Outcome {
@@ -49,29 +60,42 @@ const TYPECHECK: Stage = { name: 'typecheck', command: bin('tsc'), args: ['-b'] 
 // The cache (out/eslintcache) skips files unchanged since the last lint; the rules read no other file.
 const LINT: Stage = { name: 'lint', command: bin('eslint'), args: ['--cache', '--cache-location', 'out/eslintcache', '.'] };
 const UNIT: Stage = { name: 'unit', command: bin('mocha'), args: ['--config', 'test/unit/.mocharc.json'] };
-// The Node host's suite in two workbenches side by side, each with half of the test files.
-const VSCODE_1: Stage = { name: 'vscode-1', command: process.execPath, args: node('host/run.js', '--shard', '1/2') };
-const VSCODE_2: Stage = { name: 'vscode-2', command: process.execPath, args: node('host/run.js', '--shard', '2/2') };
-// test:quick's Node suite in three workbenches: the loop before a commit, where two took 160 s.
-const QUICK: Stage[] = [1, 2, 3].map((i) => ({ name: `vscode-${i}of3`, command: process.execPath, args: node('host/run.js', '--shard', `${i}/3`) }));
-const VSCODE_WEB_1: Stage = { name: 'vscode-web-1', command: process.execPath, args: node('host/run.js', '--web', '--shard', '1/2') };
-const VSCODE_WEB_2: Stage = { name: 'vscode-web-2', command: process.execPath, args: node('host/run.js', '--web', '--shard', '2/2') };
-const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation') };
-const E2E: Stage = { name: 'e2e', command: process.execPath, args: node('e2e/run.js', '--jobs', '3') };
+/** The VS Code suite (run.js) in `host`, the `i`-th of `n` parts of its test files. */
+const vscode = (host: 'node' | 'web', i: number, n: number): Stage => ({
+  name: `${host === 'web' ? 'vscode-web' : 'vscode'}-${i}of${n}`,
+  command: process.execPath,
+  args: node('host/run.js', ...(host === 'web' ? ['--web'] : []), '--shard', `${i}/${n}`),
+  seconds: 200 / n,
+});
+const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation'), seconds: 15 };
+/** One e2e file (e2e/run.js --file), in a workbench of its own. */
+const e2e = (file: string): Stage => ({ name: `e2e-${file.replace(/\.e2e\.js$/, '')}`, command: process.execPath, args: node('e2e/run.js', '--file', file), seconds: e2eSeconds(file) });
 
-/** Steps one after the other; in a step, lanes side by side; in a lane, stages one after the other. */
-const PLANS: Record<string, ReadonlyArray<ReadonlyArray<readonly Stage[]>>> = {
-  quick: [[[PREPARE], [TYPECHECK], [LINT]], [[UNIT], ...QUICK.map((stage) => [stage])]],
-  all: [[[PREPARE], [TYPECHECK], [LINT], [UNIT]], [[VSCODE_1], [VSCODE_2], [VSCODE_WEB_1], [VSCODE_WEB_2, VSCODE_DE]], [[E2E]]],
+/** Steps one after the other; in a step, stages side by side. Made when run: the e2e files are read from out/e2e. */
+const PLANS: Record<string, () => readonly Step[]> = {
+  quick: () => [
+    { at: 3, stages: [PREPARE, TYPECHECK, LINT] },
+    // test:quick's Node suite in three workbenches: the loop before a commit, where two took 160 s.
+    { at: 4, stages: [UNIT, vscode('node', 1, 3), vscode('node', 2, 3), vscode('node', 3, 3)] },
+  ],
+  all: () => {
+    const files = e2eFiles();
+    return [
+      { at: 4, stages: [PREPARE, TYPECHECK, LINT, UNIT] },
+      {
+        at: 3,
+        stages: [vscode('node', 1, 2), vscode('node', 2, 2), vscode('web', 1, 2), vscode('web', 2, 2), VSCODE_DE, ...files.filter((f) => !ALONE.includes(f)).map(e2e)],
+      },
+      { at: 1, stages: files.filter((f) => ALONE.includes(f)).map(e2e) },
+    ];
+  },
 };
-
-const width = Math.max(...Object.values(PLANS).flat(3).map((s) => s.name.length));
 
 const running = new Set<ChildProcess>();
 /** Set on Ctrl+C or SIGTERM: no further stage starts. */
 let stopping = false;
 
-function runStage(stage: Stage): Promise<Outcome> {
+function runStage(stage: Stage, width: number): Promise<Outcome> {
   const started = Date.now();
   const prefix = `[${stage.name}]`.padEnd(width + 3);
   let output = '';
@@ -113,29 +137,31 @@ function mochaCounts(output: string): string {
   return [...summary.matchAll(/^\s*(\d+ (?:passing|pending|failing))/gm)].map((m) => m[1]).join(', ');
 }
 
-async function runLane(lane: readonly Stage[]): Promise<Outcome[]> {
+/** Runs a step's stages, `at` at a time, the longest first; one that fails does not stop the others. */
+async function runStep(step: Step, width: number): Promise<Outcome[]> {
+  const queue = [...step.stages].sort((a, b) => (b.seconds ?? 0) - (a.seconds ?? 0));
   const outcomes: Outcome[] = [];
-  for (const stage of lane) {
-    if (stopping) break;
-    const outcome = await runStage(stage);
-    outcomes.push(outcome);
-    if (!outcome.ok) break;
-  }
+  const place = async (): Promise<void> => {
+    for (let stage = queue.shift(); stage !== undefined && !stopping; stage = queue.shift()) outcomes.push(await runStage(stage, width));
+  };
+  await Promise.all(Array.from({ length: Math.min(step.at, queue.length) }, place));
   return outcomes;
 }
 
 async function main(): Promise<number> {
   const name = process.argv[2] ?? '';
-  const plan = PLANS[name];
-  if (!plan) throw new Error(`Usage: stages.js <${Object.keys(PLANS).join('|')}>`);
+  const makePlan = PLANS[name];
+  if (!makePlan) throw new Error(`Usage: stages.js <${Object.keys(PLANS).join('|')}>`);
+  const plan = makePlan();
+  const width = Math.max(...plan.flatMap((step) => step.stages.map((s) => s.name.length)));
   const started = Date.now();
   const outcomes: Outcome[] = [];
   for (const step of plan) {
-    outcomes.push(...(await Promise.all(step.map(runLane))).flat());
+    outcomes.push(...(await runStep(step, width)));
     if (outcomes.some((o) => !o.ok)) break;
   }
   const ran = new Set(outcomes.map((o) => o.stage));
-  const skipped = plan.flat(2).filter((s) => !ran.has(s));
+  const skipped = plan.flatMap((step) => step.stages).filter((s) => !ran.has(s));
   const failed = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
 
   console.log(`\n${'stage'.padEnd(width)}  result   time   tests`);
