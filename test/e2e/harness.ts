@@ -316,15 +316,6 @@ export function apiSettings(api: { baseUrl: string; videoBaseUrl: string; origin
 }
 
 /**
- * Runs a command from F1 that opens a quick input of its own (runCommand waits for the
- * palette to close, which such a command never lets it do), and waits for that input.
- */
-/**
- * F1, as a person would. When the focus is on its way into a webview (the editor that just became
- * active is the grid), the key can reach neither the workbench nor the webview's forwarding of
- * it: a person presses it again, and so does this, up to three times.
- */
-/**
  * Opens the command palette with F1 and types `>title` into it. Up to three tries: while the
  * focus is still on its way into a webview (a grid opening), F1 can open no palette, or the
  * palette closes again before it takes the text.
@@ -346,6 +337,10 @@ async function typeIntoCommandPalette(page: Page, input: Locator, title: string)
   }
 }
 
+/**
+ * Runs a command from F1 that opens a quick input of its own (runCommand waits for the
+ * palette to close, which such a command never lets it do), and waits for that input.
+ */
 export async function runPickerCommand(page: Page, title: string, placeholder: RegExp): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await typeIntoCommandPalette(page, input, title);
