@@ -293,6 +293,26 @@ describe('insert: a download that fails leaves nothing behind', () => {
     assert.deepEqual(await readdir(dir), []);
   });
 
+  it('a stall whose stream ends quietly when the idle time stops it: the stall, not a cut-off file', async () => {
+    // Part of the file, then nothing; when the idle timeout stops the request, the stream ends rather than fails.
+    const quietOnAbort: typeof fetch = async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(WHOLE.subarray(0, 1024));
+          init?.signal?.addEventListener('abort', () => stream.close());
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(WHOLE.length) } });
+    };
+    const opened = await openDownload('https://cdn.example/f.png', options({ fetch: quietOnAbort, idleTimeoutMs: 100 }));
+    await assert.rejects(saveStream(dir, 'f.png', opened), (e: unknown) => {
+      assert.ok(isInsertError(e) && e.offerLink);
+      assert.equal(e.message, 'cdn.example stopped sending the file after 1 KB of 2.0 MB, so nothing was saved or inserted.');
+      return true;
+    });
+    assert.deepEqual(await readdir(dir), []);
+  });
+
   it('a server that stalls: after the idle time, how much had arrived; no file', async () => {
     await assert.rejects(saveStream(dir, 'e.png', await openDownload(`${origin}/stall.png`, options({ idleTimeoutMs: 300 }))), (e: unknown) => {
       assert.ok(isInsertError(e) && e.offerLink);

@@ -275,8 +275,10 @@ export async function openDownload(address: string, options: DownloadOptions): P
         return brokeOff(error, received, total, from);
       }
       stop();
-      // Cancelled: the stream may end (rather than fail) when the request is stopped; no cut-off file then.
+      // Cancelled, or stopped by the idle timeout: the stream may end (rather than fail) when the
+      // request is stopped; a cancel or a stall then, not a cut-off file.
       if (options.signal.aborted) throw options.signal.reason;
+      if (idle.signal.aborted) return brokeOff(idle.signal.reason, received, total, from);
       // The answer ended before the length it announced: a cut-off file, never saved as if whole.
       if (declared !== undefined && received < declared) {
         throw new InsertError(
