@@ -270,18 +270,19 @@ describe('insert: a download that fails leaves nothing behind', () => {
     assert.equal(encoded.bytes, WHOLE.length / 4);
   });
 
+  /** 1 KB of the file, then nothing; when the request is stopped the stream ends (rather than fails), as a body can. */
+  const quietOnAbort: typeof fetch = async (_input, init) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(WHOLE.subarray(0, 1024));
+        init?.signal?.addEventListener('abort', () => stream.close());
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(WHOLE.length) } });
+  };
+
   it('a cancel whose stream ends quietly (not with an error) is a cancel, not a cut-off file', async () => {
     const controller = new AbortController();
-    // Part of the file, then the stream ends when the request is stopped, as a body can.
-    const quietOnAbort: typeof fetch = async (_input, init) => {
-      const body = new ReadableStream<Uint8Array>({
-        start(stream) {
-          stream.enqueue(WHOLE.subarray(0, 1024));
-          init?.signal?.addEventListener('abort', () => stream.close());
-        },
-      });
-      return new Response(body, { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(WHOLE.length) } });
-    };
     const opened = await openDownload('https://cdn.example/e.png', options({ fetch: quietOnAbort, signal: controller.signal }));
     const saving = saveStream(dir, 'e.png', opened);
     setTimeout(() => controller.abort(), 50);
@@ -294,16 +295,6 @@ describe('insert: a download that fails leaves nothing behind', () => {
   });
 
   it('a stall whose stream ends quietly when the idle time stops it: the stall, not a cut-off file', async () => {
-    // Part of the file, then nothing; when the idle timeout stops the request, the stream ends rather than fails.
-    const quietOnAbort: typeof fetch = async (_input, init) => {
-      const body = new ReadableStream<Uint8Array>({
-        start(stream) {
-          stream.enqueue(WHOLE.subarray(0, 1024));
-          init?.signal?.addEventListener('abort', () => stream.close());
-        },
-      });
-      return new Response(body, { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(WHOLE.length) } });
-    };
     const opened = await openDownload('https://cdn.example/f.png', options({ fetch: quietOnAbort, idleTimeoutMs: 100 }));
     await assert.rejects(saveStream(dir, 'f.png', opened), (e: unknown) => {
       assert.ok(isInsertError(e) && e.offerLink);
