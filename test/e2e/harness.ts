@@ -193,12 +193,10 @@ export async function waitForExtension(page: Page, timeoutMs = 90_000): Promise<
   }
 }
 
-/** Runs a command by its title through F1, as a person would. */
+/** Runs a command by its title through F1, as a person would (F1 again if the palette did not take the title). */
 export async function runCommand(page: Page, title: string, timeoutMs = 10_000): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await page.keyboard.press('F1');
-  await input.waitFor({ state: 'visible', timeout: timeoutMs });
-  await input.fill(`>${title}`);
+  await typeIntoCommandPalette(page, input, title);
   // Picks the row whose label is exactly the title, not merely the first fuzzy match.
   const row = page
     .locator('.quick-input-widget .monaco-list-row')
