@@ -76,8 +76,8 @@ export const QUIET_WORKBENCH_SETTINGS: Readonly<Record<string, unknown>> = {
 
 /**
  * User settings for the test workbenches (the VS Code suites and the e2e tests, not the demo):
- * work a person at this workbench would not miss, stopped because each workbench shares two
- * cores with three others. No git scan of the workspace, no extension update checks, no
+ * work a person at this workbench would not miss, stopped because `npm test` runs three
+ * workbenches at a time on two cores. No git scan of the workspace, no extension update checks, no
  * experiments or tips. (Not a cursor that does not blink: in the e2e tests a solid cursor stands
  * in front of the text a click aims at.)
  */
