@@ -50,7 +50,8 @@ export function serverMainPath(dir = cacheDir()): string {
   return join(codeServerPath(dir), 'lib', 'vscode', 'out', 'server-main.js');
 }
 
-function isPrepared(dir: string): boolean {
+/** Whether the offline VS Code is built and cached (`prepare()` then only reads it). */
+export function isPrepared(dir = cacheDir()): boolean {
   return existsSync(join(dir, MARKER)) && existsSync(node24Path(dir)) && existsSync(serverMainPath(dir));
 }
 

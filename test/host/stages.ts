@@ -24,9 +24,11 @@
 // one long stage running alone.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ALONE, e2eFiles, e2eSeconds } from '../e2e/files';
+import { isPrepared } from './prepare';
 import { repoRoot } from './workspace';
 
 interface Stage {
@@ -73,17 +75,27 @@ const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: n
 /** One e2e file (e2e/run.js --file), in a workbench of its own. */
 const e2e = (file: string): Stage => ({ name: `e2e-${file.replace(/\.e2e\.js$/, '')}`, command: process.execPath, args: node('e2e/run.js', '--file', file), seconds: e2eSeconds(file) });
 
+/**
+ * The first step: the checks, and the offline VS Code's preparation beside them, which only reads
+ * the cache when it is built. When it is not (a fresh machine), the preparation runs alone first:
+ * building it (npm install, native modules) beside the cold type check, lint and unit tests made
+ * a unit test overrun its timeout.
+ */
+function checksAndPrepare(at: number, checks: readonly Stage[]): Step[] {
+  return isPrepared() ? [{ at, stages: [PREPARE, ...checks] }] : [{ at: 1, stages: [PREPARE] }, { at, stages: checks }];
+}
+
 /** Steps one after the other; in a step, stages side by side. Made when run: the e2e files are read from out/e2e. */
 const PLANS: Record<string, () => readonly Step[]> = {
   quick: () => [
-    { at: 3, stages: [PREPARE, TYPECHECK, LINT] },
+    ...checksAndPrepare(3, [TYPECHECK, LINT]),
     // test:quick's Node suite in three workbenches: the loop before a commit, where two took 155 s and three 149 s.
     { at: 3, stages: [vscode('node', 1, 3), vscode('node', 2, 3), vscode('node', 3, 3)], beside: [UNIT] },
   ],
   all: () => {
     const files = e2eFiles();
     return [
-      { at: 4, stages: [PREPARE, TYPECHECK, LINT, UNIT] },
+      ...checksAndPrepare(4, [TYPECHECK, LINT, UNIT]),
       {
         at: 3,
         stages: [vscode('node', 1, 2), vscode('node', 2, 2), vscode('web', 1, 2), vscode('web', 2, 2), VSCODE_DE, ...files.filter((f) => !ALONE.includes(f)).map(e2e)],
@@ -151,6 +163,28 @@ async function runStep(step: Step, width: number): Promise<Outcome[]> {
   return outcomes;
 }
 
+/** The machine's CPU time so far, busy and in all (s, every core), from /proc/stat; undefined where there is none. */
+function cpuTimes(): { busy: number; all: number } | undefined {
+  try {
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, ...rest] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const busy = user + nice + system + rest.reduce((a, b) => a + b, 0);
+    return { busy: busy / 100, all: (busy + idle + iowait) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the whole machine spent since `start`: with nothing else running, the run's cost in
+ * CPU-seconds, and whether it was bound by the CPU (cores near 100% busy) or by waiting.
+ */
+function busyLine(start: ReturnType<typeof cpuTimes>): string {
+  const end = cpuTimes();
+  if (!start || !end || end.all <= start.all) return '';
+  const busy = end.busy - start.busy;
+  return `, ${Math.round(busy)} CPU-seconds, the ${cpus().length} cores ${Math.round((100 * busy) / (end.all - start.all))}% busy`;
+}
+
 async function main(): Promise<number> {
   const name = process.argv[2] ?? '';
   const makePlan = PLANS[name];
@@ -158,6 +192,7 @@ async function main(): Promise<number> {
   const plan = makePlan();
   const width = Math.max(...plan.flatMap((step) => [...step.stages, ...(step.beside ?? [])].map((s) => s.name.length)));
   const started = Date.now();
+  const cpuAtStart = cpuTimes();
   const outcomes: Outcome[] = [];
   for (const step of plan) {
     outcomes.push(...(await runStep(step, width)));
@@ -173,7 +208,7 @@ async function main(): Promise<number> {
   }
   for (const s of skipped) console.log(`${s.name.padEnd(width)}  skipped`);
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\n${name}: ${Math.round((Date.now() - started) / 1000)} s after the build (load average ${load})`);
+  console.log(`\n${name}: ${Math.round((Date.now() - started) / 1000)} s after the build${busyLine(cpuAtStart)} (load average ${load})`);
   if (failed.length > 0) console.log(`${name}: FAILED: ${failed.join(', ')} (its lines are prefixed with its name above)`);
   return failed.length > 0 || stopping ? 1 : 0;
 }
