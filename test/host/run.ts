@@ -22,8 +22,8 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { launchBrowser } from './browser';
-import type { BrowserSession } from './browser';
+import { launchPipePage } from './pipePage';
+import type { PipePage } from './pipePage';
 import { startControlServer } from './control';
 import type { ControlServer } from './control';
 import { FileTail, appendLine } from './fileTail';
@@ -193,12 +193,12 @@ async function runInServer(options: Options): Promise<number> {
 
   let workspace: TestWorkspace | undefined;
   let server: VsCodeServer | undefined;
-  let browser: BrowserSession | undefined;
+  let page: PipePage | undefined;
   let control: ControlServer | undefined;
   const tail = new FileTail(files.report, (text) => process.stdout.write(text));
   const cleanup = async (): Promise<void> => {
     tail.stop();
-    await browser?.close();
+    await page?.close();
     await server?.close();
     await control?.close();
     workspace?.dispose();
@@ -240,16 +240,14 @@ async function runInServer(options: Options): Promise<number> {
       },
     });
     console.log(`[vscode] Server on ${server.url} (${seconds()})${options.web ? '; the extension and its tests in the web worker extension host' : ''}`);
-    browser = await launchBrowser();
-    const { page } = browser;
-    page.on('console', (message) => appendLine(files.workbench, `[${message.type()}] ${message.text()}`));
-    page.on('pageerror', (error) => appendLine(files.workbench, `[pageerror] ${error.stack ?? error.message}`));
+    const workbenchPage = await launchPipePage((message) => appendLine(files.workbench, `[${message.type}] ${message.text}`));
+    page = workbenchPage;
 
     let exit: (code: number) => void = () => undefined;
     const exited = new Promise<number>((resolve) => (exit = resolve));
     // Must exist before the workbench loads: it is looked up when the tests settle.
-    await page.exposeFunction('codeAutomationExit', (code: unknown) => exit(typeof code === 'number' ? code : 1));
-    await page.exposeFunction('codeAutomationLog', (level: unknown, message: unknown) =>
+    await workbenchPage.exposeFunction('codeAutomationExit', (code: unknown) => exit(typeof code === 'number' ? code : 1));
+    await workbenchPage.exposeFunction('codeAutomationLog', (level: unknown, message: unknown) =>
       appendLine(files.workbench, `[log:${String(level)}] ${String(message)}`),
     );
 
@@ -266,13 +264,11 @@ async function runInServer(options: Options): Promise<number> {
       // script sets; there is none offline (`--locale` alone finds no pack and stays English),
       // so set it before the workbench loads. VS Code's own texts stay English; the remote
       // extension host gets this language, so extensions load their bundle for it.
-      await page.addInitScript((language: string) => {
-        (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE = language;
-      }, options.locale);
+      await workbenchPage.addInitScript(`globalThis._VSCODE_NLS_LANGUAGE = ${JSON.stringify(options.locale)};`);
       console.log(`[vscode] Display language: ${options.locale}`);
     }
     tail.start();
-    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await workbenchPage.goto(url, 60_000);
     console.log(`[vscode] Workbench opened (${seconds()}); tests start in the extension host\n`);
 
     const outcome = await Promise.race([
@@ -289,7 +285,7 @@ async function runInServer(options: Options): Promise<number> {
       if (code !== 0) printDiagnostics(files, server);
       return code;
     }
-    await page.screenshot({ path: files.screenshot }).catch(() => undefined);
+    await workbenchPage.screenshot(files.screenshot).catch(() => undefined);
     const messages = {
       noStart: `The tests did not start within ${START_TIMEOUT_MS / 60_000} min of opening the workbench.`,
       timeout: `Timed out after ${options.timeoutMs / 60_000} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`,
