@@ -2,7 +2,8 @@
 // inside a real VS Code. The build happens before, in the npm script.
 //
 // Default (no internet needed): the VS Code server from code-server, its workbench in
-// Debian's Chromium, the extension from this repo in development mode. The extension
+// Debian's Chromium (driven over a DevTools pipe: pipePage.ts), the extension from this repo
+// in development mode. The extension
 // host's output never reaches this process, so the mocha entry appends its report to a
 // file that this runner tails to the terminal (see test/host/testEnv.ts).
 //
@@ -177,7 +178,7 @@ async function runInServer(options: Options): Promise<number> {
   // on, go to a private folder, so a second run in the same checkout cannot disturb them.
   mkdirSync(output, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), 'stock-media-run-'));
-  // Playwright ends the process on SIGINT itself, possibly before cleanup() is done.
+  // Also at exit: a second signal, or an error in cleanup(), may end the process before it is done.
   const removeScratch = (): void => rmSync(scratch, { recursive: true, force: true });
   process.once('exit', removeScratch);
   const files = {
