@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM_ARGS, VIEWPORT } from './browser';
 import { checkPrerequisites, chromiumPath } from './prerequisites';
+import { killGroupNow } from './server';
 
 /** A message from the page: a console call or an uncaught error (`type` 'pageerror'). */
 export interface PageMessage {
@@ -58,13 +59,7 @@ export async function launchPipePage(onMessage: (message: PageMessage) => void):
     // Its own process group, so close() also ends the renderers and the GPU process it started.
     { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true },
   );
-  const killGroup = (): void => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // The group is already gone.
-    }
-  };
+  const killGroup = (): void => killGroupNow(child);
   process.once('exit', killGroup);
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;

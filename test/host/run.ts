@@ -3,9 +3,9 @@
 //
 // Default (no internet needed): the VS Code server from code-server, its workbench in
 // Debian's Chromium (driven over a DevTools pipe: pipePage.ts), the extension from this repo
-// in development mode. The extension
-// host's output never reaches this process, so the mocha entry appends its report to a
-// file that this runner tails to the terminal (see test/host/testEnv.ts).
+// in development mode. The extension host's output never reaches this process, so the mocha
+// entry appends its report to a file that this runner tails to the terminal (see
+// test/host/testEnv.ts).
 //
 // VSCODE_EXECUTABLE=<desktop VS Code binary>, or --electron (downloads one; needs
 // internet): the same suites through @vscode/test-electron.
@@ -241,14 +241,13 @@ async function runInServer(options: Options): Promise<number> {
       },
     });
     console.log(`[vscode] Server on ${server.url} (${seconds()})${options.web ? '; the extension and its tests in the web worker extension host' : ''}`);
-    const workbenchPage = await launchPipePage((message) => appendLine(files.workbench, `[${message.type}] ${message.text}`));
-    page = workbenchPage;
+    page = await launchPipePage((message) => appendLine(files.workbench, `[${message.type}] ${message.text}`));
 
     let exit: (code: number) => void = () => undefined;
     const exited = new Promise<number>((resolve) => (exit = resolve));
     // Must exist before the workbench loads: it is looked up when the tests settle.
-    await workbenchPage.exposeFunction('codeAutomationExit', (code: unknown) => exit(typeof code === 'number' ? code : 1));
-    await workbenchPage.exposeFunction('codeAutomationLog', (level: unknown, message: unknown) =>
+    await page.exposeFunction('codeAutomationExit', (code: unknown) => exit(typeof code === 'number' ? code : 1));
+    await page.exposeFunction('codeAutomationLog', (level: unknown, message: unknown) =>
       appendLine(files.workbench, `[log:${String(level)}] ${String(message)}`),
     );
 
@@ -265,11 +264,11 @@ async function runInServer(options: Options): Promise<number> {
       // script sets; there is none offline (`--locale` alone finds no pack and stays English),
       // so set it before the workbench loads. VS Code's own texts stay English; the remote
       // extension host gets this language, so extensions load their bundle for it.
-      await workbenchPage.addInitScript(`globalThis._VSCODE_NLS_LANGUAGE = ${JSON.stringify(options.locale)};`);
+      await page.addInitScript(`globalThis._VSCODE_NLS_LANGUAGE = ${JSON.stringify(options.locale)};`);
       console.log(`[vscode] Display language: ${options.locale}`);
     }
     tail.start();
-    await workbenchPage.goto(url, 60_000);
+    await page.goto(url, 60_000);
     console.log(`[vscode] Workbench opened (${seconds()}); tests start in the extension host\n`);
 
     const outcome = await Promise.race([
@@ -286,7 +285,7 @@ async function runInServer(options: Options): Promise<number> {
       if (code !== 0) printDiagnostics(files, server);
       return code;
     }
-    await workbenchPage.screenshot(files.screenshot).catch(() => undefined);
+    await page.screenshot(files.screenshot).catch(() => undefined);
     const messages = {
       noStart: `The tests did not start within ${START_TIMEOUT_MS / 60_000} min of opening the workbench.`,
       timeout: `Timed out after ${options.timeoutMs / 60_000} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`,

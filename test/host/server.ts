@@ -325,7 +325,8 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   if (!inTime) await Promise.race([exited, delay(2000)]);
 }
 
-function killGroupNow(child: ChildProcess): void {
+/** SIGKILL to `child`'s whole process group (it was spawned `detached`), now. */
+export function killGroupNow(child: ChildProcess): void {
   if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
 }
 
