@@ -44,11 +44,21 @@ describe('credit check and hover (e2e)', function () {
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.squiggly-info').first().waitFor({ timeout: 30_000 });
 
-    // Hover the URL (its slug is on screen as text).
+    // Hover the URL (its slug is on screen as text). On a busy machine the first hover can be
+    // lost (the line is laid out again as the squiggle and the outline arrive): the mouse leaves
+    // and comes back, as a person's would.
     const url = editor.locator('.view-lines span', { hasText: String(photo.id) }).last();
-    await url.hover();
     const hover = page.locator('.monaco-hover:visible', { hasText: photo.alt.trim() }).first();
-    await hover.waitFor({ timeout: 20_000 });
+    for (let attempt = 1; ; attempt++) {
+      await url.hover();
+      try {
+        await hover.waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await page.mouse.move(5, 5);
+      }
+    }
     const hoverText = await hover.innerText();
     assert.ok(hoverText.includes(photo.photographer.name), hoverText);
     assert.ok(/No credit line nearby names/.test(hoverText), hoverText);
