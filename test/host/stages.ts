@@ -4,17 +4,16 @@
 // step starts when the one before has passed. At the end, a table of each stage's result, time
 // and test counts, and a non-zero exit code naming what failed.
 //
-//   quick  type check, lint | the VS Code suite (Node extension host), its test files split
-//          between three workbenches side by side (run.js --shard), and the unit tests beside them
+//   quick  type check, lint, unit tests | the VS Code suite (Node extension host), its test files
+//          split between three workbenches side by side (run.js --shard)
 //   all    type check, lint, unit tests | the VS Code suite in the Node host and in the web worker
 //          extension host (two workbenches each), the German localisation run and each e2e file,
 //          three workbenches at a time | vsix.e2e, alone (it rebuilds the build)
 //
-// In quick the unit tests run beside the workbenches rather than before them: with warm caches
-// the type check and lint take a few seconds, and the unit tests' 20-odd seconds (much of it
-// waiting on timers) overlap the workbenches' start instead of delaying it. Not in all: there
-// they slowed the long queue more than they saved (504 s against 490 s; beside four
-// workbenches, once, they took 218 s and one with a 400 ms deadline failed).
+// The unit tests run before the workbenches, not beside them: beside them they saved little
+// (504 s against 490 s in all on 2026-11-26) and, on a slower machine, took five times as long
+// (123 s against 25 s in quick on 2026-11-28), so that a property test of half a second ran over
+// its 10 s timeout and failed the run.
 //
 // Three workbenches at a time: alone, a workbench keeps about one of the two cores busy (the
 // rest of a suite's time is waiting: on the workbench, the local servers, timers), so two keep
@@ -39,11 +38,10 @@ interface Stage {
   readonly seconds?: number;
 }
 
-/** Stages that run side by side, at most `at` at a time; those `beside` them from the start, taking no place. */
+/** Stages that run side by side, at most `at` at a time. */
 interface Step {
   readonly at: number;
   readonly stages: readonly Stage[];
-  readonly beside?: readonly Stage[];
 }
 
 interface Outcome {
@@ -88,9 +86,9 @@ function checksAndPrepare(at: number, checks: readonly Stage[]): Step[] {
 /** Steps one after the other; in a step, stages side by side. Made when run: the e2e files are read from out/e2e. */
 const PLANS: Record<string, () => readonly Step[]> = {
   quick: () => [
-    ...checksAndPrepare(3, [TYPECHECK, LINT]),
+    ...checksAndPrepare(4, [TYPECHECK, LINT, UNIT]),
     // test:quick's Node suite in three workbenches: the loop before a commit, where two took 155 s and three 149 s.
-    { at: 3, stages: [vscode('node', 1, 3), vscode('node', 2, 3), vscode('node', 3, 3)], beside: [UNIT] },
+    { at: 3, stages: [vscode('node', 1, 3), vscode('node', 2, 3), vscode('node', 3, 3)] },
   ],
   all: () => {
     const files = e2eFiles();
@@ -151,15 +149,14 @@ function mochaCounts(output: string): string {
   return [...summary.matchAll(/^\s*(\d+ (?:passing|pending|failing))/gm)].map((m) => m[1]).join(', ');
 }
 
-/** Runs a step's stages, `at` at a time, the longest first, and those beside them; one that fails does not stop the others. */
+/** Runs a step's stages, `at` at a time, the longest first; one that fails does not stop the others. */
 async function runStep(step: Step, width: number): Promise<Outcome[]> {
   const queue = [...step.stages].sort((a, b) => (b.seconds ?? 0) - (a.seconds ?? 0));
   const outcomes: Outcome[] = [];
   const place = async (): Promise<void> => {
     for (let stage = queue.shift(); stage !== undefined && !stopping; stage = queue.shift()) outcomes.push(await runStage(stage, width));
   };
-  const beside = (step.beside ?? []).map(async (stage) => outcomes.push(await runStage(stage, width)));
-  await Promise.all([...beside, ...Array.from({ length: Math.min(step.at, queue.length) }, place)]);
+  await Promise.all(Array.from({ length: Math.min(step.at, queue.length) }, place));
   return outcomes;
 }
 
@@ -190,7 +187,7 @@ async function main(): Promise<number> {
   const makePlan = PLANS[name];
   if (!makePlan) throw new Error(`Usage: stages.js <${Object.keys(PLANS).join('|')}>`);
   const plan = makePlan();
-  const width = Math.max(...plan.flatMap((step) => [...step.stages, ...(step.beside ?? [])].map((s) => s.name.length)));
+  const width = Math.max(...plan.flatMap((step) => step.stages.map((s) => s.name.length)));
   const started = Date.now();
   const cpuAtStart = cpuTimes();
   const outcomes: Outcome[] = [];
@@ -199,7 +196,7 @@ async function main(): Promise<number> {
     if (outcomes.some((o) => !o.ok)) break;
   }
   const ran = new Set(outcomes.map((o) => o.stage));
-  const skipped = plan.flatMap((step) => [...step.stages, ...(step.beside ?? [])]).filter((s) => !ran.has(s));
+  const skipped = plan.flatMap((step) => step.stages).filter((s) => !ran.has(s));
   const failed = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
 
   console.log(`\n${'stage'.padEnd(width)}  result   time   tests`);
