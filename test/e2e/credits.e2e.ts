@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { screenshot, startWorkbenchWithKey } from './harness';
+import { actUntilShown, screenshot, startWorkbenchWithKey } from './harness';
 import type { Workbench } from './harness';
 
 describe('credit check and hover (e2e)', function () {
@@ -49,16 +49,7 @@ describe('credit check and hover (e2e)', function () {
     // and comes back, as a person's would.
     const url = editor.locator('.view-lines span', { hasText: String(photo.id) }).last();
     const hover = page.locator('.monaco-hover:visible', { hasText: photo.alt.trim() }).first();
-    for (let attempt = 1; ; attempt++) {
-      await url.hover();
-      try {
-        await hover.waitFor({ timeout: 10_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-        await page.mouse.move(5, 5);
-      }
-    }
+    await actUntilShown(() => url.hover(), hover, () => page.mouse.move(5, 5), 10_000);
     const hoverText = await hover.innerText();
     assert.ok(hoverText.includes(photo.photographer.name), hoverText);
     assert.ok(/No credit line nearby names/.test(hoverText), hoverText);
@@ -76,17 +67,14 @@ describe('credit check and hover (e2e)', function () {
     // On a busy machine the first Ctrl+. can come before the editor has the code actions of the
     // cursor's place (the widget then says there are none): it is pressed again, as a person would.
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Add credit line' }).first();
-    for (let attempt = 1; ; attempt++) {
-      await url.click();
-      await page.keyboard.press('Control+.');
-      try {
-        await fix.waitFor({ timeout: 5_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-        await page.keyboard.press('Escape');
-      }
-    }
+    await actUntilShown(
+      async () => {
+        await url.click();
+        await page.keyboard.press('Control+.');
+      },
+      fix,
+      () => page.keyboard.press('Escape'),
+    );
     console.log(`      screenshot: ${await screenshot(page, 'credits-quickfix')}`);
     await fix.click();
     await page.keyboard.press('Control+S');

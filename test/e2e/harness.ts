@@ -314,6 +314,24 @@ export function apiSettings(api: { baseUrl: string; videoBaseUrl: string; origin
 }
 
 /**
+ * Does `act` (a hover, a key, a click) and waits for `shown`; up to three times, `retreat` between.
+ * On a busy machine the workbench can take the first one before it is ready for it (the line
+ * laid out again, the code actions not yet known, the focus on its way): a person tries again.
+ */
+export async function actUntilShown(act: () => Promise<void>, shown: Locator, retreat: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await act();
+    try {
+      await shown.waitFor({ timeout: timeoutMs });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await retreat();
+    }
+  }
+}
+
+/**
  * Opens the command palette with F1 and types `>title` into it. Up to three tries: while the
  * focus is still on its way into a webview (a grid opening), F1 can open no palette, or the
  * palette closes again before it takes the text.

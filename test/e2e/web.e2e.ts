@@ -10,6 +10,7 @@ import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import {
   QUOTA_ITEM,
+  actUntilShown,
   apiSettings,
   runCommand,
   runningExtensionNote,
@@ -42,15 +43,7 @@ describe('web worker extension host (e2e)', function () {
   async function searchPhotos(query: string): Promise<void> {
     // F1 can arrive while the workbench moves focus (a notification, the grid's webview):
     // pressed again when the palette did not open.
-    for (let attempt = 1; ; attempt++) {
-      await page.keyboard.press('F1');
-      const opened = await quickInput()
-        .waitFor({ state: 'visible', timeout: 3_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (opened) break;
-      if (attempt === 3) throw new Error('F1 did not open the command palette');
-    }
+    await actUntilShown(() => page.keyboard.press('F1'), quickInput(), async () => undefined, 3_000);
     await quickInput().fill('>Stock Media: Search Photos…');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Search Photos…' }).first().waitFor();
     await page.keyboard.press('Enter');

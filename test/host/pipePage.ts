@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { CHROMIUM_ARGS, VIEWPORT } from './browser';
 import { checkPrerequisites, chromiumPath } from './prerequisites';
 import { killGroupNow } from './server';
@@ -102,11 +103,11 @@ export async function launchPipePage(onMessage: (message: PageMessage) => void):
     });
 
   const close = async (): Promise<void> => {
-    await Promise.race([send('Browser.close').then(() => gone, () => undefined), gone, delay(5000)]);
+    await Promise.race([send('Browser.close').then(() => gone, () => undefined), gone, delay(5000, undefined, { ref: false })]);
     // The browser may be gone while its children linger: always sweep.
     killGroup();
     process.removeListener('exit', killGroup);
-    await Promise.race([gone, delay(2000)]);
+    await Promise.race([gone, delay(2000, undefined, { ref: false })]);
     try {
       rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     } catch (error) {
@@ -176,6 +177,3 @@ export async function launchPipePage(onMessage: (message: PageMessage) => void):
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}

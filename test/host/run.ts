@@ -23,6 +23,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { launchPipePage } from './pipePage';
 import type { PipePage } from './pipePage';
 import { startControlServer } from './control';
@@ -322,9 +323,6 @@ function printDiagnostics(files: { server: string; workbench: string; screenshot
   console.error(`[vscode] Full logs: ${files.server}, ${files.workbench}${existsSync(files.screenshot) ? `, ${files.screenshot}` : ''}`);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));

@@ -7,6 +7,7 @@ import type { WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startFrontDoor } from './frontDoor';
 import type { ForwardedPort } from './frontDoor';
 import type { PreparedHost } from './prepare';
@@ -338,6 +339,3 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
