@@ -2,7 +2,8 @@
 // first. A step's stages run side by side, at most so many at a time (a free place takes the
 // next stage, the longest first), each line of their output prefixed with the stage's name; a
 // step starts when the one before has passed. At the end, a table of each stage's result, time
-// and test counts, and a non-zero exit code naming what failed.
+// and test counts, each failed stage's mocha failures again (a CI page may keep only the end of
+// the log), and a non-zero exit code naming what failed.
 //
 //   quick  type check, lint, unit tests | the VS Code suite (Node extension host), its test files
 //          split between three workbenches side by side (run.js --shard)
@@ -50,6 +51,8 @@ interface Outcome {
   readonly seconds: number;
   /** Mocha's closing counts ("12 passing, 1 pending"), when the stage ran mocha. */
   readonly counts: string;
+  /** Mocha's list of failures ("1) suite … Error: …"), short, for the recap at the end. */
+  readonly failures: string;
 }
 
 const root = repoRoot();
@@ -126,7 +129,7 @@ function runStage(stage: Stage, width: number): Promise<Outcome> {
     child.stderr.on('data', print);
     const done = (ok: boolean): void => {
       if (partial) process.stdout.write(`${prefix}${partial}\n`);
-      const outcome = { stage, ok, seconds: Math.round((Date.now() - started) / 1000), counts: mochaCounts(output) };
+      const outcome = { stage, ok, seconds: Math.round((Date.now() - started) / 1000), counts: mochaCounts(output), failures: ok ? '' : mochaFailures(output) };
       process.stdout.write(`${prefix}${ok ? 'passed' : 'FAILED'} in ${outcome.seconds} s${outcome.counts ? ` (${outcome.counts})` : ''}\n`);
       resolve(outcome);
     };
@@ -147,6 +150,20 @@ function mochaCounts(output: string): string {
   if (start < 0) return '';
   const summary = output.slice(output.lastIndexOf('\n', start) + 1);
   return [...summary.matchAll(/^\s*(\d+ (?:passing|pending|failing))/gm)].map((m) => m[1]).join(', ');
+}
+
+/**
+ * Mocha's failures of a failed stage: its lines from "N failing" to the report's own appendix
+ * ("Time per test file"), at most 40, so that the end of a long run's log, often all a CI page
+ * keeps, says which test failed and why.
+ */
+function mochaFailures(output: string): string {
+  const start = output.search(/^\s*\d+ failing/m);
+  if (start < 0) return '';
+  const lines = output.slice(start).split('\n');
+  const end = lines.findIndex((line) => line.includes('Time per test file'));
+  const kept = lines.slice(0, end < 0 ? lines.length : end).filter((line) => line.trim() !== '');
+  return [...kept.slice(0, 40), ...(kept.length > 40 ? [`… ${kept.length - 40} more lines in its log above`] : [])].join('\n');
 }
 
 /** Runs a step's stages, `at` at a time, the longest first; one that fails does not stop the others. */
@@ -206,6 +223,7 @@ async function main(): Promise<number> {
   for (const s of skipped) console.log(`${s.name.padEnd(width)}  skipped`);
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`\n${name}: ${Math.round((Date.now() - started) / 1000)} s after the build${busyLine(cpuAtStart)} (load average ${load})`);
+  for (const o of outcomes.filter((o) => o.failures)) console.log(`\n[${o.stage.name}] ${o.failures.split('\n').join(`\n[${o.stage.name}] `)}`);
   if (failed.length > 0) console.log(`${name}: FAILED: ${failed.join(', ')} (its lines are prefixed with its name above)`);
   return failed.length > 0 || stopping ? 1 : 0;
 }

@@ -62,7 +62,7 @@ describe('renderGridHtml', () => {
   });
 
   it('allows images and media from the extension, any https address and http only to this computer', () => {
-    const expected = [...cspSource.split(' '), 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*', 'http://[::1]:*'];
+    const expected = [...cspSource.split(' '), 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*'];
     assert.deepEqual(directive(csp, 'img-src'), expected);
     assert.deepEqual(directive(csp, 'media-src'), expected);
   });
@@ -70,7 +70,9 @@ describe('renderGridHtml', () => {
   it('has no unsafe-inline, unsafe-eval or wildcards of its own beyond a loopback port', () => {
     assert.doesNotMatch(csp, /unsafe-/);
     const own = directive(csp, 'img-src').filter((t) => !cspSource.split(' ').includes(t));
-    for (const token of own) assert.match(token, /^https:$|^http:\/\/(localhost|127\.0\.0\.\d{1,3}|\[::1\]):\*$/, token);
+    for (const token of own) assert.match(token, /^https:$|^http:\/\/(localhost|127\.0\.0\.\d{1,3}):\*$/, token);
+    // A CSP host cannot be an IPv6 literal: Chromium drops `http://[::1]:*` with a console error.
+    assert.doesNotMatch(csp, /\[/);
     assert.ok(!directive(csp, 'img-src').some((t) => t === '*' || t === 'http:' || t === 'data:' || t === 'blob:'), 'no bare wildcard, plain http or data');
     assert.match(csp, /base-uri 'none'/);
     assert.match(csp, /form-action 'none'/);

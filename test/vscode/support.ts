@@ -154,8 +154,12 @@ export async function stopLocalServer(server: ApiServer | undefined): Promise<vo
   await server?.close();
 }
 
-/** Polls until `check` returns a value that is not undefined/false, or fails after `ms`. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 5000): Promise<T> {
+/**
+ * Polls until `check` returns a value that is not undefined/false, or fails after `ms`. The
+ * default is generous because a wait ends as soon as the check holds: in `npm test` three
+ * workbenches share two cores, and a round trip through the workbench can take seconds.
+ */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 10_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -171,9 +175,14 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
  */
 export async function closeAllEditors(): Promise<void> {
   for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
-    const editor = vscode.window.activeTextEditor;
-    if (editor && vscode.workspace.textDocuments.some((d) => d.isDirty)) {
-      await vscode.window.showTextDocument(editor.document);
+    // The changed document itself, not the active editor: with a grid or no text editor active,
+    // Close All would ask to save it (a dialog, refused in a test run: "Dialog requested during
+    // smoke test"). Its tab says so; an untitled document with text is dirty in its tab while its
+    // TextDocument.isDirty is false.
+    const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.isDirty && t.input instanceof vscode.TabInputText);
+    const dirty = tab?.input instanceof vscode.TabInputText ? tab.input.uri : vscode.workspace.textDocuments.find((d) => d.isDirty)?.uri;
+    if (dirty) {
+      await vscode.window.showTextDocument(dirty);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     } else {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

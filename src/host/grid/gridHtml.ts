@@ -50,9 +50,11 @@ export function jsonForScript(value: unknown): string {
  * Where pictures and videos may come from, besides the webview's own resources: any https
  * address, and http only to this computer (the local library, on any port; its second
  * address 127.0.0.2 serves the "other origin" of its results). A CSP cannot name all of
- * 127.0.0.0/8, so the addresses in use are named.
+ * 127.0.0.0/8, so the addresses in use are named. Nor can it name IPv6's loopback: a CSP host
+ * is a name or IPv4 address, and Chromium drops `http://[::1]:*` as an invalid source (with an
+ * error in the console), so a library on [::1] shows its pictures when reached as localhost.
  */
-export const MEDIA_SOURCES = ['https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*', 'http://[::1]:*'] as const;
+export const MEDIA_SOURCES = ['https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*'] as const;
 
 /**
  * webview.cspSource is VS Code's own value (e.g. `'self' https://*.vscode-cdn.net`);
