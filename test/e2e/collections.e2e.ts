@@ -97,16 +97,7 @@ describe('collections sidebar', () => {
     const src = (await img.getAttribute('src')) ?? '';
     assert.ok(src.startsWith(`${api.origin}/media/`), src);
     assert.match(src, /h=200&w=280|\/pictures\/preview-0\.png/);
-    await img.evaluate((el: HTMLImageElement) =>
-      el.complete
-        ? undefined
-        : new Promise((settle) => {
-            el.addEventListener('load', settle, { once: true });
-            el.addEventListener('error', settle, { once: true });
-            setTimeout(settle, 10_000);
-          }),
-    );
-    const natural = await img.evaluate((el: HTMLImageElement) => ({ width: el.naturalWidth, height: el.naturalHeight }));
+    const natural = await naturalSize(img);
     assert.ok(natural.width > 0 && natural.height > 0, `the hover's image did not load: ${JSON.stringify(natural)} from ${src}`);
     console.log(`      screenshot: ${await screenshot(page, 'collections-hover')}`);
   });

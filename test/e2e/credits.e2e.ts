@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { actUntilShown, screenshot, startWorkbenchWithKey } from './harness';
+import { actUntilShown, naturalSize, screenshot, startWorkbenchWithKey } from './harness';
 import type { Workbench } from './harness';
 
 describe('credit check and hover (e2e)', function () {
@@ -18,8 +18,9 @@ describe('credit check and hover (e2e)', function () {
 
   before(async function () {
     this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api);
+    // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
+    api = await startApiServer({ https: true });
+    workbench = await startWorkbenchWithKey(api, {}, { https: true });
     page = workbench.page;
   });
 
@@ -53,6 +54,11 @@ describe('credit check and hover (e2e)', function () {
     const hoverText = await hover.innerText();
     assert.ok(hoverText.includes(photo.photographer.name), hoverText);
     assert.ok(/No credit line nearby names/.test(hoverText), hoverText);
+    // Its thumbnail, the photo's tiny variant, loaded.
+    const thumbnail = hover.locator('img').first();
+    assert.ok(((await thumbnail.getAttribute('src')) ?? '').startsWith(`${api.origin}/media/photos/`));
+    const natural = await naturalSize(thumbnail);
+    assert.ok(natural.width > 0, `the hover's thumbnail did not load: ${JSON.stringify(natural)}`);
     console.log(`      screenshot: ${await screenshot(page, 'credits-hover')}`);
 
     // The problems view lists it.
