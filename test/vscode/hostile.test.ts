@@ -38,7 +38,7 @@ import {
 } from './hostileChecks';
 import { IN_WEB_WORKER_HOST, OWN_HTTP_SERVER, catchEscapes, itInNode } from './hosts';
 import type { Shown } from './support';
-import { closeAllEditors, cspAdmits, extensionApi, recordUi, stopLocalServer, useLocalServer, waitFor, mediaArgs } from './support';
+import { closeAllEditors, cspAdmits, extensionApi, recordUi, setRequestTimeout, stopLocalServer, useLocalServer, waitFor, mediaArgs } from './support';
 import { gridSnapshotWhen, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
@@ -428,17 +428,6 @@ describe('hostile input (real VS Code)', function () {
       readonly setup?: () => Promise<void>;
       readonly teardown?: () => Promise<void>;
     }
-    const setTimeoutSeconds = async (seconds: number | undefined): Promise<void> => {
-      const api = await extensionApi();
-      const changed = new Promise<void>((resolve) => {
-        const sub = api.shell.onDidChangeConfig(() => {
-          sub.dispose();
-          resolve();
-        });
-      });
-      await vscode.workspace.getConfiguration('stockMedia').update('requestTimeoutSeconds', seconds, vscode.ConfigurationTarget.Workspace);
-      await changed;
-    };
     const cases: Case[] = [
       { name: 'a body that is not JSON', switches: { malformedJson: true }, expect: /sent an answer this extension cannot read.*not valid JSON/ },
       {
@@ -453,8 +442,8 @@ describe('hostile input (real VS Code)', function () {
         name: 'an answer slower than the timeout setting',
         switches: { delayMs: 2_500 },
         expect: /did not answer in time/,
-        setup: () => setTimeoutSeconds(1),
-        teardown: () => setTimeoutSeconds(undefined),
+        setup: () => setRequestTimeout(1),
+        teardown: () => setRequestTimeout(undefined),
       },
       { name: 'a dropped connection', switches: { dropConnection: true }, expect: /Could not reach/ },
     ];

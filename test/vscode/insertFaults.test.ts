@@ -16,7 +16,7 @@ import { saveStream } from '../../src/host/platform/node/saveStream';
 import type { ApiServer, ServerSwitches } from '../server/server';
 import { itInNode } from './hosts';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot, mediaArgs } from './support';
+import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, setRequestTimeout, stopLocalServer, useLocalServer, waitFor, workspaceRoot, mediaArgs } from './support';
 import { savedStem } from './savedNames';
 
 const FOLDER = 'insert-faults';
@@ -155,7 +155,9 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
 
   for (const { fault, what, message } of faults) {
     it(`${what}: the message with Retry and Insert as Link Instead, nothing written; Retry once it works saves and inserts`, async () => {
-      if (fault === 'stallBody') await setSetting('stockMedia', 'requestTimeoutSeconds', 1);
+      // A short idle timeout for the stall; 2 s, not 1, so that a busy machine's own pauses (three
+      // workbenches on two cores) do not end the first bytes' wait instead.
+      if (fault === 'stallBody') await setRequestTimeout(2);
       try {
         const photo = fresh();
         const editor = await page(`${fault}.md`);
@@ -167,8 +169,10 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
         await assertNothingLeft(editor, text, files, message());
         assert.deepEqual(await foldersNextTo(editor.document), [], 'no images folder left behind');
 
-        // The file server works again; the person clicks Retry (the cursor went elsewhere meanwhile).
+        // The file server works again, with the usual timeout (a whole download within 2 s is not
+        // what this tests); the person clicks Retry (the cursor went elsewhere meanwhile).
         server.resetSwitches();
+        await setRequestTimeout(undefined);
         editor.selection = new vscode.Selection(0, 0, 0, 0);
         click('Retry');
         const name = `${savedStem(photo, 'large')}.png`;
@@ -179,7 +183,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
         assert.ok(sameBytes(saved, await served(photo.src.large)), 'the whole file, as the server sends it');
         assert.equal(errors().length, 1, 'no second error');
       } finally {
-        await setSetting('stockMedia', 'requestTimeoutSeconds', undefined);
+        await setRequestTimeout(undefined);
       }
     });
   }

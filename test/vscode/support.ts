@@ -170,6 +170,24 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
 }
 
 /**
+ * Sets stockMedia.requestTimeoutSeconds in the workspace (undefined: the default) and returns
+ * once the extension has read it.
+ */
+export async function setRequestTimeout(seconds: number | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration('stockMedia');
+  if (config.inspect('requestTimeoutSeconds')?.workspaceValue === seconds) return;
+  const api = await extensionApi();
+  const changed = new Promise<void>((resolve) => {
+    const sub = api.shell.onDidChangeConfig(() => {
+      sub.dispose();
+      resolve();
+    });
+  });
+  await config.update('requestTimeoutSeconds', seconds, vscode.ConfigurationTarget.Workspace);
+  await changed;
+}
+
+/**
  * Closes every editor and panel; changed documents are reverted first, so no save prompt appears.
  * With no changed document, one command closes them all.
  */
