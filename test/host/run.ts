@@ -129,6 +129,12 @@ function paths(web = false, locale?: string, shard?: string): { root: string; te
   if (missing.length > 0) {
     throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
+  // Packaging (npm run package, vsix.e2e at the end of npm test) leaves the minified build in
+  // dist/, without a source map: tests that read the handlers' source would fail on it, and its
+  // stack traces name no file. The development build ends with its source map's name.
+  if (!readFileSync(join(root, 'dist', 'extension.js'), 'utf8').trimEnd().endsWith('.js.map')) {
+    throw new Error(`dist/ holds the production build that packaging makes. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
+  }
   // A folder per host, language and shard, so runs of each can go on side by side.
   const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}${shard ? `-${shard.replace('/', 'of')}` : ''}`);
   return { root, tests, output };
