@@ -329,7 +329,6 @@ function printDiagnostics(files: { server: string; workbench: string; screenshot
   console.error(`[vscode] Full logs: ${files.server}, ${files.workbench}${existsSync(files.screenshot) ? `, ${files.screenshot}` : ''}`);
 }
 
-
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   if (options.electron || process.env['VSCODE_EXECUTABLE']) return runInElectron(options);
