@@ -13,6 +13,8 @@ import { CREDIT_WORDS } from '../../src/core/insert/creditWords';
 import { creditFacts } from '../../src/core/insert/facts';
 import type { Photo } from '../../src/core/model';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { plainUtf8 } from '../../src/core/textFile';
 
 const en = CREDITS_WORDS.en;
 
@@ -133,6 +135,15 @@ describe('credits file: path setting', () => {
       assert.equal(creditsPathInFolder(bad), undefined, bad);
     }
   });
+
+  it('refuses a path in a .git folder, at any depth and in any case, and the names Windows reads as .git', () => {
+    for (const bad of ['.git/config', '.git', 'sub/.git/x', '.GIT/config', 'a\\.Git\\hooks\\pre-commit', '.git./config', '.git /config', 'GIT~1/config', './.git/config']) {
+      assert.equal(creditsPathInFolder(bad), undefined, bad);
+    }
+    for (const good of ['.github/CREDITS.md', 'git/CREDITS.md', '.gitignore.md', 'docs/.gitkeep.md', 'my.git/CREDITS.md']) {
+      assert.equal(creditsPathInFolder(good), good, good);
+    }
+  });
 });
 
 describe('credits file: .gitignore matching', () => {
@@ -183,5 +194,28 @@ describe('credits file: .gitignore matching', () => {
     assert.equal(isIgnored(r, 'file/.css'), false);
     assert.equal(isIgnored(r, 'bx.md'), true);
     assert.equal(isIgnored(r, 'ax.md'), false);
+  });
+});
+
+describe('credits file: only plain UTF-8 is rewritten', () => {
+  it('reads UTF-8 without a byte order mark, and says why anything else is left as it is', () => {
+    assert.deepEqual(plainUtf8(new TextEncoder().encode('# Credits\nJürgen 漢 😀\n')), { text: '# Credits\nJürgen 漢 😀\n' });
+    assert.deepEqual(plainUtf8(new Uint8Array()), { text: '' });
+    assert.deepEqual(plainUtf8(Uint8Array.from([0x4a, 0xfc, 0x72, 0x67, 0x65, 0x6e])), { problem: 'notUtf8' }, 'Latin-1 “Jürgen”');
+    assert.deepEqual(plainUtf8(Uint8Array.from([0xef, 0xbb, 0xbf, 0x23, 0x0a])), { problem: 'utf8Bom' });
+    assert.deepEqual(plainUtf8(Uint8Array.from([0xff, 0xfe, 0x23, 0x00])), { problem: 'utf16Bom' });
+    assert.deepEqual(plainUtf8(Uint8Array.from([0xfe, 0xff, 0x00, 0x23])), { problem: 'utf16Bom' });
+    // A lone surrogate encoded (CESU), an overlong `/`, a cut sequence: not UTF-8.
+    for (const bad of [[0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x41, 0xe6, 0xbc]]) assert.deepEqual(plainUtf8(Uint8Array.from(bad)), { problem: 'notUtf8' }, bad.join(' '));
+  });
+});
+
+describe('credits file and saved files in Restricted Mode', () => {
+  it('a workspace cannot set the paths the extension writes to while it is untrusted', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } };
+    const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+    for (const setting of ['stockMedia.creditsFile.path', 'stockMedia.insert.downloadFolder', 'stockMedia.insert.fileName', 'stockMedia.insert.siteFolder']) {
+      assert.ok(restricted.includes(setting), setting);
+    }
   });
 });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +106,7 @@ describe('the web extension host', () => {
       assert.ok(nodePlatform.disk && nodePlatform.disk.maxStreamBytes > nodePlatform.maxDownloadBytes);
     });
 
-    it('the Node one compares real paths: a link out of the folder leaves it, one inside does not', async function () {
+    it('the Node one compares real paths: a link out of the folder (at a folder or at the file’s own name) leaves it, one inside does not', async function () {
       const base = realpathSync(mkdtempSync(join(tmpdir(), 'stock-media-ondisk-')));
       try {
         const ws = join(base, 'ws');
@@ -119,9 +119,21 @@ describe('the web extension host', () => {
           this.skip();
         }
         const disk = nodePlatform.disk!;
-        assert.equal(await disk.leavesRoot(join(ws, 'out', 'images'), ws), true);
-        assert.equal(await disk.leavesRoot(join(ws, 'in', 'images'), ws), false);
-        assert.equal(await disk.leavesRoot(join(ws, 'new', 'images'), ws), false);
+        assert.equal(await disk.realPathInRoot(join(ws, 'out', 'images'), ws), undefined);
+        assert.equal(await disk.realPathInRoot(join(ws, 'in', 'images'), ws), 'inner/images');
+        assert.equal(await disk.realPathInRoot(join(ws, 'new', 'images'), ws), 'new/images');
+        assert.equal(await disk.realPathInRoot(ws, ws), '');
+        // A file's own name: a link out of the folder, one into it, one to nowhere.
+        writeFileSync(join(base, 'secret', 'config'), 'x');
+        mkdirSync(join(ws, '.git'));
+        writeFileSync(join(ws, '.git', 'config'), '[core]\n');
+        symlinkSync(join(base, 'secret', 'config'), join(ws, 'CREDITS.md'));
+        symlinkSync(join(ws, '.git', 'config'), join(ws, 'git-config.md'));
+        symlinkSync(join(base, 'nowhere'), join(ws, 'dangling.md'));
+        assert.equal(await disk.realPathInRoot(join(ws, 'CREDITS.md'), ws), undefined);
+        assert.equal(await disk.realPathInRoot(join(ws, 'git-config.md'), ws), '.git/config');
+        assert.equal(await disk.realPathInRoot(join(ws, 'dangling.md'), ws), undefined);
+        assert.equal(await disk.realPathInRoot(join(ws, 'in', 'new.md'), ws), 'inner/new.md');
       } finally {
         rmSync(base, { recursive: true, force: true });
       }

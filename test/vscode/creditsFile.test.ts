@@ -238,6 +238,7 @@ describe('Write Credits File (real VS Code)', function () {
     // A disk that fills up half-way through a write: half the bytes land, then ENOSPC.
     const fullDisk: CreditsFs = {
       stat: (uri) => real.stat(uri),
+      readFile: (uri) => real.readFile(uri),
       rename: (from, to, options) => real.rename(from, to, options),
       delete: (uri, options) => real.delete(uri, options),
       writeFile: async (uri, bytes) => {

@@ -3,6 +3,7 @@
 // new writes the same bytes. Its words are written into the user's file, so, like the credit
 // line's, they come from a fixed table in the credit's language (creditWords.ts), not from
 // the display language's bundle.
+import { inGitFolder } from '../gitFolder';
 import type { CreditLanguage } from '../insert/creditWords';
 import { fillCredit } from '../insert/creditWords';
 import { escapeMarkdownText } from '../insert/escape';
@@ -144,7 +145,8 @@ export function mergeCredits(existing: string | undefined, blockLines: readonly 
 
 /**
  * The credits file's path inside its workspace folder from the setting (relative to the
- * folder; `\` read as `/`), or undefined when it leaves the folder, is absolute or names no file.
+ * folder; `\` read as `/`), or undefined when it leaves the folder, is absolute, lies in a
+ * `.git` folder (gitFolder.ts) or names no file.
  */
 export function creditsPathInFolder(setting: string): string | undefined {
   const raw = setting.trim().replace(/\\/g, '/');
@@ -155,5 +157,6 @@ export function creditsPathInFolder(setting: string): string | undefined {
     if (part === '..') return undefined;
     parts.push(part);
   }
-  return parts.length === 0 ? undefined : parts.join('/');
+  const path = parts.join('/');
+  return parts.length === 0 || inGitFolder(path) ? undefined : path;
 }

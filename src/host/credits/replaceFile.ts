@@ -1,15 +1,53 @@
-// Writing the credits file whole or not at all, and the sentence for when it could not be.
+// Reading the credits file before it is rewritten, writing it whole or not at all, and the
+// sentences for when it may not or could not be. Only a file that is not there counts as
+// absent: any other failure to read it (an I/O error, a cloud placeholder not downloaded, a
+// folder under the name) stops the write, and so does text that would not come back as it was
+// (not UTF-8, or with a byte order mark): the user's own text around the block is never lost.
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
+import { plainUtf8 } from '../../core/textFile';
 import { writeProblem } from '../insert/writeFailure';
 
-/** What the credits file is written through: `workspace.fs`, or a test's stand-in. */
-export type CreditsFs = Pick<vscode.FileSystem, 'stat' | 'writeFile' | 'rename' | 'delete'>;
+/** What the credits file is read and written through: `workspace.fs`, or a test's stand-in. */
+export type CreditsFs = Pick<vscode.FileSystem, 'stat' | 'readFile' | 'writeFile' | 'rename' | 'delete'>;
+
+/** The file is not there (vscode.FileSystemError FileNotFound; EntryNotFound is the provider's name for it). */
+function notThere(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return code === 'FileNotFound' || code === 'EntryNotFound';
+}
+
+/**
+ * The credits file's text (undefined: there is none), or the sentence saying why it is left as
+ * it is: it could not be read, or its bytes would not survive being rewritten as UTF-8.
+ */
+export async function readExisting(fs: CreditsFs, uri: vscode.Uri, label: string): Promise<{ readonly text: string | undefined } | { readonly refused: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await fs.readFile(uri);
+  } catch (error) {
+    if (notThere(error)) return { text: undefined };
+    const reason = inert((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '', 200);
+    return { refused: vscode.l10n.t('{0} could not be read ({1}), so it was left as it is and nothing was written.', label, reason) };
+  }
+  const decoded = plainUtf8(bytes);
+  if ('text' in decoded) return { text: decoded.text };
+  switch (decoded.problem) {
+    case 'utf8Bom':
+      return { refused: vscode.l10n.t('{0} starts with a byte order mark, which rewriting it would drop, so it was left as it is and nothing was written. Save it as UTF-8 without one, then try again.', label) };
+    case 'utf16Bom':
+      return { refused: vscode.l10n.t('{0} is saved as UTF-16, and rewriting it as UTF-8 would change it, so it was left as it is and nothing was written. Save it as UTF-8, then try again.', label) };
+    case 'notUtf8':
+      return { refused: vscode.l10n.t('{0} is not UTF-8 text (perhaps Latin-1), and rewriting it would damage its characters, so it was left as it is and nothing was written. Save it as UTF-8, then try again.', label) };
+  }
+}
 
 /**
  * Writes `text` as the file at `uri`, whole or not at all: into a hidden temporary file beside
  * it first, which then takes its place. `previous` is the file's text before (undefined: there
- * was none). A symbolic link at the name is written through, not replaced: it stays a link.
+ * was none). A symbolic link at the name (one that stays in the workspace folder and out of
+ * `.git`: writeCredits.ts checks its target first) is written through, not replaced: whoever
+ * linked `CREDITS.md` to `docs/credits.md` expects that file updated and the link kept.
  */
 export async function replaceFile(fs: CreditsFs, uri: vscode.Uri, text: string, previous: string | undefined): Promise<void> {
   const bytes = new TextEncoder().encode(text);

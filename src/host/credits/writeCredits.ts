@@ -5,10 +5,13 @@
 // their files prefixed with the folder's name. Cancelling writes nothing (what was looked up
 // stays cached, so the next run costs only the rest); the file is written once, whole: into a
 // hidden temporary file beside it, which then replaces it, so a write that fails (a full disk)
-// leaves the previous file as it was, and says why.
+// leaves the previous file as it was, and says why. Nothing is written in Restricted Mode, nor
+// through a symbolic link that leads out of the folder or into `.git`, nor over a file that
+// could not be read or is not plain UTF-8 (replaceFile.ts).
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { CreditEntry } from '../../core/credits/creditsFile';
+import { inGitFolder } from '../../core/gitFolder';
 import { CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../core/credits/creditsFile';
 import { creditMarkdown } from '../../core/insert/credit';
 import { CREDIT_WORDS, creditLanguage } from '../../core/insert/creditWords';
@@ -25,9 +28,9 @@ import { readInsertConfig } from '../insert/settings';
 import { withNotificationProgress } from '../notificationProgress';
 import { hostPlatform } from '../platform';
 import type { CreditsFs } from './replaceFile';
-import { notWritten, replaceFile } from './replaceFile';
+import { notWritten, readExisting, replaceFile } from './replaceFile';
 import type { Found, Scanned } from './scanWorkspace';
-import { MAX_FILES, readText, scan } from './scanWorkspace';
+import { MAX_FILES, scan } from './scanWorkspace';
 import type { Shell } from '../shell';
 
 export interface CreditsOutcome {
@@ -44,16 +47,36 @@ async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.U
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return vscode.l10n.t('Open a folder first: the credits file lists the media of the workspace.');
   const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
-  const path = creditsPathInFolder(typeof setting === 'string' ? setting : 'CREDITS.md');
-  const refuse = vscode.l10n.t(
-    'The setting stockMedia.creditsFile.path must name a file inside the workspace folder “{0}”; nothing was written.',
-    inert(folder.name, SERVICE_NAME_MAX),
-  );
-  if (path === undefined) return refuse;
+  const named = typeof setting === 'string' ? setting : 'CREDITS.md';
+  const path = creditsPathInFolder(named);
+  const folderName = inert(folder.name, SERVICE_NAME_MAX);
+  if (path === undefined) {
+    return inGitFolder(named.trim())
+      ? vscode.l10n.t('The setting stockMedia.creditsFile.path names a file in a .git folder, which belongs to Git; nothing was written.')
+      : vscode.l10n.t('The setting stockMedia.creditsFile.path must name a file inside the workspace folder “{0}”; nothing was written.', folderName);
+  }
   const uri = vscode.Uri.joinPath(folder.uri, path);
-  const parent = vscode.Uri.joinPath(uri, '..');
-  if ((await containmentProblem(parent, folder.uri, hostPlatform().disk)) !== undefined) return refuse;
-  return { folder, uri, label: path };
+  // The file's own real path, not only its folder's: `CREDITS.md` may be a link.
+  switch (await containmentProblem(uri, folder.uri, hostPlatform().disk)) {
+    case 'leaves':
+      return vscode.l10n.t('{0} leads out of the workspace folder “{1}” through a symbolic link; nothing was written.', inert(path), folderName);
+    case 'uncheckedLink':
+      return vscode.l10n.t('{0} is reached through a symbolic link, and where it leads cannot be checked here; nothing was written.', inert(path));
+    case 'gitFolder':
+      return vscode.l10n.t('{0} leads into a .git folder, which belongs to Git; nothing was written.', inert(path));
+    case undefined:
+      return { folder, uri, label: path };
+  }
+}
+
+/** Restricted Mode: nothing is written; said so, with the way to trust the folder. */
+function untrusted(): CreditsOutcome {
+  const message = vscode.l10n.t('This workspace is in Restricted Mode, so Write Credits File writes nothing into it. Trust the workspace to write the credits file.');
+  const manage = vscode.l10n.t('Manage Workspace Trust');
+  void vscode.window.showWarningMessage(message, manage).then((picked) => {
+    if (picked === manage) void vscode.commands.executeCommand('workbench.trust.manage');
+  });
+  return { result: 'refused', media: 0, requests: 0, message };
 }
 
 /** The quota left, when known and current, and the sentence that says so. */
@@ -89,7 +112,14 @@ function cancelled(media: number, requests: number): CreditsOutcome {
 
 type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
 
-export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'client'>, fs: CreditsFs = vscode.workspace.fs): Promise<CreditsOutcome> {
+/** `fs`: what the file is read and written through; `trusted`: the workspace is trusted (a test's stand-in may say otherwise). */
+export async function writeCreditsFile(
+  shell: Shell,
+  api: Pick<ClientSource, 'client'>,
+  fs: CreditsFs = vscode.workspace.fs,
+  trusted: boolean = vscode.workspace.isTrusted,
+): Promise<CreditsOutcome> {
+  if (!trusted) return untrusted();
   const where = await target();
   if (typeof where === 'string') {
     void vscode.window.showErrorMessage(where);
@@ -105,6 +135,15 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
     void vscode.window.showWarningMessage(dirty);
     return { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty };
   }
+  // A file that would not be rewritten is said before any request is spent (and read again before writing).
+  const unreadable = async (): Promise<{ text: string | undefined } | CreditsOutcome> => {
+    const read = await readExisting(fs, where.uri, inert(where.label));
+    if ('text' in read) return read;
+    void vscode.window.showErrorMessage(read.refused);
+    return { result: 'refused', media: 0, requests: 0, file: where.uri, message: read.refused };
+  };
+  const first = await unreadable();
+  if ('result' in first) return first;
   const title = vscode.l10n.t('Write Credits File');
   // A large workspace takes a moment: said so, with how far it got, and it can be cancelled.
   const scanned = await withNotificationProgress(
@@ -207,7 +246,9 @@ export async function writeCreditsFile(shell: Shell, api: Pick<ClientSource, 'cl
     return { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow };
   }
   const words = CREDITS_WORDS[language];
-  const existing = await readText(where.uri);
+  const read = await unreadable();
+  if ('result' in read) return { ...read, media: media.length, requests };
+  const existing = read.text;
   const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, shell.config.serviceName), words);
   if (!merged.ok) {
     const message = vscode.l10n.t('{0} has its Stock Media markers more than once or out of order; fix them by hand. Nothing was written.', inert(where.label));

@@ -1,10 +1,11 @@
 // Where an insert's files are saved, and whether they may be: a trusted workspace, a file system
-// that can be written, a folder inside the workspace folder (not out through a link), a name that
-// keeps the file there. Each refusal is a note: the media are linked instead.
+// that can be written, a folder inside the workspace folder (not out through a link, not in a
+// `.git` folder), a name that keeps the file there. Each refusal is a note: the media are linked instead.
 import * as vscode from 'vscode';
 import type { DocumentLocation, DownloadTarget } from '../../core/insert/destination';
 import type { NameFacts } from '../../core/insert/naming';
 import { downloadTarget, HUGO_CONFIG_FILES } from '../../core/insert/destination';
+import { inGitFolder } from '../../core/gitFolder';
 import { extensionFor, fileNameFromTemplate } from '../../core/insert/naming';
 import { basename, dirname, relativePath } from '../../core/insert/paths';
 import { savedFileName } from '../../core/insert/edit';
@@ -98,7 +99,16 @@ export async function refusedDestination(target: DownloadTarget, base: vscode.Ur
       : vscode.l10n.t('The folder for saved files is outside the workspace folders, so the file was linked instead of saved.');
   }
   const folder = base.with({ path: dirname(target.path), query: '', fragment: '' });
-  switch (await containmentProblem(folder, base.with({ path: target.root, query: '', fragment: '' }), platform.disk)) {
+  // The folder's real path is what counts: a file is never written through a link at its own
+  // name (saveFile.ts and saveStream.ts give a new file its name only when the name is free).
+  // A file named like `.git` is refused too: git reads such a file as a pointer to a repository.
+  const problem = inGitFolder(basename(target.path)) ? 'gitFolder' : await containmentProblem(folder, base.with({ path: target.root, query: '', fragment: '' }), platform.disk);
+  switch (problem) {
+    case 'gitFolder':
+      return vscode.l10n.t(
+        'The folder for saved files, {0}, is in a .git folder, which belongs to Git, so the file was linked instead of saved.',
+        shownFolder(dirname(target.path), target.root),
+      );
     case 'leaves':
       return vscode.l10n.t('The folder for saved files leads out of the workspace folder through a symbolic link, so the file was linked instead of saved.');
     case 'uncheckedLink':

@@ -17,8 +17,8 @@ export interface StreamSaved {
 export interface LocalDisk {
   /** The most saved piece by piece. */
   readonly maxStreamBytes: number;
-  /** True when writing into `folder` (made as needed) could land outside `root`: real paths compared. */
-  leavesRoot(folder: string, root: string): Promise<boolean>;
+  /** `path` (a file or folder, made as needed) as it really is below `root` (`/`-separated), or undefined when it leaves it: real paths compared. */
+  realPathInRoot(path: string, root: string): Promise<string | undefined>;
   /** Reads the download into `folder` (made as needed) as `name`, or the next free numbered name. */
   saveStream(folder: string, name: string, body: Pick<OpenDownload, 'read'>): Promise<StreamSaved>;
 }
