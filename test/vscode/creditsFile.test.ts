@@ -3,8 +3,14 @@
 // The command asks (modal, answered here by replacing the window's message functions, as the
 // hostile suites do) before it spends requests, writes CREDITS.md, and a second run with
 // nothing new sends nothing and writes nothing. A write that fails (a disk that fills up
-// half-way) keeps the previous CREDITS.md as it was and says why.
+// half-way) keeps the previous CREDITS.md as it was and says why. What it refuses to write
+// (issue 32): a CREDITS.md that is a link out of the folder or into `.git` (Node: the web makes
+// no links), a path setting in `.git`, anything in Restricted Mode, and a file it could not
+// read or would not write back byte for byte (Latin-1, UTF-16, a BOM): those stay unchanged.
 import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { CREDITS_END, CREDITS_START } from '../../src/core/credits/creditsFile';
 import { escapeMarkdownText } from '../../src/core/insert/escape';
@@ -14,7 +20,8 @@ import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
 import type { LibraryPhoto, LibraryVideo } from '../server/library';
 import type { ApiServer } from '../server/server';
 import { NOTIFICATION_PROGRESS_MIN_MS } from '../../src/host/notificationProgress';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
+import { closeAllEditors, exists, extensionApi, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const FOLDER = 'credits-tests';
 
@@ -23,6 +30,7 @@ interface Shown {
   readonly message: string;
   readonly modal: boolean;
   readonly detail: string | undefined;
+  readonly buttons: readonly string[];
   /** When it was shown (Date.now()). */
   readonly at: number;
 }
@@ -50,8 +58,8 @@ function answerModals(shown: Shown[]): () => void {
     window[name] = (message: string, ...rest: unknown[]) => {
       const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as vscode.MessageOptions) : undefined;
       const modal = options?.modal === true;
-      shown.push({ level, message, modal, detail: options?.detail, at: Date.now() });
       const buttons = rest.filter((r): r is string => typeof r === 'string');
+      shown.push({ level, message, modal, detail: options?.detail, buttons, at: Date.now() });
       return Promise.resolve(modal ? buttons[0] : undefined);
     };
   }
@@ -300,5 +308,146 @@ describe('Write Credits File (real VS Code)', function () {
     } finally {
       await cfg.update('path', `${FOLDER}/CREDITS.md`, vscode.ConfigurationTarget.Workspace);
     }
+  });
+  describe('what it refuses to write (issue 32)', () => {
+    const uri = (path: string): vscode.Uri => vscode.Uri.joinPath(workspaceRoot(), FOLDER, path);
+    const creditsAt = (path: string | undefined): Thenable<void> =>
+      vscode.workspace.getConfiguration('stockMedia.creditsFile').update('path', path, vscode.ConfigurationTarget.Workspace);
+    const errors = (): string[] => shown.filter((s) => s.level === 'error').map((s) => s.message);
+    // A repository's own Git folder, with the config git reads.
+    const GIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n';
+
+    beforeEach(async () => {
+      await vscode.workspace.fs.writeFile(uri('.git/config'), encoder.encode(GIT_CONFIG));
+      shown.length = 0;
+      server.clearLog();
+    });
+
+    afterEach(async () => {
+      await creditsAt(`${FOLDER}/CREDITS.md`);
+      await vscode.workspace.fs.delete(uri('.git'), { recursive: true }).then(undefined, () => undefined);
+    });
+
+    it('a CREDITS.md that is not plain UTF-8 (Latin-1 “Jürgen”, UTF-16 with a BOM, UTF-8 with a BOM) stays byte for byte, and the message says why', async () => {
+      const text = '# Thanks\n\nJürgen took the photos.\n';
+      const utf16 = [0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])];
+      const cases: [string, Uint8Array, RegExp][] = [
+        ['latin1.md', Uint8Array.from(text, (c) => c.charCodeAt(0)), /latin1\.md is not UTF-8 text \(perhaps Latin-1\), and rewriting it would damage its characters, so it was left as it is and nothing was written/],
+        ['utf16.md', Uint8Array.from(utf16), /utf16\.md is saved as UTF-16, and rewriting it as UTF-8 would change it, so it was left as it is/],
+        ['bom.md', Uint8Array.from([0xef, 0xbb, 0xbf, ...encoder.encode(text)]), /bom\.md starts with a byte order mark, which rewriting it would drop, so it was left as it is/],
+      ];
+      for (const [name, bytes, why] of cases) {
+        await vscode.workspace.fs.writeFile(uri(`encodings/${name}`), bytes);
+        await creditsAt(`${FOLDER}/encodings/${name}`);
+        shown.length = 0;
+        const outcome = await run();
+        assert.equal(outcome.result, 'refused', `${name}: ${outcome.message}`);
+        assert.match(outcome.message, why);
+        assert.deepEqual(errors(), [outcome.message], name);
+        assert.ok(sameBytes(await vscode.workspace.fs.readFile(uri(`encodings/${name}`)), bytes), `${name} is unchanged`);
+      }
+      assert.equal(server.log.length, 0, 'said before any request was spent');
+      await vscode.workspace.fs.delete(uri('encodings'), { recursive: true });
+    });
+
+    it('a read that fails for another reason than “not found” keeps the file and says why', async () => {
+      // 2,076 bytes of the user's own text (the issue's case): not one may be lost.
+      const before = encoder.encode(`# Thanks\n\n${'My own words about the pictures. '.repeat(64)}\n`.slice(0, 2076));
+      await vscode.workspace.fs.writeFile(uri('unreadable/CREDITS.md'), before);
+      await creditsAt(`${FOLDER}/unreadable/CREDITS.md`);
+      const api = await extensionApi();
+      const real = vscode.workspace.fs;
+      // The file is there, but reading it fails (an I/O error, a cloud placeholder not downloaded).
+      const failingRead: CreditsFs = {
+        stat: (u) => real.stat(u),
+        readFile: async (u) => {
+          if (u.toString() === uri('unreadable/CREDITS.md').toString()) throw vscode.FileSystemError.Unavailable('EIO: i/o error, read');
+          return real.readFile(u);
+        },
+        writeFile: (u, bytes) => real.writeFile(u, bytes),
+        rename: (from, to, options) => real.rename(from, to, options),
+        delete: (u, options) => real.delete(u, options),
+      };
+      const outcome = await writeCreditsFile(api.shell, api, failingRead);
+      assert.equal(outcome.result, 'refused', outcome.message);
+      assert.match(outcome.message, /^credits-tests\/unreadable\/CREDITS\.md could not be read \(.*EIO: i\/o error, read.*\), so it was left as it is and nothing was written\.$/);
+      assert.deepEqual(errors(), [outcome.message]);
+      assert.equal(server.log.length, 0, 'said before any request was spent');
+      assert.ok(sameBytes(await vscode.workspace.fs.readFile(uri('unreadable/CREDITS.md')), before), 'the file is unchanged');
+      await vscode.workspace.fs.delete(uri('unreadable'), { recursive: true });
+    });
+
+    it('a path setting in a .git folder (any case, any depth) is refused, trusted or not, and .git/config is unchanged', async () => {
+      const rootGit = vscode.Uri.joinPath(workspaceRoot(), '.git');
+      const hadRootGit = await exists(rootGit);
+      for (const setting of ['.git/config', `${FOLDER}/.git/config`, `${FOLDER}/.GIT/config`, `${FOLDER}\\.git\\config`]) {
+        await creditsAt(setting);
+        shown.length = 0;
+        const outcome = await run();
+        assert.equal(outcome.result, 'refused', `${setting}: ${outcome.message}`);
+        assert.equal(outcome.message, 'The setting stockMedia.creditsFile.path names a file in a .git folder, which belongs to Git; nothing was written.');
+        assert.deepEqual(errors(), [outcome.message]);
+      }
+      assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri('.git/config'))), GIT_CONFIG);
+      assert.equal(await exists(rootGit), hadRootGit, 'no .git made at the root');
+      assert.equal(await exists(uri('.GIT')), false);
+    });
+
+    it('in Restricted Mode nothing is written, whatever the repository’s .vscode/settings.json names (.git/config), and the user is offered Manage Workspace Trust', async () => {
+      // The test host runs with workspace trust off (always trusted): Restricted Mode is the command's `trusted` argument.
+      await creditsAt(`${FOLDER}/.git/config`);
+      const api = await extensionApi();
+      const outcome = await writeCreditsFile(api.shell, api, vscode.workspace.fs, false);
+      assert.equal(outcome.result, 'refused', outcome.message);
+      assert.equal(outcome.message, 'This workspace is in Restricted Mode, so Write Credits File writes nothing into it. Trust the workspace to write the credits file.');
+      const told = shown.filter((s) => s.message === outcome.message);
+      assert.deepEqual(told.map((s) => s.buttons), [['Manage Workspace Trust']]);
+      assert.equal(server.log.length, 0, 'no request');
+      assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri('.git/config'))), GIT_CONFIG);
+      assert.deepEqual((await vscode.workspace.fs.readDirectory(uri('.git'))).map(([n]) => n), ['config'], 'nothing else under .git');
+    });
+
+    itInNode(OUTSIDE_FOLDERS_AND_LINKS, 'a CREDITS.md that is a symbolic link out of the folder, or into .git, is refused and its target unchanged; a link that stays inside is written through', async function () {
+      const outside = await mkdtemp(join(tmpdir(), 'stock-media-outside-'));
+      const secret = join(outside, 'config');
+      const secretText = 'Host example\n  User me\n';
+      await writeFile(secret, secretText);
+      try {
+        await vscode.workspace.fs.createDirectory(uri('links'));
+        try {
+          await symlink(secret, uri('links/out.md').fsPath);
+        } catch {
+          this.skip(); // no symbolic links on this file system
+        }
+        await symlink(uri('.git/config').fsPath, uri('links/git.md').fsPath);
+        await vscode.workspace.fs.writeFile(uri('links/real.md'), encoder.encode('My own words.\n'));
+        await symlink(uri('links/real.md').fsPath, uri('links/inside.md').fsPath);
+
+        await creditsAt(`${FOLDER}/links/out.md`);
+        const out = await run();
+        assert.equal(out.result, 'refused', out.message);
+        assert.match(out.message, /^credits-tests\/links\/out\.md leads out of the workspace folder “.*” through a symbolic link; nothing was written\.$/);
+        assert.equal(await readFile(secret, 'utf8'), secretText, 'the outside file is unchanged');
+
+        await creditsAt(`${FOLDER}/links/git.md`);
+        shown.length = 0;
+        const git = await run();
+        assert.equal(git.result, 'refused', git.message);
+        assert.equal(git.message, 'credits-tests/links/git.md leads into a .git folder, which belongs to Git; nothing was written.');
+        assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri('.git/config'))), GIT_CONFIG);
+        assert.equal(server.log.length, 0, 'no request for a file that is refused');
+
+        await creditsAt(`${FOLDER}/links/inside.md`);
+        shown.length = 0;
+        const inside = await run();
+        assert.equal(inside.result, 'written', inside.message);
+        assert.ok(((await vscode.workspace.fs.stat(uri('links/inside.md'))).type & vscode.FileType.SymbolicLink) !== 0, 'still a link');
+        const written = await readFile(uri('links/real.md').fsPath, 'utf8');
+        assert.ok(written.startsWith('My own words.\n') && written.includes(CREDITS_START), written);
+      } finally {
+        await rm(outside, { recursive: true, force: true });
+        await vscode.workspace.fs.delete(uri('links'), { recursive: true }).then(undefined, () => undefined);
+      }
+    });
   });
 });

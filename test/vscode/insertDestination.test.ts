@@ -1,6 +1,6 @@
 // Saving into the workspace in a real VS Code: a download folder that leads out of the
-// workspace (by `..`, `~` or a symbolic link a repository can ship) gives a link and a
-// message, with nothing downloaded or written; videos are written to disk piece by piece.
+// workspace (by `..`, `~` or a symbolic link a repository can ship) or into a `.git` folder
+// gives a link and a message, with nothing downloaded or written; videos are written to disk piece by piece.
 import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +85,21 @@ describe('insert destination (real VS Code)', function () {
     assert.deepEqual([climbing.files, home.files], [[], []]);
     assert.equal(server.mediaLog.length, 0);
     assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '~')), false);
+  });
+
+  it('a download folder in a .git folder (any case, any depth) is refused: a link, a message naming the folder, nothing fetched or written', async () => {
+    const editor = await openNew('git.md', '');
+    for (const folder of ['.git/hooks', '.GIT', '/sub/.git/x']) {
+      await setInsertSetting('downloadFolder', folder);
+      const outcome = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
+      assert.equal(outcome.result, 'inserted', folder);
+      assert.deepEqual(outcome.files, [], folder);
+      assert.match(outcome.notes.join('\n'), /The folder for saved files, .*\.git.*, is in a \.git folder, which belongs to Git, so the file was linked instead of saved\./i, folder);
+    }
+    assert.equal(server.mediaLog.length, 0, 'nothing was downloaded');
+    assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '.git')), false);
+    assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '.GIT')), false);
+    assert.equal(await exists(vscode.Uri.joinPath(root(), 'sub')), false);
   });
 
   itInNode(OUTSIDE_FOLDERS_AND_LINKS, 'an images folder that is a symbolic link out of the workspace: a link and a message, nothing written there', async function () {
