@@ -407,7 +407,7 @@ describe('Write Credits File (real VS Code)', function () {
       assert.deepEqual((await vscode.workspace.fs.readDirectory(uri('.git'))).map(([n]) => n), ['config'], 'nothing else under .git');
     });
 
-    itInNode(OUTSIDE_FOLDERS_AND_LINKS, 'a CREDITS.md that is a symbolic link out of the folder, or into .git, is refused and its target unchanged; a link that stays inside is written through', async function () {
+    itInNode(OUTSIDE_FOLDERS_AND_LINKS, 'a CREDITS.md that is a symbolic link out of the folder, or into .git, is refused and its target unchanged; a link that stays inside is written at its target, whole, and stays a link', async function () {
       const outside = await mkdtemp(join(tmpdir(), 'stock-media-outside-'));
       const secret = join(outside, 'config');
       const secretText = 'Host example\n  User me\n';
@@ -444,6 +444,8 @@ describe('Write Credits File (real VS Code)', function () {
         assert.ok(((await vscode.workspace.fs.stat(uri('links/inside.md'))).type & vscode.FileType.SymbolicLink) !== 0, 'still a link');
         const written = await readFile(uri('links/real.md').fsPath, 'utf8');
         assert.ok(written.startsWith('My own words.\n') && written.includes(CREDITS_START), written);
+        // Written whole at the target (a temporary file beside it, then a rename): none is left.
+        assert.deepEqual((await vscode.workspace.fs.readDirectory(uri('links'))).map(([n]) => n).sort(), ['git.md', 'inside.md', 'out.md', 'real.md']);
       } finally {
         await rm(outside, { recursive: true, force: true });
         await vscode.workspace.fs.delete(uri('links'), { recursive: true }).then(undefined, () => undefined);

@@ -45,17 +45,13 @@ export async function readExisting(fs: CreditsFs, uri: vscode.Uri, label: string
 /**
  * Writes `text` as the file at `uri`, whole or not at all: into a hidden temporary file beside
  * it first, which then takes its place. `previous` is the file's text before (undefined: there
- * was none). A symbolic link at the name (one that stays in the workspace folder and out of
- * `.git`: writeCredits.ts checks its target first) is written through, not replaced: whoever
- * linked `CREDITS.md` to `docs/credits.md` expects that file updated and the link kept.
+ * was none). Never through a symbolic link at the name: writeCredits.ts passes a link's target
+ * (checked to stay in the workspace folder and out of `.git`), so the link stays a link.
  */
 export async function replaceFile(fs: CreditsFs, uri: vscode.Uri, text: string, previous: string | undefined): Promise<void> {
   const bytes = new TextEncoder().encode(text);
   const current = await Promise.resolve(fs.stat(uri)).catch(() => undefined);
-  if (current && (current.type & vscode.FileType.SymbolicLink) !== 0) {
-    await fs.writeFile(uri, bytes);
-    return;
-  }
+  if (current && (current.type & vscode.FileType.SymbolicLink) !== 0) throw vscode.FileSystemError.NoPermissions(uri);
   if (current && (current.type & vscode.FileType.File) === 0) throw vscode.FileSystemError.FileIsADirectory(uri);
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   const temp = vscode.Uri.joinPath(uri, '..', `.${name}.${Math.random().toString(16).slice(2, 14)}.part`);

@@ -43,7 +43,7 @@ export interface CreditsOutcome {
 }
 
 /** The credits file's target, or why there is none. */
-async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; label: string } | string> {
+async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; writeAt: vscode.Uri; label: string } | string> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return vscode.l10n.t('Open a folder first: the credits file lists the media of the workspace.');
   const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
@@ -64,8 +64,13 @@ async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.U
       return vscode.l10n.t('{0} is reached through a symbolic link, and where it leads cannot be checked here; nothing was written.', inert(path));
     case 'gitFolder':
       return vscode.l10n.t('{0} leads into a .git folder, which belongs to Git; nothing was written.', inert(path));
-    case undefined:
-      return { folder, uri, label: path };
+    case undefined: {
+      // A link that stays inside (Node only: the web refuses links) is written at its target, whole,
+      // so it stays a link: whoever linked `CREDITS.md` to `docs/credits.md` expects that file updated.
+      const disk = hostPlatform().disk;
+      const real = disk && uri.scheme === 'file' ? await disk.realPathInRoot(uri.fsPath, folder.uri.fsPath) : undefined;
+      return { folder, uri, writeAt: real !== undefined && real !== path ? vscode.Uri.joinPath(folder.uri, real) : uri, label: path };
+    }
   }
 }
 
@@ -261,7 +266,7 @@ export async function writeCreditsFile(
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
   }
   try {
-    await replaceFile(fs, where.uri, merged.text, existing);
+    await replaceFile(fs, where.writeAt, merged.text, existing);
   } catch (error) {
     const message = notWritten(inert(where.label), error, existing !== undefined);
     shell.logger.warn(`Write Credits File: ${error instanceof Error ? error.message : String(error)}`);
