@@ -7,7 +7,7 @@ import { CREDITS_END, CREDITS_START, CREDITS_WORDS, creditsPathInFolder, mergeCr
 // markdown-it ships no types; loaded at run time as blockChecks.ts does. linkify on, as VS Code's preview has it.
 const markdownIt = createRequire(__filename)('markdown-it') as (options: { linkify: boolean }) => { renderInline(text: string): string };
 const decodeEntities = (html: string): string => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-import { isIgnored, parseGitignore } from '../../src/core/credits/gitignore';
+import { GitignoreRules } from '../../src/core/credits/gitignore';
 import { creditMarkdown } from '../../src/core/insert/credit';
 import { CREDIT_WORDS } from '../../src/core/insert/creditWords';
 import { creditFacts } from '../../src/core/insert/facts';
@@ -147,10 +147,9 @@ describe('credits file: path setting', () => {
 });
 
 describe('credits file: .gitignore matching', () => {
-  const rules = [
-    ...parseGitignore('# build output\nnode_modules\n/dist/\n*.log\n!keep.log\ndocs/**/draft-*.md\n\\#hash.md\nspace.md\\ \ncache/\n', ''),
-    ...parseGitignore('secret.md\n!public/\n/local.css\n', 'site'),
-  ];
+  const rules = new GitignoreRules();
+  rules.add('# build output\nnode_modules\n/dist/\n*.log\n!keep.log\ndocs/**/draft-*.md\n\\#hash.md\nspace.md\\ \ncache/\n', '');
+  rules.add('secret.md\n!public/\n/local.css\n', 'site');
   const cases: [string, boolean][] = [
     ['node_modules/pkg/README.md', true],
     ['a/node_modules/x.md', true],
@@ -175,25 +174,28 @@ describe('credits file: .gitignore matching', () => {
     ['README.md', false],
   ];
   for (const [path, ignored] of cases) {
-    it(`${path}: ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(isIgnored(rules, path), ignored));
+    it(`${path}: ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(rules.ignores(path), ignored));
   }
 
   it('cannot re-include a file inside an ignored folder, as in git', () => {
-    const r = parseGitignore('build/\n!build/keep.md\n');
-    assert.equal(isIgnored(r, 'build/keep.md'), true);
-    const s = parseGitignore('build/*\n!build/keep.md\n');
-    assert.equal(isIgnored(s, 'build/keep.md'), false);
-    assert.equal(isIgnored(s, 'build/other.md'), true);
+    const r = new GitignoreRules();
+    r.add('build/\n!build/keep.md\n');
+    assert.equal(r.ignores('build/keep.md'), true);
+    const s = new GitignoreRules();
+    s.add('build/*\n!build/keep.md\n');
+    assert.equal(s.ignores('build/keep.md'), false);
+    assert.equal(s.ignores('build/other.md'), true);
   });
 
   it('reads character classes and ? within one name', () => {
-    const r = parseGitignore('img[0-9].md\nfile?.css\n[!a]x.md\n');
-    assert.equal(isIgnored(r, 'img3.md'), true);
-    assert.equal(isIgnored(r, 'imgx.md'), false);
-    assert.equal(isIgnored(r, 'file1.css'), true);
-    assert.equal(isIgnored(r, 'file/.css'), false);
-    assert.equal(isIgnored(r, 'bx.md'), true);
-    assert.equal(isIgnored(r, 'ax.md'), false);
+    const r = new GitignoreRules();
+    r.add('img[0-9].md\nfile?.css\n[!a]x.md\n');
+    assert.equal(r.ignores('img3.md'), true);
+    assert.equal(r.ignores('imgx.md'), false);
+    assert.equal(r.ignores('file1.css'), true);
+    assert.equal(r.ignores('file/.css'), false);
+    assert.equal(r.ignores('bx.md'), true);
+    assert.equal(r.ignores('ax.md'), false);
   });
 });
 

@@ -20,6 +20,8 @@ import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
 import type { LibraryPhoto, LibraryVideo } from '../server/library';
 import type { ApiServer } from '../server/server';
 import { NOTIFICATION_PROGRESS_MIN_MS } from '../../src/host/notificationProgress';
+import { MAX_FILES } from '../../src/host/credits/scanWorkspace';
+import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
 import { closeAllEditors, exists, extensionApi, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
@@ -294,6 +296,67 @@ describe('Write Credits File (real VS Code)', function () {
     } finally {
       api.shell.quota.update(saved);
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'styles/extra.css'));
+    }
+  });
+
+  /** In This Workspace, scanned again: the ids of the photos it lists, and whether a cap cut its scan. */
+  const workspaceMedia = async (): Promise<{ photos: number[]; truncated: boolean | undefined }> => {
+    const found = await vscode.commands.executeCommand<{ provider: WorkspaceMediaProvider }>('stockMedia.test.workspaceMedia');
+    assert.ok(found?.provider, 'the test hook answers');
+    await found.provider.model.refresh();
+    const ids = found.provider.model.groups().flatMap((g) => (g.kind === 'photo' ? [g.id] : []));
+    return { photos: ids, truncated: found.provider.model.lastScan?.truncated };
+  };
+
+  it('a .gitignore line git reads as matching nothing ([9-0]*.tmp) stops neither Write Credits File nor In This Workspace', async () => {
+    const extra = server.library.photos[16] as LibraryPhoto;
+    const ignored = photos[4] as LibraryPhoto;
+    await write('.gitignore', 'build/\n[9-0]*.tmp\n');
+    await write('notes/extra.md', `![x](${photoPageUrl(server.origin, extra)})\n`);
+    try {
+      const outcome = await run();
+      assert.equal(outcome.result, 'written', outcome.message);
+      const found = entries(await read('CREDITS.md'));
+      assert.ok(found.has(`photo:${extra.id}`), 'the new file is read');
+      assert.ok(!found.has(`photo:${ignored.id}`), 'the rest of the .gitignore still applies');
+      const listed = await workspaceMedia();
+      assert.ok(listed.photos.includes(extra.id) && !listed.photos.includes(ignored.id), `In This Workspace lists ${listed.photos.join(', ')}`);
+    } finally {
+      await write('.gitignore', 'build/\n');
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'notes'), { recursive: true });
+    }
+  });
+
+  it('more than MAX_FILES files in an ignored node_modules do not use up the search: the user’s files are read', async function () {
+    this.timeout(600_000);
+    const [a, b] = photos as [LibraryPhoto, LibraryPhoto];
+    const d = server.library.photos[18] as LibraryPhoto;
+    const hidden = server.library.photos[17] as LibraryPhoto;
+    await write('notes/own.md', `![x](${photoPageUrl(server.origin, d)})\n`);
+    const modules = vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'node_modules');
+    await write('.gitignore', 'build/\nnode_modules/\n');
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(modules, 'pkg'));
+    const body = encoder.encode(`![x](${photoPageUrl(server.origin, hidden)})\n`);
+    let next = 0;
+    const writer = async (): Promise<void> => {
+      for (let i = next++; i <= MAX_FILES; i = next++) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(modules, 'pkg', `doc-${i}.md`), body);
+    };
+    await Promise.all(Array.from({ length: 32 }, writer));
+    shown.length = 0;
+    try {
+      const outcome = await run();
+      assert.ok(outcome.result === 'written' || outcome.result === 'unchanged', outcome.message);
+      assert.doesNotMatch(outcome.message, /files were read/, 'the search was not cut');
+      const found = entries(await read('CREDITS.md'));
+      for (const p of [a, b, d]) assert.ok(found.has(`photo:${p.id}`), `photo ${p.id} is listed`);
+      assert.ok(!found.has(`photo:${hidden.id}`), 'node_modules is not read');
+      const listed = await workspaceMedia();
+      assert.equal(listed.truncated, false, 'In This Workspace read every file');
+      assert.ok([a, b, d].every((p) => listed.photos.includes(p.id)) && !listed.photos.includes(hidden.id), `In This Workspace lists ${listed.photos.join(', ')}`);
+    } finally {
+      await write('.gitignore', 'build/\n');
+      await vscode.workspace.fs.delete(modules, { recursive: true });
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'notes'), { recursive: true });
     }
   });
 

@@ -143,6 +143,14 @@ export function mergeCredits(existing: string | undefined, blockLines: readonly 
   return { ok: true, text, changed: text !== existing };
 }
 
+/** How many media the generated block of `text` lists (its `- ` lines), or undefined when it has no block. */
+export function creditsBlockEntries(text: string): number | undefined {
+  const start = text.indexOf(CREDITS_START);
+  const end = text.indexOf(CREDITS_END, start);
+  if (start < 0 || end < 0) return undefined;
+  return text.slice(start, end).split(/\r?\n/).filter((line) => line.startsWith('- ')).length;
+}
+
 /**
  * The credits file's path inside its workspace folder from the setting (relative to the
  * folder; `\` read as `/`), or undefined when it leaves the folder, is absolute, lies in a

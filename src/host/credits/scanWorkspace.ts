@@ -1,21 +1,43 @@
-// The workspace's files searched for media links, for Write Credits File and In This Workspace: the languages that
-// have an insert format, `.gitignore` and `files.exclude` applied, large files skipped, read a
-// few at a time.
+// The workspace's files searched for media links, for Write Credits File and In This
+// Workspace: the languages that have an insert format, without what git ignores
+// (`.gitignore`), what VS Code hides (`files.exclude`, `search.exclude`) and `.git` itself,
+// large files skipped, read a few at a time.
+//
+// Why a walk and not `vscode.workspace.findFiles`: findFiles applies files.exclude only and
+// caps its list before any `.gitignore` rule could be applied (5,000 files in an ignored
+// node_modules filled the list, and not one of the user's files was read). Here each folder is
+// listed with `vscode.workspace.fs.readDirectory` (both extension hosts, any file system), its
+// `.gitignore` read as the walk enters it, as git does, and ignored or excluded folders are
+// never entered: the caps count only files that are searched. Symbolic links are not followed
+// (git does not either). The rules are matched by core/credits/gitignore.ts (the `ignore`
+// package; VS Code's exclude globs through it too, so no glob from a workspace's settings
+// reaches a backtracking matcher). The walk works in slices of a few milliseconds between
+// which it lets the extension host do other work, and stops on Cancel.
 import * as vscode from 'vscode';
-import type { IgnoreRule } from '../../core/credits/gitignore';
-import { gitignoreFolder, isIgnored, parseGitignore } from '../../core/credits/gitignore';
+import { GitignoreRules, excludeRules } from '../../core/credits/gitignore';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Shell } from '../shell';
 
-/** The files searched: the languages that have an insert format (core/insert/languages.ts). */
-export const CREDITS_SOURCES =
-  '**/*.{md,markdown,mdx,qmd,rmd,html,htm,xhtml,vue,svelte,astro,php,hbs,handlebars,mustache,njk,liquid,erb,cshtml,razor,jinja,j2,twig,ejs,edge,templ,jsx,tsx,css,scss,sass,less,styl,pcss}';
+/** The extensions of the files searched: the languages that have an insert format (core/insert/languages.ts). */
+const SOURCE_EXTENSIONS = [
+  ...['md', 'markdown', 'mdx', 'qmd', 'rmd', 'html', 'htm', 'xhtml', 'vue', 'svelte', 'astro', 'php', 'hbs', 'handlebars', 'mustache', 'njk', 'liquid'],
+  ...['erb', 'cshtml', 'razor', 'jinja', 'j2', 'twig', 'ejs', 'edge', 'templ', 'jsx', 'tsx', 'css', 'scss', 'sass', 'less', 'styl', 'pcss'],
+];
+const SOURCES = new Set(SOURCE_EXTENSIONS);
+/** The files searched, as a glob (the watcher's). */
+export const CREDITS_SOURCES = `**/*.{${SOURCE_EXTENSIONS.join(',')}}`;
 /** The most files read, and the largest read (a generated bundle is not a document). */
 export const MAX_FILES = 5000;
 const MAX_FILE_BYTES = 2_000_000;
+/** The most folder entries looked at (files of any kind and folders, searched or not): a folder of a million images is not listed to its end. */
+export const MAX_ENTRIES = 200_000;
+/** The largest `.gitignore` read (every path is matched against every line). */
+const MAX_GITIGNORE_BYTES = 256 * 1024;
+/** How long the walk works before it lets the extension host do something else. */
+const SLICE_MS = 10;
 
 export interface Found {
   readonly kind: MediaKind;
@@ -31,23 +53,6 @@ export async function readText(uri: vscode.Uri): Promise<string | undefined> {
   }
 }
 
-/** Each folder's `.gitignore` rules, shallow files first (the order git reads them in). */
-async function ignoreRules(folders: readonly vscode.WorkspaceFolder[], token: vscode.CancellationToken): Promise<Map<string, IgnoreRule[]>> {
-  const rules = new Map<string, IgnoreRule[]>();
-  for (const folder of folders) {
-    const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/.gitignore'), undefined, 1000, token);
-    const paths = files.map((uri) => relativeTo(folder, uri)).filter((p): p is string => p !== undefined);
-    paths.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
-    const list: IgnoreRule[] = [];
-    for (const path of paths) {
-      const text = await readText(vscode.Uri.joinPath(folder.uri, path));
-      if (text !== undefined) list.push(...parseGitignore(text, gitignoreFolder(path)));
-    }
-    rules.set(folder.uri.toString(), list);
-  }
-  return rules;
-}
-
 function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
   const root = folder.uri.path.replace(/\/+$/, '');
   return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : undefined;
@@ -55,8 +60,10 @@ function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | u
 
 export interface Scanned {
   readonly found: Map<string, Found>;
-  /** All MAX_FILES were read and there may be more. */
+  /** A cap (MAX_FILES files searched, MAX_ENTRIES entries looked at) cut the list: there may be more. */
   readonly truncated: boolean;
+  /** Files read. */
+  readonly read: number;
   /** Files over MAX_FILE_BYTES, not read. */
   readonly tooLarge: number;
 }
@@ -69,24 +76,139 @@ export interface ScannedFile {
   readonly refs: readonly MediaRefMatch[];
 }
 
-/** Which files are searched: the folders' `.gitignore` rules, read once. */
+/** Which files are searched: the folders' rules, as the walk read them. */
 export interface Sources {
-  /** The file's path as shown, or undefined when it is not searched (outside the folders, ignored). */
+  /** The file's path as shown, or undefined when it is not searched (outside the folders, ignored, excluded). */
   shownPath(uri: vscode.Uri): string | undefined;
 }
 
-export async function workspaceSources(token: vscode.CancellationToken): Promise<Sources> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const rules = await ignoreRules(folders, token);
+/** What one workspace folder leaves out. */
+interface FolderRules {
+  readonly gitignore: GitignoreRules;
+  readonly excluded: GitignoreRules;
+}
+
+/** The folder's `files.exclude` and `search.exclude` globs. */
+function excludeGlobs(folder: vscode.WorkspaceFolder): GitignoreRules {
+  const entries = (section: string): [string, unknown][] => {
+    const value = vscode.workspace.getConfiguration(section, folder.uri).get<unknown>('exclude');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+  };
+  return excludeRules([...entries('files'), ...entries('search')]);
+}
+
+/** Whether the walk leaves out the entry at `rel` (its folders already let through). */
+function leftOut(rules: FolderRules, rel: string, isDir: boolean): boolean {
+  if (isDir && rel.slice(rel.lastIndexOf('/') + 1) === '.git') return true;
+  return rules.excluded.ignores(rel, isDir) || rules.gitignore.ignores(rel, isDir);
+}
+
+function isSource(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 && SOURCES.has(name.slice(dot + 1));
+}
+
+function sourcesOf(folders: readonly vscode.WorkspaceFolder[], rules: ReadonlyMap<string, FolderRules>): Sources {
   return {
     shownPath: (uri) => {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       const rel = folder ? relativeTo(folder, uri) : undefined;
-      if (!folder || rel === undefined) return undefined;
-      if (isIgnored(rules.get(folder.uri.toString()) ?? [], rel)) return undefined;
+      const own = folder ? rules.get(folder.uri.toString()) : undefined;
+      if (!folder || rel === undefined || !own) return undefined;
+      // `ignores` looks at the folders the file lies in too.
+      if (rel.split('/').slice(0, -1).includes('.git') || leftOut(own, rel, false)) return undefined;
       return folders.length > 1 ? `${folder.name}/${rel}` : rel;
     },
   };
+}
+
+/** Tells when the current slice of work is used up, and lets the extension host run. */
+class Slices {
+  private started = performance.now();
+  /** After an await that let the host run anyway. */
+  restart(): void {
+    this.started = performance.now();
+  }
+  async pauseIfDue(): Promise<void> {
+    if (performance.now() - this.started < SLICE_MS) return;
+    // A macrotask: whatever the extension host has queued runs before the walk goes on.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    this.restart();
+  }
+}
+
+interface Walked {
+  readonly files: { readonly uri: vscode.Uri; readonly shown: string }[];
+  readonly truncated: boolean;
+  readonly sources: Sources;
+}
+
+/** The `.gitignore` beside a folder's entries, or undefined when it cannot be read or is too large. */
+async function readGitignore(uri: vscode.Uri, log: (line: string) => void): Promise<string | undefined> {
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  if (!stat) return undefined;
+  if (stat.size > MAX_GITIGNORE_BYTES) {
+    log(`Media scan: ${uri.path} is over ${MAX_GITIGNORE_BYTES} bytes; its rules were not applied.`);
+    return undefined;
+  }
+  return readText(uri);
+}
+
+/**
+ * The searched files of every workspace folder, breadth first, until MAX_FILES of them or
+ * MAX_ENTRIES entries looked at. `listed` hears how many files were found so far.
+ */
+async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void): Promise<Walked> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const rules = new Map<string, FolderRules>();
+  const files: { uri: vscode.Uri; shown: string }[] = [];
+  const slices = new Slices();
+  let entries = 0;
+  let truncated = false;
+  for (const folder of folders) {
+    const own: FolderRules = { gitignore: new GitignoreRules(), excluded: excludeGlobs(folder) };
+    rules.set(folder.uri.toString(), own);
+    const queue = [''];
+    for (let next = 0; next < queue.length && !truncated && !token.isCancellationRequested; next++) {
+      const dir = queue[next] as string;
+      const uri = dir === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, dir);
+      let listing = await Promise.resolve(vscode.workspace.fs.readDirectory(uri)).catch((): [string, vscode.FileType][] => []);
+      if (entries + listing.length > MAX_ENTRIES) {
+        listing = listing.slice(0, MAX_ENTRIES - entries);
+        truncated = true;
+      }
+      entries += listing.length;
+      // The folder's own rules speak about the entries beside them: read first, as git does.
+      if (listing.some(([name, type]) => name === '.gitignore' && type === vscode.FileType.File)) {
+        const text = await readGitignore(vscode.Uri.joinPath(uri, '.gitignore'), log);
+        slices.restart();
+        if (text !== undefined) own.gitignore.add(text, dir);
+      }
+      slices.restart();
+      for (const [name, type] of listing) {
+        await slices.pauseIfDue();
+        if (token.isCancellationRequested) break;
+        const rel = dir === '' ? name : `${dir}/${name}`;
+        // A link (to a file or a folder) has the SymbolicLink bit too: not followed.
+        if (type === vscode.FileType.Directory) {
+          if (!leftOut(own, rel, true)) queue.push(rel);
+        } else if (type === vscode.FileType.File && isSource(name) && !leftOut(own, rel, false)) {
+          if (files.length >= MAX_FILES) {
+            truncated = true;
+            break;
+          }
+          files.push({ uri: vscode.Uri.joinPath(folder.uri, rel), shown: folders.length > 1 ? `${folder.name}/${rel}` : rel });
+        }
+      }
+      listed(files.length);
+    }
+  }
+  return { files, truncated, sources: sourcesOf(folders, rules) };
+}
+
+/** Which files are searched, without reading them (the walk reads each folder's `.gitignore`). */
+export async function workspaceSources(token: vscode.CancellationToken): Promise<Sources> {
+  return (await walk(token, () => undefined, () => undefined)).sources;
 }
 
 /** A searched file's text and media links, or undefined when it cannot be read or is too large (counted in `tooLarge`). */
@@ -106,29 +228,29 @@ export async function readSource(shell: Shell, uri: vscode.Uri, shown: string, t
 const READ_CONCURRENCY = 8;
 
 /**
- * Every media link in the searched files, by media, with the files using it. The files are
- * read a few at a time; each is scanned once, whatever the number of media (work grows with
- * the text, not with files × media). `report` hears how many files are done; `visit` sees
- * each file read.
+ * Every media link in the searched files, by media, with the files using it. The folders are
+ * walked first, then the files read a few at a time; each is scanned once, whatever the
+ * number of media (work grows with the text, not with files × media). `report` hears how
+ * many files are done of how many (while the folders are walked, `listing` is true and
+ * `total` is the files found so far); `visit` sees each file read.
  */
 export async function scan(
   shell: Shell,
   skip: vscode.Uri | undefined,
   token: vscode.CancellationToken,
-  report: (done: number, total: number) => void = () => undefined,
+  report: (done: number, total: number, listing: boolean) => void = () => undefined,
   visit: (file: ScannedFile) => void = () => undefined,
 ): Promise<Scanned & { sources: Sources }> {
-  const sources = await workspaceSources(token);
+  const walked = await walk(token, (files) => report(0, files, true), (line) => shell.logger.info(line));
+  const { sources } = walked;
+  const uris = skip ? walked.files.filter((f) => f.uri.toString() !== skip.toString()) : walked.files;
   const found = new Map<string, Found>();
   let tooLarge = 0;
-  // `undefined` excludes: VS Code applies files.exclude.
-  const uris = await vscode.workspace.findFiles(CREDITS_SOURCES, undefined, MAX_FILES, token);
-  const readOne = async (uri: vscode.Uri): Promise<void> => {
-    if (skip && uri.toString() === skip.toString()) return;
-    const shown = sources.shownPath(uri);
-    if (shown === undefined || token.isCancellationRequested) return;
+  let read = 0;
+  const readOne = async ({ uri, shown }: { uri: vscode.Uri; shown: string }): Promise<void> => {
     const file = await readSource(shell, uri, shown, () => (tooLarge += 1));
     if (!file || token.isCancellationRequested) return;
+    read += 1;
     visit(file);
     for (const ref of file.refs) {
       const key = mediaRefKey(ref);
@@ -141,11 +263,10 @@ export async function scan(
   let done = 0;
   const worker = async (): Promise<void> => {
     while (next < uris.length && !token.isCancellationRequested) {
-      const uri = uris[next++] as vscode.Uri;
-      await readOne(uri);
-      report(++done, uris.length);
+      await readOne(uris[next++] as { uri: vscode.Uri; shown: string });
+      report(++done, uris.length, false);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, uris.length) }, worker));
-  return { found, truncated: uris.length >= MAX_FILES, tooLarge, sources };
+  return { found, truncated: walked.truncated, read, tooLarge, sources };
 }

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { CreditEntry } from '../../core/credits/creditsFile';
 import { inGitFolder } from '../../core/gitFolder';
-import { CREDITS_WORDS, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../core/credits/creditsFile';
+import { CREDITS_WORDS, creditsBlockEntries, creditsPathInFolder, mergeCredits, renderCreditsBlock } from '../../core/credits/creditsFile';
 import { creditMarkdown } from '../../core/insert/credit';
 import { CREDIT_WORDS, creditLanguage } from '../../core/insert/creditWords';
 import { creditFacts } from '../../core/insert/facts';
@@ -30,7 +30,7 @@ import { hostPlatform } from '../platform';
 import type { CreditsFs } from './replaceFile';
 import { notWritten, readExisting, replaceFile } from './replaceFile';
 import type { Found, Scanned } from './scanWorkspace';
-import { MAX_FILES, scan } from './scanWorkspace';
+import { scan } from './scanWorkspace';
 import type { Shell } from '../shell';
 
 export interface CreditsOutcome {
@@ -155,7 +155,9 @@ export async function writeCreditsFile(
     { title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
     async (progress, token): Promise<Scanned | 'cancelled'> => {
       let shownPercent = 0;
-      const result = await scan(shell, where.uri, token, (done, total) => {
+      const result = await scan(shell, where.uri, token, (done, total, listing) => {
+        // While the folders are walked: how many files were found so far.
+        if (listing) return progress.report({ message: vscode.l10n.t('{0} files found', total) });
         // At most a hundred updates, however many files.
         const percent = Math.floor((done / total) * 100);
         if (percent === shownPercent && done !== total) return;
@@ -174,7 +176,7 @@ export async function writeCreditsFile(
   const { left, sentence: quota } = quotaLeft(shell);
   const serviceName = inert(shell.config.serviceName, SERVICE_NAME_MAX);
   const notes = [
-    ...(scanned.truncated ? [vscode.l10n.t('Only the first {0} files were read.', MAX_FILES)] : []),
+    ...(scanned.truncated ? [vscode.l10n.t('The search stopped at its limit: {0} files were read, the others were not.', scanned.read)] : []),
     ...(scanned.tooLarge > 0
       ? [
           l10n.plural(scanned.tooLarge, {
@@ -264,6 +266,16 @@ export async function writeCreditsFile(
     const message = vscode.l10n.t('{0} is up to date ({1}); nothing was written.', inert(where.label), counted);
     void vscode.window.showInformationMessage(message);
     return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
+  }
+  // A search cut at its limit may have missed media the file lists: not dropped without asking.
+  const listed = existing === undefined ? undefined : creditsBlockEntries(existing);
+  if (scanned.truncated && listed !== undefined && listed > looked.entries.length) {
+    const go = vscode.l10n.t('Continue');
+    const detail = vscode.l10n.t('{0} lists {1} media; the search, stopped at its limit, found {2}. Replace the list with the shorter one?', inert(where.label), listed, looked.entries.length);
+    if ((await vscode.window.showWarningMessage(title, { modal: true, detail: `${detail} ${notes.join(' ')}` }, go)) !== go) {
+      const message = vscode.l10n.t('{0} was not changed.', inert(where.label));
+      return { result: 'cancelled', media: media.length, requests, file: where.uri, message };
+    }
   }
   try {
     await replaceFile(fs, where.writeAt, merged.text, existing);

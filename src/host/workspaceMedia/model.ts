@@ -35,6 +35,8 @@ const RESCAN_SETTINGS = ['stockMedia.serviceUrl', 'stockMedia.apiBaseUrl', 'stoc
 export interface ScanStats {
   readonly files: number;
   readonly ms: number;
+  /** A cap of the scan (credits/scanWorkspace.ts) cut the list of files. */
+  readonly truncated: boolean;
 }
 
 export class WorkspaceMediaModel extends Disposable {
@@ -55,7 +57,7 @@ export class WorkspaceMediaModel extends Disposable {
   private lookUpAgain = false;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
-  /** The last whole scan: how many files were read and how long it took. */
+  /** The last whole scan: how many files were read, how long it took, whether a cap cut it. */
   lastScan: ScanStats | undefined;
 
   constructor(
@@ -150,7 +152,7 @@ export class WorkspaceMediaModel extends Disposable {
         if (doc?.isDirty) this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.shell.config)) }, doc.languageId);
         else this.keep(file, doc?.languageId);
       }
-      this.lastScan = { files: read.length, ms: performance.now() - started };
+      this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
     } finally {
       source.dispose();
       this.changedInScan = undefined;

@@ -1,0 +1,183 @@
+// The ignore rules of the workspace scan (core/credits/gitignore.ts) beyond the basic matching
+// of creditsFile.test.ts: nested `.gitignore` files as git reads them (each case checked
+// against `git check-ignore --no-index` in a scratch repository), lines git reads as
+// matching nothing, VS Code's exclude globs, and the time growth on pathological lines.
+import assert from 'node:assert/strict';
+import { GitignoreRules, MAX_BRACE_EXPANSION, excludeRules } from '../../src/core/credits/gitignore';
+
+describe('workspace scan: nested .gitignore files, as git reads them', () => {
+  const rules = new GitignoreRules();
+  rules.add('deeper/\n[9-0]*.tmp\nlog[\n*.LOG\na/**/**/**/b\n');
+  rules.add('!deeper/\nname\n/anch.md\nq/r.md\n', 'sub');
+  rules.add('!name\n', 'x');
+  rules.add('name\n', 'x/y');
+  // What `git check-ignore --no-index` said for each path, with the same four files.
+  const git: [string, boolean][] = [
+    ['deeper/x.md', true],
+    // A deeper file re-includes the folder the root's rule ignored.
+    ['sub/deeper/x.md', false],
+    // An out-of-order range matches nothing; git still reads its first character as a member.
+    ['9x.tmp', true],
+    ['0x.tmp', false],
+    ['5x.tmp', false],
+    ['x.tmp', false],
+    // An unterminated class matches nothing.
+    ['log[', false],
+    // Case-sensitive, as git's default.
+    ['a.LOG', true],
+    ['a.log', false],
+    ['a/b', true],
+    ['a/c/d/b', true],
+    // A line without a slash matches at any depth below its file's folder, not above it.
+    ['sub/name', true],
+    ['sub/z/name', true],
+    ['name', false],
+    // A line with a slash is anchored at its file's folder.
+    ['sub/anch.md', true],
+    ['sub/z/anch.md', false],
+    ['sub/q/r.md', true],
+    ['sub/z/q/r.md', false],
+    // The deepest file that speaks about a path decides.
+    ['x/name', false],
+    ['x/y/name', true],
+    ['x/z/name', false],
+  ];
+  for (const [path, ignored] of git) {
+    it(`${path}: ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(rules.ignores(path), ignored));
+  }
+
+  it('reads a folder as a folder: a rule for folders only leaves a file of that name', () => {
+    const r = new GitignoreRules();
+    r.add('out/\n');
+    assert.equal(r.ignores('out', true), true);
+    assert.equal(r.ignores('out', false), false);
+    assert.equal(r.ignores('a/out/x.md'), true);
+  });
+
+  it('takes a folder name with pattern characters literally in a nested file', () => {
+    const r = new GitignoreRules();
+    r.add('x.md\n/y.md\n', 'we[ir]d*');
+    assert.equal(r.ignores('we[ir]d*/x.md'), true);
+    assert.equal(r.ignores('we[ir]d*/y.md'), true);
+    assert.equal(r.ignores('weid/x.md'), false);
+    assert.equal(r.ignores('weirdo/y.md'), false);
+  });
+
+  it('takes malformed and odd lines without throwing', () => {
+    const r = new GitignoreRules();
+    assert.doesNotThrow(() => r.add('[9-0]*.tmp\n[\n\\\n/\n!\n[[:nope:]]x\n\u0000\n', 'd'));
+    assert.equal(r.ignores('d/5.tmp'), false);
+    assert.doesNotThrow(() => r.ignores('d/...'));
+    assert.doesNotThrow(() => r.ignores('.../x'));
+  });
+});
+
+describe('workspace scan: files.exclude and search.exclude globs', () => {
+  const rules = excludeRules(
+    Object.entries({
+      '**/node_modules': true,
+      '*.log': true,
+      '**/*.{tmp,bak}': true,
+      'docs/old/**': true,
+      'off/**': false,
+      '**/*.js': { when: '$(basename).ts' },
+      '/abs/path': true,
+      '#notes.md': true,
+      '!bang.md': true,
+    }),
+  );
+  const cases: [string, boolean, boolean?][] = [
+    ['node_modules', true, true],
+    ['a/b/node_modules/x.md', true],
+    ['app.log', true],
+    ['a/app.log', false],
+    ['a/x.tmp', true],
+    ['x.bak', true],
+    ['x.md', false],
+    ['docs/old/x.md', true],
+    ['docs/x.md', false],
+    ['off/x.md', false],
+    ['a/x.js', false],
+    ['abs/path', false],
+    ['#notes.md', true],
+    ['!bang.md', true],
+  ];
+  for (const [path, excluded, isDir] of cases) {
+    it(`${path}: ${excluded ? 'excluded' : 'kept'}`, () => assert.equal(rules.ignores(path, isDir), excluded));
+  }
+
+  it('leaves out a glob whose braces expand to too many patterns', () => {
+    const many = excludeRules([['{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}.md', true]]);
+    assert.ok(2 ** 7 > MAX_BRACE_EXPANSION);
+    assert.equal(many.ignores('aaaaaaa.md'), false);
+    const few = excludeRules([['{a,b}{a,b}.md', true]]);
+    assert.equal(few.ignores('ab.md'), true);
+  });
+});
+
+/** The median time (ms) of `runs` runs of `work`. */
+function medianMs(work: () => void, runs = 5): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(runs / 2)] as number;
+}
+
+/** How much longer `work(2n)` takes than `work(n)`, medians of a few runs (each run on fresh rules: no cache). */
+function doublingRatio(n: number, work: (n: number) => void, runs = 5): { small: number; large: number; ratio: number } {
+  work(n); // warm-up: compiled code, not the input, is what the first run measures
+  const small = medianMs(() => work(n), runs);
+  const large = medianMs(() => work(2 * n), runs);
+  return { small, large, ratio: large / Math.max(small, 0.01) };
+}
+
+describe('workspace scan: bounded work on pathological ignore lines', function () {
+  this.timeout(60_000);
+
+  // 100 lines of the shapes that make a backtracking matcher take exponential time.
+  const lines: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const stars = `${'*a'.repeat(8 + (i % 5))}*${String.fromCharCode(98 + (i % 20))}`;
+    if (i % 4 === 0) lines.push(stars);
+    else if (i % 4 === 1) lines.push(`**/${stars}/**`);
+    else if (i % 4 === 2) lines.push(`a/${'**/'.repeat(6 + (i % 6))}z${i}`);
+    else lines.push(`!${'[a-c]*'.repeat(6)}[9-0]${i}`);
+  }
+  const name = (i: number): string => `${'a'.repeat(30)}${String(i).padStart(5, '0')}`;
+  const deep = (i: number): string => `${'a/'.repeat(12)}${name(i)}`;
+
+  it('100 pathological lines against 10,000 names: doubling the names at most about doubles the time', () => {
+    const run = (n: number): void => {
+      const rules = new GitignoreRules();
+      rules.add(lines.join('\n'));
+      for (let i = 0; i < n; i++) rules.ignores(i % 2 === 0 ? name(i) : deep(i));
+    };
+    const { small, large, ratio } = doublingRatio(5_000, run, 3);
+    assert.ok(ratio < 3, `5,000 names: ${small.toFixed(1)} ms, 10,000: ${large.toFixed(1)} ms (×${ratio.toFixed(2)})`);
+  });
+
+  it('`*a*a*a*a*a*a*a*a*a*a*a*a*b` against 35-character names returns at once: twice the name length, at most about twice the time', () => {
+    const run = (length: number): void => {
+      const rules = new GitignoreRules();
+      rules.add('*a*a*a*a*a*a*a*a*a*a*a*a*b\n');
+      // A thousand different names, so the time is the matching's, not the cache's.
+      for (let i = 0; i < 1000; i++) rules.ignores(`${'a'.repeat(length - 4)}${String(i).padStart(4, '0')}`);
+    };
+    const { small, large, ratio } = doublingRatio(35, run);
+    assert.ok(ratio < 3, `35 characters: ${small.toFixed(1)} ms, 70: ${large.toFixed(1)} ms (×${ratio.toFixed(2)})`);
+  });
+
+  it('a run of `**` segments against deep paths: twice the depth, at most about twice the time', () => {
+    const run = (depth: number): void => {
+      const rules = new GitignoreRules();
+      rules.add('a/**/**/**/**/**/**/**/**/**/**/**/b\n');
+      for (let i = 0; i < 2000; i++) rules.ignores(`${'a/'.repeat(depth)}c${i}`);
+    };
+    const { small, large, ratio } = doublingRatio(20, run);
+    assert.ok(ratio < 3, `depth 20: ${small.toFixed(1)} ms, 40: ${large.toFixed(1)} ms (×${ratio.toFixed(2)})`);
+  });
+});
