@@ -200,6 +200,11 @@ export interface WatchedFigures {
   readonly statted: readonly string[] | null;
   /** The extension host's longest single block of its event loop while the command ran (`perf_hooks.monitorEventLoopDelay`). */
   readonly longestBlockMs: number;
+  /**
+   * The same, sampled for as long (at most IDLE_SAMPLE_MAX_MS) right after, with nothing of the
+   * extension running: what the machine's load alone shows (a host not given the CPU looks blocked).
+   */
+  readonly idleBlockMs: number;
   /** The sampler's resolution: a block shorter than this may not be seen. */
   readonly resolutionMs: number;
 }

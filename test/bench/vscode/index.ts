@@ -460,13 +460,15 @@ async function workspaceMedia(refresh: boolean, change: { file: string; text: st
 
 /** The event loop sampler's interval: a block is measured to about this. */
 const BLOCK_RESOLUTION_MS = 2;
+/** The longest the host is watched idle after a command, for comparison. */
+const IDLE_SAMPLE_MAX_MS = 10_000;
 
 /**
  * Runs `command` with the extension's `workspace.fs` watched (the workspace's files it reads
  * and stats, by path relative to the folder) and the extension host's event loop sampled every
  * BLOCK_RESOLUTION_MS: the longest gap between two samples, less the interval, is the longest
- * time the host ran without yielding. The extension's own `vscode` API object is taken as
- * writeCredits() takes it.
+ * time the host ran without yielding; then the same, as long again, with nothing running. The
+ * extension's own `vscode` API object is taken as writeCredits() takes it.
  */
 async function watched(extensionPath: string, command: () => Promise<WorkspaceMediaFigures | WriteCreditsFigures>): Promise<WatchedFigures> {
   const own = createRequire(join(extensionPath, 'dist', 'extension.js'))('vscode') as typeof vscode;
@@ -482,13 +484,21 @@ async function watched(extensionPath: string, command: () => Promise<WorkspaceMe
   const loop = monitorEventLoopDelay({ resolution: BLOCK_RESOLUTION_MS });
   loop.enable();
   try {
+    const started = performance.now();
     const outcome = await command();
     loop.disable();
+    const longestBlockMs = Math.max(0, loop.max / 1e6 - BLOCK_RESOLUTION_MS);
+    // The same time (at most IDLE_SAMPLE_MAX_MS) with nothing running: the machine's share of the figure.
+    const idle = monitorEventLoopDelay({ resolution: BLOCK_RESOLUTION_MS });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, IDLE_SAMPLE_MAX_MS)));
+    idle.disable();
     return {
       outcome,
       read: restore ? [...read] : null,
       statted: restore ? [...statted] : null,
-      longestBlockMs: Math.max(0, loop.max / 1e6 - BLOCK_RESOLUTION_MS),
+      longestBlockMs,
+      idleBlockMs: Math.max(0, idle.max / 1e6 - BLOCK_RESOLUTION_MS),
       resolutionMs: BLOCK_RESOLUTION_MS,
     };
   } finally {
