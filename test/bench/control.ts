@@ -54,6 +54,13 @@ export type Task =
    * then, with `change`, that file of the workspace rewritten on disk until the view lists it again.
    */
   | { op: 'workspaceMedia'; refresh: boolean; change?: { file: string; text: string } }
+  /**
+   * In This Workspace (`workspaceMedia`, as that task: shown, or refreshed) or Write Credits File
+   * (`writeCredits`, as that task), watched: the workspace's files the extension reads through
+   * its `workspace.fs` while it runs, and the longest single block of the extension host's
+   * event loop meanwhile.
+   */
+  | { op: 'watched'; command: 'workspaceMedia' | 'writeCredits'; refresh: boolean }
   /** run() returns: the workbench ends the test session. */
   | { op: 'done' };
 
@@ -179,4 +186,25 @@ export interface WriteCreditsFigures {
   readonly ms: number;
   /** Progress messages reported while it ran. */
   readonly progressReports: number;
+}
+
+export interface WatchedFigures {
+  /** The command's own figures. */
+  readonly outcome: WorkspaceMediaFigures | WriteCreditsFigures;
+  /**
+   * The workspace files (paths relative to its folder) the extension read (`workspace.fs.readFile`)
+   * and looked at (`stat`) while the command ran; null when its `workspace.fs` could not be
+   * watched (then only the scan's own count, In This Workspace's `files`, is there).
+   */
+  readonly read: readonly string[] | null;
+  readonly statted: readonly string[] | null;
+  /** The extension host's longest single block of its event loop while the command ran (`perf_hooks.monitorEventLoopDelay`). */
+  readonly longestBlockMs: number;
+  /**
+   * The same, sampled for as long (at most IDLE_SAMPLE_MAX_MS) right after, with nothing of the
+   * extension running: what the machine's load alone shows (a host not given the CPU looks blocked).
+   */
+  readonly idleBlockMs: number;
+  /** The sampler's resolution: a block shorter than this may not be seen. */
+  readonly resolutionMs: number;
 }

@@ -19,7 +19,10 @@
 // are read, when that folder is there (test/bench/realAnswers.ts). `npm run bench -- --only
 // real-answers` prints only those rows (no VS Code, no server). Then the bytes of a cover at
 // each preset's default size against the original, from a local library of its own
-// (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code).
+// (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code). Last, in windows
+// of their own on generated workspaces, In This Workspace (`--only workspace-media`) and the
+// ignored workspace of 10,000 files (test/bench/ignoredWorkspaceBench.ts, `--only
+// ignored-workspace`): each of those options prints only its rows.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -52,15 +55,19 @@ import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
 import { CHECK_FILES, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureLoad } from './loadBench';
+import type { LoadContext } from './loadBench';
 import { BenchWindow } from './workbench';
-import { measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
+import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
+import { IGNORED_FILES, IGNORED_KEYS, ignoredWorkspaceRows, measureIgnoredWorkspace } from './ignoredWorkspaceBench';
 
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && ONLY !== 'real-answers' && ONLY !== 'covers' && ONLY !== 'workspace-media') throw new Error(`--only takes real-answers, covers or workspace-media, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, workspace-media or ignored-workspace, not ${ONLY}`);
+}
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
 const LAUNCHES = Math.max(1, Number(process.env['STOCK_MEDIA_BENCH_LAUNCHES']) || 5);
@@ -515,6 +522,7 @@ function loadRows(row: RowOf): Row[] {
     row('creditsRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: LOAD_DISTINCT, everyRun: true } }, 'one Get Photo/Get Video per media not known yet'),
     row('creditsHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
     ...workspaceMediaRows(row),
+    ...ignoredWorkspaceRows(row),
   ];
 }
 
@@ -584,8 +592,21 @@ async function onlyCovers(): Promise<number> {
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
 
-/** `--only workspace-media`: the In This Workspace rows alone (the VSIX packaged, one VS Code window on the load workspace). */
-async function onlyWorkspaceMedia(): Promise<number> {
+/** What `--only workspace-media` and `--only ignored-workspace` measure: rows made in one VS Code window of their own. */
+interface WindowRows {
+  readonly title: string;
+  readonly keys: readonly string[];
+  measure(ctx: LoadContext, sink: { add(key: string, value: number): void; note(key: string, text: string): void; fail(keys: readonly string[], error: unknown): void }): Promise<void>;
+  rows(row: RowOf): Row[];
+}
+
+const WINDOW_ROWS: Readonly<Record<string, WindowRows>> = {
+  'workspace-media': { title: 'In This Workspace', keys: WORKSPACE_MEDIA_KEYS, measure: measureWorkspaceMedia, rows: workspaceMediaRows },
+  'ignored-workspace': { title: 'the ignored workspace', keys: IGNORED_KEYS, measure: measureIgnoredWorkspace, rows: ignoredWorkspaceRows },
+};
+
+/** `--only workspace-media` or `--only ignored-workspace`: those rows alone (the VSIX packaged, one VS Code window on a generated workspace). */
+async function onlyWindowRows(only: WindowRows): Promise<number> {
   mkdirSync(OUTPUT, { recursive: true });
   const figures = new Figures();
   const windows = new Set<BenchWindow>();
@@ -604,9 +625,9 @@ async function onlyWorkspaceMedia(): Promise<number> {
       note: (key: string, text: string) => figures.notes.set(key, text),
       fail: (keys: readonly string[], error: unknown) => figures.fail(keys, error),
     };
-    await measureWorkspaceMedia({ api, control, browser, extensionPath: extension.path, sentAt: new Map(), logDir: OUTPUT, log, windows }, sink);
+    await only.measure({ api, control, browser, extensionPath: extension.path, sentAt: new Map(), logDir: OUTPUT, log, windows }, sink);
   } catch (error) {
-    figures.fail(['wsListMs', 'wsRequests', 'wsRefreshMs', 'wsChangeMs'], error);
+    figures.fail(only.keys, error);
   } finally {
     for (const window of windows) await window.close().catch(() => undefined);
     await browser?.close();
@@ -619,9 +640,9 @@ async function onlyWorkspaceMedia(): Promise<number> {
     const extra = figures.notes.get(key) ?? note;
     return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
   };
-  const table = workspaceMediaRows(row);
+  const table = only.rows(row);
   console.log('');
-  console.log(`Stock Media benchmark, In This Workspace only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(`Stock Media benchmark, ${only.title} only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   console.log(renderTable(table));
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
@@ -629,7 +650,8 @@ async function onlyWorkspaceMedia(): Promise<number> {
 async function main(): Promise<number> {
   if (ONLY === 'real-answers') return onlyRealAnswers();
   if (ONLY === 'covers') return onlyCovers();
-  if (ONLY === 'workspace-media') return onlyWorkspaceMedia();
+  const windowRows = ONLY === undefined ? undefined : WINDOW_ROWS[ONLY];
+  if (windowRows) return onlyWindowRows(windowRows);
   const started = startedAt;
   rmSync(OUTPUT, { recursive: true, force: true });
   mkdirSync(OUTPUT, { recursive: true });
@@ -760,6 +782,9 @@ async function main(): Promise<number> {
       log(`[bench] In This Workspace: the ${LOAD_FILES.toLocaleString('en')}-file workspace, every media known…`);
       api.resetQuotas();
       await measureWorkspaceMedia({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
+      log(`[bench] The ignored workspace: In This Workspace and Write Credits File on ${(LOAD_FILES + IGNORED_FILES).toLocaleString('en')} files, ${IGNORED_FILES.toLocaleString('en')} of them ignored…`);
+      api.resetQuotas();
+      await measureIgnoredWorkspace({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
     }
   } catch (error) {
     figures.fail(['run'], error);

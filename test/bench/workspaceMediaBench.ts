@@ -26,7 +26,7 @@ export interface WorkspaceMediaSink {
 const REFRESH_RUNS = 3;
 
 /** The media the load workspace names (its load collection's first ones). */
-function loadMedia(library: Library): { kind: 'photo' | 'video'; id: number }[] {
+export function loadMedia(library: Library): { kind: 'photo' | 'video'; id: number }[] {
   const collection = library.collectionById.get(library.loadCollectionId ?? '');
   if (!collection) throw new Error('The library has no load collection (largeCollection)');
   return collection.media.slice(0, LOAD_DISTINCT).map((ref) => ({ kind: ref.type === 'Photo' ? 'photo' : 'video', id: ref.id }));

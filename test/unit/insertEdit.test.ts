@@ -3,7 +3,7 @@
 // file name stays one plain name in the folder for saved files, with the server's extension.
 import * as assert from 'node:assert/strict';
 import { HOSTILE_STRINGS } from '../server/hostile';
-import { FILE_NAME_MAX, companionFileName, fileNameProblem, savedFileName, stemRange } from '../../src/core/insert/edit';
+import { STEM_BYTES_MAX, companionFileName, fileNameProblem, savedFileName, stemRange } from '../../src/core/insert/edit';
 import { altFromPageUrl } from '../../src/core/insert/facts';
 import { downloadTarget } from '../../src/core/insert/destination';
 import { planInsert, renderPlan } from '../../src/core/insert/plan';
@@ -58,7 +58,7 @@ describe('Insert as…: the alt text offered and the alt text typed', () => {
 
 describe('Insert as…: the file name typed', () => {
   it('accepts plain names', () => {
-    for (const name of ['rocks.jpg', 'Golden hour', 'pexels-1-large.jpg', 'Überschrift 2', 'a'.repeat(FILE_NAME_MAX)]) {
+    for (const name of ['rocks.jpg', 'Golden hour', 'pexels-1-large.jpg', 'Überschrift 2', 'a'.repeat(STEM_BYTES_MAX), `${'漢'.repeat(74)}.jpg`]) {
       assert.equal(fileNameProblem(name), undefined, name);
     }
   });
@@ -82,7 +82,11 @@ describe('Insert as…: the file name typed', () => {
       ['nul.jpg', 'reserved'],
       ['.hidden', 'edge'],
       ['name.', 'edge'],
-      ['a'.repeat(FILE_NAME_MAX + 1), 'tooLong'],
+      ['a'.repeat(STEM_BYTES_MAX + 1), 'tooLong'],
+      // 100 characters, 300 bytes in UTF-8: what a file system counts.
+      ['漢'.repeat(100), 'tooLong'],
+      [`${'漢'.repeat(75)}.jpg`, 'tooLong'],
+      ['😀'.repeat(57), 'tooLong'],
     ];
     for (const [name, problem] of cases) assert.equal(fileNameProblem(name), problem, JSON.stringify(name));
   });
@@ -105,7 +109,7 @@ describe('Insert as…: the file name typed', () => {
   it('every accepted name stays in the folder the settings chose', () => {
     const doc = { path: '/ws/docs/post.md', workspaceFolder: '/ws', workspaceFolders: ['/ws'] };
     const now = new Date('2026-01-01T00:00:00Z');
-    for (const typed of ['rocks', 'a b c', '…', '-x-', 'x'.repeat(FILE_NAME_MAX)]) {
+    for (const typed of ['rocks', 'a b c', '…', '-x-', 'x'.repeat(STEM_BYTES_MAX)]) {
       assert.equal(fileNameProblem(typed), undefined);
       for (const downloadFolder of ['', '/assets/', 'media/${documentBaseName}/']) {
         const target = downloadTarget({ downloadFolder, copyFiles: undefined, doc, fileName: savedFileName(typed, 'jpg'), now });

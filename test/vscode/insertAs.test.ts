@@ -165,6 +165,27 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     assert.deepEqual(server.mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
   });
 
+  it('a name of 300 bytes in UTF-8 (漢×100): refused in the box with its byte count, before anything is downloaded', async () => {
+    const editor = await openNew('long-name.md', 'keep');
+    const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+    server.clearLog();
+    const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'download' });
+    await acceptSizePicker();
+    await nextBox(boxes, 0, 'the alt text box');
+    await accept();
+    const name = await nextBox(boxes, 1, 'the file name box');
+    name.value = '漢'.repeat(100);
+    await accept();
+    const message = await waitFor(() => name.validationMessage, 'a message for a name too long in bytes');
+    assert.match(String(message), /\b300\b.*\b224\b/);
+    // The box stayed open: Escape cancels the whole insert.
+    await escape();
+    assert.equal((await pending).result, 'cancelled');
+    assert.equal(editor.document.getText(), 'keep');
+    assert.equal(await exists(folder), false);
+    assert.deepEqual(server.mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
+  });
+
   it('from a grid tile’s menu: Insert as… and Save into Workspace and Insert act on that tile', async () => {
     const editor = await openNew('tile.md', '');
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });

@@ -178,6 +178,26 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
     assert.ok(!other.document.getText().includes('evil.example'), other.document.getText());
   });
 
+  it('a template that makes a name over 255 bytes (漢×100, 304 with the extension): cut between two characters, the extension kept, saved', async () => {
+    await setInsert('fileName', `${'漢'.repeat(100)}-{id}`);
+    const editor = await openNew('long-name.md', '');
+    const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media, mode: 'download' });
+    assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
+    // 224 bytes before the extension (74 characters of 3 bytes), so the `.part` name it is written through fits too.
+    const name = `${'漢'.repeat(74)}.png`;
+    assert.deepEqual(
+      outcome.files?.map((f) => f.uri.path.slice(f.uri.path.lastIndexOf('/') + 1)),
+      [name],
+    );
+    const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
+    assert.ok((await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, name))).size > 0);
+    assert.deepEqual(
+      (await vscode.workspace.fs.readDirectory(folder)).map(([n]) => n).filter((n) => n.endsWith('.part')),
+      [],
+      'no temporary file left',
+    );
+  });
+
   it('a Hugo page bundle: the file next to its index.md, linked by its bare name', async () => {
     const config = vscode.Uri.joinPath(workspaceRoot(), 'hugo.toml');
     await vscode.workspace.fs.writeFile(config, new TextEncoder().encode('title = "Test"\n'));

@@ -1,11 +1,22 @@
 // "Insert as…" lets the user change the alt text and the saved file's name before anything
 // is written. The name the user types is checked here: one plain file name (no folder, no
-// `..`, nothing a file system on Windows, macOS or Linux refuses), and its extension is always
-// the one the server's type decides when the file arrives (naming.ts), never the one typed.
+// `..`, nothing a file system on Windows, macOS or Linux refuses, not longer in UTF-8 bytes than
+// a file system allows with the temporary `.part` name the download is written to first), and
+// its extension is always the one the server's type decides when the file arrives (naming.ts),
+// never the one typed.
 import { stripInvisible } from '../invisible';
 
-/** Longest file name accepted (most file systems allow 255 bytes; room is left for `-2` and an extension). */
-export const FILE_NAME_MAX = 120;
+/** The most bytes (UTF-8) in one file name on the usual file systems (ext4, APFS; NTFS's 255 UTF-16 units are never more). */
+export const NAME_BYTES_MAX = 255;
+/** What a file's hidden temporary name adds while it is written: `.<name>.<12 hex digits>.part` (saveFile.ts, saveStream.ts, replaceFile.ts). */
+export const PART_NAME_EXTRA = '..0123456789ab.part'.length;
+/** The longest ending a saved file's stem gets: `-poster` (a video's poster saved under a typed name) and a four-letter extension. */
+const LONGEST_ENDING = '-poster.webm'.length;
+/**
+ * The most bytes (UTF-8) in a saved file's stem, its name before the extension: with any
+ * ending, a number (`-500`) and the temporary `.part` name, still at most NAME_BYTES_MAX.
+ */
+export const STEM_BYTES_MAX = NAME_BYTES_MAX - PART_NAME_EXTRA - LONGEST_ENDING;
 
 export type FileNameProblem = 'empty' | 'folder' | 'dots' | 'reserved' | 'control' | 'tooLong' | 'edge';
 
@@ -27,8 +38,42 @@ export function fileNameProblem(typed: string): FileNameProblem | undefined {
   if (RESERVED_CHARS.test(name) || DEVICE_NAMES.test(name)) return 'reserved';
   // A leading dot hides the file; a trailing dot or space is dropped by Windows.
   if (name.startsWith('.') || /[. ]$/.test(name)) return 'edge';
-  if (Array.from(name).length > FILE_NAME_MAX) return 'tooLong';
+  if (utf8Length(typedStem(name)) > STEM_BYTES_MAX) return 'tooLong';
   return undefined;
+}
+
+/** The length of `text` in UTF-8 bytes (what a file system counts in a name: `漢` is 3, an emoji 4). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The longest start of `text` at most `max` bytes long in UTF-8, cut between two characters as
+ * a reader sees them: never inside a surrogate pair or a UTF-8 sequence, nor between a letter
+ * and its combining marks or inside an emoji sequence.
+ */
+export function cutToBytes(text: string, max: number): string {
+  if (utf8Length(text) <= max) return text;
+  let bytes = 0;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    bytes += utf8Length(segment);
+    if (bytes > max) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}
+
+/** A typed name without the media extension savedFileName replaces. */
+export function typedStem(typed: string): string {
+  return typed.trim().replace(MEDIA_EXTENSION, '');
 }
 
 /**
@@ -36,8 +81,7 @@ export function fileNameProblem(typed: string): FileNameProblem | undefined {
  * `extension` (from the server's type) in place of any media extension typed.
  */
 export function savedFileName(typed: string, extension: string): string {
-  const stem = typed.trim().replace(MEDIA_EXTENSION, '');
-  return `${stem}.${extension}`;
+  return `${typedStem(typed)}.${extension}`;
 }
 
 /** The range of `name` before its extension, for selecting it in an input box. */
@@ -51,5 +95,5 @@ export function stemRange(name: string): [number, number] {
  * stem, the file's role and its own extension (`my-clip-poster.jpg`).
  */
 export function companionFileName(typed: string, role: string, extension: string): string {
-  return savedFileName(`${typed.trim().replace(MEDIA_EXTENSION, '')}-${role}`, extension);
+  return savedFileName(`${typedStem(typed)}-${role}`, extension);
 }

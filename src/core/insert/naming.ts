@@ -4,7 +4,7 @@
 // server sent (never trusted from the URL alone); numbered names for when a different file
 // already has the name (saveFile.ts never overwrites).
 import { l10n } from '../l10n';
-import { FILE_NAME_MAX, fileNameProblem } from './edit';
+import { STEM_BYTES_MAX, cutToBytes, fileNameProblem } from './edit';
 
 const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
   'image/jpeg': 'jpg',
@@ -115,16 +115,19 @@ export function fileNameTemplateProblem(template: string): string | undefined {
 /** Device names Windows refuses with any extension (`con.jpg`). */
 const DEVICE_STEM = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?:\..*)?$/i;
 
-/** The template's text as one plain name stem: no folders, no `..`, nothing a file system refuses, not too long. */
-function safeStem(text: string, room: number): string {
+/**
+ * The template's text as one plain name stem: no folders, no `..`, nothing a file system
+ * refuses, at most STEM_BYTES_MAX bytes in UTF-8 (cut between two characters).
+ */
+function safeStem(text: string): string {
   let stem = text
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}._-]+/gu, '-')
     .replace(/\.{2,}/g, '.')
     .replace(/-{2,}/g, '-')
     .replace(/^[.\-_]+|[.\-_]+$/g, '');
-  const chars = Array.from(stem);
-  if (chars.length > room) stem = chars.slice(0, room).join('').replace(/[.\-_]+$/, '');
+  const cut = cutToBytes(stem, STEM_BYTES_MAX);
+  if (cut !== stem) stem = cut.replace(/[.\-_]+$/, '');
   if (DEVICE_STEM.test(stem)) stem = `${stem}-file`;
   return stem;
 }
@@ -146,9 +149,7 @@ export function fileNameFromTemplate(template: string, facts: NameFacts, extensi
     service: slugify(facts.serviceName, 30) || 'media',
   };
   const filled = template.replace(PLACEHOLDER, (_m, name: string) => values[name as FileNamePlaceholder] ?? '');
-  // Room for `-500` (numbered names) and the extension.
-  const room = FILE_NAME_MAX - extension.length - 5;
-  const stem = safeStem(filled, room) || safeStem(`${values.service}-${values.id}-${values.size}`, room);
+  const stem = safeStem(filled) || safeStem(`${values.service}-${values.id}-${values.size}`);
   const name = `${stem}.${extension}`;
   return fileNameProblem(name) === undefined ? name : `${values.service}-${values.id}.${extension}`;
 }

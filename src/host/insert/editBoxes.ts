@@ -2,7 +2,7 @@
 // anything is written. Escape in either box cancels the whole insert.
 import * as vscode from 'vscode';
 import type { FileNameProblem } from '../../core/insert/edit';
-import { FILE_NAME_MAX, fileNameProblem, stemRange } from '../../core/insert/edit';
+import { STEM_BYTES_MAX, fileNameProblem, stemRange, typedStem, utf8Length } from '../../core/insert/edit';
 import { askText } from '../inputBox';
 
 /**
@@ -19,7 +19,7 @@ export function askAltText(kind: 'photo' | 'video', prefill: string): Promise<st
   });
 }
 
-function problemText(problem: FileNameProblem): string {
+function problemText(problem: FileNameProblem, typed: string): string {
   switch (problem) {
     case 'empty':
       return vscode.l10n.t('Type a file name.');
@@ -34,7 +34,12 @@ function problemText(problem: FileNameProblem): string {
     case 'edge':
       return vscode.l10n.t('A file name cannot start with a dot or end with a dot or a space.');
     case 'tooLong':
-      return vscode.l10n.t('A file name can be at most {0} characters long.', FILE_NAME_MAX);
+      // The stem as it is saved (a media extension typed is replaced), in the bytes a file system counts.
+      return vscode.l10n.t(
+        'The name is too long: {0} bytes in UTF-8 before the extension, at most {1} are possible (“é” takes 2 bytes, “漢” 3, an emoji 4).',
+        utf8Length(typedStem(typed)),
+        STEM_BYTES_MAX,
+      );
   }
 }
 
@@ -51,7 +56,7 @@ export async function askFileName(prefill: string, folderLabel: string, where: (
     selection: stemRange(prefill),
     check: (value) => {
       const problem = fileNameProblem(value);
-      return problem ? problemText(problem) : where(value);
+      return problem ? problemText(problem, value) : where(value);
     },
   });
   return typed === undefined ? undefined : typed.trim();

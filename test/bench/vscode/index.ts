@@ -6,6 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
@@ -30,6 +31,7 @@ import type {
   Reply,
   Task,
   TreeBrowseFigures,
+  WatchedFigures,
   WorkspaceMediaFigures,
   WriteCreditsFigures,
 } from '../control';
@@ -138,6 +140,10 @@ async function perform(
       return (await Promise.all(task.media.map((m) => api.client.getMedia(m.kind, m.id)))).length;
     case 'workspaceMedia':
       return workspaceMedia(task.refresh, task.change);
+    case 'watched': {
+      const extensionPath = api.shell.context.extensionPath;
+      return watched(extensionPath, () => (task.command === 'writeCredits' ? writeCredits(extensionPath) : workspaceMedia(task.refresh, undefined)));
+    }
     default: {
       const never: never = task;
       throw new Error(`Unknown task ${JSON.stringify(never)}`);
@@ -450,4 +456,78 @@ async function workspaceMedia(refresh: boolean, change: { file: string; text: st
   for (const until = performance.now() + 30_000; !listed() && performance.now() < until; ) await new Promise((r) => setTimeout(r, 10));
   if (!listed()) throw new Error('The changed file was not listed again within 30 s');
   return { ...figures, changeMs: performance.now() - written };
+}
+
+/** The event loop sampler's interval: a block is measured to about this. */
+const BLOCK_RESOLUTION_MS = 2;
+/** The longest the host is watched idle after a command, for comparison. */
+const IDLE_SAMPLE_MAX_MS = 10_000;
+
+/**
+ * Runs `command` with the extension's `workspace.fs` watched (the workspace's files it reads
+ * and stats, by path relative to the folder) and the extension host's event loop sampled every
+ * BLOCK_RESOLUTION_MS: the longest gap between two samples, less the interval, is the longest
+ * time the host ran without yielding; then the same, as long again, with nothing running. The
+ * extension's own `vscode` API object is taken as writeCredits() takes it.
+ */
+async function watched(extensionPath: string, command: () => Promise<WorkspaceMediaFigures | WriteCreditsFigures>): Promise<WatchedFigures> {
+  const own = createRequire(join(extensionPath, 'dist', 'extension.js'))('vscode') as typeof vscode;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('No workspace folder');
+  const root = `${folder.uri.path.replace(/\/+$/, '')}/`;
+  const read = new Set<string>();
+  const statted = new Set<string>();
+  const note = (into: Set<string>, uri: vscode.Uri): void => {
+    if (uri.path.startsWith(root)) into.add(uri.path.slice(root.length));
+  };
+  const restore = watchFs(own.workspace, { readFile: (uri) => note(read, uri), stat: (uri) => note(statted, uri) });
+  const loop = monitorEventLoopDelay({ resolution: BLOCK_RESOLUTION_MS });
+  loop.enable();
+  try {
+    const started = performance.now();
+    const outcome = await command();
+    loop.disable();
+    const longestBlockMs = Math.max(0, loop.max / 1e6 - BLOCK_RESOLUTION_MS);
+    // The same time (at most IDLE_SAMPLE_MAX_MS) with nothing running: the machine's share of the figure.
+    const idle = monitorEventLoopDelay({ resolution: BLOCK_RESOLUTION_MS });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(performance.now() - started, IDLE_SAMPLE_MAX_MS)));
+    idle.disable();
+    return {
+      outcome,
+      read: restore ? [...read] : null,
+      statted: restore ? [...statted] : null,
+      longestBlockMs,
+      idleBlockMs: Math.max(0, idle.max / 1e6 - BLOCK_RESOLUTION_MS),
+      resolutionMs: BLOCK_RESOLUTION_MS,
+    };
+  } finally {
+    loop.disable();
+    restore?.();
+  }
+}
+
+/**
+ * Puts a copy of `workspace.fs` that tells `seen` of each readFile and stat in its place; the
+ * undo, or undefined when the property cannot be replaced (the figures then say so).
+ */
+function watchFs(workspace: typeof vscode.workspace, seen: { readFile(uri: vscode.Uri): void; stat(uri: vscode.Uri): void }): (() => void) | undefined {
+  const descriptor = Object.getOwnPropertyDescriptor(workspace, 'fs');
+  if (!descriptor?.configurable) return undefined;
+  const real = workspace.fs;
+  // VS Code's object is frozen, so a Proxy could not change what it gives: a copy, its functions bound to it.
+  const bound = Object.fromEntries(Object.entries(real).map(([key, value]) => [key, typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value]));
+  const counting: vscode.FileSystem = {
+    ...(bound as unknown as vscode.FileSystem),
+    readFile: (uri) => {
+      seen.readFile(uri);
+      return real.readFile(uri);
+    },
+    stat: (uri) => {
+      seen.stat(uri);
+      return real.stat(uri);
+    },
+  };
+  Object.defineProperty(workspace, 'fs', { configurable: true, enumerable: descriptor.enumerable ?? true, get: () => counting });
+  return () => Object.defineProperty(workspace, 'fs', descriptor);
 }
