@@ -6,6 +6,8 @@ import { planCover } from '../../src/core/cover/setCover';
 import type { CoverPlan } from '../../src/core/cover/setCover';
 import { PRESETS, coverFields } from '../../src/core/cover/presets';
 import type { CoverField, CoverPresetId } from '../../src/core/cover/presets';
+import { findFrontMatter } from '../../src/core/cover/frontMatter';
+import { readAsSites } from '../generated/frontMatterReaders';
 
 const VALUES = {
   url: 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200',
@@ -276,6 +278,29 @@ describe('cover: the edit', () => {
         assert.ok(after.endsWith('body'), `${id}: ${after}`);
         assert.ok(after.includes(URL), `${id}: ${after}`);
       }
+    }
+  });
+});
+
+describe('cover: front matter every site reads (issue 32)', () => {
+  /** The block's data as the site's generator reads it (YAML: libyaml's rules, in YAML 1.1). */
+  const siteData = (text: string): Record<string, unknown> => {
+    const block = findFrontMatter(text);
+    assert.ok(block, text);
+    return readAsSites(block.syntax, text.slice(block.contentStart, block.contentEnd)) as Record<string, unknown>;
+  };
+
+  it('noncharacters (U+FFFE, U+FFFF, U+FDD0, U+1FFFE, U+10FFFF) are dropped from alt text, names and URLs alike, in every syntax; controls are a space, a lone surrogate U+FFFD, U+FEFF kept', () => {
+    const hostile = {
+      ...VALUES,
+      url: `${URL}&x=\uffff1`,
+      alt: 'Brown rocks\ufffe during\u0085golden\u0000hour\ufeff \ufdd0\u{10ffff}\ud800',
+      credit: 'Photo by [Jo\u{1fffe}ey Farina](https://www.pexels.com/@joey) on [Pexels](https://www.pexels.com)',
+    };
+    for (const text of ['---\ntitle: t\n---\nbody', '+++\ntitle = "t"\n+++\nbody', '{"title": "t"}\nbody', 'body']) {
+      const after = apply(text, 'hugo-papermod', hostile);
+      assert.deepEqual(siteData(after)['cover'], { image: `${URL}&x=1`, alt: 'Brown rocks during golden hour\ufeff \ufffd', caption: VALUES.credit }, after);
+      assert.doesNotMatch(after, /\p{Noncharacter_Code_Point}/u, after);
     }
   });
 });
