@@ -365,3 +365,27 @@ describe('cover: YAML the generators read, edited (issue 32)', () => {
     assert.equal(apply(text.replace('[a]', '[a],'), 'docusaurus'), lines('---', '{', '  title: x,', '  tags: [a],', `${added[0]},`, `${added[1] ?? ''},`, '}', '---', ''));
   });
 });
+
+describe('cover: JSON front matter keeps its other members’ text (issue 32)', () => {
+  it('"tags": ["json"] stays one line; only the cover’s members are written', () => {
+    const text = '{\n  "title": "JSON post",\n  "tags": ["json"],\n  "params": {"a": 1, "b": [1, 2]}\n}\n\nBody\n';
+    assert.equal(
+      apply(text, 'hugo-papermod'),
+      `{\n  "title": "JSON post",\n  "tags": ["json"],\n  "params": {"a": 1, "b": [1, 2]},\n  "cover": {\n    "image": "${URL}",\n    "alt": "Brown rocks during golden hour",\n    "caption": "${VALUES.credit}"\n  }\n}\n\nBody\n`,
+    );
+  });
+
+  it('into an existing object at its own indentation; a one-line object gets one-line members; a key given twice: the last', () => {
+    const text = '{\r\n\t"cover": {"hidden": true},\r\n\t"image":   [ "a.jpg" ],\r\n\t"header": {\r\n\t\t\t"a": [1,\r\n\t\t\t2]\r\n\t}\r\n}\r\n';
+    assert.equal(
+      apply(text, 'hugo-papermod'),
+      `{\r\n\t"cover": {"hidden": true, "image": "${URL}", "alt": "Brown rocks during golden hour", "caption": "${VALUES.credit}"},\r\n\t"image":   [ "a.jpg" ],\r\n\t"header": {\r\n\t\t\t"a": [1,\r\n\t\t\t2]\r\n\t}\r\n}\r\n`,
+    );
+    assert.equal(
+      apply(text, 'minimal-mistakes'),
+      `{\r\n\t"cover": {"hidden": true},\r\n\t"image":   [ "a.jpg" ],\r\n\t"header": {\r\n\t\t\t"a": [1,\r\n\t\t\t2],\r\n\t\t\t"overlay_image": "${URL}",\r\n\t\t\t"image_description": "Brown rocks during golden hour",\r\n\t\t\t"teaser": "${URL}",\r\n\t\t\t"caption": "${VALUES.credit}"\r\n\t}\r\n}\r\n`,
+    );
+    assert.equal(apply('{"image": "a.jpg", "title": "t", "image": "b.jpg"}\n', 'docusaurus'), `{"image": "a.jpg", "title": "t", "image": "${URL}", "credit": "Photo by Joey Farina on Pexels"}\n`);
+    assert.equal(apply('{\n}\n', 'astro'), `{\n  "heroImage": "${URL}",\n  "credit": "Photo by Joey Farina on Pexels"\n}\n`);
+  });
+});
