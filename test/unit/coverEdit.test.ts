@@ -389,3 +389,14 @@ describe('cover: JSON front matter keeps its other members’ text (issue 32)', 
     assert.equal(apply('{\n}\n', 'astro'), `{\n  "heroImage": "${URL}",\n  "credit": "Photo by Joey Farina on Pexels"\n}\n`);
   });
 });
+
+describe('cover: TOML table replacement keeps what belongs to the next table (issue 32)', () => {
+  it('an old [image] table goes; the comment lines just above the next table stay', () => {
+    const text = lines('+++', 'title = "t"', '', '[image]', '# the old cover', 'path = "a.jpg" # old', '', '# Links shown under the post', '# (one per line)', '[params]', 'b = 2', '+++', '');
+    assert.equal(
+      apply(text, 'docusaurus'),
+      lines('+++', 'title = "t"', `image = "${URL}"`, 'credit = "Photo by Joey Farina on Pexels"', '', '', '# Links shown under the post', '# (one per line)', '[params]', 'b = 2', '+++', ''),
+    );
+    assert.equal(apply(lines('+++', '[image]', '# about params', '[params]', 'b = 2', '+++', ''), 'docusaurus'), lines('+++', `image = "${URL}"`, 'credit = "Photo by Joey Farina on Pexels"', '# about params', '[params]', 'b = 2', '+++', ''));
+  });
+});
