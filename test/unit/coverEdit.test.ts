@@ -6,6 +6,8 @@ import { planCover } from '../../src/core/cover/setCover';
 import type { CoverPlan } from '../../src/core/cover/setCover';
 import { PRESETS, coverFields } from '../../src/core/cover/presets';
 import type { CoverField, CoverPresetId } from '../../src/core/cover/presets';
+import { findFrontMatter } from '../../src/core/cover/frontMatter';
+import { readAsSites } from '../generated/frontMatterReaders';
 
 const VALUES = {
   url: 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200',
@@ -144,11 +146,9 @@ describe('cover: YAML front matter', () => {
     assert.equal(apply('---\n---\n', fields.fields, { ...VALUES, id: '7' }), `---\n"yes": "${URL}"\n"1e3": "Brown rocks during golden hour"\n"no":\n  "on": "7"\n---\n`);
   });
 
-  it('refuses front matter that does not parse, saying where, and a flow map it would have to change', () => {
+  it('refuses front matter that does not parse, saying where', () => {
     assert.match(refusal('---\ntitle: x\ncover: [a\n---\nbody', 'hugo-papermod'), /not valid YAML \(line [34]: /);
-    assert.match(refusal('---\na: 1\na: 2\n---\n', 'hugo-papermod'), /not valid YAML \(line 3: Map keys must be unique/);
     assert.match(refusal('---\n- a\n- b\n---\n', 'hugo-papermod'), /not a map of keys to values/);
-    assert.match(refusal('---\ncover: {image: a.jpg, hidden: true}\n---\n', 'hugo-papermod'), /writes "cover" inline/);
     assert.match(refusal('---\ntitle: x\n', 'hugo-papermod'), /never closed with a line ---/);
     assert.match(refusal('+++\ntitle = "x"\n', 'hugo-papermod'), /never closed with a line \+\+\+/);
     assert.match(refusal('{"title": "x",}\n', 'hugo-papermod'), /looks like JSON but is not a valid JSON object/);
@@ -277,5 +277,126 @@ describe('cover: the edit', () => {
         assert.ok(after.includes(URL), `${id}: ${after}`);
       }
     }
+  });
+});
+
+describe('cover: front matter every site reads (issue 32)', () => {
+  /** The block's data as the site's generator reads it (YAML: libyaml's rules, in YAML 1.1). */
+  const siteData = (text: string): Record<string, unknown> => {
+    const block = findFrontMatter(text);
+    assert.ok(block, text);
+    return readAsSites(block.syntax, text.slice(block.contentStart, block.contentEnd)) as Record<string, unknown>;
+  };
+
+  it('noncharacters (U+FFFE, U+FFFF, U+FDD0, U+1FFFE, U+10FFFF) are dropped from alt text, names and URLs alike, in every syntax; controls are a space, a lone surrogate U+FFFD, U+FEFF kept', () => {
+    const hostile = {
+      ...VALUES,
+      url: `${URL}&x=\uffff1`,
+      alt: 'Brown rocks\ufffe during\u0085golden\u0000hour\ufeff \ufdd0\u{10ffff}\ud800',
+      credit: 'Photo by [Jo\u{1fffe}ey Farina](https://www.pexels.com/@joey) on [Pexels](https://www.pexels.com)',
+    };
+    for (const text of ['---\ntitle: t\n---\nbody', '+++\ntitle = "t"\n+++\nbody', '{"title": "t"}\nbody', 'body']) {
+      const after = apply(text, 'hugo-papermod', hostile);
+      assert.deepEqual(siteData(after)['cover'], { image: `${URL}&x=1`, alt: 'Brown rocks during golden hour\ufeff \ufffd', caption: VALUES.credit }, after);
+      assert.doesNotMatch(after, /\p{Noncharacter_Code_Point}/u, after);
+    }
+  });
+});
+
+describe('cover: YAML the generators read, edited (issue 32)', () => {
+  // PaperMod's example FAQ post (exampleSite content/posts/papermod/papermod-faq.md) gives `aliases` twice.
+  const faq = lines(
+    '---',
+    'title: "FAQs"',
+    'summary: Frequently Asked Questions',
+    'date: 2020-09-18T11:30:03+05:30',
+    'showtoc: true',
+    'tocOpen: true',
+    'aliases: ["/papermod-how-to-guide"]',
+    'tags: ["PaperMod"]',
+    'author: "Aditya Telange"',
+    'draft: true',
+    'aliases: [/posts/papermod/papermod-how-to]',
+    'weight: 3',
+    '---',
+    '',
+    '## Intro',
+    '',
+  );
+
+  it('a key given twice (PaperMod’s FAQ post, aliases): the cover is set, every line of the page stays', () => {
+    const after = apply(faq, 'hugo-papermod');
+    assert.equal(after, faq.replace('weight: 3\n', `weight: 3\ncover:\n  image: "${URL}"\n  alt: "Brown rocks during golden hour"\n  caption: "${VALUES.credit}"\n`));
+    const result = plan(faq, 'hugo-papermod');
+    assert.ok(result.ok);
+    assert.deepEqual(result.replacing, []);
+  });
+
+  it('the cover’s own key given twice: written into the last, which the generators read; the first stays as it was', () => {
+    const text = lines('---', 'cover:', '  image: first.jpg', 'title: x', 'cover:', '  image: second.jpg # old', '  hidden: true', '---', '');
+    assert.equal(apply(text, 'hugo-papermod'), text.replace('  image: second.jpg # old\n  hidden: true\n', `  image: "${URL}" # old\n  hidden: true\n  alt: "Brown rocks during golden hour"\n  caption: "${VALUES.credit}"\n`));
+    const result = plan(text, 'hugo-papermod');
+    assert.ok(result.ok);
+    assert.deepEqual(result.replacing, ['cover.image']);
+    assert.equal(apply(lines('---', 'image: a.jpg', 'image: b.jpg', '---', ''), 'docusaurus'), lines('---', 'image: a.jpg', `image: "${URL}"`, 'credit: "Photo by Joey Farina on Pexels"', '---', ''));
+  });
+
+  it('a flow map (`{title: x}`) is edited in place: new keys after its last entry, a nested flow map’s values replaced', () => {
+    assert.equal(apply('---\n{title: x, tags: [a, b]}\n---\nbody', 'docusaurus'), `---\n{title: x, tags: [a, b], image: "${URL}", credit: "Photo by Joey Farina on Pexels"}\n---\nbody`);
+    assert.equal(
+      apply('---\n{title: x}\n---\n', 'hugo-papermod'),
+      `---\n{title: x, cover: {image: "${URL}", alt: "Brown rocks during golden hour", caption: "${VALUES.credit}"}}\n---\n`,
+    );
+    assert.equal(apply('---\n{}\n---\n', 'astro'), `---\n{heroImage: "${URL}", credit: "Photo by Joey Farina on Pexels"}\n---\n`);
+    const nested = lines('---', 'title: x', 'cover: {image: a.jpg, hidden: true} # old', '---', '');
+    assert.equal(apply(nested, 'hugo-papermod'), nested.replace('{image: a.jpg, hidden: true}', `{image: "${URL}", hidden: true, alt: "Brown rocks during golden hour", caption: "${VALUES.credit}"}`));
+    const result = plan(nested, 'hugo-papermod');
+    assert.ok(result.ok);
+    assert.deepEqual(result.replacing, ['cover.image']);
+  });
+
+  it('a flow map over several lines gets each new entry on a line of its own', () => {
+    const text = lines('---', '{', '  title: x,', '  tags: [a]', '}', '---', '');
+    const added = [`  image: "${URL}"`, '  credit: "Photo by Joey Farina on Pexels"'];
+    assert.equal(apply(text, 'docusaurus'), lines('---', '{', '  title: x,', '  tags: [a],', `${added[0]},`, added[1] ?? '', '}', '---', ''));
+    // A comment after the last entry stays on its line; a trailing comma stays the map's last.
+    assert.equal(apply(text.replace('[a]', '[a] # c'), 'docusaurus'), lines('---', '{', '  title: x,', '  tags: [a], # c', `${added[0]},`, added[1] ?? '', '}', '---', ''));
+    assert.equal(apply(text.replace('[a]', '[a], # c'), 'docusaurus'), lines('---', '{', '  title: x,', '  tags: [a], # c', `${added[0]},`, added[1] ?? '', '}', '---', ''));
+    assert.equal(apply(text.replace('[a]', '[a],'), 'docusaurus'), lines('---', '{', '  title: x,', '  tags: [a],', `${added[0]},`, `${added[1] ?? ''},`, '}', '---', ''));
+  });
+});
+
+describe('cover: JSON front matter keeps its other members’ text (issue 32)', () => {
+  it('"tags": ["json"] stays one line; only the cover’s members are written', () => {
+    const text = '{\n  "title": "JSON post",\n  "tags": ["json"],\n  "params": {"a": 1, "b": [1, 2]}\n}\n\nBody\n';
+    assert.equal(
+      apply(text, 'hugo-papermod'),
+      `{\n  "title": "JSON post",\n  "tags": ["json"],\n  "params": {"a": 1, "b": [1, 2]},\n  "cover": {\n    "image": "${URL}",\n    "alt": "Brown rocks during golden hour",\n    "caption": "${VALUES.credit}"\n  }\n}\n\nBody\n`,
+    );
+  });
+
+  it('into an existing object at its own indentation; a one-line object gets one-line members; a key given twice: the last', () => {
+    const text = '{\r\n\t"cover": {"hidden": true},\r\n\t"image":   [ "a.jpg" ],\r\n\t"header": {\r\n\t\t\t"a": [1,\r\n\t\t\t2]\r\n\t}\r\n}\r\n';
+    assert.equal(
+      apply(text, 'hugo-papermod'),
+      `{\r\n\t"cover": {"hidden": true, "image": "${URL}", "alt": "Brown rocks during golden hour", "caption": "${VALUES.credit}"},\r\n\t"image":   [ "a.jpg" ],\r\n\t"header": {\r\n\t\t\t"a": [1,\r\n\t\t\t2]\r\n\t}\r\n}\r\n`,
+    );
+    assert.equal(
+      apply(text, 'minimal-mistakes'),
+      `{\r\n\t"cover": {"hidden": true},\r\n\t"image":   [ "a.jpg" ],\r\n\t"header": {\r\n\t\t\t"a": [1,\r\n\t\t\t2],\r\n\t\t\t"overlay_image": "${URL}",\r\n\t\t\t"image_description": "Brown rocks during golden hour",\r\n\t\t\t"teaser": "${URL}",\r\n\t\t\t"caption": "${VALUES.credit}"\r\n\t}\r\n}\r\n`,
+    );
+    assert.equal(apply('{"image": "a.jpg", "title": "t", "image": "b.jpg"}\n', 'docusaurus'), `{"image": "a.jpg", "title": "t", "image": "${URL}", "credit": "Photo by Joey Farina on Pexels"}\n`);
+    assert.equal(apply('{\n}\n', 'astro'), `{\n  "heroImage": "${URL}",\n  "credit": "Photo by Joey Farina on Pexels"\n}\n`);
+  });
+});
+
+describe('cover: TOML table replacement keeps what belongs to the next table (issue 32)', () => {
+  it('an old [image] table goes; the comment lines just above the next table stay', () => {
+    const text = lines('+++', 'title = "t"', '', '[image]', '# the old cover', 'path = "a.jpg" # old', '', '# Links shown under the post', '# (one per line)', '[params]', 'b = 2', '+++', '');
+    assert.equal(
+      apply(text, 'docusaurus'),
+      lines('+++', 'title = "t"', `image = "${URL}"`, 'credit = "Photo by Joey Farina on Pexels"', '', '', '# Links shown under the post', '# (one per line)', '[params]', 'b = 2', '+++', ''),
+    );
+    assert.equal(apply(lines('+++', '[image]', '# about params', '[params]', 'b = 2', '+++', ''), 'docusaurus'), lines('+++', `image = "${URL}"`, 'credit = "Photo by Joey Farina on Pexels"', '# about params', '[params]', 'b = 2', '+++', ''));
   });
 });

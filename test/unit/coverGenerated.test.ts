@@ -1,8 +1,9 @@
 // Generated hostile values through every preset into front matter of every syntax
-// (src/core/cover/setCover.ts), read back with the parsers the site generators' own
-// libraries stand for: the block must hold exactly its old keys plus the preset's keys,
-// each with exactly the value given (as one line), and the text outside the block must be
-// the same byte for byte. A fixed seed, so a failure repeats; STOCK_MEDIA_GENERATED_CASES
+// (src/core/cover/setCover.ts), read back with the extension's own parser and with the
+// readers the site generators' own libraries stand for (test/generated/frontMatterReaders.ts:
+// YAML 1.1 with libyaml's character check, smol-toml, JSON.parse): the block must hold exactly
+// its old keys plus the preset's keys, each with exactly the value given (as one line, the
+// noncharacters dropped), and the text outside the block must be the same byte for byte. A fixed seed, so a failure repeats; STOCK_MEDIA_GENERATED_CASES
 // sets the number of cases.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -11,6 +12,7 @@ import { COVER_PRESETS, PRESETS, coverFields } from '../../src/core/cover/preset
 import type { CoverField } from '../../src/core/cover/presets';
 import { planCover } from '../../src/core/cover/setCover';
 import { hostileText, hostileUrl } from '../generated/arbitraries';
+import { readAsSites } from '../generated/frontMatterReaders';
 
 const SEED = 20_261_201;
 const CASES = Number(process.env['STOCK_MEDIA_GENERATED_CASES']) || 600;
@@ -20,6 +22,8 @@ const FRONT_MATTER_FRAGMENTS = [
   '---', '\n---\n', '\r\n---\r\n', '+++', '\n+++\n', '...', '\n...\n', ': ', ' #', '# ', '"', "'", '"""', "'''", '\\', '\\"', '\\u0000', '\\n',
   '{', '}', '[', ']', '{}', '[]', ',', '&a', '*a', '!!str ', '!<tag> ', '? ', '- ', '|', '>-', '%YAML 1.2', '=', ' = ', '[cover]', '[[x]]', 'cover.image = "x"',
   '\n', '\r', '\r\n', '\t', '\u2028', '\u2029', '\u0085', '\u0000', '\u001b', '\u007f', '\ufeff', '\ud800', '\udfff', '😀', 'x'.repeat(300),
+  // Noncharacters, which libyaml and go-yaml refuse (U+FFFE, U+FFFF) or XML forbids.
+  '\ufffe', '\uffff', '\ufdd0', '\ufdef', '\u{1fffe}', '\u{10ffff}', '\ufffe\ufffe', '\u0085\ufffe\r\n',
 ];
 const value = fc.oneof(
   { weight: 3, arbitrary: hostileText },
@@ -38,13 +42,20 @@ const DOCUMENTS: readonly string[] = [
   '+++\ncover = "x.jpg"\nheroImage = 1979-05-27\n+++\n',
   '{\n  "title": "x",\n  "cover": { "image": "a.jpg", "hidden": true },\n  "image": ["a"]\n}\n\nBody {x}\n',
   '{\r\n\t"title": "x",\r\n\t"header": "old"\r\n}\r\n',
+  // Issue 32: a key given twice (PaperMod's example FAQ post), flow maps, a one-line JSON
+  // array, a TOML table to be replaced with a comment above the next table.
+  '---\ntitle: "FAQs"\ndate: 2020-09-18T11:30:03+05:30\naliases: ["/papermod-how-to-guide"]\ntags: ["PaperMod"]\ndraft: true\naliases: [/posts/papermod/papermod-how-to]\nweight: 3\n---\n\n## Intro\n',
+  '---\n{title: x, tags: [a, b], cover: {hidden: true}}\n---\nBody\n',
+  '---\n{\n  title: x,\n  image: {path: a.jpg}, # c\n}\n---\n',
+  '{"title": "x", "tags": ["json"], "cover": {}}\n',
+  '+++\ntitle = "t"\n[image]\npath = "a.jpg"\n\n# next\n[params]\nb = 2\n+++\n',
   '# No front matter\n\nText\n',
   '',
 ];
 
-/** A value as the cover writes it: one line, control characters and separators a space, lone surrogates U+FFFD. */
+/** A value as the cover writes it: one line, noncharacters dropped, control characters and separators a space, lone surrogates U+FFFD. */
 function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return text.replace(/\p{Noncharacter_Code_Point}/gu, '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 function fill(template: string, values: Record<string, string>): string {
@@ -100,6 +111,10 @@ describe('generated inputs: hostile values into every syntax’s front matter, p
           const old = before ? frontMatterData(text, before) : {};
           assert.ok(old);
           assert.deepEqual(JSON.parse(JSON.stringify(data)), expected(old, fields, values));
+          // As the sites read it: YAML 1.1 as libyaml does, TOML, JSON.parse.
+          const content = (t: string, b: NonNullable<ReturnType<typeof findFrontMatter>>): string => t.slice(b.contentStart, b.contentEnd);
+          const siteOld = before ? readAsSites(before.syntax, content(text, before)) : {};
+          assert.deepEqual(readAsSites(block.syntax, content(after, block)), expected(siteOld as Data, fields, values));
           written += 1;
         },
       ),

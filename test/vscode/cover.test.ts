@@ -2,7 +2,9 @@
 // exactly its theme's fields (YAML with comments, TOML as Hugo writes it, Jekyll, Astro, a
 // page with none), nothing else in the file changes, one undo takes it back, the credit check
 // counts the cover's credit, a cover already set is replaced only when the user says so, and a
-// saved cover is a file of exactly the cover's size that the front matter's link reaches.
+// saved cover is a file of exactly the cover's size that the front matter's link reaches; the
+// front matter reads back in YAML 1.1 as libyaml (Jekyll, Hugo) reads it, a noncharacter in
+// the alt text and a key given twice (PaperMod's FAQ post) included.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { parse as parseToml } from 'smol-toml';
@@ -12,6 +14,7 @@ import type { CoverOutcome } from '../../src/host/cover/setCover';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState } from '../../src/host/testing';
 import { MediaInserter } from '../../src/host/insert/inserter';
+import { readYaml11 } from '../generated/frontMatterReaders';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
 import { acceptSearchBox, closeAllEditors, extensionApi, fileOpener, hoverTitle, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
@@ -199,6 +202,60 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.deepEqual(Object.keys(astroData), ['title', 'pubDate', 'heroImage', 'credit']);
     assert.match(String(astroData['heroImage']), /fit=crop&h=510&w=1020$/, 'Astro’s blog template shows its hero at 1020×510');
     assert.ok(String(astroData['credit']).includes(photo.photographer));
+  });
+
+  it('a U+FFFE in the alt text (which libyaml refuses): the front matter reads back in YAML 1.1 as libyaml reads it, the noncharacters dropped', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    const original = '---\ntitle: "Lake"\ndate: 2026-11-20\n---\nBody.\n';
+    const editor = await openNew('nonchar.md', original);
+    const hostile: Photo = { ...photo, alt: 'Lake\ufffe at dawn\uffff' };
+    const outcome = await vscode.commands.executeCommand<CoverOutcome>('stockMedia.setCoverImage', { media: { kind: 'photo', photo: hostile }, targetUri: editor.document.uri.toString() });
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const { block, body } = split(editor.document.getText(), '---');
+    assert.equal(body, 'Body.\n');
+    const data = readYaml11(block) as { title: string; cover: Record<string, string> };
+    assert.equal(data.title, 'Lake');
+    assert.equal(data.cover['alt'], 'Lake at dawn');
+    assert.equal(data.cover['image'], socialCard());
+  });
+
+  it('a key given twice (PaperMod’s example FAQ post, aliases): the cover is set, the aliases lines and every other line unchanged', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    const original = [
+      '---',
+      'title: "FAQs"',
+      'summary: Frequently Asked Questions',
+      'date: 2020-09-18T11:30:03+05:30',
+      'showtoc: true',
+      'tocOpen: true',
+      'aliases: ["/papermod-how-to-guide"]',
+      'tags: ["PaperMod"]',
+      'author: "Aditya Telange"',
+      'draft: true',
+      'aliases: [/posts/papermod/papermod-how-to]',
+      'weight: 3',
+      '---',
+      '',
+      '## Intro',
+      '',
+    ].join('\n');
+    const editor = await openNew('papermod-faq.md', original);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const text = editor.document.getText();
+    const { block, body } = split(text, '---');
+    assert.equal(body, split(original, '---').body);
+    keepsLines(split(original, '---').block, block);
+    assert.deepEqual(
+      text.split('\n').filter((line) => line.startsWith('aliases:')),
+      ['aliases: ["/papermod-how-to-guide"]', 'aliases: [/posts/papermod/papermod-how-to]'],
+    );
+    const data = readYaml11(block) as { aliases: string[]; cover: Record<string, string> };
+    assert.deepEqual(data.aliases, ['/posts/papermod/papermod-how-to'], 'the last one, as Hugo reads it');
+    assert.equal(data.cover['image'], socialCard());
+    assert.equal(data.cover['alt'], photo.alt);
+    await undo(editor);
+    assert.equal(editor.document.getText(), original);
   });
 
   it('a page with no front matter gets one (YAML) at the top, the text below it unchanged; one undo restores', async () => {

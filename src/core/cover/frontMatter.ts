@@ -104,7 +104,8 @@ export function parseFrontMatter(syntax: FrontMatterSyntax, content: string): Re
   try {
     let data: unknown;
     if (syntax === 'yaml') {
-      const doc = parseDocument(content);
+      // A key given twice is read as libyaml and go-yaml read it (Jekyll, Hugo): the last one wins.
+      const doc = parseDocument(content, { uniqueKeys: false });
       if (doc.errors.length > 0) return undefined;
       data = doc.toJS() ?? {};
     } else if (syntax === 'toml') {

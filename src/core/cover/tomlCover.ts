@@ -76,9 +76,11 @@ export function writeToml(content: string, tree: MapNode, eol: string, where: (o
     removedEntries.add(entry);
     edits.push({ start: entry.lineStart, end: nextLine(content, entry.lineEnd), text: '' });
   };
+  // A table's section ends with its last key's line: comments and blank lines after it belong
+  // to what follows (a comment above the next table's header is about that table).
   const sectionEnd = (header: TomlHeader): number => {
-    const next = headers[headers.indexOf(header) + 1];
-    return next ? lineStartOf(content, next.start) : content.length;
+    const own = items.filter((item): item is TomlEntry => item.kind === 'entry' && item.table === header);
+    return nextLine(content, own[own.length - 1]?.lineEnd ?? header.lineEnd);
   };
   const added: { leafPath: readonly string[]; value: CoverValue }[] = [];
 

@@ -2,7 +2,11 @@
 // package reports, never by printing the document again: comments, key order, quoting and
 // blank lines outside the keys written stay as they were. An existing key keeps its place
 // and its trailing comment; its old value (one line or many) is replaced. A new key goes
-// after the last key of its map, at that map's indentation.
+// after the last key of its map, at that map's indentation; in a flow map (`{title: x}`)
+// after its last entry, on the same line or, when the map spans lines, on a line of its own.
+// A key given twice is read as the generators read it (libyaml under Jekyll, go-yaml under
+// Hugo: the last one wins), so the cover's fields are written into the last of them and the
+// rest stays as it is.
 import { isMap, isScalar, parseDocument, stringify } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import { l10n } from '../l10n';
@@ -36,9 +40,9 @@ interface Context {
   readonly replacing: string[];
 }
 
-/** The pair of `map` whose key is the scalar `key`. */
+/** The pair of `map` whose key is the scalar `key`: the last such pair, the one the generators read when a key is given twice. */
 function pairOf(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key);
+  return map.items.findLast((pair) => isScalar(pair.key) && String(pair.key.value) === key);
 }
 
 /** The end of a node's own text: its range end, without the line ends the parser counts to it. */
@@ -83,12 +87,67 @@ function render(ctx: Context, key: string, node: TreeNode, indent: string): stri
   return [`${indent}${yamlKey(key)}:`, ...[...node.children].flatMap(([k, child]) => render(ctx, k, child, indent + ctx.step))];
 }
 
-function refuseInline(key: readonly string[]): WriteResult {
-  return { ok: false, message: l10n.t('The front matter writes "{0}" inline ({1}); the cover can only be added to a map written one key per line. Nothing was changed.', key.join('.'), '{ … }') };
+/** A value as it is written inside a flow map: a map as `{k: v, …}`. */
+function flowValue(node: TreeNode): string {
+  if (node.kind === 'leaf') return yamlValue(node.value);
+  return `{${[...node.children].map(([k, child]) => `${yamlKey(k)}: ${flowValue(child)}`).join(', ')}}`;
+}
+
+/** Writes `tree`'s children into the flow map `map` (`{title: x}`, perhaps over several lines). */
+function writeFlowMap(ctx: Context, map: YAMLMap, tree: MapNode): WriteResult | undefined {
+  const added: string[] = [];
+  for (const [key, child] of tree.children) {
+    const pair = pairOf(map, key);
+    if (!pair) {
+      added.push(`${yamlKey(key)}: ${flowValue(child)}`);
+      continue;
+    }
+    const stretch = valueStretch(ctx, pair);
+    if (!stretch) return cannotEdit(child.path);
+    if (child.kind === 'map' && isMap(pair.value)) {
+      const refused = writeFlowMap(ctx, pair.value, child);
+      if (refused) return refused;
+      continue;
+    }
+    if (isSet(pair.value)) ctx.replacing.push(child.path.join('.'));
+    ctx.edits.push({ start: stretch.start, end: stretch.end, text: `: ${flowValue(child)}` });
+  }
+  if (added.length === 0) return undefined;
+  const last = map.items[map.items.length - 1];
+  const end = last ? valueStretch(ctx, last)?.end : undefined;
+  const lastKey = last?.key as Node | undefined;
+  if (end === undefined || !lastKey?.range) {
+    // No entries (`{}`): inside the braces.
+    const open = map.range?.[0];
+    if (open === undefined || ctx.content.charAt(open) !== '{') return cannotEdit(tree.path);
+    ctx.edits.push({ start: open + 1, end: open + 1, text: added.join(', ') });
+    return undefined;
+  }
+  if (lineStartOf(ctx.content, lastKey.range[0]) <= (map.range?.[0] ?? 0)) {
+    ctx.edits.push({ start: end, end, text: `, ${added.join(', ')}` });
+    return undefined;
+  }
+  // A map spanning lines gets each new entry on a line of its own, at its last key's
+  // indentation; a comment after the last entry stays on that entry's line.
+  const separator = `,${ctx.eol}${indentAt(ctx.content, lastKey.range[0])}`;
+  const comment = /^[ \t]*(,?)[ \t]*#/.exec(ctx.content.slice(end));
+  if (!comment) {
+    ctx.edits.push({ start: end, end, text: separator + added.join(separator) });
+    return undefined;
+  }
+  if (comment[1] === '') ctx.edits.push({ start: end, end, text: ',' });
+  const lineEnd = lineEndOf(ctx.content, end);
+  ctx.edits.push({ start: lineEnd, end: lineEnd, text: separator.slice(1) + added.join(separator) });
+  return undefined;
+}
+
+function cannotEdit(path: readonly string[]): WriteResult {
+  return { ok: false, message: l10n.t('The front matter key "{0}" is written in a form the cover cannot edit. Nothing was changed.', path.join('.')) };
 }
 
 /** Writes `tree`'s children into the block map `map`, whose keys are at `indent`. */
 function writeMap(ctx: Context, map: YAMLMap, indent: string, tree: MapNode): WriteResult | undefined {
+  if (map.flow) return writeFlowMap(ctx, map, tree);
   const added: string[] = [];
   for (const [key, child] of tree.children) {
     const pair = pairOf(map, key);
@@ -97,10 +156,9 @@ function writeMap(ctx: Context, map: YAMLMap, indent: string, tree: MapNode): Wr
       continue;
     }
     const stretch = valueStretch(ctx, pair);
-    if (!stretch) return { ok: false, message: l10n.t('The front matter key "{0}" is written in a form the cover cannot edit. Nothing was changed.', child.path.join('.')) };
+    if (!stretch) return cannotEdit(child.path);
     const value = pair.value;
     if (child.kind === 'map' && isMap(value)) {
-      if (value.flow) return refuseInline(child.path);
       const first = value.items[0]?.key as Node | undefined;
       const refused = writeMap(ctx, value, first?.range ? indentAt(ctx.content, first.range[0]) : indent + ctx.step, child);
       if (refused) return refused;
@@ -140,7 +198,7 @@ function indentStep(content: string, map: YAMLMap): string {
  * `where(offset)` names a place in the content for messages (e.g. "line 4").
  */
 export function writeYaml(content: string, tree: MapNode, eol: string, where: (offset: number) => string): WriteResult {
-  const doc = parseDocument(content, { prettyErrors: false });
+  const doc = parseDocument(content, { prettyErrors: false, uniqueKeys: false });
   const error = doc.errors[0];
   if (error) {
     return { ok: false, message: l10n.t('The front matter is not valid YAML ({0}: {1}). Nothing was changed.', where(error.pos[0]), error.message.split('\n')[0] ?? '') };
@@ -154,7 +212,6 @@ export function writeYaml(content: string, tree: MapNode, eol: string, where: (o
     return { ok: true, edits: [{ start: content.length, end: content.length, text: content === '' || /\n$/.test(content) ? text : eol + text }], replacing: [] };
   }
   if (!isMap(root)) return { ok: false, message: l10n.t('The front matter is not a map of keys to values. Nothing was changed.') };
-  if (root.flow) return refuseInline([]);
   const first = root.items[0]?.key as Node | undefined;
   const step = indentStep(content, root);
   const refused = writeMap({ ...ctx, step }, root, first?.range ? indentAt(content, first.range[0]) : '', tree);
