@@ -201,6 +201,22 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.ok(String(astroData['credit']).includes(photo.photographer));
   });
 
+  it(`each caption in its generator's Markdown: "O'Brien & Sons" escaped for kramdown under Minimal Mistakes (no \\&, which kramdown shows), for Goldmark under PaperMod`, async () => {
+    const obrien: MediaItem = { kind: 'photo', photo: { ...photo, photographer: "O'Brien & Sons" } };
+    const captionOf = async (preset: string, name: string, path: readonly string[]): Promise<string> => {
+      await updateSetting('stockMedia.cover', 'preset', preset);
+      const editor = await openNew(name, '---\ntitle: Fog\n---\nText.\n');
+      const outcome = await vscode.commands.executeCommand<CoverOutcome>('stockMedia.setCoverImage', { media: obrien, targetUri: editor.document.uri.toString() });
+      assert.equal(outcome?.result, 'set', outcome?.notes.join('\n'));
+      const data = parseYaml(split(editor.document.getText(), '---').block) as Record<string, Record<string, unknown>>;
+      return String(data[path[0] ?? '']?.[path[1] ?? '']);
+    };
+    const kramdown = await captionOf('minimal-mistakes', 'mm-caption.md', ['header', 'caption']);
+    assert.ok(kramdown.startsWith("Photo by [O\\'Brien &amp; Sons]("), kramdown);
+    const goldmark = await captionOf('hugo-papermod', 'papermod-caption.md', ['cover', 'caption']);
+    assert.ok(goldmark.startsWith("Photo by [O\\'Brien \\& Sons]("), goldmark);
+  });
+
   it('a page with no front matter gets one (YAML) at the top, the text below it unchanged; one undo restores', async () => {
     const original = '# Notes\n\nNothing here yet.\n';
     const editor = await openNew('notes.md', original);
