@@ -98,8 +98,8 @@ const BASES = {
 type Syntax = keyof typeof BASES;
 const SYNTAXES = Object.keys(BASES) as Syntax[];
 
-/** The caption fields, rendered as Markdown by their theme. */
-const CAPTIONS: Partial<Record<CoverPresetId, readonly string[]>> = { 'hugo-papermod': ['cover', 'caption'], 'minimal-mistakes': ['header', 'caption'] };
+/** Minimal Mistakes' caption, which its hero renders with Jekyll's markdownify (PaperMod's is in the Hugo layout). */
+const JEKYLL_CAPTION = ['header', 'caption'];
 
 interface Page {
   readonly name: string;
@@ -324,7 +324,7 @@ interface RubyReading {
 }
 
 async function readWithRuby(pages: readonly Page[]): Promise<RubyReading[]> {
-  const input = JSON.stringify(pages.map((page) => ({ text: page.text, caption: page.preset === 'minimal-mistakes' ? CAPTIONS['minimal-mistakes'] : null })));
+  const input = JSON.stringify(pages.map((page) => ({ text: page.text, caption: page.preset === 'minimal-mistakes' ? JEKYLL_CAPTION : null })));
   return JSON.parse(await runTool('ruby', ['-e', RUBY], input)) as RubyReading[];
 }
 
