@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
+import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
@@ -129,7 +130,8 @@ describe('covers and sizes in the workbench (e2e)', function () {
     assert.equal(`${image.origin}${image.pathname}`, `${api.origin}/media/photos/${photo.id}/pexels-photo-${photo.id}.png`);
     assert.deepEqual([image.searchParams.get('fit'), image.searchParams.get('w'), image.searchParams.get('h')], ['crop', '1200', '630']);
     assert.equal(cover['alt'], photo.alt);
-    assert.ok(cover['caption']?.startsWith(`Photo by [${photo.photographer.name}](`), cover['caption']);
+    // PaperMod's caption is Goldmark (Hugo's Markdown): a name such as "Zoë O'Brien" is escaped for it.
+    assert.ok(cover['caption']?.startsWith(`Photo by [${escapeGoldmarkText(photo.photographer.name)}](`), cover['caption']);
 
     if (inCentre) await runCommand(page, 'Notifications: Hide Notifications');
 

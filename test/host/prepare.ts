@@ -65,6 +65,8 @@ function describe(dir: string): PreparedHost {
 export interface PrepareOptions {
   /** Also check that Chromium is there, so a new machine learns everything it lacks at once. */
   readonly browser?: boolean;
+  /** Also the site generators the unit tests run (prerequisites.ts); the first step of a test run asks. */
+  readonly generators?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -74,10 +76,10 @@ export interface PrepareOptions {
  * Accepts a log function instead of options, too (`prepare(log)`).
  */
 export async function prepare(options: PrepareOptions | ((line: string) => void) = {}): Promise<PreparedHost> {
-  const { browser = false, log = (line: string) => console.log(line) } = typeof options === 'function' ? { log: options } : options;
+  const { browser = false, generators = false, log = (line: string) => console.log(line) } = typeof options === 'function' ? { log: options } : options;
   const dir = cacheDir();
   if (isPrepared(dir)) {
-    checkPrerequisites({ build: false, browser });
+    checkPrerequisites({ build: false, browser, generators });
     return describe(dir);
   }
 
@@ -87,7 +89,7 @@ export async function prepare(options: PrepareOptions | ((line: string) => void)
         'Set VSCODE_EXECUTABLE to a desktop VS Code, or pass --electron on a machine with internet.',
     );
   }
-  checkPrerequisites({ build: true, browser });
+  checkPrerequisites({ build: true, browser, generators });
 
   mkdirSync(cacheRoot(), { recursive: true });
   const release = await acquireLock(`${dir}.lock`, { timeoutMs: 30 * 60_000, onWait: log });
@@ -268,10 +270,11 @@ function tail(file: string, lines: number): string {
 }
 
 // `node out/host/prepare.js` warms the cache on its own (npm test runs it beside the first
-// checks) and sees to everything else the tests need from the machine (Chromium, openssl).
+// checks) and sees to everything else the tests need from the machine (Chromium, openssl,
+// the site generators).
 // Other bundles include this module too, hence the file name check.
 if (require.main === module && basename(__filename) === 'prepare.js') {
-  prepare({ browser: true }).then(
+  prepare({ browser: true, generators: true }).then(
     (host) => console.log(`[prepare] VS Code ${host.vscodeVersion} ready: ${host.serverMain}`),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));

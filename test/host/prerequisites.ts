@@ -1,7 +1,9 @@
 // Checks what the offline VS Code host needs from the machine before anything slow starts.
 // What Debian or Ubuntu packages provide is installed with apt-get when this process may
 // (root, or passwordless sudo); otherwise the run stops with the one command that installs it
-// all. Nothing is skipped silently. The packages are the ones .ci/run installs.
+// all. Nothing is skipped silently. The packages are the ones .ci/run installs. The site
+// generators' own readers that the front matter tests run (Hugo; Ruby with kramdown, as
+// Jekyll reads and renders a page) are checked here too, and by those tests themselves.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -11,6 +13,8 @@ export interface Needs {
   readonly build: boolean;
   /** Launching Chromium for the workbench. */
   readonly browser: boolean;
+  /** The generators' readers for test/unit/coverGenerators.test.ts (prepare.js, the first step of a run). */
+  readonly generators?: boolean;
 }
 
 interface Missing {
@@ -65,7 +69,37 @@ function findMissing(needs: Needs): Missing[] {
   }
   // The local library's https certificate (test/server/tls.ts) is made with openssl.
   if (needs.browser && !onPath('openssl')) missing.push({ what: 'openssl (the local https certificate)', apt: 'openssl' });
+  if (needs.generators) missing.push(...missingGenerators());
   return missing;
+}
+
+/** Jekyll's Markdown, kramdown, with its GFM input (Jekyll's default): each a Debian package. */
+const RUBY_LIBRARIES: readonly (readonly [library: string, apt: string])[] = [
+  ['kramdown', 'ruby-kramdown'],
+  ['kramdown-parser-gfm', 'ruby-kramdown-parser-gfm'],
+];
+
+/** Hugo, Ruby (its YAML reader, Psych, is Jekyll's) and kramdown, or what of them is missing. */
+function missingGenerators(): Missing[] {
+  const missing: Missing[] = [];
+  if (!onPath('hugo')) missing.push({ what: 'Hugo (hugo)', apt: 'hugo' });
+  if (!onPath('ruby')) {
+    missing.push({ what: 'Ruby (ruby)', apt: 'ruby' }, ...RUBY_LIBRARIES.map(([library, apt]) => ({ what: `Ruby's ${library}`, apt })));
+    return missing;
+  }
+  // One Ruby prints the libraries it cannot load.
+  const script = RUBY_LIBRARIES.map(([library]) => `begin; require "${library}"; rescue LoadError; puts "${library}"; end`).join('\n');
+  const result = spawnSync('ruby', ['-e', script], { encoding: 'utf8' });
+  const unloaded = result.status === 0 ? result.stdout.split('\n') : RUBY_LIBRARIES.map(([library]) => library);
+  for (const [library, apt] of RUBY_LIBRARIES) if (unloaded.includes(library)) missing.push({ what: `Ruby's ${library}`, apt });
+  return missing;
+}
+
+/** Why the front matter tests cannot read pages with the generators' own readers (what is missing, the command that installs it), or undefined. */
+export function generatorsMissing(): string | undefined {
+  const missing = missingGenerators();
+  if (missing.length === 0) return undefined;
+  return `The generator tests need Debian's ${packagesFor(missing).join(', ')}; missing: ${missing.map((m) => m.what).join(', ')}.\nInstall with: ${installCommand(packagesFor(missing))}`;
 }
 
 /** The command prefix that may run apt-get here: none as root, `sudo -n` with passwordless sudo. */

@@ -29,6 +29,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ALONE, e2eFiles, e2eSeconds } from '../e2e/files';
 import { isPrepared } from './prepare';
+import { generatorsMissing } from './prerequisites';
 import { repoRoot } from './workspace';
 
 interface Stage {
@@ -80,10 +81,11 @@ const e2e = (file: string): Stage => ({ name: `e2e-${file.replace(/\.e2e\.js$/, 
  * The first step: the checks, and the offline VS Code's preparation beside them, which only reads
  * the cache when it is built. When it is not (a fresh machine), the preparation runs alone first:
  * building it (npm install, native modules) beside the cold type check, lint and unit tests made
- * a unit test overrun its timeout.
+ * a unit test overrun its timeout. It runs alone first too when a site generator the unit tests
+ * run is missing, which it installs where it can (prerequisites.ts).
  */
 function checksAndPrepare(at: number, checks: readonly Stage[]): Step[] {
-  return isPrepared() ? [{ at, stages: [PREPARE, ...checks] }] : [{ at: 1, stages: [PREPARE] }, { at, stages: checks }];
+  return isPrepared() && generatorsMissing() === undefined ? [{ at, stages: [PREPARE, ...checks] }] : [{ at: 1, stages: [PREPARE] }, { at, stages: checks }];
 }
 
 /** Steps one after the other; in a step, stages side by side. Made when run: the e2e files are read from out/e2e. */

@@ -103,4 +103,15 @@ describe('credit check: covers in front matter', () => {
       );
     }
   });
+
+  it(`a caption in each preset's Markdown (kramdown's entities and escapes, Goldmark's) credits the name it escapes: "O'Brien & Sons ~ -- Co."`, () => {
+    const author = "O'Brien & Sons ~ -- Co.";
+    const named: CreditFacts = { ...facts, author };
+    for (const id of COVER_PRESETS) {
+      const after = withCover('---\ntitle: Rocks\n---\nBody\n', id, { ...VALUES, credit: creditMarkdown(named, PRESETS[id].markdown), creditText: creditPlain(named) });
+      const ref = findMediaRefs(after, options).find((r) => r.url === image);
+      assert.ok(ref, after);
+      assert.ok(hasCreditNear(after, ref, 'markdown', { author, serviceName: 'Pexels' }), `${id}: ${after}`);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { readMarkdown } from '../generated/parseBack';
 import { planInsert, renderPlan } from '../../src/core/insert/plan';
 import { toPlainText } from '../../src/core/insert/pieces';
 import { SERVICE, SETTINGS, photoItem, videoItem } from './insertFixtures';
-import { escapeMarkdownImageAlt, escapeMarkdownText } from '../../src/core/insert/escape';
+import { escapeGoldmarkText, escapeKramdownText, escapeMarkdownImageAlt, escapeMarkdownText } from '../../src/core/insert/escape';
 import { markdownImageAltPlaceholders, parseTemplate } from '../../src/core/insert/template';
 import type { MediaItem } from '../../src/core/model';
 
@@ -87,5 +87,19 @@ describe('Markdown escaping of service text in templates', () => {
       assert.ok(text.includes('www.evil.com'), 'the image alt keeps its dots');
       assert.ok(text.includes('www\\.evil\\.com'), 'the paragraph escapes them');
     });
+  });
+
+  // Read back by the generators themselves in coverGenerators.test.ts (Hugo, kramdown).
+  it('kramdown: only the escapes kramdown reads, `&` and `~` as entities (a cover caption under Jekyll)', () => {
+    assert.equal(escapeKramdownText("O'Brien & Sons"), "O\\'Brien &amp; Sons");
+    assert.equal(escapeKramdownText('a~~b~~ &amp; @x /y %z ^w'), 'a&#126;&#126;b&#126;&#126; &amp;amp; @x /y %z ^w');
+    assert.equal(escapeKramdownText('\\ . * _ + - ` ( ) [ ] { } # ! : | " \' $ = < >'), '\\\\ \\. \\* \\_ \\+ \\- \\` \\( \\) \\[ \\] \\{ \\} \\# \\! \\: \\| \\" \\\' \\$ \\= \\< \\>');
+  });
+
+  it('Goldmark: CommonMark’s escapes and what Hugo’s typographer would change, each character escaped once', () => {
+    assert.equal(escapeGoldmarkText("O'Brien & Sons"), "O\\'Brien \\& Sons");
+    assert.equal(escapeGoldmarkText('--x --- a...b'), '\\--x \\-\\-- a\\.\\.\\.b');
+    assert.equal(escapeGoldmarkText('-x'), '\\-x');
+    assert.equal(escapeGoldmarkText('www.evil.example'), escapeMarkdownText('www.evil.example'));
   });
 });

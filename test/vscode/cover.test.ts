@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
+import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { CoverOutcome } from '../../src/host/cover/setCover';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
@@ -141,7 +142,7 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal(cover['hidden'], false);
     assert.equal(cover['image'], socialCard());
     assert.equal(cover['alt'], photo.alt);
-    assert.match(String(cover['caption']), new RegExp(`Photo by \\[${photo.photographer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]`));
+    assert.ok(String(cover['caption']).startsWith(`Photo by [${escapeGoldmarkText(photo.photographer)}](`), String(cover['caption']));
     assert.ok(String(cover['caption']).includes(photo.url), 'the caption links the photo’s page');
     assert.ok(shown.some((s) => s.level === 'info' && /Set the cover of “post\.md”: cover\.image, cover\.alt, cover\.caption/.test(s.message)), JSON.stringify(shown));
 
@@ -256,6 +257,20 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal(data.cover['alt'], photo.alt);
     await undo(editor);
     assert.equal(editor.document.getText(), original);
+  it(`each caption in its generator's Markdown: "O'Brien & Sons" escaped for kramdown under Minimal Mistakes (no \\&, which kramdown shows), for Goldmark under PaperMod`, async () => {
+    const obrien: MediaItem = { kind: 'photo', photo: { ...photo, photographer: "O'Brien & Sons" } };
+    const captionOf = async (preset: string, name: string, path: readonly string[]): Promise<string> => {
+      await updateSetting('stockMedia.cover', 'preset', preset);
+      const editor = await openNew(name, '---\ntitle: Fog\n---\nText.\n');
+      const outcome = await vscode.commands.executeCommand<CoverOutcome>('stockMedia.setCoverImage', { media: obrien, targetUri: editor.document.uri.toString() });
+      assert.equal(outcome?.result, 'set', outcome?.notes.join('\n'));
+      const data = parseYaml(split(editor.document.getText(), '---').block) as Record<string, Record<string, unknown>>;
+      return String(data[path[0] ?? '']?.[path[1] ?? '']);
+    };
+    const kramdown = await captionOf('minimal-mistakes', 'mm-caption.md', ['header', 'caption']);
+    assert.ok(kramdown.startsWith("Photo by [O\\'Brien &amp; Sons]("), kramdown);
+    const goldmark = await captionOf('hugo-papermod', 'papermod-caption.md', ['cover', 'caption']);
+    assert.ok(goldmark.startsWith("Photo by [O\\'Brien \\& Sons]("), goldmark);
   });
 
   it('a page with no front matter gets one (YAML) at the top, the text below it unchanged; one undo restores', async () => {

@@ -2,6 +2,7 @@
 // same facts and in the same words as the insert's, so a cover's credit reads like an inserted
 // image's. The front matter's own quoting is setCover.ts's: nothing here is escaped for it.
 import { creditMarkdown, creditSentence } from '../insert/credit';
+import type { CreditMarkdown } from '../insert/credit';
 import type { MediaFacts } from '../insert/facts';
 import type { CoverValues } from './values';
 
@@ -12,8 +13,12 @@ export interface CoverImage {
   readonly height: number;
 }
 
-/** The cover's values: `{url}`, `{alt}`, `{credit}` (the Markdown credit line), `{creditText}`, `{photographer}`, …. */
-export function coverValues(facts: MediaFacts, image: CoverImage): CoverValues {
+/**
+ * The cover's values: `{url}`, `{alt}`, `{credit}` (the Markdown credit line, in the Markdown
+ * the preset's generator renders a caption with: presets.ts `markdown`), `{creditText}`,
+ * `{photographer}`, ….
+ */
+export function coverValues(facts: MediaFacts, image: CoverImage, markdown: CreditMarkdown): CoverValues {
   return {
     url: image.url,
     alt: facts.alt,
@@ -34,7 +39,7 @@ export function coverValues(facts: MediaFacts, image: CoverImage): CoverValues {
     fileType: facts.fileType ?? '',
     srcset: '',
     sizes: '',
-    credit: creditMarkdown(facts),
+    credit: creditMarkdown(facts, markdown),
     creditText: creditSentence(facts),
   };
 }

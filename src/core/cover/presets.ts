@@ -9,7 +9,12 @@
 // `{creditText}` (beside the image: `image.credit` for jekyll-seo-tag's `image` map, else a
 // top-level `credit`): the theme does not show it, but it stays with the page, the credit
 // check finds it and a template can show it.
+//
+// The Markdown credit line is written in the Markdown the preset's generator renders
+// (`markdown`): Goldmark for Hugo, kramdown for Jekyll, MDX for Docusaurus and Astro; each
+// reads other backslash escapes (insert/escape.ts).
 import { l10n } from '../l10n';
+import type { CreditMarkdown } from '../insert/credit';
 import { isInsertError } from '../insert/insertError';
 import { parseTemplate } from '../insert/template';
 
@@ -31,6 +36,8 @@ export interface CoverPreset {
   readonly fields: readonly CoverField[];
   /** The size the theme documents for its cover: `WxH` for a crop, or a width. */
   readonly defaultSize: string;
+  /** The Markdown its generator renders a caption in: what `{credit}` is escaped for. */
+  readonly markdown: CreditMarkdown;
 }
 
 const field = (dotted: string, template: string, list?: boolean): CoverField => (list ? { key: dotted.split('.'), template, list } : { key: dotted.split('.'), template });
@@ -38,14 +45,15 @@ const field = (dotted: string, template: string, list?: boolean): CoverField => 
 /** The presets, by id. Sizes: a social card (1200×630) unless the theme shows the picture otherwise. */
 export const PRESETS: Readonly<Record<CoverPresetId, CoverPreset>> = {
   // PaperMod: cover.image, cover.alt, cover.caption (rendered with markdownify).
-  'hugo-papermod': { id: 'hugo-papermod', fields: [field('cover.image', '{url}'), field('cover.alt', '{alt}'), field('cover.caption', '{credit}')], defaultSize: '1200x630' },
+  'hugo-papermod': { id: 'hugo-papermod', fields: [field('cover.image', '{url}'), field('cover.alt', '{alt}'), field('cover.caption', '{credit}')], defaultSize: '1200x630', markdown: 'goldmark' },
   // Hugo's own Open Graph and Twitter card templates read the page's `images` list.
-  'hugo-images': { id: 'hugo-images', fields: [field('images', '{url}', true), field('credit', '{creditText}')], defaultSize: '1200x630' },
+  'hugo-images': { id: 'hugo-images', fields: [field('images', '{url}', true), field('credit', '{creditText}')], defaultSize: '1200x630', markdown: 'goldmark' },
   // jekyll-seo-tag: image.path and image.alt (it also reads image.width/height).
   'jekyll-seo': {
     id: 'jekyll-seo',
     fields: [field('image.path', '{url}'), field('image.alt', '{alt}'), field('image.width', '{width}'), field('image.height', '{height}'), field('image.credit', '{creditText}')],
     defaultSize: '1200x630',
+    markdown: 'kramdown',
   },
   // Minimal Mistakes: the page header's overlay image, its description (the alt text), the
   // teaser for archive lists and the caption under the header (Markdown). The theme asks
@@ -54,13 +62,14 @@ export const PRESETS: Readonly<Record<CoverPresetId, CoverPreset>> = {
     id: 'minimal-mistakes',
     fields: [field('header.overlay_image', '{url}'), field('header.image_description', '{alt}'), field('header.teaser', '{url}'), field('header.caption', '{credit}')],
     defaultSize: '1280',
+    markdown: 'kramdown',
   },
   // Astro's blog template: `heroImage`, shown at 1020×510.
-  astro: { id: 'astro', fields: [field('heroImage', '{url}'), field('credit', '{creditText}')], defaultSize: '1020x510' },
+  astro: { id: 'astro', fields: [field('heroImage', '{url}'), field('credit', '{creditText}')], defaultSize: '1020x510', markdown: 'mdx' },
   // Docusaurus: `image`, the page's social card.
-  docusaurus: { id: 'docusaurus', fields: [field('image', '{url}'), field('credit', '{creditText}')], defaultSize: '1200x630' },
-  // Obsidian's banner plugins (Banners, Pixel Banner): `banner`, across the note's top.
-  'obsidian-banner': { id: 'obsidian-banner', fields: [field('banner', '{url}'), field('credit', '{creditText}')], defaultSize: '1920' },
+  docusaurus: { id: 'docusaurus', fields: [field('image', '{url}'), field('credit', '{creditText}')], defaultSize: '1200x630', markdown: 'mdx' },
+  // Obsidian's banner plugins (Banners, Pixel Banner): `banner`, across the note's top. Obsidian's Markdown is CommonMark's.
+  'obsidian-banner': { id: 'obsidian-banner', fields: [field('banner', '{url}'), field('credit', '{creditText}')], defaultSize: '1920', markdown: 'commonmark' },
 };
 
 const HUGO_CONFIGS = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config/_default/hugo.toml', 'config/_default/hugo.yaml', 'config/_default/hugo.json'];
@@ -120,7 +129,7 @@ const MAX_KEY_LENGTH = 200;
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_-]*$/;
 
 export type CoverFieldsResult =
-  | { readonly ok: true; readonly preset: CoverPresetId | 'custom'; readonly fields: readonly CoverField[]; readonly defaultSize: string }
+  | { readonly ok: true; readonly preset: CoverPresetId | 'custom'; readonly fields: readonly CoverField[]; readonly defaultSize: string; readonly markdown: CreditMarkdown }
   | { readonly ok: false; readonly message: string };
 
 const isPresetId = (value: unknown): value is CoverPresetId => typeof value === 'string' && (COVER_PRESETS as readonly string[]).includes(value);
@@ -158,7 +167,7 @@ function customFields(value: unknown): CoverFieldsResult {
     }
     fields.push({ key: segments, template });
   }
-  return { ok: true, preset: 'custom', fields, defaultSize: '1200x630' };
+  return { ok: true, preset: 'custom', fields, defaultSize: '1200x630', markdown: 'commonmark' };
 }
 
 /** Whether `path` starts with all of `prefix` (or equals it). */
@@ -172,10 +181,11 @@ export function startsWith(path: readonly string[], prefix: readonly string[]): 
  * workspace folder, `customFields` `stockMedia.cover.fields`. `auto` with nothing detected
  * is the `docusaurus` preset: a top-level `image` (and `credit`), the key most generators'
  * social cards read (Docusaurus, jekyll-seo-tag, many Eleventy, Gatsby and Hugo themes).
+ * `custom` fields' `{credit}` is CommonMark, as the insert writes it.
  */
 export function coverFields(setting: unknown, detected: CoverPresetId | undefined, customFieldsSetting: unknown): CoverFieldsResult {
   if (setting === 'custom') return customFields(customFieldsSetting);
   const id = isPresetId(setting) ? setting : (detected ?? 'docusaurus');
   const preset = PRESETS[id];
-  return { ok: true, preset: id, fields: preset.fields, defaultSize: preset.defaultSize };
+  return { ok: true, preset: id, fields: preset.fields, defaultSize: preset.defaultSize, markdown: preset.markdown };
 }

@@ -5,7 +5,7 @@
 // The words around the names come from creditWords.ts, in the credit's language.
 import type { CreditWords } from './creditWords';
 import { ENGLISH_CREDIT, fillCredit } from './creditWords';
-import { escapeCssComment, escapeHtmlAttribute, escapeHtmlText, escapeMarkdownText, isPlainInertUrl, jsxText, plainInert } from './escape';
+import { escapeCssComment, escapeGoldmarkText, escapeHtmlAttribute, escapeHtmlText, escapeKramdownText, escapeMarkdownText, isPlainInertUrl, jsxText, plainInert } from './escape';
 import type { CreditFacts } from './facts';
 
 interface CreditParts {
@@ -35,10 +35,25 @@ function sentence(p: CreditParts, link: (label: string, url: string | undefined)
   return fillCredit(p.kind === 'photo' ? p.words.photoBy : p.words.videoBy, link(p.author, p.authorUrl), service);
 }
 
-/** `Photo by [Name](profile) on [Service](page)`. */
-export function creditMarkdown(facts: CreditFacts): string {
+/**
+ * The Markdown a credit line is written in: CommonMark (GFM and markdown-it too, the insert's),
+ * MDX (the same escapes), Goldmark as Hugo runs it, kramdown (Jekyll). They differ in which
+ * backslash escapes they read and what they make typographic (escape.ts).
+ */
+export type CreditMarkdown = 'commonmark' | 'mdx' | 'goldmark' | 'kramdown';
+
+const MARKDOWN_TEXT: Readonly<Record<CreditMarkdown, (text: string) => string>> = {
+  commonmark: escapeMarkdownText,
+  mdx: escapeMarkdownText,
+  goldmark: escapeGoldmarkText,
+  kramdown: escapeKramdownText,
+};
+
+/** `Photo by [Name](profile) on [Service](page)`, the names escaped for `markdown` (CommonMark unless said). */
+export function creditMarkdown(facts: CreditFacts, markdown: CreditMarkdown = 'commonmark'): string {
   const p = parts(facts);
-  const link = (label: string, url: string | undefined): string => (url ? `[${escapeMarkdownText(label)}](${url})` : escapeMarkdownText(label));
+  const escape = MARKDOWN_TEXT[markdown];
+  const link = (label: string, url: string | undefined): string => (url ? `[${escape(label)}](${url})` : escape(label));
   return sentence(p, link);
 }
 

@@ -40,6 +40,33 @@ export function escapeMarkdownText(text: string): string {
 }
 
 /**
+ * Goldmark inline text (Hugo's Markdown, as `markdownify` renders a PaperMod caption): as
+ * `escapeMarkdownText` (Goldmark is CommonMark, and Hugo turns on its linkify), and what
+ * Hugo's default typographer extension would make typographic: `'` (a curly apostrophe in
+ * "O'Brien"), `--` and `...` (each `-` or `.` before another is escaped). `"`, `<<` and
+ * `>>` are escaped already.
+ */
+export function escapeGoldmarkText(text: string): string {
+  return escapeMarkdown(text, /[\\`*_{}[\]<>!|~&$"@']|:(?=\/)|\/(?=\/)|\.(?=[\p{L}\p{N}\p{M}.])|-(?=-)/gu);
+}
+
+/**
+ * kramdown inline text (Jekyll's Markdown, with its own input or the GFM one, as
+ * `markdownify` renders a Minimal Mistakes caption). kramdown reads a backslash as an
+ * escape only before the characters it lists (the backslash, the backtick and
+ * `. * _ + - ( ) [ ] { } # ! : | " ' $ = < >`, and `~` in its GFM input): `\&` or `\@`
+ * shows on the page, backslash and all. So each character of that list is escaped (the
+ * quotes, `--`, `...` and `<<` too, which kramdown would make typographic; a line start's
+ * heading, list, table or definition mark with them), `&` is written `&amp;` (`&amp;` in a
+ * name would read as an entity) and `~` as `&#126;` (`~~` strikes text through in the GFM
+ * input, `~~~` starts code; its own input has no `\~`). kramdown links no bare address, so
+ * nothing else is escaped.
+ */
+export function escapeKramdownText(text: string): string {
+  return text.replace(/[\\.*_+\-`()[\]{}#!:|"'$=<>&~]/g, (c) => (c === '&' ? '&amp;' : c === '~' ? '&#126;' : `\\${c}`));
+}
+
+/**
  * Each match of `syntax` (one character) backslash-escaped, then the marks that only count
  * at the start: a heading, list or setext mark, and a `^` (after a bracket, cmark-gfm
  * reads `[^…` as a footnote reference, even with footnotes off, and `![^…](…)` stops

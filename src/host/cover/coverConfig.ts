@@ -4,6 +4,7 @@
 // saved cover goes when the site serves its files from a folder of its own.
 import * as vscode from 'vscode';
 import type { CoverField, CoverPresetId } from '../../core/cover/presets';
+import type { CreditMarkdown } from '../../core/insert/credit';
 import { COVER_MARKERS, COVER_PRESETS, coverFields, detectPreset } from '../../core/cover/presets';
 import type { SiteFolder } from '../../core/insert/destination';
 import { SITE_FOLDER_DEFAULTS } from '../../core/insert/destination';
@@ -14,6 +15,8 @@ import { readCoverSize } from '../insert/settings';
 export interface CoverConfig {
   readonly preset: CoverPresetId | 'custom';
   readonly fields: readonly CoverField[];
+  /** The Markdown the caption (`{credit}`) is written in. */
+  readonly markdown: CreditMarkdown;
   readonly size: PhotoSize;
   /** Where the preset's site serves saved covers from, when a link relative to the page would not reach them. */
   readonly siteFolder: SiteFolder | undefined;
@@ -80,5 +83,5 @@ export async function readCoverConfig(document: vscode.TextDocument): Promise<Co
   const sizeSetting = readCoverSize(scope) ?? readPhotoSize(fields.defaultSize, 'stockMedia.cover.size');
   if ('message' in sizeSetting) return { message: sizeSetting.message };
   const siteFolder = fields.preset === 'custom' ? undefined : SITE_FOLDERS[fields.preset];
-  return { preset: fields.preset, fields: fields.fields, size: sizeSetting.size, siteFolder };
+  return { preset: fields.preset, fields: fields.fields, markdown: fields.markdown, size: sizeSetting.size, siteFolder };
 }

@@ -108,7 +108,7 @@ async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepa
   if (item.media.kind === 'video') {
     // A video's cover is its poster picture, linked: the video file is never a cover.
     if (!facts.poster) return fail(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id));
-    return { values: coverValues(facts, { url: facts.poster, width: facts.width, height: facts.height }), prepared: undefined };
+    return { values: coverValues(facts, { url: facts.poster, width: facts.width, height: facts.height }, cover.markdown), prepared: undefined };
   }
   const site = cover.siteFolder && config.siteFolder === '' ? { ...config, siteFolder: cover.siteFolder.folder, siteUrlPath: cover.siteFolder.urlPath ?? '' } : config;
   let prepared: Prepared | undefined;
@@ -120,7 +120,7 @@ async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepa
   }
   if (!prepared) return { result: 'cancelled', notes };
   const url = prepared.locals[0]?.url ?? facts.url;
-  return { values: coverValues(facts, { url, width: facts.width, height: facts.height }), prepared };
+  return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared };
 }
 
 /** The cover of `items[0]` into its target page (the editor the grid names, else the active one). */
