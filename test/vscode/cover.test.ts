@@ -257,6 +257,8 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal(data.cover['alt'], photo.alt);
     await undo(editor);
     assert.equal(editor.document.getText(), original);
+  });
+
   it(`each caption in its generator's Markdown: "O'Brien & Sons" escaped for kramdown under Minimal Mistakes (no \\&, which kramdown shows), for Goldmark under PaperMod`, async () => {
     const obrien: MediaItem = { kind: 'photo', photo: { ...photo, photographer: "O'Brien & Sons" } };
     const captionOf = async (preset: string, name: string, path: readonly string[]): Promise<string> => {
