@@ -23,19 +23,28 @@
 // as in the rule above, with the front matter in the place of the media's paragraph. The
 // missing credit goes there, at the top of the body, never into the front matter. A media
 // URL in the body is never credited by the front matter's text.
-import { frontMatterCreditAt, frontMatterEnd } from './cover/frontMatterCredit';
+//
+// A document is read once: CreditContext holds its text with what the rule asks of it (its
+// paragraphs, figures, front matter, what a reader sees in each scope) computed once and
+// kept, so asking for every link of a page costs about as much as reading the page once
+// (issue 32: a page of 2,000 credit lines took minutes when each link read it again). The
+// functions taking a text are the same rule for one question.
+import { findFrontMatter } from './cover/frontMatter';
+import type { FrontMatterBlock } from './cover/frontMatter';
+import { frontMatterCredit } from './cover/frontMatterCredit';
 import type { FrontMatterCredit } from './cover/frontMatterCredit';
+import type { CreditPlacement } from './creditPlacement';
+import { creditPlacementIn } from './creditPlacement';
 import type { FormatFamily } from './insert/languages';
+import type { CreditNames } from './creditNames';
+import { FoldedText, containsName, creditName } from './creditNames';
+import type { TextSpan } from './textIndex';
+import { TextIndex } from './textIndex';
 
-export interface TextSpan {
-  readonly start: number;
-  readonly end: number;
-}
-
-/** Lower case, no accents, single spaces: how names are compared. */
-export function foldName(value: string): string {
-  return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
+export type { TextSpan } from './textIndex';
+export type { CreditNames } from './creditNames';
+export type { CreditPlacement } from './creditPlacement';
+export { creditInsertText, creditPlacementIn } from './creditPlacement';
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', lbrace: '{', rbrace: '}', commat: '@' };
 
@@ -50,37 +59,17 @@ export function decodeEntities(value: string): string {
   });
 }
 
-const BLANK_LINE = /\n[ \t]*\r?\n/g;
-
 /** The paragraph (lines between blank lines) around `offset`. */
 export function paragraphAt(text: string, offset: number): TextSpan {
-  let start = 0;
-  let end = text.length;
-  for (const match of text.matchAll(BLANK_LINE)) {
-    const blankStart = match.index;
-    const blankEnd = blankStart + match[0].length;
-    if (blankEnd <= offset) start = blankEnd;
-    else if (blankStart >= offset) {
-      end = blankStart;
-      break;
-    } else {
-      // The offset is inside the blank run itself.
-      start = blankEnd;
-    }
-  }
-  return { start, end };
-}
-
-/** The paragraph after `span`, if there is one. */
-function nextParagraph(text: string, span: TextSpan): TextSpan | undefined {
-  const rest = text.slice(span.end);
-  const first = /\S/.exec(rest);
-  if (!first) return undefined;
-  return paragraphAt(text, span.end + first.index);
+  return new TextIndex(text).paragraphAt(offset);
 }
 
 /** Words a credit line starts with, in the languages of creditWords.ts and as people write them. */
 const CREDIT_LEAD = /^(?:photos?|photograph|photography|foto|fotos|video|videos|image|images|bild|bilder|credits?|source|quelle|aufnahme|picture|©|\(c\))(?![\p{L}\p{N}])/iu;
+/** What a credit line may start with before its word: markup and white space (tags are skipped whole). */
+const LEAD_MARKUP = /[\s>*_#~`|-]/;
+/** Enough of the text after the markup for CREDIT_LEAD: its longest word and the character after it. */
+const LEAD_WINDOW = 24;
 
 /** Whether a paragraph reads as a credit line. */
 export function isCreditLike(paragraph: string): boolean {
@@ -93,46 +82,17 @@ export function isCreditLike(paragraph: string): boolean {
 
 /** The `<figure>` element around `span`, if any. */
 export function figureAround(text: string, span: TextSpan): TextSpan | undefined {
-  const lower = text.toLowerCase();
-  const open = lower.lastIndexOf('<figure', span.start);
-  if (open < 0) return undefined;
-  const closedBetween = lower.indexOf('</figure', open);
-  if (closedBetween >= 0 && closedBetween < span.start) return undefined;
-  const close = lower.indexOf('</figure', span.end);
-  if (close < 0) return undefined;
-  const closeEnd = lower.indexOf('>', close);
-  return { start: open, end: closeEnd < 0 ? text.length : closeEnd + 1 };
+  return new CreditContext(text, 'html').figureAround(span);
 }
 
 /** The stretches of text where a credit for the media at `span` counts (the rule above; a media in front matter: see frontMatterScope). */
 export function creditScope(text: string, span: TextSpan, family: FormatFamily): TextSpan[] {
-  if (family === 'html' || family === 'jsx') {
-    const figure = figureAround(text, span);
-    if (figure) return [figure];
-  }
-  const paragraph = paragraphAt(text, span.start);
-  // The body's paragraphs start after the front matter: its alt texts credit nobody there.
-  const bodyStart = frontMatterEnd(text);
-  const own = span.start >= bodyStart ? { start: Math.max(paragraph.start, bodyStart), end: paragraph.end } : paragraph;
-  const next = nextParagraph(text, own);
-  return next && isCreditLike(text.slice(next.start, next.end)) ? [own, next] : [own];
-}
-
-/** The body's first paragraph after the front matter, when it reads as a credit line. */
-function creditLineAfter(text: string, front: FrontMatterCredit): TextSpan | undefined {
-  const first = /\S/.exec(text.slice(front.block.end));
-  if (!first) return undefined;
-  const found = paragraphAt(text, front.block.end + first.index);
-  const paragraph = { start: Math.max(found.start, front.block.end), end: found.end };
-  return isCreditLike(text.slice(paragraph.start, paragraph.end)) ? paragraph : undefined;
+  return new CreditContext(text, family).scope(span);
 }
 
 /** The texts that credit a media at `offset` in front matter (its visible values, a credit line under it), or undefined when `offset` is not in front matter that parses. */
 export function frontMatterScope(text: string, offset: number): string[] | undefined {
-  const front = frontMatterCreditAt(text, offset);
-  if (!front) return undefined;
-  const line = creditLineAfter(text, front);
-  return line ? [front.values, text.slice(line.start, line.end)] : [front.values];
+  return new CreditContext(text, 'markdown').frontMatterScope(offset);
 }
 
 /** What a reader sees of a stretch of source: no URLs, alt texts or tags; escapes resolved. */
@@ -151,154 +111,219 @@ export function visibleText(source: string, family: FormatFamily): string {
   return decodeEntities(text).replace(/https?:\/\/\S+/gi, ' ');
 }
 
-/** Whether `name` (folded) stands in `text` (folded) as a whole word or words. */
-export function containsName(text: string, name: string): boolean {
-  const needle = foldName(name);
-  if (needle === '') return false;
-  const haystack = foldName(text);
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-    const before = haystack.slice(0, at);
-    const after = haystack.slice(at + needle.length);
-    if (!/[\p{L}\p{N}]$/u.test(before) && !/^[\p{L}\p{N}]/u.test(after)) return true;
-  }
-  return false;
-}
-
-export interface CreditNames {
-  /** The photographer (or videographer) as the service names them; may be empty. */
-  readonly author: string;
-  readonly serviceName: string;
-}
-
 /** What a reader sees where a credit for the media at `span` counts (the rule at the top of this file): kept by In This Workspace, asked once the name is known. */
 export function creditTexts(text: string, span: TextSpan, family: FormatFamily): string[] {
-  // Front matter values are Markdown or plain text (a caption, a credit field), whatever the page's format.
-  const front = frontMatterScope(text, span.start);
-  if (front) return front.map((scope) => visibleText(scope, 'markdown'));
-  return creditScope(text, span, family).map((scope) => visibleText(text.slice(scope.start, scope.end), family));
+  return new CreditContext(text, family).texts(span);
 }
 
 /** Whether one of `texts` (creditTexts) credits `names`. */
 export function namesCredited(texts: readonly string[], names: CreditNames): boolean {
-  const name = names.author.trim() !== '' ? names.author : names.serviceName;
+  const name = creditName(names);
   return texts.some((t) => containsName(t, name));
 }
 
 /** Whether the media at `span` in `text` is credited (the rule at the top of this file). */
 export function hasCreditNear(text: string, span: TextSpan, family: FormatFamily, names: CreditNames): boolean {
-  return namesCredited(creditTexts(text, span, family), names);
+  return new CreditContext(text, family).credited(span, names);
 }
 
-// ---- where a missing credit goes --------------------------------------------------------
+/**
+ * Front matter larger than this (in UTF-16 units) is not parsed for the credit rule, and its
+ * media read as in front matter that does not parse: the parsers read about 1 to 2 MB a
+ * second here, in one step that cannot yield, and a gallery of 2,000 images is about 270 KB.
+ */
+export const FRONT_MATTER_READ_MAX = 512 * 1024;
 
-export type CreditPlacement =
-  /** Markdown: a paragraph of its own after the media's paragraph. */
-  | { readonly kind: 'paragraph'; readonly offset: number }
-  /** HTML/JSX in a figure without a caption: a `<figcaption>` before `</figure>`. */
-  | { readonly kind: 'figcaption'; readonly offset: number; readonly indent: string }
-  /** HTML/JSX: a `<p class="credit">` on the line after the element (or figure). */
-  | { readonly kind: 'creditParagraph'; readonly offset: number; readonly indent: string }
-  /** CSS: a comment right after the `url(…)`. */
-  | { readonly kind: 'inline'; readonly offset: number }
-  /** Anything else: the next line. */
-  | { readonly kind: 'line'; readonly offset: number }
-  /** A media in front matter: a credit line at the top of the body, right after the block (`lineBreak`: the block's closing line has no line end). */
-  | { readonly kind: 'afterFrontMatter'; readonly offset: number; readonly lineBreak: boolean };
-
-function lineIndentAt(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+/** What a reader sees in one scope, and its folded form once a name is looked for in it. */
+interface SeenScope {
+  readonly text: string;
+  folded?: FoldedText;
 }
 
-function lineEndAt(text: string, offset: number): number {
-  const newline = text.indexOf('\n', offset);
-  const end = newline < 0 ? text.length : newline;
-  return end > 0 && text[end - 1] === '\r' ? end - 1 : end;
-}
+/**
+ * One document's text as the credit rule reads it (the rule at the top of this file): every
+ * question about one of its media costs O(log n) on top of what the document costs once.
+ * Answers exactly as the functions above, which build one for a single question.
+ */
+export class CreditContext {
+  readonly index: TextIndex;
+  private block: FrontMatterBlock | null | undefined;
+  private front: FrontMatterCredit | null | undefined;
+  private frontSeen: SeenScope[] | undefined;
+  private readonly seen = new Map<string, SeenScope>();
+  /** From each offset, where a credit line's word would start: past markup and whole tags (leadStops). */
+  private stops: Int32Array | undefined;
+  private readonly trimmed = new Map<number, number>();
 
-/** Elements whose content belongs to the media (a credit goes after their end tag). */
-const WRAPPING_TAGS = ['video', 'picture', 'audio', 'a'];
-
-/** The end of the HTML element the URL at `span` belongs to. */
-function elementEnd(text: string, span: TextSpan): number {
-  const lower = text.toLowerCase();
-  const tagOpen = lower.lastIndexOf('<', span.start);
-  const tagClose = lower.lastIndexOf('>', span.start);
-  if (tagOpen < 0 || tagClose > tagOpen) {
-    // Not inside a tag (a URL in text): after it.
-    return span.end;
+  constructor(
+    readonly text: string,
+    readonly family: FormatFamily,
+  ) {
+    this.index = new TextIndex(text);
   }
-  for (const name of WRAPPING_TAGS) {
-    const open = lower.lastIndexOf(`<${name}`, span.start);
-    if (open < 0 || !/[\s>/]/.test(lower.charAt(open + name.length + 1))) continue;
-    const close = lower.indexOf(`</${name}`, span.end);
-    const closedBefore = lower.indexOf(`</${name}`, open);
-    if (close >= 0 && (closedBefore < 0 || closedBefore >= span.start)) {
-      const end = lower.indexOf('>', close);
-      return end < 0 ? text.length : end + 1;
+
+  /** The front matter block, found once. */
+  private frontMatterBlock(): FrontMatterBlock | undefined {
+    if (this.block === undefined) this.block = findFrontMatter(this.text) ?? null;
+    return this.block ?? undefined;
+  }
+
+  /** Where the front matter ends (past its closing line), or 0 without one: text before it is not a body paragraph. */
+  bodyStart(): number {
+    return this.frontMatterBlock()?.end ?? 0;
+  }
+
+  /** The front matter `offset` is in, when it parses as a map of keys, with the values that can credit a media there (parsed once). */
+  frontMatterAt(offset: number): FrontMatterCredit | undefined {
+    const block = this.frontMatterBlock();
+    if (!block || offset < block.contentStart || offset >= block.contentEnd) return undefined;
+    if (this.front === undefined) {
+      this.front = block.contentEnd - block.contentStart <= FRONT_MATTER_READ_MAX ? (frontMatterCredit(this.text, block) ?? null) : null;
     }
+    return this.front ?? undefined;
   }
-  const end = lower.indexOf('>', span.end);
-  return end < 0 ? text.length : end + 1;
+
+  /** The `<figure>` element around `span`, if any. */
+  figureAround(span: TextSpan): TextSpan | undefined {
+    const open = this.index.lastIndexOf('<figure', span.start, true);
+    if (open < 0) return undefined;
+    const closedBetween = this.index.indexOf('</figure', open, true);
+    if (closedBetween >= 0 && closedBetween < span.start) return undefined;
+    const close = this.index.indexOf('</figure', span.end, true);
+    if (close < 0) return undefined;
+    const closeEnd = this.index.indexOf('>', close, true);
+    return { start: open, end: closeEnd < 0 ? this.text.length : closeEnd + 1 };
+  }
+
+  /** The paragraph after `span`, if there is one. */
+  private nextParagraph(span: TextSpan): TextSpan | undefined {
+    const first = this.index.nextNonSpace(span.end);
+    return first < 0 ? undefined : this.index.paragraphAt(first);
+  }
+
+  /** The stretches of text where a credit for the media at `span` counts (creditScope). */
+  scope(span: TextSpan): TextSpan[] {
+    if (this.family === 'html' || this.family === 'jsx') {
+      const figure = this.figureAround(span);
+      if (figure) return [figure];
+    }
+    const paragraph = this.index.paragraphAt(span.start);
+    // The body's paragraphs start after the front matter: its alt texts credit nobody there.
+    const bodyStart = this.bodyStart();
+    const own = span.start >= bodyStart ? { start: Math.max(paragraph.start, bodyStart), end: paragraph.end } : paragraph;
+    const next = this.nextParagraph(own);
+    return next && this.isCreditLike(next.start, next.end) ? [own, next] : [own];
+  }
+
+  /** The body's first paragraph after the front matter, when it reads as a credit line. */
+  private creditLineAfter(front: FrontMatterCredit): TextSpan | undefined {
+    const first = this.index.nextNonSpace(front.block.end);
+    if (first < 0) return undefined;
+    const found = this.index.paragraphAt(first);
+    const paragraph = { start: Math.max(found.start, front.block.end), end: found.end };
+    return this.isCreditLike(paragraph.start, paragraph.end) ? paragraph : undefined;
+  }
+
+  /** The texts that credit a media at `offset` in front matter (frontMatterScope), or undefined when `offset` is not in front matter that parses. */
+  frontMatterScope(offset: number): string[] | undefined {
+    const front = this.frontMatterAt(offset);
+    if (!front) return undefined;
+    const line = this.creditLineAfter(front);
+    return line ? [front.values, this.text.slice(line.start, line.end)] : [front.values];
+  }
+
+  /** What a reader sees in each scope of the media at `span`; the same scope is read once. */
+  private seenScopes(span: TextSpan): SeenScope[] {
+    if (this.frontMatterAt(span.start)) {
+      // Front matter values are Markdown or plain text (a caption, a credit field), whatever the page's format.
+      this.frontSeen ??= (this.frontMatterScope(span.start) ?? []).map((scope) => ({ text: visibleText(scope, 'markdown') }));
+      return this.frontSeen;
+    }
+    return this.scope(span).map((scope) => {
+      const key = `${scope.start}:${scope.end}`;
+      let seen = this.seen.get(key);
+      if (!seen) this.seen.set(key, (seen = { text: visibleText(this.text.slice(scope.start, scope.end), this.family) }));
+      return seen;
+    });
+  }
+
+  /** What a reader sees where a credit for the media at `span` counts (creditTexts). */
+  texts(span: TextSpan): string[] {
+    return this.seenScopes(span).map((s) => s.text);
+  }
+
+  /** Whether the media at `span` is credited (hasCreditNear). */
+  credited(span: TextSpan, names: CreditNames): boolean {
+    const name = creditName(names);
+    return this.seenScopes(span).some((s) => (s.folded ??= new FoldedText(s.text)).has(name));
+  }
+
+  /**
+   * Whether `text.slice(start, end)` reads as a credit line (isCreditLike), without reading
+   * it: the markup before the credit word is skipped once for the whole text (leadStops),
+   * then a few characters are read.
+   */
+  isCreditLike(start: number, end: number): boolean {
+    const lead = this.leadStops()[start] as number;
+    // The markup runs to the end (or a tag closes past it: then the lead starts with `<`).
+    if (lead >= end) return false;
+    let window = '';
+    for (let at = lead; at < end && window.length < LEAD_WINDOW; ) {
+      if (this.text.charCodeAt(at) === 0x3c /* < */) {
+        const close = this.index.indexOf('>', at + 1);
+        if (close >= 0 && close < end) {
+          window += ' ';
+          at = close + 1;
+          continue;
+        }
+      }
+      window += this.text.charAt(at);
+      at += 1;
+    }
+    return CREDIT_LEAD.test(window);
+  }
+
+  /**
+   * For each offset, where the text from there stops being markup a credit line may start
+   * with (LEAD_MARKUP, and tags `<…>` skipped whole, as isCreditLike removes them): one pass
+   * from the end.
+   */
+  private leadStops(): Int32Array {
+    if (this.stops) return this.stops;
+    const text = this.text;
+    const stops = new Int32Array(text.length + 1);
+    stops[text.length] = text.length;
+    let nextClose = -1;
+    for (let at = text.length - 1; at >= 0; at--) {
+      const code = text.charCodeAt(at);
+      if (code === 0x3e /* > */) {
+        stops[at] = stops[at + 1] as number;
+        nextClose = at;
+      } else if (code === 0x3c /* < */) stops[at] = nextClose >= 0 ? (stops[nextClose + 1] as number) : at;
+      else stops[at] = isLeadMarkup(code) ? (stops[at + 1] as number) : at;
+    }
+    return (this.stops = stops);
+  }
+
+  /** The end of `span` without its trailing white space. */
+  trimEnd(span: TextSpan): number {
+    let end = this.trimmed.get(span.end);
+    if (end === undefined) {
+      end = span.end;
+      while (end > 0 && /\s/.test(this.text.charAt(end - 1))) end -= 1;
+      this.trimmed.set(span.end, end);
+    }
+    return Math.max(end, span.start);
+  }
+}
+
+/** Whether the UTF-16 unit is one LEAD_MARKUP matches (white space, `>*_#~`|-`). */
+function isLeadMarkup(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0x3e || code === 0x2a || code === 0x5f || code === 0x23 || code === 0x7e || code === 0x60 || code === 0x7c || code === 0x2d;
+  return LEAD_MARKUP.test(String.fromCharCode(code));
 }
 
 /** Where the credit for the media at `span` goes, as the insert command would have put it. */
 export function creditPlacement(text: string, span: TextSpan, family: FormatFamily): CreditPlacement {
-  const front = frontMatterCreditAt(text, span.start);
-  if (front) return { kind: 'afterFrontMatter', offset: front.block.end, lineBreak: !/\n$/.test(text.slice(0, front.block.end)) };
-  switch (family) {
-    case 'markdown':
-      return { kind: 'paragraph', offset: trimEndOffset(text, paragraphAt(text, span.start)) };
-    case 'html':
-    case 'jsx': {
-      const figure = figureAround(text, span);
-      if (figure) {
-        const inside = text.slice(figure.start, figure.end).toLowerCase();
-        const closeTag = figure.start + inside.lastIndexOf('</figure');
-        if (!inside.includes('<figcaption')) {
-          return { kind: 'figcaption', offset: trimEndOffset(text, { start: figure.start, end: closeTag }), indent: lineIndentAt(text, figure.start) };
-        }
-        return { kind: 'creditParagraph', offset: figure.end, indent: lineIndentAt(text, figure.start) };
-      }
-      const end = elementEnd(text, span);
-      return { kind: 'creditParagraph', offset: end, indent: lineIndentAt(text, end) };
-    }
-    case 'css': {
-      const close = text.indexOf(')', span.end);
-      return { kind: 'inline', offset: close < 0 ? span.end : close + 1 };
-    }
-    case 'plain':
-      return { kind: 'line', offset: lineEndAt(text, span.end) };
-  }
-}
-
-/** The end of `span` without its trailing white space. */
-function trimEndOffset(text: string, span: TextSpan): number {
-  let end = span.end;
-  while (end > span.start && /\s/.test(text.charAt(end - 1))) end -= 1;
-  return end;
-}
-
-/**
- * The text to insert at the placement: `credit` is the credit in the family's syntax
- * (credit.ts: creditMarkdown, creditHtml, …), `eol` the document's line end.
- */
-export function creditInsertText(placement: CreditPlacement, credit: string, family: FormatFamily, eol: string): string {
-  const classAttr = family === 'jsx' ? 'className' : 'class';
-  switch (placement.kind) {
-    case 'paragraph':
-      return `${eol}${eol}${credit}`;
-    case 'figcaption':
-      return `${eol}${placement.indent}\t<figcaption>${credit}</figcaption>`;
-    case 'creditParagraph':
-      return `${eol}${placement.indent}<p ${classAttr}="credit">${credit}</p>`;
-    case 'inline':
-      return ` ${credit}`;
-    case 'line':
-      return `${eol}${credit}`;
-    case 'afterFrontMatter': {
-      const line = family === 'html' || family === 'jsx' ? `<p ${classAttr}="credit">${credit}</p>${eol}` : family === 'markdown' ? `${credit}${eol}${eol}` : `${credit}${eol}`;
-      return placement.lineBreak ? `${eol}${line}` : line;
-    }
-  }
+  return creditPlacementIn(new CreditContext(text, family), span);
 }

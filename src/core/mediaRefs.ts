@@ -30,11 +30,14 @@ export const MAX_MEDIA_REFS = 2000;
 /** Every service media URL in `text`, in order. */
 export function findMediaRefs(text: string, options: MediaUrlOptions, limit = MAX_MEDIA_REFS): MediaRefMatch[] {
   const found: MediaRefMatch[] = [];
+  // A URL given again (a page of credit lines) is judged once.
+  const judged = new Map<string, ReturnType<typeof parseMediaRef>>();
   for (const match of text.matchAll(URL_CANDIDATE)) {
     if (found.length >= limit) break;
     const url = match[0].replace(TRAILING, '');
     const start = match.index;
-    const ref = parseMediaRef(url, options);
+    let ref = judged.get(url);
+    if (!ref) judged.set(url, (ref = parseMediaRef(url, options)));
     if (!ref.ok || ref.kind === undefined) continue;
     found.push({ start, end: start + url.length, url, id: ref.id, kind: ref.kind });
   }

@@ -2,8 +2,9 @@
 // is read once (the credits file's scan, or a changed file again): each use keeps its line and
 // what a reader sees where its credit would count (creditTexts), so whether it is credited is
 // known as soon as the media's author is, without reading the file again.
-import type { CreditNames } from './creditCheck';
-import { creditScope, creditTexts, isCreditLike, namesCredited, paragraphAt } from './creditCheck';
+import type { CreditNames, TextSpan } from './creditCheck';
+import { CreditContext } from './creditCheck';
+import { FoldedText, creditName } from './creditNames';
 import type { FormatFamily } from './insert/languages';
 import { l10n } from './l10n';
 import type { MediaRefMatch } from './mediaRefs';
@@ -51,45 +52,60 @@ export interface MediaGroup {
   readonly files: number;
 }
 
-/** The offsets at which each line starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
+/** The credit scopes of the earlier uses of one media: does one of them hold a later link? */
+class EarlierScopes {
+  /** The farthest end of the scopes that start at or before the links asked about so far. */
+  private reach = -1;
+  /** Scopes that start after the link last asked about (a credit paragraph below), by start. */
+  private readonly later: TextSpan[] = [];
 
-function lineOf(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] as number) <= offset) low = mid;
-    else high = mid - 1;
+  add(scopes: readonly TextSpan[], at: number): void {
+    for (const scope of scopes) {
+      if (scope.start <= at) this.reach = Math.max(this.reach, scope.end);
+      else {
+        let i = this.later.length;
+        while (i > 0 && (this.later[i - 1] as TextSpan).start > scope.start) i -= 1;
+        this.later.splice(i, 0, scope);
+      }
+    }
   }
-  return low;
+
+  /** Whether a scope added before holds `span`; the spans asked about come in text order. */
+  holds(span: TextSpan): boolean {
+    while (this.later.length > 0 && (this.later[0] as TextSpan).start <= span.start) this.reach = Math.max(this.reach, (this.later.shift() as TextSpan).end);
+    return this.reach >= span.end;
+  }
 }
 
 /**
- * A file's uses, from its text and the media references found in it (core/mediaRefs.ts). A
- * link to a media in its own credit (`Photo by … on [Pexels](<its page>)`, in a line that reads
- * as a credit, where an earlier link of the same media counts a credit) is its credit, not a use.
+ * A file's uses, from its text and the media references found in it (core/mediaRefs.ts, in
+ * text order). A link to a media in its own credit (`Photo by … on [Pexels](<its page>)`, in
+ * a line that reads as a credit, where an earlier link of the same media counts a credit) is
+ * its credit, not a use. The text is read once (CreditContext), whatever the number of links.
  */
 export function usesInText(text: string, refs: readonly MediaRefMatch[], family: FormatFamily, checked: boolean): FileUse[] {
   if (refs.length === 0) return [];
-  const starts = lineStarts(text);
+  const credit = new CreditContext(text, family);
+  const starts = credit.index.lineStarts();
+  const earlier = new Map<string, EarlierScopes>();
   const uses: FileUse[] = [];
-  refs.forEach((ref, i) => {
-    const line = lineOf(starts, ref.start);
-    if (i > 0 && isOwnCredit(text, refs.slice(0, i), ref, starts, line, family)) return;
-    uses.push({ kind: ref.kind, id: ref.id, line, character: ref.start - (starts[line] as number), scopes: checked ? creditTexts(text, ref, family) : [] });
-  });
+  for (const ref of refs) {
+    const line = credit.index.lineOf(ref.start);
+    const key = `${ref.kind}:${ref.id}`;
+    let scopes = earlier.get(key);
+    const own = scopes !== undefined && isOwnCredit(credit, scopes, ref, starts, line);
+    if (!scopes) earlier.set(key, (scopes = new EarlierScopes()));
+    scopes.add(credit.scope(ref), ref.start);
+    if (own) continue;
+    uses.push({ kind: ref.kind, id: ref.id, line, character: ref.start - (starts[line] as number), scopes: checked ? credit.texts(ref) : [] });
+  }
   return uses;
 }
 
-function isOwnCredit(text: string, before: readonly MediaRefMatch[], ref: MediaRefMatch, starts: readonly number[], line: number, family: FormatFamily): boolean {
-  const lineText = text.slice(starts[line] as number, starts[line + 1] ?? text.length);
-  if (!isCreditLike(lineText) && !isCreditLike(text.slice(paragraphAt(text, ref.start).start, ref.start))) return false;
-  return before.some((q) => q.kind === ref.kind && q.id === ref.id && creditScope(text, q, family).some((s) => s.start <= ref.start && ref.end <= s.end));
+function isOwnCredit(credit: CreditContext, earlier: EarlierScopes, ref: MediaRefMatch, starts: readonly number[], line: number): boolean {
+  const lineCredit = credit.isCreditLike(starts[line] as number, starts[line + 1] ?? credit.text.length);
+  if (!lineCredit && !credit.isCreditLike(credit.index.paragraphAt(ref.start).start, ref.start)) return false;
+  return earlier.holds(ref);
 }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -106,12 +122,20 @@ export function groupUses(
 ): MediaGroup[] {
   const rows = new Map<string, { kind: MediaKind; id: number; uses: UseRow[] }>();
   const names = new Map<string, CreditNames | undefined>();
+  // A scope's text is folded once, however many uses share it (every image of a front matter does).
+  const folded = new Map<string, FoldedText>();
+  const credited = (scopes: readonly string[], known: CreditNames): boolean =>
+    scopes.some((scope) => {
+      let text = folded.get(scope);
+      if (!text) folded.set(scope, (text = new FoldedText(scope)));
+      return text.has(creditName(known));
+    });
   for (const file of files) {
     for (const use of file.uses) {
       const key = `${use.kind}:${use.id}`;
       if (!names.has(key)) names.set(key, namesOf(use.kind, use.id));
       const known = names.get(key);
-      const state: CreditState = !file.checked ? 'unchecked' : !known ? 'unknown' : namesCredited(use.scopes, known) ? 'credited' : 'missing';
+      const state: CreditState = !file.checked ? 'unchecked' : !known ? 'unknown' : credited(use.scopes, known) ? 'credited' : 'missing';
       let group = rows.get(key);
       if (!group) rows.set(key, (group = { kind: use.kind, id: use.id, uses: [] }));
       group.uses.push({ uri: file.uri, shown: file.shown, line: use.line, character: use.character, state });

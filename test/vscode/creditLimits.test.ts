@@ -1,14 +1,18 @@
 // The credit check's look-ups are what is on screen, within a budget: a Markdown file with
 // twice as many photos as the hourly budget allows (40), nobody has looked them up yet, opened in
-// a real VS Code against the local server.
+// a real VS Code against the local server. And the large pages of issue 32 (2,000 identical
+// credit lines, a front matter of 400 images), which froze the extension host for minutes:
+// their diagnostics appear.
 // Only the photos in the editor's visible ranges are asked for (read from the server's log),
 // scrolling asks for the ones that come into view, and however far the user scrolls the
 // requests stay within the hourly budget; what is already known costs nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { Photo } from '../../src/core/model';
 import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
+import { creditLines, galleryPage } from '../unit/creditPages';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'credit-limit-tests';
@@ -248,6 +252,89 @@ describe('credit check: a link being typed is looked up once, when the cursor le
       server.log.map((e) => e.path),
       [`/v1/photos/${photo.id}`],
       'one Get Photo, for the whole id',
+    );
+  });
+});
+
+describe('credit check: the large pages of issue 32 get their diagnostics without freezing the editor (real VS Code)', function () {
+  this.timeout(180_000);
+  let server: ApiServer;
+  let known: Photo[];
+  /** How long a page's diagnostics may take: they took minutes before the check read a document once. */
+  const WAIT_MS = 60_000;
+  const diagnostics = (uri: vscode.Uri): vscode.Diagnostic[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+  /**
+   * Waits for a state, as waitFor, except that a state seen only after the deadline is late:
+   * this test runs in the extension host the check runs in, so while a check blocks it the
+   * test cannot look, and the first look after a freeze would otherwise find the state there.
+   */
+  const within = async <T>(check: () => T | false, what: string): Promise<T> => {
+    const until = Date.now() + WAIT_MS;
+    for (;;) {
+      const late = Date.now() > until;
+      const value = check();
+      if (late) throw new Error(`Timed out waiting for ${what}${value === false ? '' : ' (it came, after the extension host was blocked past the wait)'}`);
+      if (value !== false) return value;
+      await sleep(50);
+    }
+  };
+
+  before(async () => {
+    server = await useLocalServer('alice');
+    const api = await extensionApi();
+    // Known from list answers (as a search brings them): the check judges them without a request.
+    known = [];
+    for (let page = 1; page <= 2; page++) known.push(...(await api.client.curatedPhotos({ per_page: 80, page })).photos);
+    assert.ok(known.length >= 40, `${known.length} photos known`);
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
+    await stopLocalServer(server);
+  });
+
+  // 2,000 lines, and their bigger sibling: 10,000 (findMediaRefs reads the first 2,000 links), all one paragraph, the scope of each link.
+  for (const lines of [2000, 10000]) {
+    it(`${lines.toLocaleString('en')} identical credit lines naming someone else: a diagnostic on each link`, async () => {
+      const photo = known[0] as Photo;
+      const links = Math.min(lines, 2000);
+      const editor = await openNew('lines.md', creditLines(lines, false, photo.url, 'Someone Else'));
+      const flagged = await within(() => {
+        const found = diagnostics(editor.document.uri);
+        return found.length === links && found;
+      }, `${links} diagnostics`);
+      assert.ok(flagged.every((d) => editor.document.getText(d.range) === photo.url && d.message.includes(photo.photographer)));
+      assert.deepEqual([...new Set(flagged.map((d) => d.range.start.line))].length, links, 'one on each line');
+      await closeAllEditors();
+    });
+  }
+
+  it('a gallery whose front matter lists 400 images, half of them credited in the captions: a diagnostic on each of the others', async () => {
+    // Photographers whose names are not part of each other's, so which are credited is plain.
+    const photos: Photo[] = [];
+    for (const photo of known) {
+      const name = photo.photographer.toLowerCase();
+      if (!/^[a-z][a-z ,'-]*$/.test(name)) continue;
+      if (photos.some((p) => p.photographer.toLowerCase().includes(name) || name.includes(p.photographer.toLowerCase()))) continue;
+      photos.push(photo);
+    }
+    assert.ok(photos.length >= 10, `${photos.length} photographers to credit`);
+    const group = photos.slice(0, 10);
+    // Image i shows photo i mod 10; the even photos' captions name their photographer.
+    const image = (i: number): Photo => group[i % group.length] as Photo;
+    const credited = (photo: Photo): boolean => group.indexOf(photo) % 2 === 0;
+    const page = galleryPage(400, (i) => ({ url: image(i).src.large, caption: credited(image(i)) ? `Photo by ${image(i).photographer} on Pexels` : 'A view of the harbour' }));
+    const editor = await openNew('gallery.md', page);
+    const missing = Array.from({ length: 400 }, (_, i) => image(i)).filter((photo) => !credited(photo));
+    const flagged = await within(() => {
+      const found = diagnostics(editor.document.uri);
+      return found.length === missing.length && found;
+    }, `${missing.length} diagnostics`);
+    assert.deepEqual(
+      flagged.map((d) => editor.document.getText(d.range)),
+      missing.map((photo) => photo.src.large),
+      'the uncredited images, in order',
     );
   });
 });

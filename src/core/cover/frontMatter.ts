@@ -37,9 +37,11 @@ function lineAt(text: string, from: number): { end: number; next: number } {
   return { end: text.charAt(lf - 1) === '\r' ? lf - 1 : lf, next: lf + 1 };
 }
 
-/** A fence line: the fence, then only spaces or tabs. */
+/** A fence line: the fence, then only spaces or tabs (not a regular expression: `/[ \t]+$/` takes quadratic time on a long run of spaces). */
 function isFence(line: string, fences: readonly string[]): boolean {
-  return fences.includes(line.replace(/[ \t]+$/, ''));
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end -= 1;
+  return fences.includes(line.slice(0, end));
 }
 
 function fenced(text: string, from: number, syntax: 'yaml' | 'toml'): FrontMatterBlock | undefined {

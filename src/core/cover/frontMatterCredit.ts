@@ -4,7 +4,7 @@
 // fallback alt is "Photo by <name>", which credits nobody on the page) and not the image
 // fields themselves, whose values are addresses.
 import type { FrontMatterBlock } from './frontMatter';
-import { findFrontMatter, frontMatterData } from './frontMatter';
+import { frontMatterData } from './frontMatter';
 
 /** Keys whose values are not a visible credit: alt texts (`alt`, `cover.alt`, `heroImageAlt`, Minimal Mistakes' `image_description`) and image addresses. */
 const NOT_A_CREDIT = /(?:alt|^image_description|^(?:image|images|path|src|url|teaser|overlay_image|heroimage|banner|thumbnail|og_image|featured_image))$/i;
@@ -29,18 +29,11 @@ function collect(value: unknown, key: string, out: string[]): void {
   }
 }
 
-/** The front matter `offset` is in, when it parses as a map of keys, with the values that can credit a media there. */
-export function frontMatterCreditAt(text: string, offset: number): FrontMatterCredit | undefined {
-  const block = findFrontMatter(text);
-  if (!block || offset < block.contentStart || offset >= block.contentEnd) return undefined;
+/** The block's values that can credit a media in it, when it parses as a map of keys (the credit check parses it once per document). */
+export function frontMatterCredit(text: string, block: FrontMatterBlock): FrontMatterCredit | undefined {
   const data = frontMatterData(text, block);
   if (!data) return undefined;
   const values: string[] = [];
   collect(data, '', values);
   return { block, values: values.join('\n\n') };
-}
-
-/** Where the front matter ends (past its closing line), or 0 without one: text before it is not a body paragraph. */
-export function frontMatterEnd(text: string): number {
-  return findFrontMatter(text)?.end ?? 0;
 }

@@ -6,6 +6,13 @@
 // it is on screen (in a visible editor's visible ranges) and within the look-ups' hourly
 // budget (lookup.ts). A media item whose facts cannot be had (not on screen yet, budget or
 // quota spent, no key, an error) gets no diagnostic; scrolling checks again.
+// Bounded work (issue 32): the document is read once per version (credits.ts documentCredit:
+// its paragraphs, figures, front matter and what a reader sees in each scope, computed once,
+// shared with the hover and the quick fixes), each link then costs O(log n), and the links
+// are judged in slices of SLICE_MS that yield to the extension host between them (a newer
+// check or an edit stops the older one there). What one slice may still hold is a single
+// linear step over the document (an index built, one scope read, the front matter parsed:
+// core/creditCheck.ts bounds that at FRONT_MATTER_READ_MAX).
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
 import type { MediaRefMatch } from '../../core/mediaRefs';
@@ -13,11 +20,17 @@ import { mediaRefKey } from '../../core/mediaRefs';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { Disposable } from '../dispose';
 import type { Shell } from '../shell';
-import { creditInsertion, insertionsEdit, isCredited, mediaRefsIn } from './credits';
+import type { CreditContext, CreditNames } from '../../core/creditCheck';
+import { creditInsertion, creditNames, documentCredit, documentCreditFacts, insertionsEdit, isCredited, mediaRefsIn } from './credits';
 import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
 import type { MediaLookup } from './lookup';
 
 export const CREDIT_DIAGNOSTIC_CODE = 'missingCredit';
+
+/** How long the check judges links before it yields to the extension host (the guide: no step over ~50 ms). */
+export const SLICE_MS = 20;
+
+const yieldToHost = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 interface Missing {
   readonly ref: MediaRefMatch;
@@ -80,8 +93,8 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
       return 0;
     }
     const version = document.version;
-    const text = document.getText();
-    const refs = mediaRefsIn(this.shell, text);
+    const credit = documentCredit(document);
+    const refs = mediaRefsIn(this.shell, credit.text);
     const onScreen = visibleSpans(document);
     // A link with a cursor in it or at its end may still be being typed (`…-43` on its way to
     // `…-4312`): it is looked up once the cursor has left it, not for each pause in the typing.
@@ -104,12 +117,24 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
       }
     }
     const items: Missing[] = [];
-    for (const ref of refs) {
-      const media = await facts.get(mediaRefKey(ref));
-      if (media && !isCredited(this.shell, document, text, ref, media)) items.push({ ref, media });
-    }
+    const names = new Map<string, CreditNames>();
     // A newer check or an edit since: that one's result counts.
-    if (this.generation.get(key) !== generation || document.version !== version || document.isClosed) return this.collection.get(document.uri)?.length ?? 0;
+    const superseded = (): boolean => this.generation.get(key) !== generation || document.version !== version || document.isClosed;
+    let slice = performance.now();
+    for (const ref of refs) {
+      const id = mediaRefKey(ref);
+      const media = await facts.get(id);
+      if (!media) continue;
+      let known = names.get(id);
+      if (!known) names.set(id, (known = creditNames(documentCreditFacts(this.shell, document, media))));
+      if (!credit.credited(ref, known)) items.push({ ref, media });
+      if (performance.now() - slice > SLICE_MS) {
+        await yieldToHost();
+        if (superseded()) return this.collection.get(document.uri)?.length ?? 0;
+        slice = performance.now();
+      }
+    }
+    if (superseded()) return this.collection.get(document.uri)?.length ?? 0;
     this.missing.set(key, { version, items });
     this.collection.set(document.uri, items.map((m) => this.diagnostic(document, m)));
     return items.length;
@@ -141,21 +166,21 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     const ours = context.diagnostics.filter((d) => d.source === CREDIT_DIAGNOSTIC_SOURCE && d.code === CREDIT_DIAGNOSTIC_CODE);
     const items = this.current(document);
     if (ours.length === 0 || !items) return [];
-    const text = document.getText();
+    const credit = documentCredit(document);
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of ours) {
       const start = document.offsetAt(diagnostic.range.start);
       const item = items.find((m) => m.ref.start === start);
       if (!item) continue;
       const action = new vscode.CodeAction(vscode.l10n.t('Add credit line'), vscode.CodeActionKind.QuickFix);
-      action.edit = insertionsEdit(document, [creditInsertion(this.shell, document, text, item.ref, item.media)]);
+      action.edit = insertionsEdit(document, [creditInsertion(this.shell, document, credit, item.ref, item.media)]);
       action.diagnostics = [diagnostic];
       action.isPreferred = true;
       actions.push(action);
     }
     if (actions.length > 0 && items.length > 1) {
       const all = new vscode.CodeAction(vscode.l10n.t('Add credit lines to all in file'), vscode.CodeActionKind.QuickFix);
-      all.edit = this.editForAll(document, text, items);
+      all.edit = this.editForAll(document, credit, items);
       all.diagnostics = [...(this.collection.get(document.uri) ?? [])];
       actions.push(all);
     }
@@ -163,11 +188,11 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   }
 
   /** One credit per media item that lacks one (the same photo twice in a paragraph gets one). */
-  private editForAll(document: vscode.TextDocument, text: string, items: readonly Missing[]): vscode.WorkspaceEdit {
+  private editForAll(document: vscode.TextDocument, credit: CreditContext, items: readonly Missing[]): vscode.WorkspaceEdit {
     const seen = new Set<string>();
     const insertions = [];
     for (const item of items) {
-      const insertion = creditInsertion(this.shell, document, text, item.ref, item.media);
+      const insertion = creditInsertion(this.shell, document, credit, item.ref, item.media);
       const key = `${insertion.offset} ${mediaRefKey(item.ref)}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -179,13 +204,14 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   /** The hover's "Insert credit line": the quick fix's edit for the media at `offset`, applied. */
   async addCreditAt(uri: vscode.Uri, kind: MediaKind, id: number, offset: number): Promise<boolean> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
-    const text = document.getText();
-    const ref = mediaRefsIn(this.shell, text).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
+    const ref = mediaRefsIn(this.shell, document.getText()).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
     if (!ref) return false;
     const found = await this.lookup.get(kind, id);
     if (!found.ok) return false;
-    if (isCredited(this.shell, document, text, ref, found.media)) return false;
-    const applied = await vscode.workspace.applyEdit(insertionsEdit(document, [creditInsertion(this.shell, document, text, ref, found.media)]));
+    // The document as it is now (it may have changed while the media was looked up).
+    const credit = documentCredit(document);
+    if (isCredited(this.shell, document, credit, ref, found.media)) return false;
+    const applied = await vscode.workspace.applyEdit(insertionsEdit(document, [creditInsertion(this.shell, document, credit, ref, found.media)]));
     if (applied) void this.check(document);
     return applied;
   }

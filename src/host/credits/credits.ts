@@ -4,7 +4,7 @@
 // setting), where the insert would have put it.
 import * as vscode from 'vscode';
 import type { CreditNames } from '../../core/creditCheck';
-import { creditInsertText, creditPlacement, hasCreditNear } from '../../core/creditCheck';
+import { CreditContext, creditInsertText, creditPlacementIn } from '../../core/creditCheck';
 import { creditFor } from '../../core/insert/formats';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import type { CreditFacts } from '../../core/insert/facts';
@@ -42,18 +42,33 @@ export function creditNames(facts: CreditFacts): CreditNames {
   return { author: facts.author, serviceName: facts.serviceName };
 }
 
-/** Whether the media at `ref` (offsets into `text`, the document's text) is credited nearby. */
-export function isCredited(shell: Shell, document: vscode.TextDocument, text: string, ref: MediaRefMatch, media: MediaItem): boolean {
-  return hasCreditNear(text, ref, formatFamily(document.languageId), creditNames(documentCreditFacts(shell, document, media)));
+const contexts = new WeakMap<vscode.TextDocument, { readonly version: number; readonly credit: CreditContext }>();
+
+/**
+ * The document's text as the credit rule reads it (core/creditCheck.ts), read once per
+ * version: the check, its quick fixes and the hover share it, so a scroll or a hover does not
+ * read a large page again.
+ */
+export function documentCredit(document: vscode.TextDocument): CreditContext {
+  const family = formatFamily(document.languageId);
+  const kept = contexts.get(document);
+  if (kept && kept.version === document.version && kept.credit.family === family) return kept.credit;
+  const credit = new CreditContext(document.getText(), family);
+  contexts.set(document, { version: document.version, credit });
+  return credit;
+}
+
+/** Whether the media at `ref` (offsets into the document's text) is credited nearby. */
+export function isCredited(shell: Shell, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): boolean {
+  return credit.credited(ref, creditNames(documentCreditFacts(shell, document, media)));
 }
 
 /** Where the credit for `ref` goes and what is inserted there. */
-export function creditInsertion(shell: Shell, document: vscode.TextDocument, text: string, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
-  const family = formatFamily(document.languageId);
-  const placement = creditPlacement(text, ref, family);
+export function creditInsertion(shell: Shell, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
+  const placement = creditPlacementIn(credit, ref);
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const credit = creditInFormat(documentCreditFacts(shell, document, media), family, document.languageId);
-  return { offset: placement.offset, text: creditInsertText(placement, credit, family, eol) };
+  const line = creditInFormat(documentCreditFacts(shell, document, media), credit.family, document.languageId);
+  return { offset: placement.offset, text: creditInsertText(placement, line, credit.family, eol) };
 }
 
 /** One edit (one undo step) adding every insertion; those at the same place are joined in order. */

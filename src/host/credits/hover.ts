@@ -13,7 +13,7 @@ import { mediaSizeText, mediaTitle } from '../../core/mediaText';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { CommandId } from '../commandIds';
 import type { Shell } from '../shell';
-import { documentCreditFacts, isCredited } from './credits';
+import { documentCredit, documentCreditFacts, isCredited } from './credits';
 import type { MediaLookup } from './lookup';
 
 /** The commands the hover links to: the only ones its Markdown may run. */
@@ -84,7 +84,7 @@ export class MediaHover {
     const words = mediaTitle(media);
     const title = words !== undefined ? inertMarkdown(words) : media.kind === 'photo' ? vscode.l10n.t('Photo {0}', ref.id) : vscode.l10n.t('Video {0}', ref.id);
     lines.push(person ? vscode.l10n.t('**{0}** by {1} · {2}', title, person, size) : `**${title}** · ${size}`);
-    const credited = isCredited(this.shell, document, document.getText(), ref, media);
+    const credited = isCredited(this.shell, document, documentCredit(document), ref, media);
     const facts = documentCreditFacts(this.shell, document, media);
     lines.push(
       credited

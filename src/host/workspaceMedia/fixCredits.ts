@@ -6,7 +6,7 @@ import { mediaRefKey } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
 import type { MediaGroup } from '../../core/workspaceMedia';
 import type { Shell } from '../shell';
-import { creditInsertion, insertionsEdit, isCredited, mediaRefsIn } from '../credits/credits';
+import { creditInsertion, creditNames, documentCredit, documentCreditFacts, insertionsEdit, mediaRefsIn } from '../credits/credits';
 import { creditCheckEnabled } from '../credits/enabled';
 
 export interface FixOutcome {
@@ -24,12 +24,13 @@ export async function addMissingCredits(shell: Shell, group: MediaGroup, media: 
   for (const uri of uris) {
     const document = await Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).catch(() => undefined);
     if (!document || !creditCheckEnabled(document)) continue;
-    const text = document.getText();
+    const credit = documentCredit(document);
+    const names = creditNames(documentCreditFacts(shell, document, media));
     const seen = new Set<string>();
     const insertions = [];
-    for (const ref of mediaRefsIn(shell, text)) {
-      if (ref.kind !== group.kind || ref.id !== group.id || isCredited(shell, document, text, ref, media)) continue;
-      const insertion = creditInsertion(shell, document, text, ref, media);
+    for (const ref of mediaRefsIn(shell, credit.text)) {
+      if (ref.kind !== group.kind || ref.id !== group.id || credit.credited(ref, names)) continue;
+      const insertion = creditInsertion(shell, document, credit, ref, media);
       // The same media twice in a paragraph gets one credit (as the quick fix's "all in file").
       const key = `${insertion.offset} ${mediaRefKey(ref)}`;
       if (seen.has(key)) continue;
