@@ -62,8 +62,6 @@ export default tseslint.config(
   layer('core', [], [], 'core imports only core.'),
   // The cover's front matter writers: core, and the three parsers that keep the author's formatting.
   { ...layer('core', [], ['yaml', 'smol-toml', 'jsonc-parser'], 'core/cover imports only core and its parsers (yaml, smol-toml, jsonc-parser).'), name: 'layers/core-cover', files: ['src/core/cover/**/*.ts'] },
-  // The workspace scan's ignore rules: core, and the matcher with git's semantics.
-  { ...layer('core', [], ['ignore'], 'core/credits/gitignore.ts imports only core and ignore.'), name: 'layers/core-gitignore', files: ['src/core/credits/gitignore.ts'] },
   layer('api', ['core'], ['ky'], 'api imports only core (and ky).'),
   layer('shared', ['core'], [], 'shared imports only core.'),
   layer('webview', ['shared', 'core'], [], 'the webview imports only shared and core (no Node, no vscode).'),

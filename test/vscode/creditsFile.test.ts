@@ -6,7 +6,9 @@
 // half-way) keeps the previous CREDITS.md as it was and says why. What it refuses to write
 // (issue 32): a CREDITS.md that is a link out of the folder or into `.git` (Node: the web makes
 // no links), a path setting in `.git`, anything in Restricted Mode, and a file it could not
-// read or would not write back byte for byte (Latin-1, UTF-16, a BOM): those stay unchanged.
+// read or would not write back byte for byte (Latin-1, UTF-16, a BOM): those stay unchanged. A
+// search cut by its file limit says how many files it read and asks before a shorter list
+// replaces the longer one.
 import * as assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,9 @@ import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
 import { closeAllEditors, exists, extensionApi, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const FOLDER = 'credits-tests';
+/** Why the test of a search cut by its limit runs in the Node host only. */
+const MANY_FILES =
+  'writes MAX_FILES + 1 files through workspace.fs, one request each over the web worker’s connection to the server (minutes); the walk and its limit are the same code in both hosts';
 
 interface Shown {
   readonly level: 'warning' | 'info' | 'error';
@@ -42,7 +47,10 @@ const progressStarts: number[] = [];
 
 type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 
-/** Records the messages; a modal question is answered with its first button ("Continue"). */
+/** A modal question whose detail matches this is dismissed (Escape) instead of answered. */
+let declining: RegExp | undefined;
+
+/** Records the messages; a modal question is answered with its first button ("Continue"), unless `declining` matches it. */
 function answerModals(shown: Shown[]): () => void {
   const window = vscode.window as unknown as Record<string, ShowMessage>;
   const names = [
@@ -62,7 +70,7 @@ function answerModals(shown: Shown[]): () => void {
       const modal = options?.modal === true;
       const buttons = rest.filter((r): r is string => typeof r === 'string');
       shown.push({ level, message, modal, detail: options?.detail, buttons, at: Date.now() });
-      return Promise.resolve(modal ? buttons[0] : undefined);
+      return Promise.resolve(modal && !declining?.test(options?.detail ?? '') ? buttons[0] : undefined);
     };
   }
   return () => {
@@ -357,6 +365,57 @@ describe('Write Credits File (real VS Code)', function () {
       await write('.gitignore', 'build/\n');
       await vscode.workspace.fs.delete(modules, { recursive: true });
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'notes'), { recursive: true });
+    }
+  });
+
+  itInNode(MANY_FILES, 'a search cut by its limit says how many files it read, and asks before a shorter list replaces the one in CREDITS.md', async function () {
+    this.timeout(600_000);
+    const d = server.library.photos[18] as LibraryPhoto;
+    // The full list first.
+    const first = await run();
+    assert.ok(first.result === 'written' || first.result === 'unchanged', first.message);
+    const full = await read('CREDITS.md');
+    const listed = entries(full).size;
+    assert.ok(listed >= 4, `CREDITS.md lists ${listed}`);
+    // MAX_FILES + 1 searched files beside the suite's folder, each linking one photo: the walk
+    // lists both top-level folders before any folder inside them, so the limit is reached
+    // before the suite's own pages are read, whichever folder comes first.
+    const many = vscode.Uri.joinPath(workspaceRoot(), 'credits-many');
+    await vscode.workspace.fs.createDirectory(many);
+    const body = encoder.encode(`![x](${photoPageUrl(server.origin, d)})\n`);
+    let next = 0;
+    const writer = async (): Promise<void> => {
+      for (let i = next++; i <= MAX_FILES; i = next++) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(many, `page-${i}.md`), body);
+    };
+    await Promise.all(Array.from({ length: 32 }, writer));
+    try {
+      // Dismissed: nothing is written.
+      declining = /Replace the list with the shorter one/;
+      shown.length = 0;
+      const kept = await run();
+      assert.equal(kept.result, 'cancelled', kept.message);
+      assert.match(kept.message, /CREDITS\.md was not changed/);
+      const asked = shown.filter((s) => s.modal && /shorter one/.test(s.detail ?? ''));
+      assert.equal(asked.length, 1, `asked once: ${JSON.stringify(shown)}`);
+      const detail = asked[0]?.detail ?? '';
+      assert.match(detail, new RegExp(`CREDITS\\.md lists ${listed} media; the search, stopped at its limit, found 1\\.`));
+      // CREDITS.md itself is one of the MAX_FILES files listed when the suite's folder comes first.
+      const read1 = /The search stopped at its limit: (\d+) files were read, the others were not\./.exec(detail);
+      assert.ok(read1 && [MAX_FILES - 1, MAX_FILES].includes(Number(read1[1])), detail);
+      assert.equal(await read('CREDITS.md'), full, 'not a byte changed');
+      // Answered: the shorter list is written, and the message says the search was cut.
+      declining = undefined;
+      shown.length = 0;
+      const replaced = await run();
+      assert.equal(replaced.result, 'written', replaced.message);
+      assert.match(replaced.message, /The search stopped at its limit: \d+ files were read, the others were not\./);
+      assert.ok(shown.some((s) => s.modal && /shorter one/.test(s.detail ?? '')), 'asked again');
+      assert.deepEqual([...entries(await read('CREDITS.md')).keys()], [`photo:${d.id}`]);
+    } finally {
+      declining = undefined;
+      await vscode.workspace.fs.delete(many, { recursive: true });
+      // The full list again, for the tests after this one.
+      await write('CREDITS.md', full);
     }
   });
 

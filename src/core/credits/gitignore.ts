@@ -1,49 +1,335 @@
 // Which of the workspace's files the credits file and In This Workspace leave out: what git
-// leaves out (`.gitignore` files) and what VS Code hides (`files.exclude`, `search.exclude`).
-// The patterns are matched by the `ignore` package (git's semantics, the one ESLint and
-// Prettier use; no dependencies, runs in a browser), not by a parser of our own: its `*` does
-// not backtrack, and a line git reads as matching nothing (`[9-0]*.tmp`) matches nothing here
-// too instead of throwing. It sits in core, allowed by a lint rule of its own as core/cover's
-// parsers are, because it is pure and tested in plain Node.
+// leaves out (`.gitignore` files) and what VS Code hides (`files.exclude`, `search.exclude`,
+// turned into root `.gitignore` lines by excludeRules).
 //
-// Nested `.gitignore` files: git reads a folder's file as it enters the folder, its rules
-// relative to that folder, deeper files overriding shallower ones, and nothing inside an
-// ignored folder can be re-included. Here each folder with a `.gitignore` gets one matcher
-// holding its ancestors' rules followed by its own, rewritten relative to the root (`/site/x`
-// for a line `x` of `site/.gitignore`, `/site/**/x` for a line without a `/`), so that the
-// last rule that matches decides, as in git. Not read: `.git/info/exclude` and the global
-// excludes file. Matching is case-sensitive, as git's default on Linux.
-//
-// Two rewrites keep the work bounded: a run of `**` segments (`a/**/**/**/b`), which means
-// the same as one, is folded into one before `ignore` sees it (its regular expression
-// backtracks over each), and exclude globs with `{a,b}` are expanded, at most
-// MAX_BRACE_EXPANSION patterns each.
-import ignore from 'ignore';
-import type { Ignore } from 'ignore';
+// The matcher is git's own algorithm (dir.c and wildmatch.c), not a regular expression, so
+// that no line can make it backtrack: the `ignore` package it replaces compiles each line to a
+// RegExp, and `**/x/**/x/**/x/**/x/**/x/**/x/**/x/**/x/**/b` against a path 35 folders deep
+// took it 3.3 s per path (the depth to the power of the number of `**`). Here:
+// - A line is read as git reads it: `#` comments, trailing spaces unless escaped, `!` negates,
+//   a trailing `/` means folders only, a line without another `/` is matched against the name
+//   alone at any depth below its file's folder, any other line against the path from that
+//   folder (a leading `/` dropped).
+// - Matching is wildmatch's with WM_PATHNAME: the path's segments against the pattern's
+//   segments, where a segment that is only stars (`**`) stands for any number of segments
+//   (at least one at the end: `a/**` is what is inside `a`, not `a`), and any other segment
+//   matches exactly one segment of the path with `*`, `?`, `[...]` (ranges, `!`/`^`,
+//   `[:alpha:]` and the other classes, `\` escapes). Both levels use the greedy two-pointer
+//   algorithm that, on a mismatch, goes back only to the last star: O(n·m) at worst, however
+//   many stars a line has.
+// - What wildmatch aborts on matches nothing: an unclosed `[`, an unknown `[:class:]`, a
+//   trailing `\`. A range out of order (`[9-0]`) matches no character of the range, but its
+//   first character is still a member, as in git (`[9-0]*.tmp` ignores `9x.tmp`).
+// - Like git, characters are compared as UTF-8 bytes (`?` is one byte; ranges compare bytes),
+//   case-sensitively (git's default on Linux).
+// - Nested files: each folder's `.gitignore` speaks about the paths below it; the deepest file
+//   whose last matching line speaks about a path decides, and nothing inside an ignored
+//   folder comes back (a folder's own file does not decide about the folder itself). Not
+//   read: `.git/info/exclude` and the global excludes file.
+// - The per-path cost: a line without wildcards is one string comparison, `*.ext` one
+//   `endsWith`, and any other line first checks that the path holds the line's longest
+//   literal run; a folder's verdict is kept, so the files of one folder share their parents'
+//   work.
 
-const OPTIONS = { ignorecase: false, allowRelativePaths: true } as const;
+/** One character of a segment: a byte value (0–255), or one of these. */
+const STAR = -1;
+const ANY = -2;
+/** A `[...]` class: CLASS - index into the rule's classes. */
+const CLASS = -3;
 
-/** `a/**` + `/**` + `/b` → `a/**` + `/b`: the same folders, one backtracking group instead of many. */
-function foldGlobstars(pattern: string): string {
-  return pattern.replace(/(^|(?<!\\)\/)\*\*(?:\/\*\*)+(?=\/|$)/g, '$1**');
+/** A segment that is only stars: any number of path segments. */
+const GLOBSTAR = 'globstar';
+
+interface Segment {
+  /** Byte values, STAR, ANY, or CLASS - i. */
+  readonly codes: Int32Array;
+  /** The classes the codes refer to: for each byte value, 1 when it is a member. */
+  readonly classes: readonly Uint8Array[];
 }
 
-/** A folder's path as literal pattern text. */
-function literal(path: string): string {
-  return path.replace(/[\\*?[]/g, (c) => `\\${c}`);
+interface Rule {
+  readonly negate: boolean;
+  readonly dirOnly: boolean;
+  /** No `/` in the line: matched against the name only. */
+  readonly basename: boolean;
+  /** Without wildcards: the text itself (compared, not matched). */
+  readonly exact?: string;
+  /** `*literal` (of a name-only line): a suffix. */
+  readonly suffix?: string;
+  /** A literal run every match contains (quick reject). */
+  readonly needs: string;
+  readonly segments: readonly (Segment | typeof GLOBSTAR)[];
 }
 
-/** One `.gitignore` line of the folder `base` (not the root), as a line of the root's. */
-function rebase(line: string, base: string): string {
-  if (line.trim() === '' || line.startsWith('#')) return line;
-  const negate = line.startsWith('!') ? '!' : '';
-  const rest = negate ? line.slice(1) : line;
-  // What git looks at for "a slash at the beginning or middle": trailing unescaped spaces and
-  // one trailing slash left out.
-  const body = rest.replace(/(?<!\\) +$/, '').replace(/\/$/, '');
-  if (body.replace(/^\//, '') === '') return '';
-  const anchored = body.includes('/');
-  return `${negate}/${literal(base)}/${anchored ? rest.replace(/^\//, '') : `**/${rest}`}`;
+/** A string as its UTF-8 bytes, one character per byte (unchanged when ASCII). */
+function bytes(text: string): string {
+  if (!/[^\u0000-\u007f]/.test(text)) return text;
+  let out = '';
+  for (const b of new TextEncoder().encode(text)) out += String.fromCharCode(b);
+  return out;
+}
+
+/** The ASCII classes of wildmatch (`[[:alpha:]]`), as git's own ctype reads them. */
+const NAMED_CLASSES: Readonly<Record<string, (c: number) => boolean>> = {
+  alnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  alpha: (c) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  blank: (c) => c === 32 || c === 9,
+  cntrl: (c) => c < 32 || c === 127,
+  digit: (c) => c >= 48 && c <= 57,
+  graph: (c) => c > 32 && c < 127,
+  lower: (c) => c >= 97 && c <= 122,
+  print: (c) => c >= 32 && c < 127,
+  punct: (c) => c > 32 && c < 127 && !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)),
+  space: (c) => c === 32 || c === 9 || c === 10 || c === 13,
+  upper: (c) => c >= 65 && c <= 90,
+  xdigit: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102),
+};
+
+/** `*`: any one segment. */
+const STAR_SEGMENT: Segment = { codes: Int32Array.of(STAR), classes: [] };
+
+/** A `[...]` class starting at `at` (the `[`): its members and the index after its `]`, or undefined when wildmatch aborts on it. */
+function parseClass(p: string, at: number): { members: Uint8Array; end: number } | undefined {
+  let i = at + 1;
+  const negated = p[i] === '!' || p[i] === '^';
+  if (negated) i += 1;
+  const members = new Uint8Array(256);
+  // wildmatch's loop: the first character is a member even when it is `]`.
+  let prev = 0;
+  for (let first = true; first || p[i] !== ']'; first = false) {
+    if (i >= p.length) return undefined;
+    let c = p.charCodeAt(i);
+    if (c === 0x5c /* \ */) {
+      i += 1;
+      if (i >= p.length) return undefined;
+      c = p.charCodeAt(i);
+      members[c] = 1;
+    } else if (c === 0x2d /* - */ && prev !== 0 && i + 1 < p.length && p[i + 1] !== ']') {
+      i += 1;
+      let hi = p.charCodeAt(i);
+      if (hi === 0x5c) {
+        i += 1;
+        if (i >= p.length) return undefined;
+        hi = p.charCodeAt(i);
+      }
+      // Out of order (`9-0`): no member.
+      members.fill(1, prev, hi + 1);
+      c = 0;
+    } else if (c === 0x5b /* [ */ && p[i + 1] === ':') {
+      const close = p.indexOf(']', i + 2);
+      if (close < 0) return undefined;
+      if (close - (i + 2) < 1 || p[close - 1] !== ':') {
+        // No `:]`: a plain `[` member.
+        members[c] = 1;
+      } else {
+        const test = NAMED_CLASSES[p.slice(i + 2, close - 1)];
+        if (!test) return undefined;
+        for (let b = 0; b < 128; b++) if (test(b)) members[b] = 1;
+        i = close;
+        c = 0;
+      }
+    } else members[c] = 1;
+    prev = c;
+    i += 1;
+  }
+  if (negated) for (let b = 0; b < 256; b++) members[b] = members[b] === 1 ? 0 : 1;
+  // A class never matches `/`, but segments hold none.
+  return { members, end: i + 1 };
+}
+
+/** One `.gitignore` pattern (bytes, no `!`, no trailing `/`) as segments; undefined when wildmatch aborts on it. */
+function compile(pattern: string): { segments: (Segment | typeof GLOBSTAR)[]; literals: string[] } | undefined {
+  const segments: (Segment | typeof GLOBSTAR)[] = [];
+  const literals: string[] = [];
+  let codes: number[] = [];
+  let classes: Uint8Array[] = [];
+  let run = '';
+  const endRun = (): void => {
+    if (run !== '') literals.push(run);
+    run = '';
+  };
+  const endSegment = (): void => {
+    endRun();
+    const onlyStars = codes.length >= 2 && codes.every((c) => c === STAR);
+    segments.push(onlyStars ? GLOBSTAR : { codes: Int32Array.from(codes), classes });
+    codes = [];
+    classes = [];
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '/') endSegment();
+    else if (ch === '\\') {
+      i += 1;
+      if (i >= pattern.length) return undefined;
+      // `\/` is a `/`, as in wildmatch (which also reads `**\/` as `**/`).
+      if (pattern[i] === '/') endSegment();
+      else {
+        codes.push(pattern.charCodeAt(i));
+        run += pattern[i];
+      }
+    } else if (ch === '*' || ch === '?') {
+      endRun();
+      codes.push(ch === '*' ? STAR : ANY);
+    } else if (ch === '[') {
+      endRun();
+      const cls = parseClass(pattern, i);
+      if (!cls) return undefined;
+      classes.push(cls.members);
+      codes.push(CLASS - (classes.length - 1));
+      i = cls.end - 1;
+    } else {
+      codes.push(pattern.charCodeAt(i));
+      run += ch;
+    }
+  }
+  endSegment();
+  // A `**` at the end is at least one segment: `a/**` is what is inside `a`, `**` anything.
+  if (segments[segments.length - 1] === GLOBSTAR) segments.splice(segments.length - 1, 0, STAR_SEGMENT);
+  return { segments, literals };
+}
+
+/** Whether the segment matches `text` from `from` to `to`: two pointers, back to the last star only. */
+function matchSegment(seg: Segment, text: string, from: number, to: number): boolean {
+  const { codes, classes } = seg;
+  const n = codes.length;
+  let p = 0;
+  let t = from;
+  let starP = -1;
+  let starT = 0;
+  while (t < to) {
+    const code = p < n ? (codes[p] as number) : 0;
+    if (p < n && code === STAR) {
+      starP = p++;
+      starT = t;
+      continue;
+    }
+    if (p < n) {
+      const c = text.charCodeAt(t);
+      if (code >= 0 ? c === code : code === ANY || (classes[CLASS - code] as Uint8Array)[c] === 1) {
+        p += 1;
+        t += 1;
+        continue;
+      }
+    }
+    if (starP < 0) return false;
+    p = starP + 1;
+    t = ++starT;
+  }
+  while (p < n && codes[p] === STAR) p += 1;
+  return p === n;
+}
+
+/** Whether the segments match the `/`-separated `text`: the same two pointers, over segments. */
+function matchPath(segments: readonly (Segment | typeof GLOBSTAR)[], text: string): boolean {
+  const starts = [0];
+  for (let i = text.indexOf('/'); i >= 0; i = text.indexOf('/', i + 1)) starts.push(i + 1);
+  const count = starts.length;
+  const end = (s: number): number => (s + 1 < count ? (starts[s + 1] as number) - 1 : text.length);
+  const n = segments.length;
+  let p = 0;
+  let s = 0;
+  let starP = -1;
+  let starS = 0;
+  while (s < count) {
+    const seg = p < n ? segments[p] : undefined;
+    if (seg === GLOBSTAR) {
+      starP = p++;
+      starS = s;
+      continue;
+    }
+    if (seg && matchSegment(seg, text, starts[s] as number, end(s))) {
+      p += 1;
+      s += 1;
+      continue;
+    }
+    if (starP < 0) return false;
+    p = starP + 1;
+    s = ++starS;
+  }
+  while (p < n && segments[p] === GLOBSTAR) p += 1;
+  return p === n;
+}
+
+/** A line without its trailing spaces, unless escaped (git's trim_trailing_spaces). */
+function trimTrailingSpaces(line: string): string {
+  let lastSpace = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === ' ') {
+      if (lastSpace < 0) lastSpace = i;
+    } else {
+      lastSpace = -1;
+      if (c === '\\') i += 1;
+    }
+  }
+  return lastSpace < 0 ? line : line.slice(0, lastSpace);
+}
+
+/** `.gitignore` text as rules, in order; lines wildmatch aborts on are left out (they match nothing). */
+function parseLines(text: string): Rule[] {
+  const rules: Rule[] = [];
+  for (let line of text.replace(/^\uFEFF/, '').split('\n')) {
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line === '' || line.startsWith('#')) continue;
+    line = trimTrailingSpaces(line);
+    const negate = line.startsWith('!');
+    let pattern = bytes(negate ? line.slice(1) : line);
+    const dirOnly = pattern.endsWith('/');
+    if (dirOnly) pattern = pattern.slice(0, -1);
+    if (pattern === '') continue;
+    const basename = !pattern.includes('/');
+    if (!basename && pattern.startsWith('/')) pattern = pattern.slice(1);
+    const compiled = compile(pattern);
+    if (!compiled) continue;
+    const wild = /[*?[\\]/;
+    const exact = wild.test(pattern) ? undefined : pattern;
+    const suffix = basename && pattern.startsWith('*') && !wild.test(pattern.slice(1)) ? pattern.slice(1) : undefined;
+    const needs = compiled.literals.reduce((best, lit) => (lit.length >= best.length ? lit : best), '');
+    // Matched against a name, a run of stars is one star.
+    const segments = basename ? [compiled.segments.find((seg) => seg !== GLOBSTAR) ?? STAR_SEGMENT] : compiled.segments;
+    rules.push({ negate, dirOnly, basename, exact, suffix, needs, segments });
+  }
+  return rules;
+}
+
+/** Whether `rule` matches `rel` (bytes, relative to the rule's folder) whose name is `name`. */
+function matches(rule: Rule, rel: string, name: string, isDir: boolean): boolean {
+  if (rule.dirOnly && !isDir) return false;
+  const text = rule.basename ? name : rel;
+  if (rule.exact !== undefined) return text === rule.exact;
+  if (rule.suffix !== undefined) return text.endsWith(rule.suffix);
+  if (!text.includes(rule.needs)) return false;
+  return rule.basename ? matchSegment(rule.segments[0] as Segment, text, 0, text.length) : matchPath(rule.segments, text);
+}
+
+/** The rules of one `.gitignore`, and where the paths they speak about start (after `folder/`). */
+interface Scope {
+  readonly from: number;
+  readonly rules: readonly Rule[];
+}
+
+/** What a folder's entries are matched with. */
+interface FolderInfo {
+  /** The folder is ignored, itself or because a folder it lies in is: so is all it holds. */
+  readonly ignored: boolean;
+  /** The `.gitignore` files that speak about its entries, deepest first. */
+  readonly scopes: readonly Scope[];
+}
+
+/** Folders kept at most (then forgotten and computed again). */
+const MAX_KEPT_FOLDERS = 50_000;
+
+/** The verdict of the deepest scope whose last matching rule speaks about `path` (bytes): ignored or not. */
+function decide(scopes: readonly Scope[], path: string, isDir: boolean): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  for (const { from, rules } of scopes) {
+    const rel = from === 0 ? path : path.slice(from);
+    for (let i = rules.length - 1; i >= 0; i--) {
+      const rule = rules[i] as Rule;
+      if (matches(rule, rel, name, isDir)) return !rule.negate;
+    }
+  }
+  return false;
 }
 
 /**
@@ -52,26 +338,43 @@ function rebase(line: string, base: string): string {
  * `/`-separated.
  */
 export class GitignoreRules {
-  /** The matcher of each folder that has a `.gitignore` (`''`: the root). */
-  private readonly matchers = new Map<string, Ignore>();
-  private readonly none = ignore(OPTIONS);
+  /** Each folder's own rules (`''`: the root). */
+  private readonly lists = new Map<string, Rule[]>();
+  /** Folders already looked at (bytes), so that a folder's files share their parents' work. */
+  private readonly folders = new Map<string, FolderInfo>();
 
-  /** Adds the `.gitignore` of the folder `base`; after its parent folders' files. */
+  /** Adds the `.gitignore` of the folder `base`. */
   add(text: string, base = ''): void {
-    const folder = base.replace(/^\/+|\/+$/g, '');
-    const lines = text.split(/\r?\n/).map((line) => foldGlobstars(folder === '' ? line : rebase(line, folder)));
-    this.matchers.set(folder, ignore(OPTIONS).add(this.matcherOf(folder)).add(lines));
+    const folder = bytes(base.replace(/^\/+|\/+$/g, ''));
+    this.lists.set(folder, [...(this.lists.get(folder) ?? []), ...parseLines(text)]);
+    this.folders.clear();
   }
 
-  /** The matcher for what lies in `folder`: its own or its nearest ancestor's. */
-  private matcherOf(folder: string): Ignore {
-    for (let at = folder; ; ) {
-      const found = this.matchers.get(at);
-      if (found) return found;
-      if (at === '') return this.none;
+  /** The folder `dir` (bytes, `''`: the root): from the nearest folder above already known, down. */
+  private folder(dir: string): FolderInfo {
+    const kept = this.folders.get(dir);
+    if (kept) return kept;
+    const chain: string[] = [];
+    let info: FolderInfo | undefined;
+    for (let at = dir; ; ) {
+      info = this.folders.get(at);
+      if (info) break;
+      chain.push(at);
+      if (at === '') break;
       const cut = at.lastIndexOf('/');
       at = cut < 0 ? '' : at.slice(0, cut);
     }
+    if (this.folders.size + chain.length > MAX_KEPT_FOLDERS) this.folders.clear();
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const at = chain[i] as string;
+      // A folder's own file does not speak about the folder itself.
+      const ignored = info ? info.ignored || decide(info.scopes, at, true) : false;
+      const own = this.lists.get(at);
+      const above = info?.scopes ?? [];
+      info = { ignored, scopes: own ? [{ from: at === '' ? 0 : at.length + 1, rules: own }, ...above] : above };
+      this.folders.set(at, info);
+    }
+    return info as FolderInfo;
   }
 
   /**
@@ -79,10 +382,11 @@ export class GitignoreRules {
    * folder it lies in is.
    */
   ignores(path: string, isDir = false): boolean {
-    const clean = path.replace(/^\/+|\/+$/g, '');
+    const clean = bytes(path.startsWith('/') || path.endsWith('/') ? path.replace(/^\/+|\/+$/g, '') : path);
     if (clean === '') return false;
     const cut = clean.lastIndexOf('/');
-    return this.matcherOf(cut < 0 ? '' : clean.slice(0, cut)).ignores(isDir ? `${clean}/` : clean);
+    const parent = this.folder(cut < 0 ? '' : clean.slice(0, cut));
+    return parent.ignored || decide(parent.scopes, clean, isDir);
   }
 }
 

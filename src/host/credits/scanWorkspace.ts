@@ -9,9 +9,9 @@
 // listed with `vscode.workspace.fs.readDirectory` (both extension hosts, any file system), its
 // `.gitignore` read as the walk enters it, as git does, and ignored or excluded folders are
 // never entered: the caps count only files that are searched. Symbolic links are not followed
-// (git does not either). The rules are matched by core/credits/gitignore.ts (the `ignore`
-// package; VS Code's exclude globs through it too, so no glob from a workspace's settings
-// reaches a backtracking matcher). The walk works in slices of a few milliseconds between
+// (git does not either). The rules are matched by core/credits/gitignore.ts (git's wildmatch,
+// without backtracking; VS Code's exclude globs through it too, so no glob from a workspace's
+// settings reaches a backtracking matcher). The walk works in slices of a few milliseconds between
 // which it lets the extension host do other work, and stops on Cancel.
 import * as vscode from 'vscode';
 import { GitignoreRules, excludeRules } from '../../core/credits/gitignore';
