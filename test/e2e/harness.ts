@@ -65,6 +65,13 @@ export interface WorkbenchOptions {
    * does for the library's pages: where the workbench opens links to this computer.
    */
   readonly forwardPorts?: readonly ForwardedPort[];
+  /**
+   * Workspace trust on, as for a person (ServerOptions.workspaceTrust): the folder is not
+   * trusted until the person says so, and the workbench starts in Restricted Mode or asks.
+   */
+  readonly workspaceTrust?: boolean;
+  /** Merged last into the user settings (e.g. `security.workspace.trust.startupPrompt`). */
+  readonly userSettings?: Readonly<Record<string, unknown>>;
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -115,6 +122,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       ...TEST_WORKBENCH_SETTINGS,
       ...(options.web ? WEB_WORKER_HOST_SETTINGS : {}),
       ...(certificate ? LOCAL_CERTIFICATE_SETTINGS : {}),
+      ...options.userSettings,
     };
     server = await startServer(host, {
       logFile: join(LOG_DIR, `server-${id}.log`),
@@ -123,6 +131,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       userSettings,
       ...(certificate ? { env: { NODE_EXTRA_CA_CERTS: certificate.certFile } } : {}),
       ...(options.forwardPorts ? { forwardPorts: options.forwardPorts } : {}),
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
     const trustSpki = [...(certificate ? [certificate.spki] : []), ...(options.trustedSpki ?? [])];
     browser = await launchBrowser(trustSpki.length > 0 ? { trustSpki } : {});
@@ -283,6 +292,40 @@ export function statusBarEntry(page: Page, id: string): Locator {
 
 export function notifications(page: Page): Locator {
   return page.locator('.notifications-toasts .notification-toast');
+}
+
+/**
+ * The notification whose text matches, as a person finds it: its toast, or, where the
+ * headless workbench keeps toasts hidden (the bell in the status bar then gets its dot), its
+ * entry in the notification centre (opened then).
+ * A collapsed entry (one line, cut off) is expanded. Resolves with the entry once its whole
+ * message is on screen: visible, and not cut off.
+ */
+export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30_000): Promise<Locator> {
+  let entry = notifications(page).locator('.notification-list-item').filter({ hasText: text }).first();
+  // The toast, or the status bar's bell with its dot (a notification not yet seen).
+  const unseen = statusBarEntry(page, 'status.notifications').locator('.codicon-bell-dot');
+  await entry.or(unseen).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  if (!(await entry.isVisible())) {
+    if (!(await page.locator('.notifications-center.visible').isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+    entry = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+    try {
+      await entry.waitFor({ state: 'visible', timeout: timeoutMs });
+    } catch (error) {
+      const centre = await page.locator('.notifications-center.visible').isVisible();
+      const shown = await page.locator('.notification-list-item').allInnerTexts();
+      throw new Error(`No notification ${String(text)} (the centre ${centre ? 'open' : 'closed'}; notifications: ${JSON.stringify(shown)}): ${String(error)}`, { cause: error });
+    }
+  }
+  const expand = entry.locator('.codicon-notifications-expand');
+  if (await expand.isVisible()) await expand.click();
+  const message = await entry.locator('.notification-list-item-message').elementHandle();
+  await page.waitForFunction(
+    (el) => el !== null && el.checkVisibility() && el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    message,
+    { timeout: 10_000 },
+  );
+  return entry;
 }
 
 /**
