@@ -302,20 +302,31 @@ export function notifications(page: Page): Locator {
  * message is on screen: visible, and not cut off.
  */
 export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30_000): Promise<Locator> {
-  let entry = notifications(page).locator('.notification-list-item').filter({ hasText: text }).first();
-  // The toast, or the status bar's bell with its dot (a notification not yet seen).
+  const toast = notifications(page).locator('.notification-list-item').filter({ hasText: text }).first();
+  const inCentre = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+  const centreOpen = page.locator('.notifications-center.visible');
+  const centreClosed = page.locator('.notifications-center:not(.visible)');
+  // A notification not yet seen: the status bar's bell has its dot.
   const unseen = statusBarEntry(page, 'status.notifications').locator('.codicon-bell-dot');
-  await entry.or(unseen).first().waitFor({ state: 'visible', timeout: timeoutMs });
-  if (!(await entry.isVisible())) {
-    if (!(await page.locator('.notifications-center.visible').isVisible())) await runCommand(page, 'Notifications: Show Notifications');
-    entry = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
-    try {
-      await entry.waitFor({ state: 'visible', timeout: timeoutMs });
-    } catch (error) {
-      const centre = await page.locator('.notifications-center.visible').isVisible();
-      const shown = await page.locator('.notification-list-item').allInnerTexts();
-      throw new Error(`No notification ${String(text)} (the centre ${centre ? 'open' : 'closed'}; notifications: ${JSON.stringify(shown)}): ${String(error)}`, { cause: error });
+  const until = Date.now() + timeoutMs;
+  const left = (): number => Math.max(1, until - Date.now());
+  let entry: Locator | undefined;
+  try {
+    while (!entry) {
+      await toast.or(inCentre).or(unseen).first().waitFor({ state: 'visible', timeout: left() });
+      if (await toast.isVisible()) entry = toast;
+      else if (await inCentre.isVisible()) entry = inCentre;
+      else {
+        if (!(await centreOpen.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+        // The centre shows it, or is closed again (seen once: opened on the dot of another
+        // notification, the centre was closed and empty when this one came): then once more.
+        await inCentre.or(centreClosed).first().waitFor({ state: 'attached', timeout: left() });
+      }
     }
+  } catch (error) {
+    const centre = await centreOpen.isVisible();
+    const shown = await page.locator('.notification-list-item').allInnerTexts();
+    throw new Error(`No notification ${String(text)} (the centre ${centre ? 'open' : 'closed'}; notifications: ${JSON.stringify(shown)}): ${String(error)}`, { cause: error });
   }
   const expand = entry.locator('.codicon-notifications-expand');
   if (await expand.isVisible()) await expand.click();
