@@ -2,9 +2,10 @@
 // whose `.vscode/settings.json` points the credits file at `.git/config` and the saved media's
 // folder and name outside, opened with workspace trust on (the other e2e files turn it off).
 // The workbench opens it in Restricted Mode and says so in the status bar; Write Credits File
-// then warns that it writes nothing there, with Manage Workspace Trust, whose editor says the
-// repository's settings are not applied; and the folder is byte for byte as it was. Trusted
-// afterwards, the command still refuses `.git/config`, by its own message.
+// then warns that it writes nothing there, with Manage Workspace Trust (which opens the Workspace
+// Trust editor), and the folder is byte for byte as it was; the workspace's settings editor shows
+// the repository's `.git/config` as requiring trust, its value not applied. Trusted afterwards
+// (the status bar entry, then Trust), the command still refuses `.git/config`, by its own message.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -95,7 +96,7 @@ describe('Restricted Mode (e2e)', function () {
     assert.deepEqual(api.log.map((e) => e.path), [], 'no request to the service');
   }
 
-  it('opens in Restricted Mode; Write Credits File writes nothing and offers Manage Workspace Trust, which says the settings are not applied', async () => {
+  it('opens in Restricted Mode; Write Credits File writes nothing and offers Manage Workspace Trust; the setting is shown as not applied', async () => {
     await statusBarItem(page, 'Restricted Mode').waitFor({ state: 'visible', timeout: 30_000 });
     await page.locator('#workbench\\.parts\\.banner', { hasText: 'Restricted Mode is intended for safe code browsing' }).waitFor({ state: 'visible', timeout: 10_000 });
     await runCommand(page, 'Stock Media: Write Credits File');
