@@ -65,6 +65,13 @@ export interface WorkbenchOptions {
    * does for the library's pages: where the workbench opens links to this computer.
    */
   readonly forwardPorts?: readonly ForwardedPort[];
+  /**
+   * Workspace trust on, as for a person (ServerOptions.workspaceTrust): the folder is not
+   * trusted until the person says so, and the workbench starts in Restricted Mode or asks.
+   */
+  readonly workspaceTrust?: boolean;
+  /** Merged last into the user settings (e.g. `security.workspace.trust.startupPrompt`). */
+  readonly userSettings?: Readonly<Record<string, unknown>>;
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -115,6 +122,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       ...TEST_WORKBENCH_SETTINGS,
       ...(options.web ? WEB_WORKER_HOST_SETTINGS : {}),
       ...(certificate ? LOCAL_CERTIFICATE_SETTINGS : {}),
+      ...options.userSettings,
     };
     server = await startServer(host, {
       logFile: join(LOG_DIR, `server-${id}.log`),
@@ -123,6 +131,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       userSettings,
       ...(certificate ? { env: { NODE_EXTRA_CA_CERTS: certificate.certFile } } : {}),
       ...(options.forwardPorts ? { forwardPorts: options.forwardPorts } : {}),
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
     const trustSpki = [...(certificate ? [certificate.spki] : []), ...(options.trustedSpki ?? [])];
     browser = await launchBrowser(trustSpki.length > 0 ? { trustSpki } : {});
@@ -283,6 +292,51 @@ export function statusBarEntry(page: Page, id: string): Locator {
 
 export function notifications(page: Page): Locator {
   return page.locator('.notifications-toasts .notification-toast');
+}
+
+/**
+ * The notification whose text matches, as a person finds it: its toast, or, where the
+ * headless workbench keeps toasts hidden (the bell in the status bar then gets its dot), its
+ * entry in the notification centre (opened then).
+ * A collapsed entry (one line, cut off) is expanded. Resolves with the entry once its whole
+ * message is on screen: visible, and not cut off.
+ */
+export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30_000): Promise<Locator> {
+  const toast = notifications(page).locator('.notification-list-item').filter({ hasText: text }).first();
+  const inCentre = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+  const centreOpen = page.locator('.notifications-center.visible');
+  const centreClosed = page.locator('.notifications-center:not(.visible)');
+  // A notification not yet seen: the status bar's bell has its dot.
+  const unseen = statusBarEntry(page, 'status.notifications').locator('.codicon-bell-dot');
+  const until = Date.now() + timeoutMs;
+  const left = (): number => Math.max(1, until - Date.now());
+  let entry: Locator | undefined;
+  try {
+    while (!entry) {
+      await toast.or(inCentre).or(unseen).first().waitFor({ state: 'visible', timeout: left() });
+      if (await toast.isVisible()) entry = toast;
+      else if (await inCentre.isVisible()) entry = inCentre;
+      else {
+        if (!(await centreOpen.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+        // The centre shows it, or is closed again (seen once: opened on the dot of another
+        // notification, the centre was closed and empty when this one came): then once more.
+        await inCentre.or(centreClosed).first().waitFor({ state: 'attached', timeout: left() });
+      }
+    }
+  } catch (error) {
+    const centre = await centreOpen.isVisible();
+    const shown = await page.locator('.notification-list-item').allInnerTexts();
+    throw new Error(`No notification ${String(text)} (the centre ${centre ? 'open' : 'closed'}; notifications: ${JSON.stringify(shown)}): ${String(error)}`, { cause: error });
+  }
+  const expand = entry.locator('.codicon-notifications-expand');
+  if (await expand.isVisible()) await expand.click();
+  const message = await entry.locator('.notification-list-item-message').elementHandle();
+  await page.waitForFunction(
+    (el) => el !== null && el.checkVisibility() && el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    message,
+    { timeout: 10_000 },
+  );
+  return entry;
 }
 
 /**

@@ -51,6 +51,13 @@ export interface ServerOptions {
    * where the workbench sends links to this computer, such as the local library's pages.
    */
   readonly forwardPorts?: readonly ForwardedPort[];
+  /**
+   * Leave workspace trust on (default off: `--disable-workspace-trust`, so every test workspace
+   * opens trusted, with no prompt). On, the workbench treats the folder as a person's freshly
+   * cloned one: it asks whether to trust its authors, or opens it in Restricted Mode, as the
+   * user settings `security.workspace.trust.*` say. For the e2e test of Restricted Mode.
+   */
+  readonly workspaceTrust?: boolean;
 }
 
 /**
@@ -169,7 +176,7 @@ async function startOnPort(host: PreparedHost, port: number, options: ServerOpti
     '--port', String(port),
     '--without-connection-token',
     ...(options.smokeTestDriver === false ? [] : ['--enable-smoke-test-driver']),
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--accept-server-license-terms',
     '--server-data-dir', dirs.server,
     '--user-data-dir', dirs.user,
