@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { photoPageUrl } from '../server/urls';
 import type { WatchedFigures, WorkspaceMediaFigures, WriteCreditsFigures } from './control';
 import type { LoadContext } from './loadBench';
-import { LOAD_FILES, openLoadWindow, writeLoadWorkspace } from './loadBench';
+import { LOAD_FILES, closeLoadWindow, openLoadWindow, writeLoadWorkspace } from './loadBench';
 import { median } from './table';
 import type { Row } from './table';
 import type { BenchWindow } from './workbench';
@@ -123,12 +123,7 @@ export async function measureIgnoredWorkspace(ctx: LoadContext, sink: IgnoredSin
   } catch (error) {
     sink.fail(IGNORED_KEYS, error);
   } finally {
-    if (window) {
-      await window.endSession().catch(() => undefined);
-      ctx.windows.delete(window);
-      await window.close();
-    }
-    workspace.dispose();
+    await closeLoadWindow(ctx, window, workspace);
   }
 }
 

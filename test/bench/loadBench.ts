@@ -108,6 +108,16 @@ export interface LoadContext {
 }
 
 /** A bench window on the generated workspace, pointed at the local library, loaded and tracked in `ctx.windows`. */
+/** Ends a load window's session and closes it (when it opened), then removes its workspace. */
+export async function closeLoadWindow(ctx: LoadContext, window: BenchWindow | undefined, workspace: { dispose(): void }): Promise<void> {
+  if (window) {
+    await window.endSession().catch(() => undefined);
+    ctx.windows.delete(window);
+    await window.close();
+  }
+  workspace.dispose();
+}
+
 export async function openLoadWindow(ctx: LoadContext, name: string, fixture: string): Promise<BenchWindow> {
   const { api } = ctx;
   const window = await BenchWindow.open({
@@ -239,8 +249,5 @@ export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<voi
     sink.fail(['gridMs', 'gridRequests', 'gridDom', 'gridHeap'], error);
   }
 
-  await window.endSession().catch(() => undefined);
-  ctx.windows.delete(window);
-  await window.close();
-  workspace.dispose();
+  await closeLoadWindow(ctx, window, workspace);
 }

@@ -9,7 +9,7 @@ import type { Library } from '../server/library';
 import { photoPageUrl } from '../server/urls';
 import type { WorkspaceMediaFigures } from './control';
 import type { LoadContext } from './loadBench';
-import { LOAD_DISTINCT, LOAD_FILES, openLoadWindow, writeLoadWorkspace } from './loadBench';
+import { LOAD_DISTINCT, LOAD_FILES, closeLoadWindow, openLoadWindow, writeLoadWorkspace } from './loadBench';
 import type { Row } from './table';
 import type { BenchWindow } from './workbench';
 
@@ -76,12 +76,7 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
   } catch (error) {
     sink.fail(WORKSPACE_MEDIA_KEYS, error);
   } finally {
-    if (window) {
-      await window.endSession().catch(() => undefined);
-      ctx.windows.delete(window);
-      await window.close();
-    }
-    workspace.dispose();
+    await closeLoadWindow(ctx, window, workspace);
   }
 }
 

@@ -8,6 +8,7 @@ import { PRESETS, coverFields } from '../../src/core/cover/presets';
 import type { CoverField, CoverPresetId } from '../../src/core/cover/presets';
 import { findFrontMatter } from '../../src/core/cover/frontMatter';
 import { readAsSites } from '../generated/frontMatterReaders';
+import { PAPERMOD_FAQ } from '../generated/sitePages';
 
 const VALUES = {
   url: 'https://images.pexels.com/photos/2014422/pexels-photo-2014422.jpeg?auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200',
@@ -304,25 +305,7 @@ describe('cover: front matter every site reads (issue 32)', () => {
 });
 
 describe('cover: YAML the generators read, edited (issue 32)', () => {
-  // PaperMod's example FAQ post (exampleSite content/posts/papermod/papermod-faq.md) gives `aliases` twice.
-  const faq = lines(
-    '---',
-    'title: "FAQs"',
-    'summary: Frequently Asked Questions',
-    'date: 2020-09-18T11:30:03+05:30',
-    'showtoc: true',
-    'tocOpen: true',
-    'aliases: ["/papermod-how-to-guide"]',
-    'tags: ["PaperMod"]',
-    'author: "Aditya Telange"',
-    'draft: true',
-    'aliases: [/posts/papermod/papermod-how-to]',
-    'weight: 3',
-    '---',
-    '',
-    '## Intro',
-    '',
-  );
+  const faq = PAPERMOD_FAQ;
 
   it('a key given twice (PaperMod’s FAQ post, aliases): the cover is set, every line of the page stays', () => {
     const after = apply(faq, 'hugo-papermod');

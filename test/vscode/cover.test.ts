@@ -16,6 +16,7 @@ import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState } from '../../src/host/testing';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import { readYaml11 } from '../generated/frontMatterReaders';
+import { PAPERMOD_FAQ } from '../generated/sitePages';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
 import { acceptSearchBox, closeAllEditors, extensionApi, fileOpener, hoverTitle, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
@@ -222,24 +223,7 @@ describe('Set as Cover Image (real VS Code)', function () {
 
   it('a key given twice (PaperMod’s example FAQ post, aliases): the cover is set, the aliases lines and every other line unchanged', async () => {
     await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
-    const original = [
-      '---',
-      'title: "FAQs"',
-      'summary: Frequently Asked Questions',
-      'date: 2020-09-18T11:30:03+05:30',
-      'showtoc: true',
-      'tocOpen: true',
-      'aliases: ["/papermod-how-to-guide"]',
-      'tags: ["PaperMod"]',
-      'author: "Aditya Telange"',
-      'draft: true',
-      'aliases: [/posts/papermod/papermod-how-to]',
-      'weight: 3',
-      '---',
-      '',
-      '## Intro',
-      '',
-    ].join('\n');
+    const original = PAPERMOD_FAQ;
     const editor = await openNew('papermod-faq.md', original);
     const outcome = await setCover(editor);
     assert.equal(outcome.result, 'set', outcome.notes.join('\n'));

@@ -9,17 +9,8 @@
 import { parseTree } from 'jsonc-parser';
 import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { l10n } from '../l10n';
-import type { MapNode, TextEdit, TreeNode, WriteResult } from './tree';
+import type { EditContext, MapNode, TreeNode, WriteResult } from './tree';
 import { lineStartOf } from './tree';
-
-interface Context {
-  readonly content: string;
-  readonly eol: string;
-  /** One level of indentation, as the object already uses it. */
-  readonly step: string;
-  readonly edits: TextEdit[];
-  readonly replacing: string[];
-}
 
 const isSet = (node: JsonNode | undefined): boolean => node !== undefined && node.type !== 'null' && !(node.type === 'string' && node.value === '');
 
@@ -27,7 +18,7 @@ const isSet = (node: JsonNode | undefined): boolean => node !== undefined && nod
 const memberOf = (object: JsonNode, key: string): JsonNode | undefined => object.children?.findLast((member) => member.children?.[0]?.value === key);
 
 /** Whether the object's text spans lines. */
-const spansLines = (ctx: Context, object: JsonNode): boolean => /\n/.test(ctx.content.slice(object.offset, object.offset + object.length));
+const spansLines = (ctx: EditContext, object: JsonNode): boolean => /\n/.test(ctx.content.slice(object.offset, object.offset + object.length));
 
 /** The indentation of the line `offset` is on, when only blanks precede it there. */
 function ownLineIndent(content: string, offset: number): string | undefined {
@@ -36,7 +27,7 @@ function ownLineIndent(content: string, offset: number): string | undefined {
 }
 
 /** A value written at a member whose line is indented `indent`: a map over lines (or on one line, `inline`). */
-function render(ctx: Context, node: TreeNode, indent: string, inline: boolean): string {
+function render(ctx: EditContext, node: TreeNode, indent: string, inline: boolean): string {
   if (node.kind === 'leaf') return typeof node.value === 'string' ? JSON.stringify(node.value) : `[${JSON.stringify(node.value[0])}]`;
   const inner = indent + ctx.step;
   const members = [...node.children].map(([key, child]) => `${JSON.stringify(key)}: ${render(ctx, child, inner, inline)}`);
@@ -44,7 +35,7 @@ function render(ctx: Context, node: TreeNode, indent: string, inline: boolean): 
 }
 
 /** Writes `tree`'s children into `object`, whose members are on lines indented `indent`. */
-function writeObject(ctx: Context, object: JsonNode, indent: string, tree: MapNode): void {
+function writeObject(ctx: EditContext, object: JsonNode, indent: string, tree: MapNode): void {
   const inline = !spansLines(ctx, object);
   const added: string[] = [];
   for (const [key, child] of tree.children) {
@@ -85,7 +76,7 @@ export function writeJson(content: string, tree: MapNode, eol: string, where: (o
   // The top-level members' indentation is one step (two spaces when they show none).
   const first = root.children?.[0];
   const indent = (first && ownLineIndent(content, first.offset)) ?? '  ';
-  const ctx: Context = { content, eol, step: indent === '' ? '  ' : indent.startsWith('\t') ? '\t' : indent, edits: [], replacing: [] };
+  const ctx: EditContext = { content, eol, step: indent === '' ? '  ' : indent.startsWith('\t') ? '\t' : indent, edits: [], replacing: [] };
   writeObject(ctx, root, indent, tree);
   return { ok: true, edits: ctx.edits, replacing: ctx.replacing };
 }

@@ -25,6 +25,16 @@ export interface TextEdit {
   readonly text: string;
 }
 
+/** What a writer keeps while it edits one front matter: its text, line ending and indentation step, the edits so far and the keys they replace. */
+export interface EditContext {
+  readonly content: string;
+  readonly eol: string;
+  /** One level of indentation, as the front matter already uses it. */
+  readonly step: string;
+  readonly edits: TextEdit[];
+  readonly replacing: string[];
+}
+
 /** What a writer gives back: the edits and the dotted keys whose old values they remove, or why it cannot write. */
 export type WriteResult = { readonly ok: true; readonly edits: readonly TextEdit[]; readonly replacing: readonly string[] } | { readonly ok: false; readonly message: string };
 

@@ -11,7 +11,7 @@ import { isMap, isScalar, parseDocument, stringify } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import { l10n } from '../l10n';
 import type { CoverValue } from './values';
-import type { MapNode, TextEdit, TreeNode, WriteResult } from './tree';
+import type { EditContext, MapNode, TreeNode, WriteResult } from './tree';
 import { lineEndOf, lineStartOf } from './tree';
 
 /** Keys YAML 1.1 (Jekyll's Ruby parser) or 1.2 reads as something other than a string when plain. */
@@ -29,15 +29,6 @@ export function yamlValue(value: CoverValue): string {
     return /[\r\n]/.test(quoted) ? JSON.stringify(text) : quoted;
   };
   return typeof value === 'string' ? quote(value) : `[${quote(value[0])}]`;
-}
-
-interface Context {
-  readonly content: string;
-  readonly eol: string;
-  /** One level of indentation, as the block already uses it. */
-  readonly step: string;
-  readonly edits: TextEdit[];
-  readonly replacing: string[];
 }
 
 /** The pair of `map` whose key is the scalar `key`: the last such pair, the one the generators read when a key is given twice. */
@@ -71,7 +62,7 @@ function isSet(node: unknown): boolean {
  * a key without a value (`cover:`, perhaps with a comment) it is just the colon, so the
  * comment stays after a space.
  */
-function valueStretch(ctx: Context, pair: Pair): { start: number; end: number } | undefined {
+function valueStretch(ctx: EditContext, pair: Pair): { start: number; end: number } | undefined {
   if (!isScalar(pair.key) || !pair.key.range) return undefined;
   const start = pair.key.range[1];
   const value = pair.value as Node | null;
@@ -82,7 +73,7 @@ function valueStretch(ctx: Context, pair: Pair): { start: number; end: number } 
   return colon ? { start, end: start + colon[0].length } : undefined;
 }
 
-function render(ctx: Context, key: string, node: TreeNode, indent: string): string[] {
+function render(ctx: EditContext, key: string, node: TreeNode, indent: string): string[] {
   if (node.kind === 'leaf') return [`${indent}${yamlKey(key)}: ${yamlValue(node.value)}`];
   return [`${indent}${yamlKey(key)}:`, ...[...node.children].flatMap(([k, child]) => render(ctx, k, child, indent + ctx.step))];
 }
@@ -94,7 +85,7 @@ function flowValue(node: TreeNode): string {
 }
 
 /** Writes `tree`'s children into the flow map `map` (`{title: x}`, perhaps over several lines). */
-function writeFlowMap(ctx: Context, map: YAMLMap, tree: MapNode): WriteResult | undefined {
+function writeFlowMap(ctx: EditContext, map: YAMLMap, tree: MapNode): WriteResult | undefined {
   const added: string[] = [];
   for (const [key, child] of tree.children) {
     const pair = pairOf(map, key);
@@ -146,7 +137,7 @@ function cannotEdit(path: readonly string[]): WriteResult {
 }
 
 /** Writes `tree`'s children into the block map `map`, whose keys are at `indent`. */
-function writeMap(ctx: Context, map: YAMLMap, indent: string, tree: MapNode): WriteResult | undefined {
+function writeMap(ctx: EditContext, map: YAMLMap, indent: string, tree: MapNode): WriteResult | undefined {
   if (map.flow) return writeFlowMap(ctx, map, tree);
   const added: string[] = [];
   for (const [key, child] of tree.children) {
@@ -204,7 +195,7 @@ export function writeYaml(content: string, tree: MapNode, eol: string, where: (o
     return { ok: false, message: l10n.t('The front matter is not valid YAML ({0}: {1}). Nothing was changed.', where(error.pos[0]), error.message.split('\n')[0] ?? '') };
   }
   const root = doc.contents;
-  const ctx: Context = { content, eol, step: '  ', edits: [], replacing: [] };
+  const ctx: EditContext = { content, eol, step: '  ', edits: [], replacing: [] };
   if (root === null || (isScalar(root) && root.value === null)) {
     // Empty, or only comments: the keys go at its end.
     const lines = [...tree.children].flatMap(([k, c]) => render(ctx, k, c, ''));
