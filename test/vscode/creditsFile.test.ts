@@ -316,7 +316,7 @@ describe('Write Credits File (real VS Code)', function () {
     return { photos: ids, truncated: found.provider.model.lastScan?.truncated };
   };
 
-  it('a .gitignore line git reads as matching nothing ([9-0]*.tmp) stops neither Write Credits File nor In This Workspace', async () => {
+  it('a .gitignore line with a range out of order ([9-0]*.tmp, which git reads without an error) stops neither Write Credits File nor In This Workspace', async () => {
     const extra = server.library.photos[16] as LibraryPhoto;
     const ignored = photos[4] as LibraryPhoto;
     await write('.gitignore', 'build/\n[9-0]*.tmp\n');
