@@ -222,6 +222,8 @@ describe('In This Workspace (real VS Code)', function () {
     const api = await extensionApi();
     assert.equal(await api.client.hasCached('photo', unknown.id), false);
     if (treeView.visible) await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    // The extension host hears of the hidden view a moment later, on a busy machine after the file is listed.
+    await waitFor(() => !treeView.visible, 'the view hidden');
     await vscode.workspace.fs.writeFile(uri('new.md'), encoder.encode(`![New](${server.origin}/media/photos/${unknown.id}/pexels-photo-${unknown.id}.png)\n`));
     const byReference = await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id), 'the new file listed', 10_000);
     assert.equal(byReference.label, `Photo ${unknown.id}`);
