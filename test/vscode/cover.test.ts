@@ -4,7 +4,9 @@
 // counts the cover's credit, a cover already set is replaced only when the user says so, and a
 // saved cover is a file of exactly the cover's size that the front matter's link reaches; the
 // front matter reads back in YAML 1.1 as libyaml (Jekyll, Hugo) reads it, a noncharacter in
-// the alt text and a key given twice (PaperMod's FAQ post) included.
+// the alt text and a key given twice (PaperMod's FAQ post) included; JSON front matter keeps its
+// other members' text, a TOML table's replacement the comments above the next table, and a
+// YAML flow map is edited in place.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { parse as parseToml } from 'smol-toml';
@@ -241,6 +243,72 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.equal(data.cover['alt'], photo.alt);
     await undo(editor);
     assert.equal(editor.document.getText(), original);
+  });
+
+  it('JSON front matter (issue 32): only the cover’s members are written, every other line byte for byte ("tags": ["json"] on one line); one undo restores', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    // Formatted by hand: the spacing, the one-line array and object are the author's.
+    const last = '  "draft":false';
+    const original = ['{', '  "title": "JSON post",', '  "date" : "2026-11-24",', '  "tags": ["json"],', '  "params": {"a": 1,   "b": [1, 2]},', last, '}', '', 'Body {not json}', ''].join('\n');
+    const editor = await openNew('json-post.md', original);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const text = editor.document.getText();
+    const end = text.indexOf('\n}\n') + 3;
+    assert.equal(text.slice(end), '\nBody {not json}\n', 'the body is the same, byte for byte');
+    // The one change to a line of the author's: the comma the new member after it needs.
+    keepsLines(original.replace(last, `${last},`), text);
+    assert.ok(text.split('\n').includes('  "tags": ["json"],'), text);
+    const data = JSON.parse(text.slice(0, end)) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(data), ['title', 'date', 'tags', 'params', 'draft', 'cover']);
+    assert.deepEqual(data['params'], { a: 1, b: [1, 2] });
+    const cover = data['cover'] as Record<string, unknown>;
+    assert.deepEqual(Object.keys(cover), ['image', 'alt', 'caption']);
+    assert.equal(cover['image'], socialCard());
+    assert.equal(cover['alt'], photo.alt);
+    assert.ok(String(cover['caption']).includes(photo.url), String(cover['caption']));
+    await undo(editor);
+    assert.equal(editor.document.getText(), original, 'one undo restores the file');
+  });
+
+  it('TOML with an old [image] table (issue 32): the table goes, the comment lines just above the next table stay there; one undo restores', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'docusaurus');
+    const comments = ['# Links shown under the post', '# (one per line)', '[params]'];
+    const original = ['+++', 'title = "Pier"', 'date = 2026-11-23', '', '[image]', '# the old cover', 'path = "old.jpg" # old', '', ...comments, 'links = ["a", "b"]', '+++', '', 'Body.', ''].join('\n');
+    const editor = await openNew('pier.md', original);
+    answer = (s) => (s.level === 'warning' ? 'Replace Cover' : undefined);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const text = editor.document.getText();
+    const { block, body } = split(text, '+++');
+    assert.equal(body, '\nBody.\n');
+    assert.ok(!text.includes('old.jpg') && !text.includes('# the old cover'), text);
+    const lines = block.split('\n');
+    const next = lines.indexOf('[params]');
+    assert.deepEqual(lines.slice(next - 2, next + 1), comments, block);
+    const data = JSON.parse(JSON.stringify(parseToml(block))) as Record<string, unknown>;
+    assert.equal(data['title'], 'Pier');
+    assert.equal(data['image'], socialCard());
+    assert.deepEqual(data['params'], { links: ['a', 'b'] });
+    await undo(editor);
+    assert.equal(editor.document.getText(), original, 'one undo restores the file');
+  });
+
+  it('YAML front matter written as a flow map (issue 32): the cover is set in the map, which reads back in YAML 1.1 with its title', async () => {
+    await updateSetting('stockMedia.cover', 'preset', 'hugo-papermod');
+    const original = '---\n{title: x, date: 2026-01-01}\n---\n\nBody.\n';
+    const editor = await openNew('flow.md', original);
+    const outcome = await setCover(editor);
+    assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
+    const { block, body } = split(editor.document.getText(), '---');
+    assert.equal(body, '\nBody.\n');
+    assert.ok(block.startsWith('{title: x, date: 2026-01-01, cover: {'), block);
+    const data = readYaml11(block) as { title: string; cover: Record<string, string> };
+    assert.equal(data.title, 'x');
+    assert.equal(data.cover['image'], socialCard());
+    assert.equal(data.cover['alt'], photo.alt);
+    await undo(editor);
+    assert.equal(editor.document.getText(), original, 'one undo restores the file');
   });
 
   it(`each caption in its generator's Markdown: "O'Brien & Sons" escaped for kramdown under Minimal Mistakes (no \\&, which kramdown shows), for Goldmark under PaperMod`, async () => {

@@ -3,7 +3,8 @@
 // credit check is off) are listed by media with each use's file, line and credit, with no
 // request for media already known; Add Missing Credits fixes both pages (one undo each);
 // an edit shows in the view; a click on a use opens the file at its line; a media not known
-// is shown by its reference and asked for once, only when the view is visible.
+// is shown by its reference and asked for once, only when the view is visible; a file of 2,000
+// identical credit lines (issue 32) is listed within the usual wait.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { mediaLabel } from '../../src/core/mediaText';
@@ -13,6 +14,7 @@ import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree'
 import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
 import type { GridPanelState } from '../../src/host/testing';
 import type { ApiServer } from '../server/server';
+import { creditLines } from '../unit/creditPages';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'workspace-media-tests';
@@ -241,6 +243,40 @@ describe('In This Workspace (real VS Code)', function () {
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.workspace.fs.delete(uri('new.md'));
   });
+
+  // The issue's file: 2,000 identical credit lines (144 KB there), each its own paragraph (which the
+  // old scan took minutes over, comparing each link with every earlier one) or all one paragraph.
+  for (const paragraphs of [true, false]) {
+    it(`issue 32: a file of 2,000 identical credit lines (${paragraphs ? 'each its own paragraph' : 'one paragraph'}) is listed within the wait: one use, each later link its credit`, async () => {
+      const { provider } = await hook();
+      const api = await extensionApi();
+      const repeated = server.library.photos.find((p) => PLAIN.test(p.photographer.name) && ![credited, uncredited, styled].some((k) => k.id === p.id));
+      assert.ok(repeated);
+      const photo = await api.client.getPhoto(repeated.id);
+      // Each line the photo's page linked from its credit.
+      const text = creditLines(2000, paragraphs, photo.url, photo.photographer);
+      // The view's model scanning and following the files (as when run alone).
+      await provider.model.ready();
+      const WAIT_MS = 10_000;
+      const until = Date.now() + WAIT_MS;
+      await vscode.workspace.fs.writeFile(uri('lines.md'), encoder.encode(text));
+      try {
+        const row = await waitFor(async () => {
+          // Listed, and known (its label in): the credit judged.
+          const found = (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === photo.id);
+          return found?.label === mediaLabel({ kind: 'photo', photo }) && found;
+        }, 'the file listed', WAIT_MS);
+        // The old scan blocked the extension host (this test's too) for minutes: a listing seen only after that is late.
+        assert.ok(Date.now() <= until, `listed ${Date.now() - until} ms after the wait`);
+        assert.equal(row.description, '1 use');
+        assert.deepEqual((await rows(provider, row.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/lines.md:1`, 'credited', 'pass']]);
+      } finally {
+        await vscode.workspace.fs.delete(uri('lines.md'));
+      }
+      // Gone from the view before the next test.
+      await waitFor(async () => !(await rows(provider)).some((r) => r.node.type === 'media' && r.node.ref.id === photo.id), 'the file gone from the view', WAIT_MS);
+    });
+  }
 
   it('a file written on disk is listed, and Open in Grid shows its media', async () => {
     const { provider } = await hook();
