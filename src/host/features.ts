@@ -4,6 +4,7 @@
 // its one `require('./host/features')` the first time a command runs, the collections tree is
 // first looked at, a grid is restored, media are dropped or a link of the service's media is
 // pasted (test/unit/bundles.test.ts holds that no module loaded at activation imports it).
+import type { MediaItem } from '../core/model';
 import * as vscode from 'vscode';
 import type { MediaClient } from '../api/client';
 import { ClientSource } from './client';
@@ -89,7 +90,20 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
   useVsCodeTranslator();
   const api = new ClientSource(shell);
   const lists = new MediaLists(shell.context.globalState);
-  const grid = registerGrid(shell, api, lists);
+  // A tile's actions call the same functions as the commands (defined below, called only once a grid shows).
+  const grid = registerGrid(
+    shell,
+    api,
+    {
+      insert: (args, how) => inserter.insert([args], how === 'insertAs' ? { pick: true } : how === 'saveAndInsert' ? { mode: 'download' } : {}),
+      setCover: (args, ask) => inserter.setCover([args], ask ? { ask: true } : {}),
+      copyUrl: (args) => inserter.copyUrl(args),
+      copyCredit: (args) => inserter.copyCredit(args),
+      openOnService: (args) => inserter.openOnService(args),
+      star: (media, on) => starMedia([media], on),
+    },
+    lists,
+  );
   const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec), lists);
   const insert = registerInsert(shell, api);
   const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));
@@ -131,7 +145,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
       void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
       return { result: 'failed', notes: [] };
     }
-    return { result: 'failed', notes: [showNoMedia()] };
+    return { result: 'failed', notes: [showNoMedia(() => searchCommand(grid.deps, 'photos', searchArg(undefined)))] };
   };
   const insertMedia = async (arg: unknown, selection: unknown, how: InsertHow): Promise<InsertOutcome> => {
     const media = await mediaOf(arg, selection, true);
@@ -159,15 +173,22 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     // Unstarring a hover's media needs no look-up: its kind and id are enough.
     const media = ref ? [] : await mediaOf(arg, selection, false);
     if (!Array.isArray(media)) return [];
-    const keys = ref ? [`${ref.kind}:${ref.id}`] : media.map((a) => mediaKey(a.media));
-    if (on) {
-      await lists.starred.add(media.map((a) => a.media));
-      await api.client.remember(media.map((a) => a.media));
-    } else {
-      for (const key of keys) await lists.starred.remove(key);
+    if (ref) {
+      await lists.starred.remove(`${ref.kind}:${ref.id}`);
+      return [`${ref.kind}:${ref.id}`];
     }
-    return keys;
+    return starMedia(media.map((a) => a.media), on);
   };
+  /** Stars (and remembers) or unstars the media; their keys. */
+  async function starMedia(media: readonly MediaItem[], on: boolean): Promise<string[]> {
+    if (on) {
+      await lists.starred.add(media);
+      await api.client.remember(media);
+    } else {
+      for (const m of media) await lists.starred.remove(mediaKey(m));
+    }
+    return media.map(mediaKey);
+  }
 
   const commands: FeatureCommands = {
     [CommandId.setApiKey]: (arg?: unknown) => setApiKey(shell, api, keyArg(arg)),

@@ -12,7 +12,6 @@ import { keyForOrigin } from '../../core/keyBinding';
 import { trustedUrls } from '../../core/trustedUrls';
 import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
 import type { ClientSource } from '../client';
-import { CommandId } from '../commandIds';
 import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
 import { hostPlatform } from '../platform';
 import { askText } from '../inputBox';
@@ -163,7 +162,7 @@ export type CheckApiKeyResult = { bound: true; origins: string[]; quota?: QuotaS
 export async function checkApiKey(shell: Shell, api: ClientSource): Promise<CheckApiKeyResult> {
   const stored = await shell.keys.stored();
   if (!stored) {
-    await vscode.commands.executeCommand(CommandId.setApiKey);
+    await setApiKey(shell, api, undefined);
     return { bound: false, reason: 'missingKey' };
   }
   const origins = trustedUrls(shell.config).keyOrigins;

@@ -34,6 +34,7 @@ import { gridTitle } from './gridTitle';
 import { SearchSession } from './searchSession';
 import type { GridLists, SessionState } from './searchSession';
 import { openExternalLink, runTileAction } from './tileActions';
+import type { TileFeatures } from './tileActions';
 
 /** The one grid, while it is open: set when a panel is made, cleared when it closes. */
 export interface GridHolder {
@@ -50,6 +51,8 @@ export interface GridDeps {
   readonly lists?: GridLists;
   /** Where the grid sits when no editor is open (gridGroup.ts). */
   readonly group: GridGroup;
+  /** What a tile's actions call: the features' own functions. */
+  readonly tiles: TileFeatures;
 }
 
 export interface GridState {
@@ -114,6 +117,7 @@ export class GridPanel extends Disposable {
   private readonly recent: RecentSearches;
   private readonly open: GridHolder;
   private readonly lists: GridLists | undefined;
+  private readonly tiles: TileFeatures;
 
   private constructor(
     deps: GridDeps,
@@ -126,6 +130,7 @@ export class GridPanel extends Disposable {
     this.recent = deps.recent;
     this.open = deps.open;
     this.lists = deps.lists;
+    this.tiles = deps.tiles;
     this.open.current = this;
     this.viewState = viewState;
     this.session = new SearchSession({
@@ -317,7 +322,7 @@ export class GridPanel extends Disposable {
       return;
     }
     try {
-      await runTileAction(action, media, this.shell.tracker.lastUri);
+      await runTileAction(action, media, this.shell.tracker.lastUri, this.tiles);
       reply(true, null);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);

@@ -11,13 +11,14 @@ import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
 import { RecentSearches } from './recentSearches';
 import { show } from './searchCommands';
+import type { TileFeatures } from './tileActions';
 
-/** `lists`: the user's starred media (the grid's `starred` mode). */
-export function registerGrid(shell: Shell, api: ClientSource, lists?: GridLists) {
+/** `tiles`: the feature functions a tile's actions call; `lists`: the user's starred media (the grid's `starred` mode). */
+export function registerGrid(shell: Shell, api: ClientSource, tiles: TileFeatures, lists?: GridLists) {
   const recent = new RecentSearches(shell.context.globalState);
   const open: GridDeps['open'] = { current: undefined };
   const group = new GridGroup(() => open.current !== undefined);
-  const deps: GridDeps = { shell, api, recent, open, group, ...(lists ? { lists } : {}) };
+  const deps: GridDeps = { shell, api, recent, open, group, tiles, ...(lists ? { lists } : {}) };
   const disposables: IDisposable[] = [{ dispose: () => deps.open.current?.dispose() }, group];
   return {
     /** What the search commands work with. */

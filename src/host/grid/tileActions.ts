@@ -1,46 +1,50 @@
-// What a tile's buttons and its More Actions menu do on the host: the insert and copy commands of the contract, run
+// What a tile's buttons and its More Actions menu do on the host: the feature functions the insert and copy commands call, run
 // with the service's own object (the webview names a tile only by key, so it can neither
 // forge media nor choose a URL to open), and links opened outside VS Code once checked.
 import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
-import type { MoreTileAction, TileAction } from '../../shared/protocol';
-import { CommandId } from '../commandIds';
+import type { TileAction } from '../../shared/protocol';
+import type { InsertArgs } from '../commandArgs';
 
-/** The commands of a tile's More Actions menu, the same its right-click menu runs. */
-const MORE_COMMANDS: Record<MoreTileAction, string> = {
-  insertAs: CommandId.insertAs,
-  saveAndInsert: CommandId.saveAndInsert,
-  setCoverImage: CommandId.setCoverImage,
-  setCoverImageAs: CommandId.setCoverImageAs,
-};
+/**
+ * The feature functions a tile's actions call, the same the commands call (features.ts): the
+ * media is the host's own object, so it goes to them as it is, not through the command bus.
+ */
+export interface TileFeatures {
+  insert(args: InsertArgs, how: 'insert' | 'insertAs' | 'saveAndInsert'): Promise<unknown>;
+  setCover(args: InsertArgs, ask: boolean): Promise<unknown>;
+  copyUrl(args: InsertArgs): Promise<unknown>;
+  copyCredit(args: InsertArgs): Promise<unknown>;
+  openOnService(args: InsertArgs): Promise<unknown>;
+  star(media: MediaItem, on: boolean): Promise<unknown>;
+}
 
 /** Runs `action` on `media`; `targetUri` is the editor an insert goes into, when one was active. */
-export async function runTileAction(action: TileAction, media: MediaItem, targetUri: string | undefined): Promise<void> {
+export async function runTileAction(action: TileAction, media: MediaItem, targetUri: string | undefined, features: TileFeatures): Promise<void> {
+  const args: InsertArgs = targetUri ? { media, targetUri } : { media };
   switch (action) {
     case 'insert':
-      await vscode.commands.executeCommand(CommandId.insert, targetUri ? { media, targetUri } : { media });
-      return;
     case 'insertAs':
     case 'saveAndInsert':
+      await features.insert(args, action);
+      return;
     case 'setCoverImage':
     case 'setCoverImageAs':
-      await vscode.commands.executeCommand(MORE_COMMANDS[action], targetUri ? { media, targetUri } : { media });
+      await features.setCover(args, action === 'setCoverImageAs');
       return;
     case 'copyUrl':
-      await vscode.commands.executeCommand(CommandId.copyUrl, { media });
+      await features.copyUrl({ media });
       return;
     case 'copyCredit':
-      await vscode.commands.executeCommand(CommandId.copyCredit, { media });
+      await features.copyCredit({ media });
       return;
     case 'openOnService':
-      await vscode.commands.executeCommand(CommandId.openOnService, { media });
+      await features.openOnService({ media });
       return;
     case 'star':
-      await vscode.commands.executeCommand(CommandId.star, { media });
-      return;
     case 'unstar':
-      await vscode.commands.executeCommand(CommandId.unstar, { media });
+      await features.star(media, action === 'star');
       return;
     case 'openPhotographer':
       await openExternalLink(media.kind === 'photo' ? media.photo.photographer_url : media.video.user.url);
