@@ -431,7 +431,7 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
-  await lines.waitFor({ state: 'visible', timeout: 10_000 });
+  await lines.waitFor({ state: "visible", timeout: 30_000 });
   return lines;
 }
 

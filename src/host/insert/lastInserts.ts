@@ -32,10 +32,11 @@ export class LastInserts extends Disposable {
   /**
    * An insert into `document` starts: its edits are the extension's own until `done`.
    * `snippetNext` is called right before the snippet goes in (after the padding), and
-   * `done` after; with the editor and the pieces of a successful snippet, the blocks it
-   * added and their tab stops are remembered.
+   * `done` after; with the editor and the pieces of a successful snippet (one layout per
+   * place when the places were laid out apart), the blocks it added and their tab stops are
+   * remembered.
    */
-  begin(document: vscode.TextDocument): { snippetNext(): void; done(inserted?: { editor: vscode.TextEditor; pieces: readonly Piece[] }): void } {
+  begin(document: vscode.TextDocument): { snippetNext(): void; done(inserted?: { editor: vscode.TextEditor; pieces: readonly (readonly Piece[])[] }): void } {
     const key = document.uri.toString();
     const inserting: { key: string; recording?: Span[] } = { key };
     this.inserting = inserting;
@@ -51,7 +52,7 @@ export class LastInserts extends Disposable {
     };
   }
 
-  private add(editor: vscode.TextEditor, pieces: readonly Piece[], added: readonly Span[]): void {
+  private add(editor: vscode.TextEditor, layouts: readonly (readonly Piece[])[], added: readonly Span[]): void {
     const document = editor.document;
     const left = editor.selections.map((s) => ({ start: document.offsetAt(s.start), end: document.offsetAt(s.end) }));
     const blocks = [...added]
@@ -60,7 +61,7 @@ export class LastInserts extends Disposable {
       .map((span): InsertedBlock => {
         // The tab stops read back from the text; failing that, the selections left inside it (tab stop 1).
         const text = document.getText(new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)));
-        const found = locateTabStops(text, pieces);
+        const found = layouts.map((pieces) => locateTabStops(text, pieces)).find((stops) => stops !== undefined);
         const stops = found?.map((s) => ({ start: span.start + s.start, end: span.start + s.end })) ?? left.filter((s) => span.start <= s.start && s.end <= span.end);
         return { span, stops };
       });

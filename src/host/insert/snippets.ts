@@ -3,7 +3,7 @@
 // as one undo step.
 import * as vscode from 'vscode';
 import type { LineContext } from '../../core/insert/block';
-import { blockPadding, layoutBlock, layoutSnippet } from '../../core/insert/block';
+import { layoutBlock, layoutSnippet } from '../../core/insert/block';
 import type { FormatFamily } from '../../core/insert/languages';
 import type { Piece } from '../../core/insert/pieces';
 import { text as literal, toPlainText, toSnippet } from '../../core/insert/pieces';
@@ -70,71 +70,22 @@ export function dropSnippet(document: vscode.TextDocument, items: readonly (read
 }
 
 /**
- * Makes room for a block insert at every place in `selections`: the padding each one needs
- * (blank lines, a line break and indentation) replaces its selection, and the cursor goes
- * between the padding's two halves, where the snippet then goes (`at`: the selections
- * themselves when no padding is needed). The same undo step as the snippet (no undo stop
- * after this edit). Undefined when the editor refused the edit.
+ * Each place's insert with its padding in it (block.ts), as one snippet per place, laid out for
+ * its own line; `pieces`: that snippet laid out, for finding its tab stops in the document later.
  */
-async function padSelections(
-  editor: vscode.TextEditor,
-  selections: readonly vscode.Selection[],
-  family: FormatFamily,
-  multiLine: boolean,
-): Promise<{ edited: boolean; at: readonly vscode.Selection[] } | undefined> {
-  const document = editor.document;
-  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const ordered = [...selections]
-    .map((selection) => {
-      const padding = blockPadding(family, lineContext(document, selection), multiLine);
-      return {
-        selection,
-        before: padding.before.replace(/\n/g, eol),
-        after: padding.after.replace(/\n/g, eol),
-        start: document.offsetAt(selection.start),
-        end: document.offsetAt(selection.end),
-      };
-    })
-    .sort((a, b) => a.start - b.start);
-  if (ordered.every((o) => !o.before && !o.after)) return { edited: false, at: selections };
-  const ok = await editor.edit(
-    (builder) => {
-      for (const o of ordered) builder.replace(o.selection, `${o.before}${o.after}`);
-    },
-    { undoStopBefore: true, undoStopAfter: false },
-  );
-  if (!ok) return undefined;
-  let shift = 0;
-  const cursors = ordered.map((o) => {
-    const at = document.positionAt(o.start + shift + o.before.length);
-    shift += o.before.length + o.after.length - (o.end - o.start);
-    return new vscode.Selection(at, at);
-  });
-  editor.selections = cursors;
-  return { edited: true, at: cursors };
-}
-
-/**
- * One cursor: the insert with its padding in it (block.ts), as one snippet, so one edit (one
- * undo step whatever the editor does between two edits) instead of the padding's and the
- * snippet's; `pieces`: the snippet laid out, for finding its tab stops in the document later.
- * Undefined for several cursors: the editor misplaces the tab stops of the second and later
- * copies of a snippet with line breaks before its tab stop in a CRLF document, so those
- * are padded first (padSelections).
- */
-function wholeSnippet(
+function placeSnippets(
   document: vscode.TextDocument,
   selections: readonly vscode.Selection[],
   items: readonly (readonly Piece[])[],
   family: FormatFamily,
-): { snippet: string; pieces: Piece[] } | undefined {
-  const [selection] = selections;
-  if (!selection || selections.length > 1) return undefined;
+): { range: vscode.Range; snippet: string; pieces: Piece[] }[] {
   const separator = SEPARATORS[family];
-  const context = lineContext(document, selection);
-  const lineIndent = indentBefore(context);
   const joined = items.flatMap((p, i) => (i === 0 ? p : [literal(separator), ...p]));
-  return { snippet: layoutSnippet(items, separator, family, context, lineIndent), pieces: layoutBlock(joined, family, context, lineIndent) };
+  return selections.map((selection) => {
+    const context = lineContext(document, selection);
+    const lineIndent = indentBefore(context);
+    return { range: selection, snippet: layoutSnippet(items, separator, family, context, lineIndent), pieces: layoutBlock(joined, family, context, lineIndent) };
+  });
 }
 
 /**
@@ -150,33 +101,34 @@ export async function insertItems(
   lastInserts: LastInserts,
 ): Promise<boolean> {
   const document = editor.document;
-  const multiLine = items.length > 1 || items.some((p) => toPlainText(p).includes('\n'));
   const targets = lastInserts.targets(document, editor.selections);
   // Out of the alt text first: that ends the earlier insert's snippet mode, and the undo
   // step the editor closes then falls before this insert's edits, not between them.
   if (targets.length !== editor.selections.length || targets.some((t, i) => !t.isEqual(editor.selections[i] ?? t))) editor.selections = targets;
   const inserting = lastInserts.begin(document);
-  const whole = wholeSnippet(document, targets, items, family);
-  let padded: Awaited<ReturnType<typeof padSelections>>;
+  const places = placeSnippets(document, targets, items, family);
   let ok = false;
   const versionBefore = document.version;
   try {
-    if (whole) {
-      // One edit, so one undo step whatever the editor does between edits.
-      inserting.snippetNext();
-      ok = await editor.insertSnippet(new vscode.SnippetString(whole.snippet), targets, { undoStopBefore: true, undoStopAfter: true });
+    inserting.snippetNext();
+    if (places.length === 1) {
+      ok = await editor.insertSnippet(new vscode.SnippetString(places[0]?.snippet), targets, { undoStopBefore: true, undoStopAfter: true });
     } else {
-      padded = await padSelections(editor, targets, family, multiLine);
-      inserting.snippetNext();
-      ok =
-        padded !== undefined &&
-        (await editor.insertSnippet(new vscode.SnippetString(tabStopSnippet(items, family)), padded.at, { undoStopBefore: !padded.edited, undoStopAfter: true }));
+      // Several places, each laid out for its own line: one edit of several snippets, so one
+      // undo step whatever the editor does between two edits.
+      // Line ends as the document has them: with a bare \n in a CRLF document, the editor
+      // misplaces the tab stops of every snippet after the first by a character per line end.
+      const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(
+        document.uri,
+        places.map((p) => new vscode.SnippetTextEdit(p.range, new vscode.SnippetString(p.snippet.replace(/\r?\n/g, eol)))),
+      );
+      ok = await vscode.workspace.applyEdit(edit);
     }
     ok &&= document.version !== versionBefore;
   } finally {
-    const pieces = whole?.pieces ?? items.flatMap((p, i) => (i === 0 ? p : [literal(SEPARATORS[family]), ...p]));
-    inserting.done(ok ? { editor, pieces } : undefined);
+    inserting.done(ok ? { editor, pieces: places.map((p) => p.pieces) } : undefined);
   }
-  if (!ok && padded?.edited) await vscode.commands.executeCommand('undo');
   return ok;
 }
