@@ -1,18 +1,23 @@
-// Wiring only. Activation does no network and no heavy work: it shows the last known
-// quota and registers what the extension contributes (host/contributions.ts), each calling
-// through `load()`, the one way into the features (host/features.ts), which sets them up on
-// first use: the bundle evaluates their modules only then (esbuild.mjs).
+// Activation: the shell (key, quota, settings, log), the container that makes each feature's
+// parts on first use (host/container.ts), the status bar, and each feature's commands, views and
+// providers, registered by the feature itself (its *Commands.ts file). Activation does no network
+// and no heavy work: a feature's modules are evaluated only when it is first used.
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
-import type { Features, LoadFeatures } from './host/features';
-import { CommandId } from './host/commandIds';
-import { createCollectionsTree, createPasteProvider, createWorkspaceMediaTree, registerContributions } from './host/contributions';
-import { registerMediaDocuments } from './host/credits/watch';
-import { getApiKey } from './host/keyPage';
+import { registerKeyCommands } from './host/commands/keyCommands';
+import { CommandManager } from './host/commandManager';
+import { Container } from './host/container';
+import { registerCoverCommands } from './host/cover/coverCommands';
+import { registerCreditsCommands } from './host/credits/creditsCommands';
+import { registerGridCommands } from './host/grid/gridCommands';
+import { registerInsertCommands } from './host/insert/insertCommands';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
 import { registerTestHooks } from './host/testing';
 import { useVsCodeTranslator } from './host/translator';
+import { registerCollectionsCommands } from './host/views/collectionsCommands';
+import { registerLibraryCommands } from './host/views/libraryCommands';
+import { registerWorkspaceCommands } from './host/workspaceMedia/workspaceCommands';
 
 /** The Node host's entry (src/node.ts) hands Node's platform over with this before activation. */
 export { usePlatform } from './host/platform';
@@ -24,9 +29,9 @@ declare const __stockMediaLoadEnd: number | undefined;
 export interface StockMediaApi {
   /** For tests: what exists from activation on. */
   readonly shell: Shell;
-  /** For tests: the features' client (reading this sets the features up). */
+  /** For tests: the features' client (reading this makes it). */
   readonly client: MediaClient;
-  /** Whether the features have been set up yet, and how long that took. */
+  /** Whether any feature has been set up yet, and how long setting up the first took. */
   readonly featuresLoaded: boolean;
   readonly featuresLoadMs: number | undefined;
   readonly statusBar: QuotaStatusBar;
@@ -42,20 +47,8 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   const started = performance.now();
   useVsCodeTranslator();
   const shell = new Shell(context);
-  let features: Features | undefined;
-  let featuresLoadMs: number | undefined;
-  const load: LoadFeatures = () => {
-    if (!features) {
-      const loadStarted = performance.now();
-      // The seam: the features' code is evaluated here, on first use, not at activation.
-      features = (require('./host/features') as typeof import('./host/features')).createFeatures(shell, tree, workspaceTree);
-      featuresLoadMs = performance.now() - loadStarted;
-    }
-    return features;
-  };
-  const tree = createCollectionsTree(load);
-  const workspaceTree = createWorkspaceMediaTree(load);
-  const paste = createPasteProvider(load, () => shell.config);
+  const container = new Container(shell);
+  const commands = new CommandManager();
   const statusBar = new QuotaStatusBar(
     shell.quota,
     () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl),
@@ -63,26 +56,27 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   );
   const render = (): void => statusBar.render(shell.hasKey);
   context.subscriptions.push(
-    { dispose: () => features?.dispose() },
-    ...registerContributions(load, paste),
-    ...registerMediaDocuments(shell, load, () => features !== undefined),
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? registerTestHooks(shell, load, paste) : []),
-    tree,
-    workspaceTree,
-    statusBar,
     shell,
-    vscode.commands.registerCommand(CommandId.showLog, () => shell.log.show()),
-    vscode.commands.registerCommand(CommandId.getApiKey, () => getApiKey(shell)),
+    container,
+    commands,
+    statusBar,
     shell.quota.onDidChange(render),
     shell.onDidChangeConnection(render),
     shell.onDidChangeConfig(render),
-    tree.view.onDidChangeVisibility((e) => e.visible && shell.milestones.reach('collectionsOpened')),
   );
+  registerKeyCommands(context, commands, container);
+  registerGridCommands(context, commands, container);
+  registerCollectionsCommands(context, commands, container);
+  registerLibraryCommands(context, commands, container);
+  const paste = registerInsertCommands(context, commands, container);
+  registerCoverCommands(commands, container);
+  registerCreditsCommands(context, commands, container);
+  registerWorkspaceCommands(context, commands, container);
+  if (context.extensionMode === vscode.ExtensionMode.Test) context.subscriptions.push(...registerTestHooks(container, commands, paste));
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
   shell.milestones.publish();
-  if (tree.view.visible) shell.milestones.reach('collectionsOpened');
   void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
   const ended = performance.now();
   const loadStart = typeof __stockMediaLoadStart === 'number' ? __stockMediaLoadStart : undefined;
@@ -91,13 +85,13 @@ export function activate(context: vscode.ExtensionContext): StockMediaApi {
   return {
     shell,
     get client() {
-      return load().client;
+      return container.api.client;
     },
     get featuresLoaded() {
-      return features !== undefined;
+      return container.loaded;
     },
     get featuresLoadMs() {
-      return featuresLoadMs;
+      return container.firstUseMs;
     },
     statusBar,
     activationMs,

@@ -46,7 +46,7 @@ export const TestCommandId = {
   paste: 'stockMedia.test.paste',
   /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it (host/testing.ts). */
   creditCheck: 'stockMedia.test.creditCheck',
-  /** The features' command table, each contributed command's one handler (host/features.ts). */
+  /** The features' command table, each contributed command's one handler (host/commandManager.ts). */
   commands: 'stockMedia.test.commands',
   /** Returns `{ provider, treeView }` of In This Workspace. */
   workspaceMedia: 'stockMedia.test.workspaceMedia',

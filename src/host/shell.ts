@@ -1,6 +1,6 @@
 // What the extension needs from the moment it is active: settings, the key, the quota and
 // the log. It is made at activation; the features (grid, tree, insert) work on it
-// when first used (see extension.ts and host/features.ts).
+// when first used (see extension.ts and host/container.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import { ContextKey } from './commandIds';

@@ -1,15 +1,15 @@
 // The hooks the extension's own tests read and drive it through, registered only when it
 // runs under its tests (ExtensionMode.Test). Everything here works on the features through
-// their general seams (Features.internals, the grid's receive/post/onDidRender/onDidReceive),
+// their general seams (the container's parts, the grid's receive/post/onDidRender/onDidReceive),
 // and only imports types from them, so activation never sets the features' code up.
 import * as vscode from 'vscode';
-import type { Features } from './features';
+import type { CommandManager } from './commandManager';
+import type { Container } from './container';
 import type { GridSnapshot } from '../shared/protocol';
 import { TestCommandId } from './commandIds';
 import type { IDisposable } from './dispose';
 import type { GridPanel, GridState } from './grid/gridPanel';
 import type { MediaPasteEdit } from './insert/paste';
-import type { Shell } from './shell';
 
 /** How long a snapshot request waits for the webview's answer. */
 const SNAPSHOT_TIMEOUT_MS = 5_000;
@@ -17,13 +17,13 @@ const SNAPSHOT_TIMEOUT_MS = 5_000;
 /** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
 export type GridPanelState = GridState & { htmlLoads: number };
 
-export function registerTestHooks(_shell: Shell, load: () => Features, pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit>): IDisposable[] {
+export function registerTestHooks(container: Container, commands: CommandManager, pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit>): IDisposable[] {
   const htmlLoads = new WeakMap<GridPanel, number>();
   let nextRequestId = 1;
 
   /** The open grid, its HTML loads counted from the first time a hook sees it. */
   const currentGrid = (): GridPanel | undefined => {
-    const grid = load().internals.grid();
+    const grid = container.grid.current();
     if (grid && !htmlLoads.has(grid)) {
       htmlLoads.set(grid, 0);
       grid.onDidRender(() => htmlLoads.set(grid, (htmlLoads.get(grid) ?? 0) + 1));
@@ -81,7 +81,7 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
         await grid?.whenSettled();
         return stateOf(grid);
       case 'recent':
-        return load().internals.recent.list();
+        return container.grid.recent.list();
       case 'reveal':
         grid?.panel.reveal(grid.panel.viewColumn, false);
         return stateOf(grid);
@@ -95,8 +95,8 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
 
   /** The collections tree's live provider, view and drag controller. */
   const collectionsHook = (): unknown => {
-    const { collections, treeView, dragAndDropController, lists } = load().internals;
-    return { provider: collections, treeView, dragAndDropController, lists };
+    const { provider, dragAndDropController } = container.collections;
+    return { provider, treeView: container.collectionsTree?.view, dragAndDropController, lists: container.lists };
   };
 
   /** A paste whose edits were offered but not yet applied (`{text, apply: false}`). */
@@ -164,13 +164,13 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
   /** `{op: 'budget'}`: background requests the credit check sent this hour; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`. */
   const creditCheckHook = async (args: unknown): Promise<number> => {
     const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
-    const lookup = load().internals.creditLookup;
+    const lookup = container.credits.lookup;
     if (op === 'check') {
       // `{op: 'check', uri}`: the check of an open document, now; resolves with its diagnostics' count.
       const uri = (args as Record<string, unknown>).uri;
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
       if (!document) throw new Error(`${TestCommandId.creditCheck}: ${String(uri)} is not open`);
-      return load().documents.check(document);
+      return container.credits.documents.check(document);
     }
     if (op === 'resetBudget') lookup.resetBudget();
     else if (op !== 'budget') throw new Error(`${TestCommandId.creditCheck}: unknown op ${String(op)}`);
@@ -182,8 +182,8 @@ export function registerTestHooks(_shell: Shell, load: () => Features, pasteProv
     vscode.commands.registerCommand(TestCommandId.paste, pasteHook),
     vscode.commands.registerCommand(TestCommandId.grid, gridHook),
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),
-    vscode.commands.registerCommand(TestCommandId.workspaceMedia, () => load().internals.workspaceMedia),
+    vscode.commands.registerCommand(TestCommandId.workspaceMedia, () => ({ provider: container.workspace.provider, treeView: container.workspaceTree?.view })),
     // What each handler takes (test/vscode/wrongArgs.test.ts calls it with wrong arguments where it reads one).
-    vscode.commands.registerCommand(TestCommandId.commands, () => load().commands),
+    vscode.commands.registerCommand(TestCommandId.commands, () => commands.table()),
   ];
 }

@@ -3,7 +3,7 @@
 // hosts, which needs nothing but `vscode`, and the Node host's entry (dist/node.js), which holds
 // only Node's platform and hands it to that bundle, required at run time. What activation
 // evaluates imports none of the features' modules by value: they are evaluated on first use,
-// through src/extension.ts's `require('./host/features')`.
+// through the container's `require`s (src/host/container.ts) and the command handlers' `import()`s.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -86,7 +86,10 @@ function loadInWorker(): { exports: Record<string, unknown>; asked: string[]; gl
 
 /** The features' modules (behind the seam), by path: each must be in both bundles and evaluated only on first use. */
 const FEATURES = [
-  /^src\/host\/features\.ts$/,
+  /^src\/host\/grid\/register\.ts$/,
+  /^src\/host\/insert\/register\.ts$/,
+  /^src\/host\/credits\/register\.ts$/,
+  /^src\/host\/commands\/apiKey\.ts$/,
   /^src\/api\/client\.ts$/,
   /(^|\/)node_modules\/ky\//,
   /^src\/host\/insert\/inserter\.ts$/,
@@ -105,23 +108,26 @@ describe('the bundles', () => {
     assert.equal(pkg.browser, './dist/extension.js');
     for (const host of ['web', 'node'] as const) assert.ok(existsSync(join(root, BUNDLES[host].file)), BUNDLES[host].file);
     const inputs = sourceInputs('web');
-    for (const path of ['src/extension.ts', 'src/host/features.ts', 'src/api/client.ts']) assert.ok(inputs.includes(path), `${path} in dist/extension.js`);
+    for (const path of ['src/extension.ts', 'src/host/container.ts', 'src/api/client.ts']) assert.ok(inputs.includes(path), `${path} in dist/extension.js`);
   });
 
   it('what activation evaluates imports none of the features’ modules by value', () => {
     const inputs = Object.keys(metafile('web').inputs);
     const loaded = [...loadedAtActivation('web')];
-    assert.ok(loaded.includes('src/host/contributions.ts'), `the contributions are registered at activation (${loaded.join(', ')})`);
+    for (const commands of ['src/host/grid/gridCommands.ts', 'src/host/insert/insertCommands.ts', 'src/host/container.ts']) {
+      assert.ok(loaded.includes(commands), `${commands} is evaluated at activation (${loaded.join(', ')})`);
+    }
     for (const feature of FEATURES) {
       assert.ok(inputs.some((path) => feature.test(path)), `a module matching ${feature} is in the bundle (moved? update FEATURES)`);
       assert.deepEqual(loaded.filter((path) => feature.test(path)), [], `imported by value from ${BUNDLES.web.entry}`);
     }
-    // The seam itself: the features come in through src/extension.ts's require, evaluated on first use.
-    const seam = metafile('web').inputs['src/extension.ts']?.imports.find((edge) => edge.path === 'src/host/features.ts');
-    assert.equal(seam?.kind, 'require-call');
+    // The seams: the container requires each feature, the handlers import their work.
+    const edges = (from: string) => metafile('web').inputs[from]?.imports ?? [];
+    assert.equal(edges('src/host/container.ts').find((edge) => edge.path === 'src/host/grid/register.ts')?.kind, 'require-call');
+    assert.equal(edges('src/host/commands/keyCommands.ts').find((edge) => edge.path === 'src/host/commands/apiKey.ts')?.kind, 'dynamic-import');
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
-    // esbuild's lazy initialiser for the features, run by the `require('./host/features')` it replaces.
-    assert.match(code, /__esm\(\{\s*"src\/host\/features\.ts"\(\)/);
+    // esbuild's lazy initialiser for a feature, run by the `require` it replaces.
+    assert.match(code, /__esm\(\{\s*"src\/host\/grid\/register\.ts"\(\)/);
   });
 
   it('the extension’s bundle: the web platform, and no Node module or Node code', () => {
@@ -136,7 +142,7 @@ describe('the bundles', () => {
   it('the Node entry holds Node’s platform and nothing of the extension but what hands it over', () => {
     const inputs = sourceInputs('node');
     assert.ok(inputs.includes('src/host/platform/node/index.ts') && inputs.includes('src/host/platform/node/saveStream.ts'), inputs.join(', '));
-    for (const feature of [/^src\/extension\.ts$/, /^src\/host\/features\.ts$/, /^src\/host\/shell\.ts$/, ...FEATURES]) {
+    for (const feature of [/^src\/extension\.ts$/, /^src\/host\/container\.ts$/, /^src\/host\/shell\.ts$/, ...FEATURES]) {
       assert.deepEqual(inputs.filter((path) => feature.test(path)), [], `${feature} is the extension bundle’s, not the Node entry’s`);
     }
     assert.deepEqual(externals('node').filter((id) => !isNodeBuiltin(id)), ['./extension.js', 'vscode']);

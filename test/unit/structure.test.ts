@@ -77,7 +77,7 @@ describe('project structure', () => {
       ['src/core/insert/probe.ts', '../../api/client', false],
       ['src/core/probe.ts', '../host/shell', false],
       ['src/core/probe.ts', '../webview/main', false],
-      ['src/core/probe.ts', '../features', false],
+      ['src/core/probe.ts', '../host/container', false],
       ['src/api/probe.ts', '../core/errors', true],
       ['src/api/probe.ts', 'ky', true],
       ['src/api/probe.ts', 'node:http', false],
@@ -103,7 +103,7 @@ describe('project structure', () => {
       ['src/host/platform/node/probe.ts', 'node:fs', true],
       ['src/host/platform/node/probe.ts', 'vscode', true],
       ['src/extension.ts', 'vscode', true],
-      ['src/host/features.ts', 'vscode', true],
+      ['src/host/container.ts', 'vscode', true],
     ];
     const wrong: string[] = [];
     for (const [file, source, allowed] of cases) {
@@ -116,9 +116,9 @@ describe('project structure', () => {
 
   it('src/ has no import cycle, type imports included', () => {
     const files = sources('src');
-    assert.ok(files.length > 100 && files.includes('src/host/features.ts'));
-    // The check finds a cycle where there is one.
-    assert.ok(importsOf('src/extension.ts').includes('src/host/features.ts'));
+    assert.ok(files.length > 100 && files.includes('src/host/container.ts'));
+    // The check reads the imports it must find cycles in.
+    assert.ok(importsOf('src/extension.ts').includes('src/host/container.ts'));
     assert.deepEqual(importCycles(files), []);
   });
 
@@ -129,11 +129,13 @@ describe('project structure', () => {
     assert.deepEqual(long, []);
   });
 
-  it('each command has one handler, in the features’ command table, and its arguments are read in commandArgs.ts alone', () => {
+  it('each command is registered once, by its feature, and its arguments are read in commandArgs.ts alone', () => {
     const files = sources('src');
-    const handlers = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\[CommandId\.(\w+)\]\s*:/g)].map((m) => `${m[1]} in ${file}`));
-    const ids = Object.keys(CommandId).filter((id) => id !== 'showLog' && id !== 'getApiKey');
-    assert.deepEqual(handlers.sort(), ids.map((id) => `${id} in src/host/features.ts`).sort());
+    const handlers = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/commands\.register\(CommandId\.(\w+),/g)].map((m) => m[1] ?? ''));
+    assert.deepEqual(handlers.sort(), Object.keys(CommandId).sort());
+    // Each in its feature's commands file: no table of every command.
+    const registering = files.filter((file) => /commands\.register\(CommandId\./.test(readFileSync(join(root, file), 'utf8')));
+    assert.ok(registering.length >= 8 && registering.every((file) => /\/\w+Commands\.ts$/.test(file)), registering.join(', '));
     // Plain data is how an argument is read (core/schema.ts): only the reader does it.
     const readers = files.filter((file) => file.startsWith('src/host/') && /\bplainData\(/.test(readFileSync(join(root, file), 'utf8')));
     assert.deepEqual(readers, ['src/host/commandArgs.ts']);

@@ -331,12 +331,12 @@ describe('commands with wrong arguments (real VS Code)', function () {
     assert.equal(parametersRead(handlers['stockMedia.showPopularVideos']), 1);
     assert.equal(parametersRead(handlers['stockMedia.checkApiKey']), 0);
     assert.equal(parametersRead(handlers['stockMedia.writeCreditsFile']), 0);
-    assert.equal(parametersRead(handlers['stockMedia.showLog']), undefined);
+    assert.equal(parametersRead(handlers['stockMedia.showLog']), 0);
     assert.equal(parametersRead((...args: unknown[]) => args), undefined);
     assert.equal(parametersRead((a: unknown, b: unknown = 1) => [a, b]), undefined);
     const ids = commands().map((c) => c.command);
     const read = ids.filter((id) => parametersRead(handlers[id]) !== undefined);
-    assert.equal(read.length, ids.length - 2, `every command but Show Log and Get a Free API Key has a handler in the table: ${read.join(', ')}`);
+    assert.equal(read.length, ids.length, `every command has a handler in the table: ${read.join(', ')}`);
   });
 
   for (const { command } of (vscode.extensions.getExtension('stockmedia.stock-media')?.packageJSON as { contributes: { commands: { command: string }[] } } | undefined)

@@ -1,14 +1,14 @@
 // What activation registers for the service's media in documents: the hover, the credit
 // check's watcher and its quick fixes. Each looks at the text first (a line for the hover, the
-// document for the check) and loads the features only when a service media URL is there, so
-// hovering or typing in other documents costs a scan of a line, never setting the features up.
+// document for the check) and makes the credits feature only when a service media URL is there, so
+// hovering or typing in other documents costs a scan of a line, never making the feature.
 import * as vscode from 'vscode';
 import { findMediaRefs, mediaRefAt } from '../../core/mediaRefs';
 import type { MediaUrlOptions } from '../../core/mediaUrl';
 import { mediaUrlOptions } from '../../core/mediaUrl';
-import type { LoadFeatures } from '../features';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
+import type { MediaDocuments } from './register';
 import { CREDIT_DIAGNOSTIC_SOURCE, WATCH_DEBOUNCE_MS, creditCheckEnabled } from './enabled';
 
 export { WATCH_DEBOUNCE_MS };
@@ -20,12 +20,13 @@ function isMarkdown(document: vscode.TextDocument): boolean {
   return MARKDOWN_LANGUAGES.some((filter) => filter.language === document.languageId);
 }
 
-export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded: () => boolean): IDisposable[] {
+/** `documents`: the credits feature (made on first call); `loaded`: whether it has been made. */
+export function registerMediaDocuments(shell: Shell, documents: () => MediaDocuments, loaded: () => boolean): IDisposable[] {
   const trusted = (): MediaUrlOptions => mediaUrlOptions(shell.config);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const isVisible = (document: vscode.TextDocument): boolean => vscode.window.visibleTextEditors.some((e) => e.document === document);
 
-  /** After a pause: the features check it when they are loaded, or when it holds a media URL. */
+  /** After a pause: the feature checks it when it is made, or when it holds a media URL. */
   const watch = (document: vscode.TextDocument): void => {
     if (document.uri.scheme === 'output' || (!loaded() && !creditCheckEnabled(document))) return;
     const key = document.uri.toString();
@@ -36,7 +37,7 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
       setTimeout(() => {
         timers.delete(key);
         if (document.isClosed || !isVisible(document)) return;
-        if (loaded() || findMediaRefs(document.getText(), trusted(), 1).length > 0) void load().documents.check(document);
+        if (loaded() || findMediaRefs(document.getText(), trusted(), 1).length > 0) void documents().check(document);
       }, WATCH_DEBOUNCE_MS),
     );
   };
@@ -47,7 +48,7 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
     const onLine = mediaRefAt(line.text, position.character, trusted());
     if (!onLine) return undefined;
     const ref = { ...onLine, start: onLine.start + lineStart, end: onLine.end + lineStart };
-    return load().documents.provideHover(document, ref, token);
+    return documents().provideHover(document, ref, token);
   };
   const watchVisible = (): void => {
     for (const editor of vscode.window.visibleTextEditors) watch(editor.document);
@@ -61,7 +62,7 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
     vscode.window.onDidChangeTextEditorVisibleRanges((e) => watch(e.textEditor.document)),
     // The cursor left a link the last check held back while it was being typed: check again.
     vscode.window.onDidChangeTextEditorSelection((e) => {
-      if (loaded() && load().documents.waitsForCursor(e.textEditor.document)) watch(e.textEditor.document);
+      if (loaded() && documents().waitsForCursor(e.textEditor.document)) watch(e.textEditor.document);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length > 0 && isVisible(e.document)) watch(e.document);
@@ -81,7 +82,7 @@ export function registerMediaDocuments(shell: Shell, load: LoadFeatures, loaded:
       {
         provideCodeActions: (document, range, context) =>
           context.diagnostics.some((d) => d.source === CREDIT_DIAGNOSTIC_SOURCE) && loaded()
-            ? load().documents.provideCodeActions(document, range, context)
+            ? documents().provideCodeActions(document, range, context)
             : undefined,
       },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },

@@ -1,6 +1,6 @@
 // Dropping photos and videos from the Collections tree (or the grid) into any editor:
 // the same insert as the command, in the document's format, with the credit; one edit with
-// a title and the kind the provider is registered with (host/contributions.ts). Dropped into
+// a title and the kind the provider is registered with (insert/insertCommands.ts). Dropped into
 // code, a tag or a link (core/insert/codeContext.ts), it offers nothing: code stays code.
 //
 // The insert is made here, not in `resolveDocumentDropEdit`: VS Code's drop applies the edit

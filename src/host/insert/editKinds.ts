@@ -1,5 +1,5 @@
 // The kinds and titles of the paste and drop edits, written once: activation registers the
-// providers with the kinds (host/contributions.ts) and the providers' edits carry both (paste.ts, drop.ts).
+// providers with the kinds (insert/insertCommands.ts) and the providers' edits carry both (paste.ts, drop.ts).
 import * as vscode from 'vscode';
 import type { MediaKind } from '../../core/model';
 

@@ -1,6 +1,6 @@
 // Pasting a link of the service's media (its page or its file) into a document that has an
 // insert format: the media, formatted with its credit exactly as the insert command writes
-// it. Activation (host/contributions.ts) has already checked that the clipboard holds one such
+// it. Activation (insert/insertCommands.ts) has already checked that the clipboard holds one such
 // URL and nothing else.
 //
 // As VS Code's paste API intends: offering the edit costs nothing (no request, no file), and

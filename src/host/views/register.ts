@@ -1,6 +1,6 @@
-// The collections tree in the sidebar: the data behind the view and what its commands do (the
-// features' command table reads their arguments: commandArgs.ts). The view itself, and the
-// emitter its changes come from, are made at activation (host/contributions.ts).
+// The collections tree in the sidebar: the data behind the view and what its commands do
+// (views/collectionsCommands.ts reads their arguments). The view itself, and the emitter its
+// changes come from, are made at activation (views/collectionsCommands.ts).
 import * as vscode from 'vscode';
 import { collectionTitle, filterType } from '../../core/collectionsText';
 import type { SearchSpec } from '../../core/search';

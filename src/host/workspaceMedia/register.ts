@@ -1,6 +1,6 @@
 // In This Workspace's features: the model (made when the view first asks for its rows: the
-// scan runs then, never at activation), the rows, and what its commands do (the features'
-// command table reads their arguments: commandArgs.ts).
+// scan runs then, never at activation), the rows, and what its commands do
+// (workspaceMedia/workspaceCommands.ts reads their arguments).
 import * as vscode from 'vscode';
 import type { MediaKind } from '../../core/model';
 import type { Shell } from '../shell';

@@ -1,0 +1,18 @@
+// The key's and the quota's commands: Set API Key…, Check API Key, Clear API Key, Get a Free API
+// Key, Show Quota, Show Log. The key commands' work is apiKey.ts, loaded on first use.
+import type * as vscode from 'vscode';
+import { keyArg } from '../commandArgs';
+import { CommandId } from '../commandIds';
+import type { CommandManager } from '../commandManager';
+import type { Container } from '../container';
+import { getApiKey } from '../keyPage';
+
+export function registerKeyCommands(_context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {
+  const { shell } = container;
+  commands.register(CommandId.setApiKey, async (arg) => (await import('./apiKey')).setApiKey(shell, container.api, keyArg(arg)));
+  commands.register(CommandId.checkApiKey, async () => (await import('./apiKey')).checkApiKey(shell, container.api));
+  commands.register(CommandId.clearApiKey, async () => (await import('./apiKey')).clearApiKey(shell, container.api));
+  commands.register(CommandId.showQuota, async () => (await import('./apiKey')).showQuota(shell));
+  commands.register(CommandId.getApiKey, () => getApiKey(shell));
+  commands.register(CommandId.showLog, () => shell.log.show());
+}

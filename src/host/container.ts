@@ -1,0 +1,165 @@
+// The extension's shared parts, each made the first time something reads it (the way GitLens's
+// Container holds its services): the client, Recent and Starred, and each feature's working
+// parts (grid, collections, insert, credits, In This Workspace). Activation makes only this
+// object and the views; a feature's modules are required, and so evaluated (esbuild keeps a
+// required module's code until then), by its getter here. Who calls what: each feature's
+// commands file (grid/gridCommands.ts, insert/insertCommands.ts…) registers its commands, and
+// its handlers call the feature's functions through these getters.
+import type { MediaItem } from '../core/model';
+import { mediaKey } from '../core/tiles';
+import type { ClientSource } from './client';
+import { openMediaArg } from './commandArgs';
+import type { IDisposable } from './dispose';
+import { Disposable } from './dispose';
+import type { Shell } from './shell';
+import type { CollectionsTreeHandles } from './views/collectionNodes';
+import type { MediaLists } from './views/mediaLists';
+import type { WorkspaceTreeHandles } from './workspaceMedia/nodes';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- each feature's modules are evaluated on its first use */
+type GridFeature = ReturnType<typeof import('./grid/register').registerGrid>;
+type CollectionsFeature = ReturnType<typeof import('./views/register').registerCollectionsView>;
+type InsertFeature = ReturnType<typeof import('./insert/register').registerInsert>;
+type CreditsFeature = ReturnType<typeof import('./credits/register').registerCredits>;
+type WorkspaceFeature = ReturnType<typeof import('./workspaceMedia/register').registerWorkspaceMedia>;
+
+export class Container extends Disposable {
+  private readonly made = new Map<string, unknown>();
+  /** How long making the first feature part took, in milliseconds (the bench's first-use figure). */
+  firstUseMs: number | undefined;
+  /** The views made at activation (their commands files set them): their rows come from the features. */
+  collectionsTree: CollectionsTreeHandles | undefined;
+  workspaceTree: WorkspaceTreeHandles | undefined;
+
+  constructor(readonly shell: Shell) {
+    super();
+  }
+
+  /** Whether any feature part has been made yet. */
+  get loaded(): boolean {
+    return this.made.size > 0;
+  }
+
+  /** Whether the part named `name` (a getter's name) has been made. */
+  has(name: 'api' | 'lists' | 'grid' | 'collections' | 'insert' | 'credits' | 'workspace'): boolean {
+    return this.made.has(name);
+  }
+
+  /** The part `name`, made by `make` the first time (its disposables disposed with this container). */
+  private once<T>(name: string, make: () => { part: T; disposables: readonly IDisposable[] }): T {
+    if (this.made.has(name)) return this.made.get(name) as T;
+    const started = performance.now();
+    const first = this.made.size === 0;
+    const { part, disposables } = make();
+    this.made.set(name, part);
+    for (const d of disposables) this._register(d);
+    if (first) this.firstUseMs = performance.now() - started;
+    return part;
+  }
+
+  /** The one client every feature uses. */
+  get api(): ClientSource {
+    return this.once('api', () => {
+      const { ClientSource } = require('./client') as typeof import('./client');
+      const api = new ClientSource(this.shell);
+      return { part: api, disposables: [api] };
+    });
+  }
+
+  /** Recent and Starred. */
+  get lists(): MediaLists {
+    return this.once('lists', () => {
+      const { MediaLists } = require('./views/mediaLists') as typeof import('./views/mediaLists');
+      const lists = new MediaLists(this.shell.context.globalState);
+      return { part: lists, disposables: [lists] };
+    });
+  }
+
+  /** The search grid: its panel, its searches, its tiles' actions (the same functions as the commands). */
+  get grid(): GridFeature {
+    return this.once('grid', () => {
+      const { registerGrid } = require('./grid/register') as typeof import('./grid/register');
+      const lists = this.lists;
+      const grid = registerGrid(
+        this.shell,
+        this.api,
+        {
+          insert: (args, how) => this.insert.inserter.insert([args], how === 'insertAs' ? { pick: true } : how === 'saveAndInsert' ? { mode: 'download' } : {}),
+          setCover: (args, ask) => this.insert.inserter.setCover([args], ask ? { ask: true } : {}),
+          copyUrl: (args) => this.insert.inserter.copyUrl(args),
+          copyCredit: (args) => this.insert.inserter.copyCredit(args),
+          openOnService: (args) => this.insert.inserter.openOnService(args),
+          star: (media, on) => this.star([media], on),
+        },
+        lists,
+      );
+      // A grid showing Starred shows it as it is now; its tiles' … menus offer Star or Unstar as it is now.
+      const restar = lists.starred.onDidChange(() => {
+        const shown = grid.current();
+        shown?.postStarred();
+        if (shown?.state.session.spec?.mode === 'starred') void shown.start({ mode: 'starred' }, false);
+      });
+      return { part: grid, disposables: [...grid.disposables, restar] };
+    });
+  }
+
+  /** The collections tree's rows and what its commands do. */
+  get collections(): CollectionsFeature {
+    return this.once('collections', () => {
+      const { registerCollectionsView } = require('./views/register') as typeof import('./views/register');
+      if (!this.collectionsTree) throw new Error('The collections view is made at activation, before its rows');
+      const collections = registerCollectionsView(this.shell, this.api, this.collectionsTree, (spec) => this.grid.show(spec), this.lists);
+      return { part: collections, disposables: collections.disposables };
+    });
+  }
+
+  /** Insert, copy and open; dropping media into editors; pasting a link of the service's media. */
+  get insert(): InsertFeature {
+    return this.once('insert', () => {
+      const { registerInsert } = require('./insert/register') as typeof import('./insert/register');
+      const insert = registerInsert(this.shell, this.api);
+      // What was inserted, set as cover, saved or copied goes first in Recent. The client keeps
+      // them as its answers too: opening one from Recent or Starred, after a restart too, costs
+      // no request while that answer is fresh.
+      const used = insert.inserter.onDidUse((media) => {
+        this.lists.used(media);
+        void this.api.client.remember(media);
+      });
+      return { part: insert, disposables: [...insert.disposables, used] };
+    });
+  }
+
+  /** The service's media in documents: the look-ups, the hover, the credit check. */
+  get credits(): CreditsFeature {
+    return this.once('credits', () => {
+      const { registerCredits } = require('./credits/register') as typeof import('./credits/register');
+      const credits = registerCredits(this.shell, this.api, (kind, id) => this.lists.starred.has(kind, id));
+      return { part: credits, disposables: credits.disposables };
+    });
+  }
+
+  /** In This Workspace: the scan's model, the rows and what its commands do. */
+  get workspace(): WorkspaceFeature {
+    return this.once('workspace', () => {
+      const { registerWorkspaceMedia } = require('./workspaceMedia/register') as typeof import('./workspaceMedia/register');
+      if (!this.workspaceTree) throw new Error('In This Workspace is made at activation, before its rows');
+      const openMedia = async (ref: { kind: 'photo' | 'video'; id: number }): Promise<unknown> => {
+        const { openMediaCommand } = await import('./grid/searchCommands');
+        return openMediaCommand(this.grid.deps, openMediaArg(ref));
+      };
+      const workspace = registerWorkspaceMedia(this.shell, this.credits.lookup, this.workspaceTree, openMedia, this.lists.starred);
+      return { part: workspace, disposables: workspace.disposables };
+    });
+  }
+
+  /** Stars (and remembers) or unstars the media; their keys. */
+  async star(media: readonly MediaItem[], on: boolean): Promise<string[]> {
+    if (on) {
+      await this.lists.starred.add(media);
+      await this.api.client.remember(media);
+    } else {
+      for (const m of media) await this.lists.starred.remove(mediaKey(m));
+    }
+    return media.map(mediaKey);
+  }
+}

@@ -1,0 +1,82 @@
+// The insert feature's commands and providers: Insert, Insert as…, Save into Workspace and
+// Insert, Copy URL, Copy Credit, Open on the service; media dropped into an editor; a link of
+// the service's media pasted. Each handler calls the inserter (insert/inserter.ts) through the
+// container, which makes it on first use.
+import * as vscode from 'vscode';
+import { formatLanguageIds } from '../../core/insert/languages';
+import { mediaUrlOptions } from '../../core/mediaUrl';
+import { pastedMediaRef } from '../../core/pastedMedia';
+import { MEDIA_DROP_MIMES } from '../../shared/dnd';
+import { CommandId } from '../commandIds';
+import type { CommandManager } from '../commandManager';
+import { CONFIG_SECTION } from '../config';
+import type { Container } from '../container';
+import { coverEditKind, mediaEditKind } from './editKinds';
+import type { InsertHow, InsertOutcome } from './inserter';
+import type { MediaPasteEdit } from './paste';
+
+/**
+ * Pastes into documents that have an insert format: VS Code asks this for every paste of
+ * text there, so only a clipboard holding one link of the service's media makes the inserter.
+ * Offering the edit costs nothing; VS Code resolves only the edit it applies (insert/paste.ts).
+ */
+export function pasteProvider(container: Container): vscode.DocumentPasteEditProvider<MediaPasteEdit> {
+  const kind = mediaEditKind();
+  return {
+    provideDocumentPasteEdits: async (document, ranges, dataTransfer, context, token) => {
+      // Asked for one kind (Paste As…, `editor.pasteAs.preferences`): ours, or one of ours (the cover).
+      if (context.only && !context.only.contains(kind) && !kind.contains(context.only)) return undefined;
+      if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
+      const item = dataTransfer.get('text/plain');
+      const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
+      const ref = pastedMediaRef(text, mediaUrlOptions(container.shell.config));
+      if (!ref || token.isCancellationRequested) return undefined;
+      return container.insert.paste.provideDocumentPasteEdits(document, ranges, ref, text, context);
+    },
+    resolveDocumentPasteEdit: (edit, token) => container.insert.paste.resolveDocumentPasteEdit(edit, token),
+  };
+}
+
+export function registerInsertCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): vscode.DocumentPasteEditProvider<MediaPasteEdit> {
+  const insert = async (arg: unknown, selection: unknown, how: InsertHow): Promise<InsertOutcome> => {
+    const { mediaOf } = await import('../mediaArgs');
+    const media = await mediaOf(container, arg, selection, true);
+    return Array.isArray(media) ? container.insert.inserter.insert(media, how) : media;
+  };
+  /** Copy URL, Copy Credit, Open on the service: the first media given. */
+  const first = async (arg: unknown) => (await import('../mediaArgs')).firstMedia(container, arg);
+  commands.register(CommandId.insert, (arg, selection) => insert(arg, selection, {}));
+  commands.register(CommandId.insertAs, (arg, selection) => insert(arg, selection, { pick: true }));
+  commands.register(CommandId.saveAndInsert, (arg, selection) => insert(arg, selection, { mode: 'download' }));
+  commands.register(CommandId.copyUrl, async (arg) => {
+    const media = await first(arg);
+    return media && container.insert.inserter.copyUrl(media);
+  });
+  commands.register(CommandId.copyCredit, async (arg) => {
+    const media = await first(arg);
+    return media && container.insert.inserter.copyCredit(media);
+  });
+  commands.register(CommandId.openOnService, async (arg) => {
+    const media = await first(arg);
+    return media ? container.insert.inserter.openOnService(media) : false;
+  });
+  const paste = pasteProvider(container);
+  context.subscriptions.push(
+    vscode.languages.registerDocumentDropEditProvider(
+      '*',
+      {
+        // VS Code asks this only for drops that carry our MIME types (the metadata below).
+        provideDocumentDropEdits: (document, position, dataTransfer, token) =>
+          MEDIA_DROP_MIMES.some((mime) => dataTransfer.get(mime) !== undefined)
+            ? container.insert.drop.provideDocumentDropEdits(document, position, dataTransfer, token)
+            : undefined,
+      },
+      { dropMimeTypes: MEDIA_DROP_MIMES, providedDropEditKinds: [mediaEditKind()] },
+    ),
+    vscode.languages.registerDocumentPasteEditProvider(formatLanguageIds().map((language) => ({ language })), paste, {
+      providedPasteEditKinds: [mediaEditKind(), coverEditKind()],
+      pasteMimeTypes: ['text/plain'],
+    }),
+  );
+  return paste;
+}

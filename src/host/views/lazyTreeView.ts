@@ -1,0 +1,36 @@
+// A tree view made at activation whose rows come from a feature made on first use (container.ts):
+// the feature is made when VS Code first asks for the rows (a row's hover is made when it is
+// shown: the row came from the feature).
+import * as vscode from 'vscode';
+import type { IDisposable } from '../dispose';
+
+/** A tree's rows as a feature gives them. */
+export type TreeRows<N> = Required<Pick<vscode.TreeDataProvider<N>, 'getTreeItem' | 'getChildren' | 'getParent'>> & {
+  resolveTreeItem(item: vscode.TreeItem, node: N, token: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem>;
+};
+
+export function lazyTreeView<N>(
+  id: string,
+  rows: () => TreeRows<N>,
+  options: Omit<vscode.TreeViewOptions<N>, 'treeDataProvider'>,
+): { view: vscode.TreeView<N>; changed: vscode.EventEmitter<N | undefined> } & IDisposable {
+  const changed = new vscode.EventEmitter<N | undefined>();
+  const view = vscode.window.createTreeView<N>(id, {
+    ...options,
+    treeDataProvider: {
+      onDidChangeTreeData: changed.event,
+      getTreeItem: (node) => rows().getTreeItem(node),
+      getChildren: (node) => rows().getChildren(node),
+      getParent: (node) => rows().getParent(node),
+      resolveTreeItem: (item, node, token) => rows().resolveTreeItem(item, node, token),
+    },
+  });
+  return {
+    view,
+    changed,
+    dispose: () => {
+      view.dispose();
+      changed.dispose();
+    },
+  };
+}
