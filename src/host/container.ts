@@ -35,13 +35,13 @@ export class Container extends Disposable {
     super();
   }
 
-  /** Whether any feature part has been made yet. */
+  /** Whether any feature part (the client included) has been made yet. */
   get loaded(): boolean {
-    return this.made.size > 0;
+    return this.made.size > 0 || this.shell.hasApi;
   }
 
   /** Whether the part named `name` (a getter's name) has been made. */
-  has(name: 'api' | 'lists' | 'grid' | 'collections' | 'insert' | 'credits' | 'workspace'): boolean {
+  has(name: 'lists' | 'grid' | 'collections' | 'insert' | 'credits' | 'workspace'): boolean {
     return this.made.has(name);
   }
 
@@ -57,13 +57,9 @@ export class Container extends Disposable {
     return part;
   }
 
-  /** The one client every feature uses. */
+  /** The one client every feature uses (the shell's: the key's commands use it too). */
   get api(): ClientSource {
-    return this.once('api', () => {
-      const { ClientSource } = require('./client') as typeof import('./client');
-      const api = new ClientSource(this.shell);
-      return { part: api, disposables: [api] };
-    });
+    return this.shell.api;
   }
 
   /** Recent and Starred. */

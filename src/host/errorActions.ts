@@ -46,13 +46,3 @@ export function errorCommand(action: CommandAction, origin: string): vscode.Comm
   const { label, command, args } = ERROR_ACTIONS[action](origin);
   return { title: label, command, arguments: [...args] };
 }
-
-/** Runs the action's command (`execute` is vscode.commands.executeCommand). */
-export function runErrorAction(
-  action: CommandAction,
-  origin: string,
-  execute: (command: string, ...args: unknown[]) => Thenable<unknown>,
-): Thenable<unknown> {
-  const { command, args } = ERROR_ACTIONS[action](origin);
-  return execute(command, ...args);
-}

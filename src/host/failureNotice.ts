@@ -3,18 +3,37 @@
 // grid's buttons and the tree's items.
 import * as vscode from 'vscode';
 import type { ErrorDescription } from '../core/describe';
-import { describeFailure, ERROR_ACTIONS, runErrorAction } from './errorActions';
+import { describeFailure, ERROR_ACTIONS } from './errorActions';
 import type { CommandAction } from './errorActions';
+import { getApiKey } from './keyPage';
 import type { Shell } from './shell';
 
+/** Runs what an action's button stands for: the key's own functions, or the setting it names. */
+export async function runErrorAction(shell: Shell, action: CommandAction): Promise<unknown> {
+  switch (action) {
+    case 'setApiKey':
+      return (await import('./commands/apiKey')).setApiKey(shell, shell.api, undefined);
+    case 'checkKey':
+      return (await import('./commands/apiKey')).checkApiKey(shell, shell.api);
+    case 'showQuota':
+      return (await import('./commands/apiKey')).showQuota(shell);
+    case 'getApiKey':
+      return getApiKey(shell);
+    case 'openSettings': {
+      const { command, args } = ERROR_ACTIONS.openSettings('');
+      return vscode.commands.executeCommand(command, ...args);
+    }
+  }
+}
+
 /** Shows the failure's sentence as it is described, and runs the action the user picks. Returns the sentence. */
-export function notifyFailure({ message, actions, origin = '' }: ErrorDescription, severity: 'error' | 'warning' = 'error'): string {
+export function notifyFailure(shell: Shell, { message, actions, origin = '' }: ErrorDescription, severity: 'error' | 'warning' = 'error'): string {
   const commands = actions.filter((a): a is CommandAction => a !== 'retry');
   const labels = commands.map((a) => ERROR_ACTIONS[a](origin).label);
   const show = severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
   void show(message, ...labels).then((picked) => {
     const action = commands[labels.indexOf(picked ?? '')];
-    if (action) void runErrorAction(action, origin, (command, ...args) => vscode.commands.executeCommand(command, ...args));
+    if (action) void runErrorAction(shell, action);
   });
   return message;
 }
@@ -22,5 +41,5 @@ export function notifyFailure({ message, actions, origin = '' }: ErrorDescriptio
 /** A service's failure (describeFailure); `wrap` puts the sentence into a longer one ("Could not look up the media: …"). */
 export function showFailure(shell: Shell, error: unknown, wrap = (message: string) => message): string {
   const described = describeFailure(shell, error);
-  return notifyFailure({ ...described, message: wrap(described.message) });
+  return notifyFailure(shell, { ...described, message: wrap(described.message) });
 }

@@ -3,6 +3,7 @@
 // when first used (see extension.ts and host/container.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
+import type { ClientSource } from './client';
 import { ContextKey } from './commandIds';
 import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
@@ -20,6 +21,7 @@ export class Shell extends Disposable {
   readonly tracker: EditorTracker;
   /** What the user has done in this profile (the walkthrough's ticks). */
   readonly milestones: Milestones;
+  private apiSource: ClientSource | undefined;
   private logChannel: vscode.LogOutputChannel | undefined;
   private loggerInstance: Logger | undefined;
   private configSnapshot: StockMediaConfig;
@@ -83,6 +85,24 @@ export class Shell extends Disposable {
   /** A point in time as the user reads dates (the quota's reset, a rate limit's end). */
   formatTime(ms: number): string {
     return quotaFormat(this.config.serviceName, this.config.serviceUrl).dateTime(ms);
+  }
+
+  /**
+   * The one client every feature uses, made the first time it is read (its module, with ky, is
+   * evaluated then: never at activation).
+   */
+  get api(): ClientSource {
+    if (!this.apiSource) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the client's modules are evaluated on first use
+      const { ClientSource } = require('./client') as typeof import('./client');
+      this.apiSource = this._register(new ClientSource(this));
+    }
+    return this.apiSource;
+  }
+
+  /** Whether the client has been made. */
+  get hasApi(): boolean {
+    return this.apiSource !== undefined;
   }
 
   async refreshKeyState(): Promise<boolean> {

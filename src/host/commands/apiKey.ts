@@ -12,12 +12,11 @@ import { keyForOrigin } from '../../core/keyBinding';
 import { trustedUrls } from '../../core/trustedUrls';
 import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
 import type { ClientSource } from '../client';
-import { describeFailure, ERROR_ACTIONS, runErrorAction } from '../errorActions';
+import { describeFailure, ERROR_ACTIONS } from '../errorActions';
+import { getApiKey } from '../keyPage';
 import { hostPlatform } from '../platform';
 import { askText } from '../inputBox';
 import type { Shell } from '../shell';
-
-const execute = (command: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(command, ...args);
 
 export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };
 
@@ -67,7 +66,7 @@ function keyValidation(value: string): vscode.InputBoxValidationMessage | undefi
  * The key input box, with a button that opens the service's page for a free key (the box stays
  * open meanwhile, so the key can be pasted when the user comes back). Undefined: cancelled.
  */
-function askForKey(service: string): Promise<string | undefined> {
+function askForKey(shell: Shell, service: string): Promise<string | undefined> {
   return askText({
     title: vscode.l10n.t('Stock Media: {0} API Key', service),
     prompt: vscode.l10n.t(
@@ -80,19 +79,19 @@ function askForKey(service: string): Promise<string | undefined> {
     buttons: [
       {
         button: { iconPath: new vscode.ThemeIcon('link-external'), tooltip: ERROR_ACTIONS.getApiKey('').label },
-        run: () => void runErrorAction('getApiKey', '', execute),
+        run: () => void getApiKey(shell),
       },
     ],
   });
 }
 
 /** An error about the key, with the buttons that help: set it again, or get a free one. */
-function keyError(message: string): void {
+function keyError(shell: Shell, api: ClientSource, message: string): void {
   const setKey = ERROR_ACTIONS.setApiKey('').label;
   const getKey = ERROR_ACTIONS.getApiKey('').label;
   void vscode.window.showErrorMessage(message, setKey, getKey).then((picked) => {
-    if (picked === setKey) void runErrorAction('setApiKey', '', execute);
-    else if (picked === getKey) void runErrorAction('getApiKey', '', execute);
+    if (picked === setKey) void setApiKey(shell, api, undefined);
+    else if (picked === getKey) void getApiKey(shell);
   });
 }
 
@@ -100,13 +99,15 @@ function keyError(message: string): void {
 export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: string | undefined): Promise<SetApiKeyResult> {
   const automated = fromArgs !== undefined;
   const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
-  const raw = fromArgs ?? (await askForKey(service));
+  const raw = fromArgs ?? (await askForKey(shell, service));
   if (raw === undefined) return { saved: false, reason: 'cancelled' };
   const pasted = cleanPastedKey(raw);
   const { key, trimmed } = pasted;
   const note = trimmed ? ` ${trimmedNote()}` : '';
   if (!pasted.valid) {
     keyError(
+      shell,
+      api,
       pasted.key === '' || /\s/.test(pasted.key)
         ? vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.')
         : vscode.l10n.t('That is not an API key: it is longer than {0} characters or has characters no key has. Nothing was saved.', KEY_MAX),
@@ -127,7 +128,7 @@ export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: strin
       // The key is known to the service; it is only out of requests.
       shell.quota.update(exhaustedSnapshot(shell.quota.current, Date.now()));
     } else if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
-      keyError(vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service) + note);
+      keyError(shell, api, vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service) + note);
       return { saved: false, reason: failure.kind };
     } else {
       const description = describeFailure(shell, failure).message;
@@ -184,11 +185,11 @@ export async function checkApiKey(shell: Shell, api: ClientSource): Promise<Chec
           ? vscode.l10n.t('{0} did not accept your API key, so it is still not sent there.', where)
           : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, describeFailure(shell, failure).message);
       if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
-        keyError(message);
+        keyError(shell, api, message);
       } else {
         const setKey = ERROR_ACTIONS.setApiKey(where).label;
         void vscode.window.showErrorMessage(message, setKey).then((picked) => {
-          if (picked === setKey) void runErrorAction('setApiKey', where, execute);
+          if (picked === setKey) void setApiKey(shell, api, undefined);
         });
       }
       return { bound: false, reason: failure.kind };
@@ -271,9 +272,9 @@ export function showQuota(shell: Shell): string {
     if (picked === higher) {
       void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(shell.config.serviceUrl), true));
     } else if (picked === setKey) {
-      void runErrorAction('setApiKey', '', execute);
+      void setApiKey(shell, shell.api, undefined);
     } else if (picked === getKey) {
-      void runErrorAction('getApiKey', '', execute);
+      void getApiKey(shell);
     }
   });
   return text;

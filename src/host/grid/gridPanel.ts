@@ -24,7 +24,8 @@ import { isFromWebview, isGridViewState } from '../../shared/protocol';
 import type { ClientSource } from '../client';
 import { GRID_VIEW_TYPE } from '../commandIds';
 import { Disposable } from '../dispose';
-import { describeFailure, runErrorAction } from '../errorActions';
+import { describeFailure } from '../errorActions';
+import { runErrorAction } from '../failureNotice';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
 import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
@@ -333,9 +334,7 @@ export class GridPanel extends Disposable {
 
   /** An error action's button: the command the tree runs for the same action. */
   private async runHostCommand(command: HostCommand): Promise<void> {
-    const { failure, moreFailure } = this.session.state;
-    const origin = (failure ?? moreFailure)?.origin ?? '';
-    await runErrorAction(command, origin, (id, ...args) => vscode.commands.executeCommand(id, ...args));
+    await runErrorAction(this.shell, command);
   }
 
   private describe(error: MediaError): GridFailure {

@@ -163,7 +163,7 @@ export class MediaInserter extends Disposable {
   /** Shows the failure; returns the sentence shown. */
   private showFailure(error: unknown): string {
     if (!(error instanceof InsertError)) this.shell.logger.error(`Could not insert: ${errorText(error)}`);
-    return notifyFailure(insertFailure(error));
+    return notifyFailure(this.shell, insertFailure(error));
   }
 
   /**

@@ -146,6 +146,6 @@ export class MediaPasteProvider {
     const last = this.told.get(described.message);
     if (last !== undefined && now - last < PASTE_FAILURE_QUIET_MS) return;
     this.told.set(described.message, now);
-    notifyFailure({ ...described, message }, 'warning');
+    notifyFailure(this.shell, { ...described, message }, 'warning');
   }
 }
