@@ -11,6 +11,8 @@ import { registerCoverCommands } from './host/cover/coverCommands';
 import { registerCreditsCommands } from './host/credits/creditsCommands';
 import { registerGridCommands } from './host/grid/gridCommands';
 import { registerInsertCommands } from './host/insert/insertCommands';
+import type { HostPlatform } from './host/platform';
+import { webPlatform } from './host/platform';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
 import { registerTestHooks } from './host/testing';
@@ -19,8 +21,6 @@ import { registerCollectionsCommands } from './host/views/collectionsCommands';
 import { registerLibraryCommands } from './host/views/libraryCommands';
 import { registerWorkspaceCommands } from './host/workspaceMedia/workspaceCommands';
 
-/** The Node host's entry (src/node.ts) hands Node's platform over with this before activation. */
-export { usePlatform } from './host/platform';
 
 /** Set by the bundle's first and last lines (esbuild.mjs banner and footer); absent when not bundled that way. */
 declare const __stockMediaLoadStart: number | undefined;
@@ -43,10 +43,16 @@ export interface StockMediaApi {
   readonly loadToActivatedMs: number | undefined;
 }
 
+/** The web worker host's entry (package.json `browser`): this bundle, with the web platform. */
 export function activate(context: vscode.ExtensionContext): StockMediaApi {
+  return activateShared(context, webPlatform);
+}
+
+/** Activation in either host, with what that host can do (the Node host's entry, src/node.ts, gives Node's). */
+export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): StockMediaApi {
   const started = performance.now();
   useVsCodeTranslator();
-  const shell = new Shell(context);
+  const shell = new Shell(context, platform);
   const container = new Container(shell);
   const commands = new CommandManager();
   const statusBar = new QuotaStatusBar(

@@ -2,7 +2,7 @@
 // bundle (dist/extension.js, package.json `browser`, which the web worker host runs as it is),
 // loaded at run time and given what Node can do and the browser cannot (host/platform/node/:
 // real paths checked on disk, large downloads streamed to disk, each redirect checked before it
-// is followed) before VS Code calls activate(). This file's bundle holds only that platform.
+// is followed) as activate()'s platform. This file's bundle holds only that platform.
 import { platform } from './host/platform/node';
 import { useVsCodeTranslator } from './host/translator';
 
@@ -12,7 +12,9 @@ useVsCodeTranslator();
 // The bundle beside this one, required at run time (esbuild.mjs leaves `./extension.js` to Node).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const extension = require('./extension.js') as typeof import('./extension');
-extension.usePlatform(platform);
 
-export const activate = extension.activate;
+export function activate(context: Parameters<typeof extension.activateShared>[0]): ReturnType<typeof extension.activateShared> {
+  return extension.activateShared(context, platform);
+}
+
 export const deactivate = extension.deactivate;

@@ -9,15 +9,29 @@ import { trustedUrls } from '../core/trustedUrls';
 import { answerFileIn } from './answerFile';
 import type { StockMediaConfig } from './config';
 import { Disposable } from './dispose';
-import { hostPlatform } from './platform';
-import type { Shell } from './shell';
+import type * as vscode from 'vscode';
+import type { Logger } from '../core/logger';
+import type { HostPlatform } from './platform';
+import type { QuotaStore } from './quota';
+import type { ApiKeyStore } from './secrets';
+
+/** What the client needs of the shell, which makes it (shell.ts `api`). */
+export interface ClientShell {
+  readonly config: StockMediaConfig;
+  readonly keys: Pick<ApiKeyStore, 'stored'>;
+  readonly quota: Pick<QuotaStore, 'current' | 'update' | 'countRequest' | 'setReachable'>;
+  readonly logger: Logger;
+  readonly context: Pick<vscode.ExtensionContext, 'globalStorageUri'>;
+  readonly platform: HostPlatform;
+  readonly onDidChangeKey: vscode.Event<void>;
+}
 
 export class ClientSource extends Disposable {
   private instance: MediaClient | undefined;
   /** The settings the client was made or last updated with. */
   private madeWith: StockMediaConfig | undefined;
 
-  constructor(private readonly shell: Shell) {
+  constructor(private readonly shell: ClientShell) {
     super();
     // Before anything reloads for the new key: no answer got with the old key is reused,
     // and what is still on its way for the old key is stopped and never delivered.
@@ -47,7 +61,7 @@ export class ClientSource extends Disposable {
         logger: this.shell.logger,
         cacheTtlMs: cfg.cacheTtlMs,
         timeoutMs: cfg.timeoutMs,
-        browserHost: hostPlatform().name === 'web',
+        browserHost: this.shell.platform.name === 'web',
         store,
       });
       client.seedQuota(this.shell.quota.current);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
 import type { ClientSource } from './client';
+import type { HostPlatform } from './platform';
 import { ContextKey } from './commandIds';
 import type { StockMediaConfig } from './config';
 import { CONFIG_SECTION, readConfig } from './config';
@@ -40,7 +41,11 @@ export class Shell extends Disposable {
   /** Any stockMedia.* setting changed. */
   readonly onDidChangeConfig = this.configChanged.event;
 
-  constructor(readonly context: vscode.ExtensionContext) {
+  /** `platform`: what this extension host can do (Node's or the web worker's; platform/). */
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    readonly platform: HostPlatform,
+  ) {
     super();
     this.keys = new ApiKeyStore(context.secrets);
     this.quota = new QuotaStore(context.globalState);

@@ -166,23 +166,24 @@ describe('the bundles', () => {
     assert.deepEqual(asked, ['vscode']);
   });
 
-  it('load the Node entry in Node: it requires the extension’s bundle and hands Node’s platform over before anything runs; activate is exported', () => {
+  it('load the Node entry in Node: it requires the extension’s bundle and activates it with Node’s platform', () => {
     const asked: string[] = [];
     const nodeRequire = createRequire(__filename);
-    const extension = { exports: {} as Record<string, unknown> };
-    const bundle = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
-    // The bundle's own hostPlatform() (a development build keeps its name), asked after the entry ran.
-    const hostPlatform = /\bfunction (hostPlatform\d*)\(\)/.exec(bundle)?.[1];
-    assert.ok(hostPlatform, 'hostPlatform() in dist/extension.js');
-    const wrappedBundle = `(function (exports, require, module) {${bundle}\nmodule.exports.platformNow = () => ${hostPlatform}().name;\n})`;
-    (vm.runInThisContext(wrappedBundle, { filename: 'dist/extension.js' }) as Loader)(extension.exports, (id) => (id === 'vscode' ? {} : nodeRequire(id)), extension);
+    const given: unknown[][] = [];
+    // The extension's bundle as the entry sees it: what activateShared is given is recorded.
+    const extension = { activateShared: (...args: unknown[]) => (given.push(args), 'activated'), activate: () => 'web', deactivate: () => undefined };
     const entry = { exports: {} as Record<string, unknown> };
     const code = readFileSync(join(root, 'dist', 'node.js'), 'utf8');
     const run = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: 'dist/node.js' }) as Loader;
-    run(entry.exports, (id) => (asked.push(id), id === 'vscode' ? { l10n: { t: (m: string) => m }, env: { language: 'en' } } : id === './extension.js' ? extension.exports : nodeRequire(id)), entry);
+    run(entry.exports, (id) => (asked.push(id), id === 'vscode' ? { l10n: { t: (m: string) => m }, env: { language: 'en' } } : id === './extension.js' ? extension : nodeRequire(id)), entry);
     assert.deepEqual([...new Set(asked.filter((id) => !isNodeBuiltin(id)))].sort(), ['./extension.js', 'vscode']);
-    assert.equal((extension.exports['platformNow'] as () => string)(), 'node');
-    assert.equal(entry.exports['activate'], extension.exports['activate']);
-    assert.equal(typeof entry.exports['deactivate'], 'function');
+    const context = { extensionMode: 1 };
+    assert.equal((entry.exports['activate'] as (c: unknown) => unknown)(context), 'activated');
+    assert.equal(given.length, 1);
+    const [passedContext, platform] = given[0] ?? [];
+    assert.equal(passedContext, context);
+    assert.equal((platform as { name?: string }).name, 'node');
+    assert.ok((platform as { disk?: unknown }).disk, 'Node’s disk access');
+    assert.equal(entry.exports['deactivate'], extension.deactivate);
   });
 });

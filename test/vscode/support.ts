@@ -9,15 +9,8 @@ import type { GridPanelState } from '../../src/host/testing';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
-import { usePlatform } from '../../src/host/platform';
-import { platform as nodePlatform } from '../../src/host/platform/node';
-import { IN_WEB_WORKER_HOST } from './hosts';
 
 export const EXTENSION_ID = 'stockmedia.stock-media';
-
-// A suite that makes its own inserter uses its bundle's copy of the extension's modules: in the
-// Node host they get Node's platform, as the extension's Node entry (src/node.ts) gives its own.
-if (!IN_WEB_WORKER_HOST) usePlatform(nodePlatform);
 
 export async function extensionApi(): Promise<StockMediaApi> {
   const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);

@@ -14,7 +14,6 @@ import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
 import type { ClientSource } from '../client';
 import { describeFailure, ERROR_ACTIONS } from '../errorActions';
 import { getApiKey } from '../keyPage';
-import { hostPlatform } from '../platform';
 import { askText } from '../inputBox';
 import type { Shell } from '../shell';
 
@@ -32,7 +31,7 @@ async function checkKey(shell: Shell, key: string, origins: readonly string[]): 
     logger: shell.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
-    browserHost: hostPlatform().name === 'web',
+    browserHost: shell.platform.name === 'web',
   });
   probe.seedQuota(shell.quota.current);
   probe.onRequestSent(() => shell.quota.countRequest());

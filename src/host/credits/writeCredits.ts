@@ -26,7 +26,6 @@ import { describeFailure } from '../errorActions';
 import { containmentProblem } from '../insert/containment';
 import { readInsertConfig } from '../insert/settings';
 import { withNotificationProgress } from '../notificationProgress';
-import { hostPlatform } from '../platform';
 import type { CreditsFs } from './replaceFile';
 import { notWritten, readExisting, replaceFile } from './replaceFile';
 import type { Found, Scanned } from './scanWorkspace';
@@ -43,7 +42,7 @@ export interface CreditsOutcome {
 }
 
 /** The credits file's target, or why there is none. */
-async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; writeAt: vscode.Uri; label: string } | string> {
+async function target(shell: Shell): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; writeAt: vscode.Uri; label: string } | string> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return vscode.l10n.t('Open a folder first: the credits file lists the media of the workspace.');
   const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
@@ -57,7 +56,7 @@ async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.U
   }
   const uri = vscode.Uri.joinPath(folder.uri, path);
   // The file's own real path, not only its folder's: `CREDITS.md` may be a link.
-  switch (await containmentProblem(uri, folder.uri, hostPlatform().disk)) {
+  switch (await containmentProblem(uri, folder.uri, shell.platform.disk)) {
     case 'leaves':
       return vscode.l10n.t('{0} leads out of the workspace folder “{1}” through a symbolic link; nothing was written.', inert(path), folderName);
     case 'uncheckedLink':
@@ -67,7 +66,7 @@ async function target(): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.U
     case undefined: {
       // A link that stays inside (Node only: the web refuses links) is written at its target, whole,
       // so it stays a link: whoever linked `CREDITS.md` to `docs/credits.md` expects that file updated.
-      const disk = hostPlatform().disk;
+      const disk = shell.platform.disk;
       const real = disk && uri.scheme === 'file' ? await disk.realPathInRoot(uri.fsPath, folder.uri.fsPath) : undefined;
       return { folder, uri, writeAt: real !== undefined && real !== path ? vscode.Uri.joinPath(folder.uri, real) : uri, label: path };
     }
@@ -125,7 +124,7 @@ export async function writeCreditsFile(
   trusted: boolean = vscode.workspace.isTrusted,
 ): Promise<CreditsOutcome> {
   if (!trusted) return untrusted();
-  const where = await target();
+  const where = await target(shell);
   if (typeof where === 'string') {
     void vscode.window.showErrorMessage(where);
     return { result: 'refused', media: 0, requests: 0, message: where };

@@ -9,7 +9,6 @@ import type { MediaItem } from '../../core/model';
 import { InsertError } from '../../core/insert/insertError';
 import { Disposable } from '../dispose';
 import { notifyFailure } from '../failureNotice';
-import { hostPlatform } from '../platform';
 import type { HostPlatform } from '../platform';
 import type { Shell } from '../shell';
 import { backTo, currentEditor, placeOf, targetEditor } from '../targetEditor';
@@ -147,7 +146,7 @@ export class MediaInserter extends Disposable {
   // ---- steps ----------------------------------------------------------------------------------
 
   private get platform(): HostPlatform {
-    return this.deps.platform ?? hostPlatform();
+    return this.deps.platform ?? this.shell.platform;
   }
 
   private saving(): Saving & { readonly trusted: boolean } {
