@@ -17,11 +17,11 @@ import type { MediaLists } from './views/mediaLists';
 import type { WorkspaceTreeHandles } from './workspaceMedia/nodes';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each feature's modules are evaluated on its first use */
-type GridFeature = ReturnType<typeof import('./grid/register').registerGrid>;
-type CollectionsFeature = ReturnType<typeof import('./views/register').registerCollectionsView>;
+type GridFeature = ReturnType<typeof import('./grid/gridFeature').createGridFeature>;
+type CollectionsFeature = ReturnType<typeof import('./views/collectionsFeature').createCollectionsFeature>;
 type InsertFeature = ReturnType<typeof import('./insert/register').registerInsert>;
-type CreditsFeature = ReturnType<typeof import('./credits/register').registerCredits>;
-type WorkspaceFeature = ReturnType<typeof import('./workspaceMedia/register').registerWorkspaceMedia>;
+type CreditsFeature = ReturnType<typeof import('./credits/creditsFeature').createCreditsFeature>;
+type WorkspaceFeature = ReturnType<typeof import('./workspaceMedia/workspaceFeature').createWorkspaceFeature>;
 
 export class Container extends Disposable {
   private readonly made = new Map<string, unknown>();
@@ -74,9 +74,9 @@ export class Container extends Disposable {
   /** The search grid: its panel, its searches, its tiles' actions (the same functions as the commands). */
   get grid(): GridFeature {
     return this.once('grid', () => {
-      const { registerGrid } = require('./grid/register') as typeof import('./grid/register');
+      const { createGridFeature } = require('./grid/gridFeature') as typeof import('./grid/gridFeature');
       const lists = this.lists;
-      const grid = registerGrid(
+      const grid = createGridFeature(
         this.shell,
         this.api,
         {
@@ -102,9 +102,9 @@ export class Container extends Disposable {
   /** The collections tree's rows and what its commands do. */
   get collections(): CollectionsFeature {
     return this.once('collections', () => {
-      const { registerCollectionsView } = require('./views/register') as typeof import('./views/register');
+      const { createCollectionsFeature } = require('./views/collectionsFeature') as typeof import('./views/collectionsFeature');
       if (!this.collectionsTree) throw new Error('The collections view is made at activation, before its rows');
-      const collections = registerCollectionsView(this.shell, this.api, this.collectionsTree, (spec) => this.grid.show(spec), this.lists);
+      const collections = createCollectionsFeature(this.shell, this.api, this.collectionsTree, (spec) => this.grid.show(spec), this.lists);
       return { part: collections, disposables: collections.disposables };
     });
   }
@@ -128,8 +128,8 @@ export class Container extends Disposable {
   /** The service's media in documents: the look-ups, the hover, the credit check. */
   get credits(): CreditsFeature {
     return this.once('credits', () => {
-      const { registerCredits } = require('./credits/register') as typeof import('./credits/register');
-      const credits = registerCredits(this.shell, this.api, (kind, id) => this.lists.starred.has(kind, id));
+      const { createCreditsFeature } = require('./credits/creditsFeature') as typeof import('./credits/creditsFeature');
+      const credits = createCreditsFeature(this.shell, this.api, (kind, id) => this.lists.starred.has(kind, id));
       return { part: credits, disposables: credits.disposables };
     });
   }
@@ -137,13 +137,13 @@ export class Container extends Disposable {
   /** In This Workspace: the scan's model, the rows and what its commands do. */
   get workspace(): WorkspaceFeature {
     return this.once('workspace', () => {
-      const { registerWorkspaceMedia } = require('./workspaceMedia/register') as typeof import('./workspaceMedia/register');
+      const { createWorkspaceFeature } = require('./workspaceMedia/workspaceFeature') as typeof import('./workspaceMedia/workspaceFeature');
       if (!this.workspaceTree) throw new Error('In This Workspace is made at activation, before its rows');
       const openMedia = async (ref: { kind: 'photo' | 'video'; id: number }): Promise<unknown> => {
         const { openMediaCommand } = await import('./grid/searchCommands');
         return openMediaCommand(this.grid.deps, openMediaArg(ref));
       };
-      const workspace = registerWorkspaceMedia(this.shell, this.credits.lookup, this.workspaceTree, openMedia, this.lists.starred);
+      const workspace = createWorkspaceFeature(this.shell, this.credits.lookup, this.workspaceTree, openMedia, this.lists.starred);
       return { part: workspace, disposables: workspace.disposables };
     });
   }

@@ -123,7 +123,7 @@ describe('the bundles', () => {
     }
     // The seams: the container requires each feature, the handlers import their work.
     const edges = (from: string) => metafile('web').inputs[from]?.imports ?? [];
-    assert.equal(edges('src/host/container.ts').find((edge) => edge.path === 'src/host/grid/register.ts')?.kind, 'require-call');
+    assert.equal(edges('src/host/container.ts').find((edge) => edge.path === 'src/host/grid/gridFeature.ts')?.kind, 'require-call');
     assert.equal(edges('src/host/commands/keyCommands.ts').find((edge) => edge.path === 'src/host/commands/apiKey.ts')?.kind, 'dynamic-import');
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     // esbuild's lazy initialiser for a feature, run by the `require` it replaces.

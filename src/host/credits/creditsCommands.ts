@@ -1,6 +1,6 @@
 // The credits' commands and providers: Write Credits File, Insert credit line (the hover's link
 // and the quick fix), and the hover, credit check and quick fixes on the service's media in
-// documents (watch.ts). Their work is the credits feature's (credits/register.ts), made by the
+// documents (watch.ts). Their work is the credits feature's (credits/creditsFeature.ts), made by the
 // container when a document first holds a media link.
 import * as vscode from 'vscode';
 import { creditLineArg } from '../commandArgs';

@@ -8,7 +8,7 @@ import type { MediaUrlOptions } from '../../core/mediaUrl';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { IDisposable } from '../dispose';
 import type { Shell } from '../shell';
-import type { MediaDocuments } from './register';
+import type { MediaDocuments } from './creditsFeature';
 import { CREDIT_DIAGNOSTIC_SOURCE, WATCH_DEBOUNCE_MS, creditCheckEnabled } from './enabled';
 
 export { WATCH_DEBOUNCE_MS };

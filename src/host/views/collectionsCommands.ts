@@ -1,6 +1,6 @@
 // The collections view and its commands: Refresh, Filter…, Open in Grid, Load more…, Retry. The
 // view is made at activation; its rows and its commands' work come from the collections feature
-// (views/register.ts), which the container makes when the view first asks for rows.
+// (views/collectionsFeature.ts), which the container makes when the view first asks for rows.
 import * as vscode from 'vscode';
 import { MEDIA_MIME } from '../../shared/dnd';
 import { collectionFilterArg, ownNode } from '../commandArgs';

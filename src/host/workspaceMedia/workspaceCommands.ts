@@ -1,6 +1,6 @@
 // In This Workspace's view and commands: Refresh, Add Missing Credits, Open in Grid. The view is
 // made at activation; its rows (and the scan behind them) come from the feature
-// (workspaceMedia/register.ts), which the container makes when the view first asks for rows.
+// (workspaceMedia/workspaceFeature.ts), which the container makes when the view first asks for rows.
 import type * as vscode from 'vscode';
 import { ownNode } from '../commandArgs';
 import { CommandId, WORKSPACE_MEDIA_VIEW_ID } from '../commandIds';

@@ -20,7 +20,7 @@ export interface MediaDocuments {
 }
 
 /** `isStarred`: whether a media is starred (the hover's Star or Unstar). */
-export function registerCredits(shell: Shell, api: ClientSource, isStarred?: (kind: MediaKind, id: number) => boolean) {
+export function createCreditsFeature(shell: Shell, api: ClientSource, isStarred?: (kind: MediaKind, id: number) => boolean) {
   const lookup = new MediaLookup({
     client: () => api.client,
     quota: () => shell.quota.current,

@@ -14,7 +14,7 @@ import { show } from './searchCommands';
 import type { TileFeatures } from './tileActions';
 
 /** `tiles`: the feature functions a tile's actions call; `lists`: the user's starred media (the grid's `starred` mode). */
-export function registerGrid(shell: Shell, api: ClientSource, tiles: TileFeatures, lists?: GridLists) {
+export function createGridFeature(shell: Shell, api: ClientSource, tiles: TileFeatures, lists?: GridLists) {
   const recent = new RecentSearches(shell.context.globalState);
   const open: GridDeps['open'] = { current: undefined };
   const group = new GridGroup(() => open.current !== undefined);

@@ -13,7 +13,7 @@ import type { WorkspaceMediaNode, WorkspaceTreeHandles } from './nodes';
 import { WorkspaceMediaProvider } from './tree';
 import type { StarredMedia } from './tree';
 
-export function registerWorkspaceMedia(
+export function createWorkspaceFeature(
   shell: Shell,
   lookup: MediaLookup,
   tree: WorkspaceTreeHandles,

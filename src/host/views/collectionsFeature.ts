@@ -15,7 +15,7 @@ import { CollectionsProvider } from './collectionsProvider';
 import type { MediaLists } from './mediaLists';
 
 /** The tree's provider, drag source and commands' work, for the view made at activation. */
-export function registerCollectionsView(
+export function createCollectionsFeature(
   shell: Shell,
   api: ClientSource,
   tree: CollectionsTreeHandles,
