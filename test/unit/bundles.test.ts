@@ -86,9 +86,9 @@ function loadInWorker(): { exports: Record<string, unknown>; asked: string[]; gl
 
 /** The features' modules (behind the seam), by path: each must be in both bundles and evaluated only on first use. */
 const FEATURES = [
-  /^src\/host\/grid\/register\.ts$/,
+  /^src\/host\/grid\/gridFeature\.ts$/,
   /^src\/host\/insert\/register\.ts$/,
-  /^src\/host\/credits\/register\.ts$/,
+  /^src\/host\/credits\/creditsFeature\.ts$/,
   /^src\/host\/commands\/apiKey\.ts$/,
   /^src\/api\/client\.ts$/,
   /(^|\/)node_modules\/ky\//,
@@ -127,7 +127,7 @@ describe('the bundles', () => {
     assert.equal(edges('src/host/commands/keyCommands.ts').find((edge) => edge.path === 'src/host/commands/apiKey.ts')?.kind, 'dynamic-import');
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     // esbuild's lazy initialiser for a feature, run by the `require` it replaces.
-    assert.match(code, /__esm\(\{\s*"src\/host\/grid\/register\.ts"\(\)/);
+    assert.match(code, /__esm\(\{\s*"src\/host\/grid\/gridFeature\.ts"\(\)/);
   });
 
   it('the extension’s bundle: the web platform, and no Node module or Node code', () => {
