@@ -15,7 +15,6 @@ import type { HostPlatform } from './host/platform';
 import { webPlatform } from './host/platform';
 import { QuotaStatusBar, quotaFormat } from './host/quota';
 import { Shell } from './host/shell';
-import { registerTestHooks } from './host/testing';
 import { useVsCodeTranslator } from './host/translator';
 import { registerCollectionsCommands } from './host/views/collectionsCommands';
 import { registerLibraryCommands } from './host/views/libraryCommands';
@@ -31,6 +30,9 @@ export interface StockMediaApi {
   readonly shell: Shell;
   /** For tests: the features' client (reading this makes it). */
   readonly client: MediaClient;
+  /** For tests: the features' parts and the command handlers (test/vscode/hooks.ts drives them). */
+  readonly container: Container;
+  readonly commands: CommandManager;
   /** Whether any feature has been set up yet, and how long setting up the first took. */
   readonly featuresLoaded: boolean;
   readonly featuresLoadMs: number | undefined;
@@ -74,11 +76,10 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
   registerGridCommands(context, commands, container);
   registerCollectionsCommands(context, commands, container);
   registerLibraryCommands(context, commands, container);
-  const paste = registerInsertCommands(context, commands, container);
+  registerInsertCommands(context, commands, container);
   registerCoverCommands(commands, container);
   registerCreditsCommands(context, commands, container);
   registerWorkspaceCommands(context, commands, container);
-  if (context.extensionMode === vscode.ExtensionMode.Test) context.subscriptions.push(...registerTestHooks(container, commands, paste));
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
@@ -93,6 +94,8 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
     get client() {
       return container.api.client;
     },
+    container,
+    commands,
     get featuresLoaded() {
       return container.loaded;
     },

@@ -36,22 +36,6 @@ export const CommandId = {
   showStarred: 'stockMedia.showStarred',
 } as const;
 
-/** Registered only when the extension runs under its own tests (ExtensionMode.Test). */
-export const TestCommandId = {
-  /** Returns `{ provider, treeView, dragAndDropController, lists }` of the collections tree (lists: Recent and Starred). */
-  collections: 'stockMedia.collections.testHook',
-  /** Reports and drives the grid (host/testing.ts). */
-  grid: 'stockMedia.test.grid',
-  /** Pastes text into the active editor through the paste provider (host/testing.ts). */
-  paste: 'stockMedia.test.paste',
-  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it (host/testing.ts). */
-  creditCheck: 'stockMedia.test.creditCheck',
-  /** The features' command table, each contributed command's one handler (host/commandManager.ts). */
-  commands: 'stockMedia.test.commands',
-  /** Returns `{ provider, treeView }` of In This Workspace. */
-  workspaceMedia: 'stockMedia.test.workspaceMedia',
-} as const;
-
 /** The grid's webview panels (the serializer's type, activationEvents' onWebviewPanel). */
 export const GRID_VIEW_TYPE = 'stockMedia.grid';
 

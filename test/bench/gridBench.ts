@@ -3,7 +3,7 @@
 // scrolled with the mouse wheel in the webview, requests are read from the local API
 // server's log, and the paint and DOM figures come from inside the webview.
 import type { Frame, Page } from 'playwright-core';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from '../vscode/hooks';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import type { HeapFigures } from './control';

@@ -15,7 +15,7 @@ import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { CoverOutcome } from '../../src/host/cover/setCover';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import { readYaml11 } from '../generated/frontMatterReaders';
 import { PAPERMOD_FAQ } from '../generated/sitePages';

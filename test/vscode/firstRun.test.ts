@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
 import { asNew, closeAllEditors, extensionApi, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';

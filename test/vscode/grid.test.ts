@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { defaultLocale } from '../../src/core/locale';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';

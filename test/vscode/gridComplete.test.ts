@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { defaultLocale } from '../../src/core/locale';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { CollectionNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
 import type { GridSnapshot } from '../../src/shared/protocol';

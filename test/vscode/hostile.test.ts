@@ -17,7 +17,7 @@ import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { ALT_MAX, NAME_MAX, cleanText } from '../../src/core/insert/text';
 import { plainInert } from '../../src/core/insert/escape';
 import { isLoopbackHost, safeLinkUrl } from '../../src/core/urls';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { InsertOutcome } from '../../src/host/insert/inserter';

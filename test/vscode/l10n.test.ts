@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import { hiddenSnapshot } from '../../src/core/quota';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { EmptyNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
 import type { ApiServer } from '../server/server';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CollectionNode, CollectionsNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import { EXTENSION_ID, closeAllEditors, fileOpener, gridSnapshotWhen, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 

@@ -5,18 +5,32 @@ import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
 import type { InsertArgs } from '../../src/host/commandArgs';
 import { parseInsertArgs, parseSelection } from '../../src/host/commandArgs';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
+import { registerTestHooks } from './hooks';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 
 export const EXTENSION_ID = 'stockmedia.stock-media';
 
-export async function extensionApi(): Promise<StockMediaApi> {
-  const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);
-  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
-  return extension.activate();
+let hooked: Promise<StockMediaApi> | undefined;
+
+/** The activated extension's test API; the first call registers the test hooks on it (hooks.ts). */
+export function extensionApi(): Promise<StockMediaApi> {
+  hooked ??= (async () => {
+    const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);
+    if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+    const api = await extension.activate();
+    registerTestHooks(api);
+    return api;
+  })();
+  return hooked;
 }
+
+// Before the first test of a run: the hooks' commands exist from the start.
+before(async () => {
+  await extensionApi();
+});
 
 /** A notification the extension showed, as a recorder saw it. */
 export interface Shown {

@@ -12,7 +12,7 @@ import type { Photo } from '../../src/core/model';
 import type { WorkspaceNode } from '../../src/host/workspaceMedia/nodes';
 import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree';
 import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
-import type { GridPanelState } from '../../src/host/testing';
+import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import { creditLines } from '../unit/creditPages';
 import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';

@@ -37,7 +37,7 @@ export function pasteProvider(container: Container): vscode.DocumentPasteEditPro
   };
 }
 
-export function registerInsertCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): vscode.DocumentPasteEditProvider<MediaPasteEdit> {
+export function registerInsertCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {
   const insert = async (arg: unknown, selection: unknown, how: InsertHow): Promise<InsertOutcome> => {
     const { mediaOf } = await import('../mediaArgs');
     const media = await mediaOf(container, arg, selection, true);
@@ -78,5 +78,4 @@ export function registerInsertCommands(context: vscode.ExtensionContext, command
       pasteMimeTypes: ['text/plain'],
     }),
   );
-  return paste;
 }

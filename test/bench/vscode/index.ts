@@ -14,7 +14,8 @@ import type { StockMediaApi } from '../../../src/extension';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
 import type { CollectionNode, CollectionsNode } from '../../../src/host/views/collectionNodes';
 import type { CollectionsProvider } from '../../../src/host/views/collectionsProvider';
-import type { GridPanelState } from '../../../src/host/testing';
+import type { GridPanelState } from '../../vscode/hooks';
+import { registerTestHooks } from '../../vscode/hooks';
 import type { WorkspaceMediaProvider } from '../../../src/host/workspaceMedia/tree';
 import { CONTROL_ENV } from '../control';
 import type {
@@ -51,6 +52,7 @@ export async function run(): Promise<void> {
   const fetchLoadedBefore = !extension.isActive && nodeModuleLoaded('undici');
   const byVsCode = await activatedByVsCode(extension, NATURAL_ACTIVATION_MS);
   const api = await extension.activate();
+  registerTestHooks(api);
   const empty = await emptyFigures();
   const hello: Hello = {
     vscodeVersion: vscode.version,

@@ -1,15 +1,30 @@
-// The hooks the extension's own tests read and drive it through, registered only when it
-// runs under its tests (ExtensionMode.Test). Everything here works on the features through
-// their general seams (the container's parts, the grid's receive/post/onDidRender/onDidReceive),
-// and only imports types from them, so activation never sets the features' code up.
+// The hooks the extension's own tests and the bench read and drive it through: commands the
+// test side registers (test/vscode/index.ts, the bench's entry) on the extension's own objects,
+// which activation hands over (StockMediaApi's container and command table). Everything here
+// works on the features through their general seams (the container's parts, the grid's
+// receive/post/onDidRender/onDidReceive); the product holds none of it.
 import * as vscode from 'vscode';
-import type { CommandManager } from './commandManager';
-import type { Container } from './container';
-import type { GridSnapshot } from '../shared/protocol';
-import { TestCommandId } from './commandIds';
-import type { IDisposable } from './dispose';
-import type { GridPanel, GridState } from './grid/gridPanel';
-import type { MediaPasteEdit } from './insert/paste';
+import type { StockMediaApi } from '../../src/extension';
+import type { GridPanel, GridState } from '../../src/host/grid/gridPanel';
+import type { MediaPasteEdit } from '../../src/host/insert/paste';
+import { pasteProvider as makePasteProvider } from '../../src/host/insert/insertCommands';
+import type { GridSnapshot } from '../../src/shared/protocol';
+
+/** The commands the hooks answer to. */
+export const TestCommandId = {
+  /** Returns `{ provider, treeView, dragAndDropController, lists }` of the collections tree (lists: Recent and Starred). */
+  collections: 'stockMedia.collections.testHook',
+  /** Reports and drives the grid. */
+  grid: 'stockMedia.test.grid',
+  /** Pastes text into the active editor through the paste provider. */
+  paste: 'stockMedia.test.paste',
+  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it. */
+  creditCheck: 'stockMedia.test.creditCheck',
+  /** Each contributed command's one handler, by id. */
+  commands: 'stockMedia.test.commands',
+  /** Returns `{ provider, treeView }` of In This Workspace. */
+  workspaceMedia: 'stockMedia.test.workspaceMedia',
+} as const;
 
 /** How long a snapshot request waits for the webview's answer. */
 const SNAPSHOT_TIMEOUT_MS = 5_000;
@@ -17,7 +32,17 @@ const SNAPSHOT_TIMEOUT_MS = 5_000;
 /** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
 export type GridPanelState = GridState & { htmlLoads: number };
 
-export function registerTestHooks(container: Container, commands: CommandManager, pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit>): IDisposable[] {
+/** Set once the hooks are registered: each suite file's bundle has its own copy of this module. */
+const REGISTERED = Symbol.for('stockMedia.testHooks');
+
+/** Registers the hooks on the activated extension's objects, once per extension host. */
+export function registerTestHooks(api: StockMediaApi): vscode.Disposable[] {
+  const host = globalThis as { [REGISTERED]?: boolean };
+  if (host[REGISTERED]) return [];
+  host[REGISTERED] = true;
+  const { container, commands } = api;
+  // The same provider the extension registers, made on its container.
+  const pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit> = makePasteProvider(container);
   const htmlLoads = new WeakMap<GridPanel, number>();
   let nextRequestId = 1;
 
