@@ -82,31 +82,23 @@ export async function openDownload(address: string, options: DownloadOptions): P
     url = first;
     const get = (redirect: 'follow' | 'manual'): Promise<Response> =>
       http.get(url, { signal: deadline.signal, credentials: 'omit', redirect, headers: { accept: 'image/*,video/*;q=0.9,*/*;q=0.1' } });
-    if (options.redirects === 'follow') {
-      response = await get('follow');
-      // Where the redirects ended, held to the same rule as the first address (an empty `url`:
-      // a response not from the network, as in tests, which was not redirected).
+    for (let hop = 0; ; hop++) {
+      response = await get(options.redirects ?? 'manual');
+      // Where fetch's redirects ended ('follow'), held to the same rule as the first address (an
+      // empty `url`: a response not from the network, as in tests, which was not redirected). An
+      // opaque redirect (a browser's answer to 'manual'): its target cannot be checked.
       const final = response.url === '' ? url : safeLinkUrl(response.url);
       if (final === undefined || response.type === 'opaqueredirect') {
         await drop(response);
         throw unsafeRedirect(url);
       }
       url = final;
-    } else {
-      for (let hop = 0; ; hop++) {
-        response = await get('manual');
-        // An opaque redirect (a browser's answer to 'manual'): its target cannot be checked.
-        if (response.type === 'opaqueredirect') {
-          await drop(response);
-          throw unsafeRedirect(url);
-        }
-        if (response.status < 300 || response.status >= 400) break;
-        const location = response.headers.get('location');
-        const next = location ? safeLinkUrl(tryParseUrl(location, url)?.href) : undefined;
-        await drop(response);
-        if (next === undefined || hop >= MAX_REDIRECTS) throw unsafeRedirect(url);
-        url = next;
-      }
+      if (response.status < 300 || response.status >= 400) break;
+      const location = response.headers.get('location');
+      const next = location ? safeLinkUrl(tryParseUrl(location, url)?.href) : undefined;
+      await drop(response);
+      if (next === undefined || hop >= MAX_REDIRECTS) throw unsafeRedirect(url);
+      url = next;
     }
     if (response.status !== 200) {
       await drop(response);
@@ -204,7 +196,7 @@ export interface FileSizeOptions {
 }
 
 /** The Content-Length of a `HEAD` for `address` (no redirect followed), or undefined (refused, failed, timed out, none sent). */
-export async function fileSize(address: string, options: Omit<FileSizeOptions, 'parallel'>): Promise<number | undefined> {
+async function fileSize(address: string, options: Omit<FileSizeOptions, 'parallel'>): Promise<number | undefined> {
   const url = safeLinkUrl(address);
   if (url === undefined || options.signal.aborted) return undefined;
   const deadline = new Deadline(options.timeoutMs, options.signal);

@@ -83,22 +83,16 @@ export function fileHttp(fetch: typeof globalThis.fetch | undefined): KyInstance
  * answer; a file's is renewed by each piece that arrives (a stall ends it, a slow large file does not).
  */
 export class Deadline {
-  private readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private expired = false;
-  private readonly forward = (): void => this.controller.abort();
+  private readonly timer = new AbortController();
+  private handle: ReturnType<typeof setTimeout> | undefined;
+  readonly signal: AbortSignal;
 
   constructor(
     readonly timeoutMs: number,
     private readonly outer: AbortSignal,
   ) {
-    if (outer.aborted) this.controller.abort();
-    else outer.addEventListener('abort', this.forward, { once: true });
+    this.signal = AbortSignal.any([outer, this.timer.signal]);
     this.renew();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
   }
 
   /** The caller cancelled. */
@@ -108,20 +102,16 @@ export class Deadline {
 
   /** The time ran out (and the caller had not cancelled). */
   get timedOut(): boolean {
-    return this.expired && !this.outer.aborted;
+    return this.timer.signal.aborted && !this.outer.aborted;
   }
 
   renew(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.expired = true;
-      this.controller.abort();
-    }, this.timeoutMs);
+    clearTimeout(this.handle);
+    this.handle = setTimeout(() => this.timer.abort(), this.timeoutMs);
   }
 
   stop(): void {
-    clearTimeout(this.timer);
-    this.outer.removeEventListener('abort', this.forward);
+    clearTimeout(this.handle);
   }
 }
 

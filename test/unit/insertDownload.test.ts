@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileSizes } from '../../src/api/download';
 import type { DownloadOptions } from '../../src/api/download';
 import { MediaError } from '../../src/core/errors';
 import { download } from './downloads';
@@ -20,11 +21,11 @@ const BODY = Buffer.from(Array.from({ length: 50_000 }, (_, i) => i % 251));
 describe('insert download', () => {
   let server: Server;
   let origin = '';
-  const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+  const seen: { method: string; path: string; headers: IncomingHttpHeaders }[] = [];
 
   before(async () => {
     server = createServer((req, res) => {
-      seen.push({ path: req.url ?? '', headers: req.headers });
+      seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
       switch (req.url) {
         case '/photo.png':
           res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(BODY.length) });
@@ -51,6 +52,12 @@ describe('insert download', () => {
           res.writeHead(302, { location: '/loop' });
           res.end();
           return;
+        case '/busy':
+          res.writeHead(req.url === '/busy' ? 429 : 503, { 'retry-after': '60' });
+          res.end();
+          return;
+        case '/hang':
+          return; // never answers
         case '/stall':
           res.writeHead(200, { 'content-type': 'image/png' });
           res.write(BODY.subarray(0, 1000));
@@ -114,6 +121,26 @@ describe('insert download', () => {
 
   it('an HTTP error says which', async () => {
     await assert.rejects(download(`${origin}/missing.png`, options()), failed('notFound', /answered HTTP 404 for the file, so nothing was saved or inserted/));
+  });
+
+  it('a file server’s 429 or 503 is the closed set’s kind, in the file’s words, and not retried', async () => {
+    seen.length = 0;
+    await assert.rejects(download(`${origin}/busy`, options()), failed('rateLimited', /answered HTTP 429 for the file, so nothing was saved or inserted/));
+    assert.equal(seen.length, 1);
+  });
+
+  it('file sizes: one HEAD per address without a key or cookie, no redirect followed; a failure or a stall is no size', async () => {
+    seen.length = 0;
+    const found = new Map<string, number>();
+    const paths = ['/photo.png', '/redirect', '/missing.png', '/hang', '/busy'];
+    await fileSizes(
+      paths.map((p) => `${origin}${p}`),
+      { timeoutMs: 300, signal: new AbortController().signal },
+      (address, bytes) => found.set(address.slice(origin.length), bytes),
+    );
+    assert.deepEqual([...found], [['/photo.png', BODY.length]]);
+    assert.deepEqual(seen.map((r) => r.path).sort(), [...paths].sort(), 'one request each, the redirect not followed');
+    assert.ok(seen.every((r) => r.method === 'HEAD' && r.headers.authorization === undefined && r.headers.cookie === undefined));
   });
 
   it('refuses files over the size limit (declared or streamed)', async () => {
