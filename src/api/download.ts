@@ -139,27 +139,20 @@ export async function openDownload(address: string, options: DownloadOptions): P
           return 0;
         }
         const reader = body.getReader();
-        // A failure to write (a full disk) is reported as itself, not as a failed download.
-        let writeFailed: { error: unknown } | undefined;
         try {
           for (;;) {
-            const { done, value } = await reader.read();
+            // A failure to read is the download's; a failure to write (a full disk) passes as itself.
+            const { done, value } = await reader.read().catch((error: unknown) => Promise.reject(brokeOff(error)));
             if (done) break;
             deadline.renew();
             received += value.byteLength;
             if (received > maxBytes) throw tooLargeError(l10n.t('The file is bigger than this extension saves; insert it as a link instead.'), maxBytes);
-            try {
-              await write(value);
-            } catch (error) {
-              writeFailed = { error };
-              throw error;
-            }
+            await write(value);
             options.onProgress?.(received, total);
           }
         } catch (error) {
           await reader.cancel().catch(() => undefined);
-          if (writeFailed) throw writeFailed.error;
-          throw brokeOff(error);
+          throw error;
         }
         // Cancelled, or stopped by the deadline: the stream may end (rather than fail) when the
         // request is stopped; a cancel or a stall then, not a cut-off file.

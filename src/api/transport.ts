@@ -138,10 +138,6 @@ function reasonOf(error: unknown): string {
   return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 /**
  * A request that got no answer, or whose answer broke off, in the closed set: cancelled,
  * timeout or network (a MediaError made on the way passes as it is). Worded for the API, or
@@ -149,47 +145,44 @@ function isAbort(error: unknown): boolean {
  */
 export function noAnswer(error: unknown, deadline: Deadline, file?: FileAsked): MediaError {
   if (error instanceof MediaError) return error;
-  if (deadline.cancelled || (!deadline.timedOut && isAbort(error))) return new MediaError('cancelled', l10n.t('The request was cancelled.'));
-  if (deadline.timedOut || error instanceof TimeoutError) {
-    const seconds = Math.round(deadline.timeoutMs / 1000);
-    if (!file) return new MediaError('timeout', l10n.t('The service did not answer within {0} seconds.', seconds));
-    return new MediaError('timeout', fileStalled(file, Math.max(1, seconds)));
+  if (deadline.cancelled || (!deadline.timedOut && error instanceof Error && error.name === 'AbortError')) {
+    return new MediaError('cancelled', l10n.t('The request was cancelled.'));
   }
+  const timedOut = deadline.timedOut || error instanceof TimeoutError;
+  const seconds = Math.round(deadline.timeoutMs / 1000);
   // No answer at all (refused, no such host, no network, a connection timed out or dropped):
   // for the API said in words, never as the platform's `TypeError: fetch failed`.
-  const mapped = unreachable(error);
+  const mapped = timedOut ? new MediaError('timeout', l10n.t('The service did not answer within {0} seconds.', seconds)) : unreachable(error);
   if (!file) return mapped;
-  return new MediaError('network', fileUnreachable(file, error), { reason: mapped.reason });
-}
-
-function fileStalled(file: FileAsked, seconds: number): string {
   const host = hostOf(file.url);
   const size = (bytes: number): string => formatSize(bytes, file.locale);
-  if (file.received === undefined) return l10n.t('{0} did not answer within {1} seconds, so nothing was saved or inserted.', host, seconds);
-  return file.total === undefined
-    ? l10n.t('{0} stopped sending the file after {1}, so nothing was saved or inserted.', host, size(file.received))
-    : l10n.t('{0} stopped sending the file after {1} of {2}, so nothing was saved or inserted.', host, size(file.received), size(file.total));
-}
-
-function fileUnreachable(file: FileAsked, error: unknown): string {
-  const host = hostOf(file.url);
-  const size = (bytes: number): string => formatSize(bytes, file.locale);
-  if (file.received !== undefined) {
-    return file.total === undefined
-      ? l10n.t('The connection to {0} broke off after {1}, so nothing was saved or inserted.', host, size(file.received))
-      : l10n.t('The connection to {0} broke off after {1} of {2}, so nothing was saved or inserted.', host, size(file.received), size(file.total));
-  }
-  if (file.browser && error instanceof TypeError) {
-    return l10n.t(
+  const { received, total } = file;
+  let message: string;
+  if (timedOut && received === undefined) {
+    message = l10n.t('{0} did not answer within {1} seconds, so nothing was saved or inserted.', host, Math.max(1, seconds));
+  } else if (timedOut) {
+    message =
+      total === undefined
+        ? l10n.t('{0} stopped sending the file after {1}, so nothing was saved or inserted.', host, size(received ?? 0))
+        : l10n.t('{0} stopped sending the file after {1} of {2}, so nothing was saved or inserted.', host, size(received ?? 0), size(total));
+  } else if (received !== undefined) {
+    message =
+      total === undefined
+        ? l10n.t('The connection to {0} broke off after {1}, so nothing was saved or inserted.', host, size(received))
+        : l10n.t('The connection to {0} broke off after {1} of {2}, so nothing was saved or inserted.', host, size(received), size(total));
+  } else if (file.browser && error instanceof TypeError) {
+    message = l10n.t(
       'The browser could not download the file from {0} ({1}); the server may not allow other sites to download it. Nothing was saved or inserted.',
       host,
       reasonOf(error),
     );
+  } else {
+    message = l10n.t('Could not download the file from {0} ({1}), so nothing was saved or inserted.', host, reasonOf(error));
   }
-  return l10n.t('Could not download the file from {0} ({1}), so nothing was saved or inserted.', host, reasonOf(error));
+  return new MediaError(mapped.kind, message, mapped.reason ? { reason: mapped.reason } : {});
 }
 
-/** The kind of an answer's HTTP status that is not the one expected. */
+/** The kind of an answer's HTTP status that is not the one expected (0: a browser's opaque redirect). */
 function statusKind(status: number): MediaErrorKind {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
