@@ -1,9 +1,13 @@
-// One GET on ky, and what can go wrong with it mapped once to the closed error set: retries
-// that never touch a 429, no redirect followed, a deadline over the whole response, a cap on
-// its size, the quota headers read from every answer.
+// Every request of the extension on ky, and what can go wrong with it mapped once to the
+// closed error set and worded once: the API's GETs (the key, retries that never touch a 429,
+// no redirect followed, a deadline over the whole response, a cap on its size, the quota
+// headers read from every answer) and a media file's GET or HEAD (download.ts: no key, no
+// cookie, no retry, a deadline that each arriving piece of the file renews).
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
+import { formatSize } from '../core/bytes';
 import { MediaError, unreachable } from '../core/errors';
+import type { MediaErrorKind } from '../core/errors';
 import { l10n } from '../core/l10n';
 import type { Clock, Logger } from '../core/logger';
 import type { QuotaSnapshot } from '../core/quota';
@@ -66,6 +70,138 @@ function createHttp(options: TransportOptions): KyInstance {
   });
 }
 
+/**
+ * For media files (download.ts): no retry, every status handed back (the caller checks it and
+ * each redirect), and the deadline's own timer. Nothing here adds a key: only Transport.get sends one.
+ */
+export function fileHttp(fetch: typeof globalThis.fetch | undefined): KyInstance {
+  return ky.create({ timeout: false, retry: 0, throwHttpErrors: false, ...(fetch ? { fetch } : {}) });
+}
+
+/**
+ * A request's deadline and its caller's cancel, as one signal. The API's runs over the whole
+ * answer; a file's is renewed by each piece that arrives (a stall ends it, a slow large file does not).
+ */
+export class Deadline {
+  private readonly timer = new AbortController();
+  private handle: ReturnType<typeof setTimeout> | undefined;
+  readonly signal: AbortSignal;
+
+  constructor(
+    readonly timeoutMs: number,
+    private readonly outer: AbortSignal,
+  ) {
+    this.signal = AbortSignal.any([outer, this.timer.signal]);
+    this.renew();
+  }
+
+  /** The caller cancelled. */
+  get cancelled(): boolean {
+    return this.outer.aborted;
+  }
+
+  /** The time ran out (and the caller had not cancelled). */
+  get timedOut(): boolean {
+    return this.timer.signal.aborted && !this.outer.aborted;
+  }
+
+  renew(): void {
+    clearTimeout(this.handle);
+    this.handle = setTimeout(() => this.timer.abort(), this.timeoutMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.handle);
+  }
+}
+
+/** A media file's request, for the words of its failure. */
+export interface FileAsked {
+  /** The address asked (after the redirects followed so far). */
+  readonly url: string;
+  /** A browser's fetch: a server that does not let other sites read its file (CORS) looks like a network failure. */
+  readonly browser?: boolean;
+  /** The display language, for sizes. */
+  readonly locale?: string;
+  /** Once the body was arriving: the bytes read, and the size the server announced. */
+  readonly received?: number;
+  readonly total?: number;
+}
+
+export function hostOf(url: string): string {
+  return tryParseUrl(url)?.host ?? url;
+}
+
+/** What went wrong, in the words of the error's cause where there is one (undici: "other side closed"). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
+}
+
+/**
+ * A request that got no answer, or whose answer broke off, in the closed set: cancelled,
+ * timeout or network (a MediaError made on the way passes as it is). Worded for the API, or
+ * for the file `file` names.
+ */
+export function noAnswer(error: unknown, deadline: Deadline, file?: FileAsked): MediaError {
+  if (error instanceof MediaError) return error;
+  if (deadline.cancelled || (!deadline.timedOut && error instanceof Error && error.name === 'AbortError')) {
+    return new MediaError('cancelled', l10n.t('The request was cancelled.'));
+  }
+  const timedOut = deadline.timedOut || error instanceof TimeoutError;
+  const seconds = Math.round(deadline.timeoutMs / 1000);
+  // No answer at all (refused, no such host, no network, a connection timed out or dropped):
+  // for the API said in words, never as the platform's `TypeError: fetch failed`.
+  const mapped = timedOut ? new MediaError('timeout', l10n.t('The service did not answer within {0} seconds.', seconds)) : unreachable(error);
+  if (!file) return mapped;
+  const host = hostOf(file.url);
+  const size = (bytes: number): string => formatSize(bytes, file.locale);
+  const { received, total } = file;
+  let message: string;
+  if (timedOut && received === undefined) {
+    message = l10n.t('{0} did not answer within {1} seconds, so nothing was saved or inserted.', host, Math.max(1, seconds));
+  } else if (timedOut) {
+    message =
+      total === undefined
+        ? l10n.t('{0} stopped sending the file after {1}, so nothing was saved or inserted.', host, size(received ?? 0))
+        : l10n.t('{0} stopped sending the file after {1} of {2}, so nothing was saved or inserted.', host, size(received ?? 0), size(total));
+  } else if (received !== undefined) {
+    message =
+      total === undefined
+        ? l10n.t('The connection to {0} broke off after {1}, so nothing was saved or inserted.', host, size(received))
+        : l10n.t('The connection to {0} broke off after {1} of {2}, so nothing was saved or inserted.', host, size(received), size(total));
+  } else if (file.browser && error instanceof TypeError) {
+    message = l10n.t(
+      'The browser could not download the file from {0} ({1}); the server may not allow other sites to download it. Nothing was saved or inserted.',
+      host,
+      reasonOf(error),
+    );
+  } else {
+    message = l10n.t('Could not download the file from {0} ({1}), so nothing was saved or inserted.', host, reasonOf(error));
+  }
+  return new MediaError(mapped.kind, message, mapped.reason ? { reason: mapped.reason } : {});
+}
+
+/** The kind of an answer's HTTP status that is not the one expected (0: a browser's opaque redirect). */
+function statusKind(status: number): MediaErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'server';
+  return status < 400 ? 'invalidResponse' : 'invalidRequest';
+}
+
+/** A file server's answer other than 200 (redirects aside: download.ts follows or refuses them). */
+export function fileStatusFailure(status: number, file: FileAsked): MediaError {
+  return new MediaError(statusKind(status), l10n.t('{0} answered HTTP {1} for the file, so nothing was saved or inserted.', hostOf(file.url), status), { status });
+}
+
+/** An answer or file larger than `limit` bytes (declared, or counted while reading), with the limit. */
+export function tooLargeError(message: string, limit: number, status?: number): MediaError {
+  return new MediaError('invalidResponse', message, { limit, ...(status === undefined ? {} : { status }) });
+}
+
 export class Transport {
   private readonly http: KyInstance;
 
@@ -82,16 +218,8 @@ export class Transport {
     const started = clock.now();
     const label = `GET ${url.pathname}${url.search}`;
     // ky's timeout ends when the headers arrive; this deadline covers the body as well.
-    const deadline = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      deadline.abort();
-    }, this.options.timeoutMs);
-    const forward = (): void => deadline.abort();
-    if (signal.aborted) deadline.abort();
-    else signal.addEventListener('abort', forward, { once: true });
-    const fail = (error: unknown): Promise<MediaError> => this.mapFailure(error, deadline.signal, timedOut);
+    const deadline = new Deadline(this.options.timeoutMs, signal);
+    const fail = (error: unknown): Promise<MediaError> => this.mapFailure(error, deadline);
     try {
       let response: Response;
       try {
@@ -148,14 +276,13 @@ export class Transport {
       if (skipped.length > 0) this.logSkipped(label, skipped);
       return value;
     } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', forward);
+      deadline.stop();
     }
   }
 
   private tooLarge(status: number): MediaError {
     const megabytes = Math.round((this.options.maxBodyBytes / (1024 * 1024)) * 10) / 10;
-    return new MediaError('invalidResponse', l10n.t('The answer is larger than {0} MB, so it was not read.', megabytes), { status });
+    return tooLargeError(l10n.t('The answer is larger than {0} MB, so it was not read.', megabytes), this.options.maxBodyBytes, status);
   }
 
   /** Each item left out of a page, with the field at fault (no values: they are the service's). */
@@ -167,20 +294,13 @@ export class Transport {
     if (skipped.length > shown) logger.warn(`${label}: … and ${skipped.length - shown} more.`);
   }
 
-  private async mapFailure(error: unknown, signal: AbortSignal, timedOut: boolean): Promise<MediaError> {
-    if (error instanceof MediaError) return error;
-    if (timedOut || error instanceof TimeoutError) {
-      return new MediaError('timeout', l10n.t('The service did not answer within {0} seconds.', Math.round(this.options.timeoutMs / 1000)));
+  private async mapFailure(error: unknown, deadline: Deadline): Promise<MediaError> {
+    if (error instanceof HTTPError && !deadline.signal.aborted) return this.mapStatus(error, deadline.signal);
+    const mapped = noAnswer(error, deadline);
+    if (mapped.kind === 'network' && !(error instanceof MediaError)) {
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      this.options.logger.debug(`No answer (${mapped.reason ?? 'unknown'}): ${error instanceof Error ? error.message : String(error)}${cause}`);
     }
-    if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
-      return new MediaError('cancelled', l10n.t('The request was cancelled.'));
-    }
-    if (error instanceof HTTPError) return this.mapStatus(error, signal);
-    // No answer at all (refused, no such host, no network, a connection timed out or dropped):
-    // said in words, never as the platform's `TypeError: fetch failed`; the code goes to the log.
-    const mapped = unreachable(error);
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    this.options.logger.debug(`No answer (${mapped.reason ?? 'unknown'}): ${error instanceof Error ? error.message : String(error)}${cause}`);
     return mapped;
   }
 

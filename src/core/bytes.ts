@@ -1,6 +1,7 @@
 // Bytes without Node's Buffer, so the same code runs in the Node extension host and in the
 // web worker extension host (a browser has no Buffer). `crypto` is the Web Crypto object,
-// a global in both.
+// a global in both. And a size for a sentence.
+import { l10n } from './l10n';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -30,4 +31,18 @@ export function concatBytes(chunks: readonly Uint8Array[], size = chunks.reduce(
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/** A size for a sentence: whole kilobytes below a megabyte, else megabytes with one decimal, in `locale`'s number format. */
+export function formatSize(bytes: number, locale = 'en'): string {
+  const number = (value: number, digits: number): string => {
+    try {
+      return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    } catch {
+      // A locale id Intl does not know (VS Code's pseudo-locale): English digits.
+      return value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }
+  };
+  if (bytes < 1024 * 1024) return l10n.t('{0} KB', number(Math.ceil(bytes / 1024), 0));
+  return l10n.t('{0} MB', number(bytes / (1024 * 1024), 1));
 }

@@ -29,6 +29,8 @@ export interface MediaErrorDetails {
   origin?: string;
   /** For network: why the service could not be reached, as far as the platform says. */
   reason?: NetworkReason;
+  /** For an answer or a file larger than may be read: that limit, in bytes. */
+  limit?: number;
 }
 
 export class MediaError extends Error {
@@ -39,6 +41,7 @@ export class MediaError extends Error {
   readonly serverMessage?: string;
   readonly origin?: string;
   readonly reason?: NetworkReason;
+  readonly limit?: number;
 
   constructor(kind: MediaErrorKind, message: string, details: MediaErrorDetails = {}) {
     super(message);
@@ -50,6 +53,7 @@ export class MediaError extends Error {
     this.serverMessage = details.serverMessage;
     this.origin = details.origin;
     this.reason = details.reason;
+    this.limit = details.limit;
   }
 }
 

@@ -14,14 +14,13 @@ import { MediaClient } from '../../src/api/client';
 import { keyTag } from '../../src/api/sharing';
 import { concatBytes, randomNonce, toBase64 } from '../../src/core/bytes';
 import { MediaError } from '../../src/core/errors';
-import { isInsertError } from '../../src/core/insert/insertError';
 import { linkOnTheWay } from '../../src/core/insert/linkWalk';
 import type { StepKind } from '../../src/core/insert/linkWalk';
-import { DownloadTooLarge, download } from '../../src/host/insert/download';
-import type { DownloadOptions } from '../../src/host/insert/download';
+import type { DownloadOptions } from '../../src/api/download';
 import { platform as nodePlatform } from '../../src/host/platform/node';
 import { platform as webPlatform } from '../../src/host/platform/web';
 import { contentSecurityPolicy } from '../../src/host/grid/gridHtml';
+import { download } from './downloads';
 
 describe('the web extension host', () => {
   describe('bytes without Buffer', () => {
@@ -144,7 +143,7 @@ describe('the web extension host', () => {
     let server: Server;
     let origin = '';
     const BODY = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
-    const inits: RequestInit[] = [];
+    const requests: Request[] = [];
 
     before(async () => {
       server = createServer((req, res) => {
@@ -170,11 +169,12 @@ describe('the web extension host', () => {
 
     const options = (fetcher: typeof fetch, extra: Partial<DownloadOptions> = {}): DownloadOptions => ({
       fetch: (input, init) => {
-        if (init) inits.push(init);
+        requests.push(new Request(input, init));
         return fetcher(input, init);
       },
       signal: new AbortController().signal,
       idleTimeoutMs: 2000,
+      maxBytes: webPlatform.maxDownloadBytes,
       redirects: 'follow',
       ...extra,
     });
@@ -189,20 +189,20 @@ describe('the web extension host', () => {
     };
 
     it('asks fetch to follow, sends no key or cookie, and keeps the final address', async () => {
-      inits.length = 0;
+      requests.length = 0;
       const result = await download(`${origin}/redirect`, options((input, init) => fetch(input, init)));
       assert.ok(Buffer.from(result.bytes).equals(BODY));
       assert.equal(result.url, `${origin}/photo.png`);
-      assert.equal(inits[0]?.redirect, 'follow');
-      assert.equal(inits[0]?.credentials, 'omit');
-      assert.equal(new Headers(inits[0]?.headers).get('authorization'), null);
+      assert.equal(requests[0]?.redirect, 'follow');
+      assert.equal(requests[0]?.credentials, 'omit');
+      assert.equal(requests[0]?.headers.get('authorization'), null);
     });
 
     it('a redirect that ended at an address that is not a safe https link: nothing is used', async () => {
       for (const final of ['http://example.com/photo.png', 'https://user:pw@cdn.example/photo.png', 'data:image/png;base64,AAAA']) {
         await assert.rejects(
           download('https://cdn.example/photo.png', options(arrivedAt(final))),
-          (e: unknown) => isInsertError(e) && e.offerLink && /cdn\.example redirected the download to an address that is not a safe https link/.test(e.message),
+          (e: unknown) => e instanceof MediaError && e.kind === 'invalidResponse' && /cdn\.example redirected the download to an address that is not a safe https link/.test(e.message),
           final,
         );
       }
@@ -220,7 +220,7 @@ describe('the web extension host', () => {
       for (const redirects of ['manual', 'follow'] as const) {
         await assert.rejects(
           download('https://cdn.example/photo.png', options(opaque, { redirects })),
-          (e: unknown) => isInsertError(e) && /redirected the download to an address that is not a safe https link/.test(e.message),
+          (e: unknown) => e instanceof MediaError && /redirected the download to an address that is not a safe https link/.test(e.message),
           redirects,
         );
       }
@@ -231,19 +231,19 @@ describe('the web extension host', () => {
       await assert.rejects(
         download('https://cdn.example/photo.png', options(refused, { browserFetch: true })),
         (e: unknown) =>
-          isInsertError(e) &&
-          e.offerLink &&
+          e instanceof MediaError &&
+          e.kind === 'network' &&
           e.message === 'The browser could not download the file from cdn.example (Failed to fetch); the server may not allow other sites to download it. Nothing was saved or inserted.',
       );
       // Node's fetch: the plain network failure.
       await assert.rejects(
         download('https://cdn.example/photo.png', options(refused, { redirects: 'manual' })),
-        (e: unknown) => isInsertError(e) && e.message === 'Could not download the file from cdn.example (Failed to fetch), so nothing was saved or inserted.',
+        (e: unknown) => e instanceof MediaError && e.kind === 'network' && e.message === 'Could not download the file from cdn.example (Failed to fetch), so nothing was saved or inserted.',
       );
     });
 
-    it('a file over the browser’s limit is a DownloadTooLarge with that limit (the inserter links it instead)', async () => {
-      await assert.rejects(download(`${origin}/photo.png`, options((i, init) => fetch(i, init), { maxBytes: 1000 })), (e: unknown) => e instanceof DownloadTooLarge && e.limit === 1000);
+    it('a file over the browser’s limit is a failure with that limit (the inserter links it instead)', async () => {
+      await assert.rejects(download(`${origin}/photo.png`, options((i, init) => fetch(i, init), { maxBytes: 1000 })), (e: unknown) => e instanceof MediaError && e.limit === 1000);
     });
   });
 

@@ -1,8 +1,10 @@
 // "Insert as…": choose the photo size or the video file at insert time. A photo's sizes are the
 // service's variants, widths and crops made from the original (core/insert/sizes.ts) and a
 // custom size typed in; each shows the pixel size it is served at and, when the insert saves
-// files, the file's size from one HEAD request per address (fileSizes.ts), before anything is written.
+// files, the file's size from one HEAD request per address (api/download.ts), before anything is written.
 import * as vscode from 'vscode';
+import { fileSizes } from '../../api/download';
+import { formatSize } from '../../core/bytes';
 import type { MediaItem, Photo } from '../../core/model';
 import { PHOTO_VARIANTS } from '../../core/model';
 import type { PhotoAtSize, PhotoSize, PhotoSizeResult } from '../../core/insert/sizes';
@@ -11,8 +13,6 @@ import type { VideoQuality } from '../../core/insert/variants';
 import { chooseVideoFile, describeRule, isHls, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
 import { inert } from '../../core/inert';
 import { askText, showFocused } from '../inputBox';
-import { formatSize } from './download';
-import { fileSizes } from './fileSizes';
 
 export interface VariantChoice {
   /** A photo's size. */

@@ -3,7 +3,10 @@
 // Insert as…, checked against the destination rules, and written; the link to it goes into the
 // item. A failed or cancelled save takes back everything it wrote (writtenFiles.ts).
 import * as vscode from 'vscode';
+import type { OpenDownload } from '../../api/download';
+import { openDownload } from '../../api/download';
 import { concatBytes } from '../../core/bytes';
+import { MediaError } from '../../core/errors';
 import { InsertError } from '../../core/insert/insertError';
 import type { DownloadTarget } from '../../core/insert/destination';
 import { targetLink } from '../../core/insert/destination';
@@ -13,8 +16,6 @@ import { companionFileName, savedFileName } from '../../core/insert/edit';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import type { HostPlatform } from '../platform';
 import type { Shell } from '../shell';
-import type { OpenDownload } from './download';
-import { DownloadTooLarge, openDownload } from './download';
 import { notMediaMessage, savingTitle, tooLargeForBrowserNote } from './messages';
 import type { Located } from './saveDestination';
 import { nameFactsOf, refusedDestination, shownFolder, targetFor } from './saveDestination';
@@ -126,6 +127,15 @@ interface OneFile {
   readonly progress: FileProgress;
 }
 
+/**
+ * A download's failure as an insert shows it: its sentence, with Insert as Link Instead, except
+ * for a file too large to save (its sentence says to link it). A cancel stays a cancel.
+ */
+function downloadFailure(error: unknown): unknown {
+  if (!(error instanceof MediaError) || error.kind === 'cancelled') return error;
+  return new InsertError(error.message, { offerLink: error.limit === undefined });
+}
+
 /** Downloads and writes one file; undefined when the browser cannot hold it (linked instead, with a note). */
 async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: DownloadTarget } | undefined> {
   const { saving, plan, job, located } = file;
@@ -136,7 +146,7 @@ async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: Downl
     try {
       return await step;
     } catch (error) {
-      if (!(error instanceof DownloadTooLarge) || platform.disk !== undefined) throw error;
+      if (!(error instanceof MediaError) || error.limit === undefined || platform.disk !== undefined) throw downloadFailure(error);
       file.notes.push(tooLargeForBrowserNote(job.role === 'url' && plan.facts.kind === 'video' ? 'video' : 'image', error.limit));
       return undefined;
     }
@@ -175,8 +185,8 @@ async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: Downl
       saved = await saveFile(desired, concatBytes(chunks, size), file.token);
     }
   } catch (error) {
-    // A full disk or a folder that may not be written to, in words (a download's own failure passes as it is).
-    throw writeFailure(error, shownFolder(dirname(target.path), root));
+    // A full disk or a folder that may not be written to, in words; or the download's own failure.
+    throw writeFailure(downloadFailure(error), shownFolder(dirname(target.path), root));
   }
   file.written.saved(saved.uri.path, saved.reused);
   saving.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${disk ? ', streamed to disk' : ''}).`);

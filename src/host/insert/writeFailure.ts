@@ -3,6 +3,7 @@
 // Node's fs errors carry a `code` (ENOSPC…); `workspace.fs` errors carry VS Code's code
 // (NoPermissions…) and the provider's text, which names the system's code where there is one.
 // No 'vscode' here (core's l10n.t is vscode.l10n.t at run time): plain-Node testable.
+import { MediaError } from '../../core/errors';
 import { InsertError } from '../../core/insert/insertError';
 import { l10n } from '../../core/l10n';
 
@@ -34,10 +35,10 @@ function isCancel(error: unknown): boolean {
 
 /**
  * The sentence for a failure while saving into `folder` (as the user knows it, relative to
- * the workspace folder). A download's own failure (an InsertError) and a cancel pass as they are.
+ * the workspace folder). A download's own failure (an InsertError or MediaError) and a cancel pass as they are.
  */
 export function writeFailure(error: unknown, folder: string): unknown {
-  if (error instanceof InsertError || isCancel(error)) return error;
+  if (error instanceof InsertError || error instanceof MediaError || isCancel(error)) return error;
   switch (writeProblem(error)) {
     case 'full':
       return new InsertError(l10n.t('There is not enough space on the disk for the file in “{0}”, so nothing was saved or inserted.', folder), {

@@ -2,7 +2,7 @@
 // github.dev, a Codespace in a browser tab) cannot, as one interface: platform/node/ (handed
 // over by the Node entry, src/node.ts) and platform/web.ts (the default). Everything else is
 // the same code in both hosts.
-import type { OpenDownload } from '../insert/download';
+import type { OpenDownload } from '../../api/download';
 
 /** A download saved piece by piece into a local folder (platform/node/saveStream.ts). */
 export interface StreamSaved {
@@ -26,7 +26,7 @@ export interface LocalDisk {
 export interface HostPlatform {
   /** `web`: the browser's web worker extension host, where every request is cross-origin (CORS decides which answer headers are readable). */
   readonly name: 'node' | 'web';
-  /** How downloads meet redirects (download.ts, `DownloadOptions.redirects`). */
+  /** How downloads meet redirects (api/download.ts, `DownloadOptions.redirects`). */
   readonly downloadRedirects: 'manual' | 'follow';
   /** The most a download held in memory (before `workspace.fs.writeFile`) may be. */
   readonly maxDownloadBytes: number;

@@ -4,12 +4,12 @@
 // limit before it is written, and redirects are followed by the browser's fetch, the
 // address it ended at checked before the bytes are used. The default (platform/index.ts); the
 // Node entry replaces it.
-import { MAX_WEB_DOWNLOAD_BYTES } from '../insert/download';
 import type { HostPlatform } from './types';
 
 export const platform: HostPlatform = {
   name: 'web',
   downloadRedirects: 'follow',
-  maxDownloadBytes: MAX_WEB_DOWNLOAD_BYTES,
+  // A browser tab's worker has less memory than the Node host.
+  maxDownloadBytes: 256 * 1024 * 1024,
   disk: undefined,
 };

@@ -13,7 +13,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { numberedFileName } from '../../../core/insert/naming';
 import { l10n } from '../../../core/l10n';
-import type { OpenDownload } from '../../insert/download';
+import type { OpenDownload } from '../../../api/download';
 import type { StreamSaved } from '../types';
 
 const MAX_NUMBERED = 500;
