@@ -19,7 +19,8 @@ const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as 
 function tableUnder(heading: string): Map<string, string[]> {
   const start = readme.indexOf(`\n## ${heading}\n`);
   assert.ok(start >= 0, `README.md has a "## ${heading}" section`);
-  const end = readme.indexOf('\n## ', start + 1);
+  // The table ends at the next heading, a subsection's too.
+  const end = readme.indexOf('\n##', start + 1);
   const rows = new Map<string, string[]>();
   for (const line of readme.slice(start, end < 0 ? undefined : end).split('\n')) {
     const cells = line.trim().startsWith('|') ? line.split('|').slice(1, -1).map((c) => c.trim()) : [];
@@ -65,7 +66,8 @@ describe('README for users', () => {
   it('leaves contributors’ matters to CONTRIBUTING.md, but for the set-up under "Develop"', () => {
     const start = readme.indexOf('\n## Develop\n');
     assert.ok(start >= 0, 'README.md has a "## Develop" section');
-    const end = readme.indexOf('\n## ', start + 1);
+    // The table ends at the next heading, a subsection's too.
+  const end = readme.indexOf('\n##', start + 1);
     const develop = readme.slice(start, end < 0 ? undefined : end);
     assert.doesNotMatch(readme.replace(develop, ''), /npm (test|run|install)/, 'no npm commands for contributors outside "Develop"');
     const commands = [...develop.matchAll(/npm (?:test|install|run [\w:]+)/g)].map((m) => m[0]);
