@@ -122,6 +122,26 @@ describe('project structure', () => {
     assert.deepEqual(importCycles(files), []);
   });
 
+  it('no folder of src/host/ imports a sibling folder that imports it back; platform/ imports nothing of the features', () => {
+    const folderOf = (file: string): string | undefined => /^src\/host\/([^/]+)\//.exec(file)?.[1];
+    const edges = new Set<string>();
+    for (const file of sources('src/host')) {
+      const from = folderOf(file);
+      for (const target of importsOf(file)) {
+        const to = folderOf(target);
+        if (from && to && from !== to) edges.add(`${from} → ${to}`);
+      }
+    }
+    assert.ok(edges.size > 5, [...edges].join(', '));
+    const mutual = [...edges].filter((edge) => {
+      const [from, to] = edge.split(' → ');
+      return (from ?? '') < (to ?? '') && edges.has(`${to} → ${from}`);
+    });
+    assert.deepEqual(mutual, []);
+    const platform = sources('src/host/platform').flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/host/') && !target.startsWith('src/host/platform/')).map((target) => `${file} → ${target}`));
+    assert.deepEqual(platform, []);
+  });
+
   it('no file in src/ is over 400 lines (a longer one is split by concern)', () => {
     const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(ts|css)$/.test(name));
     assert.ok(files.length > 100);
