@@ -21,6 +21,7 @@ import { registerGrid } from './grid/register';
 import { clearRecentSearchesCommand, openMediaCommand, searchCommand, showCuratedCommand, showPopularCommand } from './grid/searchCommands';
 import type { InsertHow, InsertOutcome } from './insert/inserter';
 import type { CoverHow, CoverOutcome } from './cover/setCover';
+import { coverPaste, setCover } from './cover/setCover';
 import { pageTitle } from '../core/cover/frontMatter';
 import { seedQuery } from '../core/searchRecent';
 import type { GridCommandResult } from './grid/searchCommands';
@@ -96,7 +97,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     api,
     {
       insert: (args, how) => inserter.insert([args], how === 'insertAs' ? { pick: true } : how === 'saveAndInsert' ? { mode: 'download' } : {}),
-      setCover: (args, ask) => inserter.setCover([args], ask ? { ask: true } : {}),
+      setCover: (args, ask) => setCover(inserter.pipeline, [args], ask ? { ask: true } : {}),
       copyUrl: (args) => inserter.copyUrl(args),
       copyCredit: (args) => inserter.copyCredit(args),
       openOnService: (args) => inserter.openOnService(args),
@@ -105,7 +106,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
     lists,
   );
   const collections = registerCollectionsView(shell, api, tree, (spec) => grid.show(spec), lists);
-  const insert = registerInsert(shell, api);
+  const insert = registerInsert(shell, api, [coverPaste]);
   const credits = registerCredits(shell, api, (kind, id) => lists.starred.has(kind, id));
   const workspace = registerWorkspaceMedia(shell, credits.lookup, workspaceTree, (ref) => openMediaCommand(grid.deps, openMediaArg(ref)), lists.starred);
   // What was inserted, set as cover, saved or copied goes first in Recent.
@@ -160,7 +161,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
       void vscode.window.showInformationMessage(vscode.l10n.t('Pick a photo for the cover in the grid, then Set as Cover Image from its menu.'));
       return searchCommand(grid.deps, 'photos', { fields: {}, hasQuery: false }, title === undefined ? undefined : seedQuery(title));
     }
-    return Array.isArray(found) ? inserter.setCover(found, how) : { result: 'failed', notes: found.notes };
+    return Array.isArray(found) ? setCover(inserter.pipeline, found, how) : { result: 'failed', notes: found.notes };
   };
   const firstMedia = async (arg: unknown): Promise<InsertArgs | undefined> => {
     const media = await mediaOf(arg, undefined, false);

@@ -1,25 +1,23 @@
-// Set as Cover Image: a photo (a video's poster picture) into the front matter of a Markdown or
-// MDX page, in the fields its theme reads (coverConfig.ts), as one undo step that changes
-// nothing else in the file (core/cover/setCover.ts plans the edit). The image is linked at the
-// cover's size, or saved into the workspace first when `stockMedia.insert.mode` says so, by the
-// insert's own steps (planning.ts, prepare.ts). A cover already set is replaced only after the
-// user says so.
+// Set as Cover Image, the front-matter writer: a photo (a video's poster picture) into the front
+// matter of a Markdown or MDX page, in the fields its theme reads (coverConfig.ts), as one undo
+// step that changes nothing else in the file (core/cover/setCover.ts plans the edit). The image
+// comes through the insert's pipeline (host/insert/prepare.ts): linked at the cover's size, or
+// saved into the workspace first when `stockMedia.insert.mode` says so. A cover already set is
+// replaced only after the user says so. A pasted link's photo can be set as the cover too
+// (`coverPaste`, the paste's second kind).
 import * as vscode from 'vscode';
 import { coverValues } from '../../core/cover/mediaValues';
 import type { CoverValues } from '../../core/cover/values';
+import { findFrontMatter } from '../../core/cover/frontMatter';
 import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
-import type { InsertArgs } from '../commandArgs';
-import { askAltText } from '../insert/editBoxes';
 import { isInsertError } from '../../core/insert/insertError';
-import type { InsertPlan } from '../../core/insert/plan';
+import type { MediaItem } from '../../core/model';
+import type { InsertArgs } from '../commandArgs';
+import { coverEditKind } from '../insert/editKinds';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
-import { pickVariant } from '../insert/pickVariant';
-import type { VariantChoice } from '../insert/pickVariant';
-import { planFor } from '../insert/planning';
-import type { Prepared } from '../insert/prepare';
-import { prepare } from '../insert/prepare';
-import type { Saving } from '../insert/saveFiles';
+import type { PasteAlternative } from '../insert/paste';
+import type { MediaPipeline, Prepared } from '../insert/prepare';
 import type { InsertConfig } from '../insert/settings';
 import { readInsertConfig } from '../insert/settings';
 import type { Shell } from '../shell';
@@ -73,58 +71,50 @@ async function confirmReplace(document: vscode.TextDocument, keys: readonly stri
 }
 
 interface CoverRequest {
-  readonly shell: Shell;
-  readonly saving: Saving & { readonly trusted: boolean };
+  readonly pipeline: MediaPipeline;
   readonly document: vscode.TextDocument;
   readonly item: InsertArgs;
-  readonly choice: VariantChoice;
+  readonly choice: ChosenSize;
   readonly cover: CoverConfig;
   readonly config: InsertConfig;
   /** Ask the saved file's name (Set as Cover Image…). */
   readonly ask: boolean;
-  readonly notes: string[];
   readonly token?: vscode.CancellationToken;
 }
 
-/** The insert's plan at the cover's size, with no template of the user's (the cover is fields, not a snippet). Throws as planFor does. */
-function coverPlan(shell: Shell, item: InsertArgs, choice: VariantChoice, config: InsertConfig): InsertPlan {
-  return planFor(shell, item, choice, 'markdown', { ...config, templates: {} });
+/** The photo size (or video file) the cover is made at. */
+type ChosenSize = Parameters<MediaPipeline['prepare']>[0]['choice'];
+
+/** The insert's settings for a cover: no template of the user's (the cover is fields, not a snippet), the preset's site folder when the user named none. */
+function coverSettings(config: InsertConfig, cover: CoverConfig): InsertConfig {
+  const site = cover.siteFolder && config.siteFolder === '' ? { siteFolder: cover.siteFolder.folder, siteUrlPath: cover.siteFolder.urlPath ?? '' } : {};
+  return { ...config, templates: {}, ...site };
 }
 
 /**
  * The cover's values: the image at the cover's size, linked or saved into the workspace as the
- * insert mode says (into the site's folder for the preset's site when the user named none), and
- * what was saved, to take back if the cover is not written. An outcome when it fails or is cancelled.
+ * insert mode says, and what was saved, to take back if the cover is not written. An outcome
+ * when it fails or is cancelled. A video's cover is its poster picture, linked: the video file
+ * is never a cover.
  */
-async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepared: Prepared | undefined } | CoverOutcome> {
-  const { document, item, config, cover, notes } = r;
-  let plan: InsertPlan;
-  try {
-    plan = coverPlan(r.shell, item, r.choice, config);
-  } catch (error) {
-    return failed(r.shell, error);
-  }
-  const facts = plan.facts;
-  if (item.media.kind === 'video') {
-    // A video's cover is its poster picture, linked: the video file is never a cover.
-    if (!facts.poster) return fail(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id));
-    return { values: coverValues(facts, { url: facts.poster, width: facts.width, height: facts.height }, cover.markdown), prepared: undefined };
-  }
-  const site = cover.siteFolder && config.siteFolder === '' ? { ...config, siteFolder: cover.siteFolder.folder, siteUrlPath: cover.siteFolder.urlPath ?? '' } : config;
-  let prepared: Prepared | undefined;
-  try {
-    prepared = await prepare(r.saving, [plan], document, site, item.mode ?? config.mode, notes, r.token, r.ask);
-  } catch (error) {
-    if (error instanceof vscode.CancellationError) return { result: 'cancelled', notes };
-    return failed(r.shell, error, notes);
-  }
-  if (!prepared) return { result: 'cancelled', notes };
-  const url = prepared.locals[0]?.url ?? facts.url;
-  return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared };
+async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepared: Prepared; notes: readonly string[] } | CoverOutcome> {
+  const { document, item, config, cover } = r;
+  const video = item.media.kind === 'video';
+  const mode = video ? 'link' : (item.mode ?? config.mode);
+  const done = await r.pipeline.prepare({ items: [item], choice: r.choice, document, languageId: 'markdown', config, mode, ...(r.ask ? { name: {} } : {}), ...(r.token ? { token: r.token } : {}) });
+  if (done.status === 'cancelled') return { result: 'cancelled', notes: [...done.notes] };
+  if (done.status === 'failed') return failed(r.pipeline.shell, done.error, done.notes);
+  const { prepared } = done;
+  const facts = prepared.plans[0]?.facts;
+  if (!facts) return { result: 'cancelled', notes: [] };
+  if (video && !facts.poster) return fail(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id));
+  const url = (video ? facts.poster : prepared.locals[0]?.url) ?? facts.url;
+  return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared, notes: done.notes };
 }
 
 /** The cover of `items[0]` into its target page (the editor the grid names, else the active one). */
-export async function setCover(shell: Shell, saving: Saving & { readonly trusted: boolean }, items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
+export async function setCover(pipeline: MediaPipeline, items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
+  const shell = pipeline.shell;
   const first = items[0];
   if (!first) return { result: 'failed', notes: [showNoMedia()] };
   const editor = await targetEditor(shell.tracker, first.targetUri);
@@ -134,34 +124,22 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   const document = editor.document;
   const cover = await readCoverConfig(document);
   if ('message' in cover) return fail(cover.message);
-  const config = readInsertConfig({ uri: document.uri, languageId: 'markdown' });
-  const video = first.media.kind === 'video';
-  let choice: VariantChoice = { size: cover.size };
+  const config = coverSettings(readInsertConfig({ uri: document.uri, languageId: 'markdown' }), cover);
+  let choice: ChosenSize = { size: cover.size };
   let item: InsertArgs = { ...first, languageId: 'markdown' };
   if (how.ask) {
-    if (!video) {
-      // The cover's size first in the list; saving (and saving possible): each size with its file's size.
-      const saves = (first.mode ?? config.mode) === 'download' && saving.trusted;
-      const fileSizes = saves ? { fetch: saving.fetch, timeoutMs: Math.min(5000, shell.config.timeoutMs) } : undefined;
-      const picked = await pickVariant(first.media, { photoSize: { size: cover.size }, videoQuality: config.videoQuality, fileSizes });
-      if (!picked) return { result: 'cancelled', notes: [] };
-      choice = picked;
-    }
-    let prefill: string;
-    try {
-      prefill = coverPlan(shell, item, choice, config).facts.alt;
-    } catch (error) {
-      return failed(shell, error);
-    }
-    const alt = await askAltText(first.media.kind, prefill);
-    if (alt === undefined) return { result: 'cancelled', notes: [] };
-    item = { ...item, alt };
+    // The cover's size first in the list; a video keeps its poster.
+    const sizes = first.media.kind === 'video' ? false : { size: cover.size };
+    const chosen = await pipeline.choose({ items: [item], languageId: 'markdown', config, mode: first.mode ?? config.mode, choice, sizes });
+    if (chosen.status === 'cancelled') return { result: 'cancelled', notes: [] };
+    if (chosen.status === 'failed') return failed(shell, chosen.error);
+    choice = chosen.choice;
+    item = chosen.items[0] ?? item;
   }
-  const notes: string[] = [];
-  const image = await coverImage({ shell, saving, document, item, choice, cover, config, ask: how.ask === true, notes });
+  const image = await coverImage({ pipeline, document, item, choice, cover, config, ask: how.ask === true });
   if ('result' in image) return image;
-  const { values, prepared } = image;
-  const takeBack = async (): Promise<void> => void (await prepared?.written?.takeBack());
+  const { values, prepared, notes } = image;
+  const takeBack = async (): Promise<void> => void (await prepared.written?.takeBack());
 
   let text = document.getText();
   let planned = planCover(text, cover.fields, values);
@@ -172,7 +150,7 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   if (planned.replacing.length > 0) {
     if (!(await confirmReplace(document, planned.replacing))) {
       await takeBack();
-      return { result: 'cancelled', notes };
+      return { result: 'cancelled', notes: [...notes] };
     }
     // Typed into while the question was open: planned again on what is there now.
     if (document.getText() !== text) {
@@ -197,6 +175,8 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   const name = document.uri.path.split('/').pop() ?? '';
   const done = vscode.l10n.t('Set the cover of “{0}”: {1}.', inert(name, 200), keys.join(', '));
   for (const note of [...notes, done]) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
+  shell.milestones.reach('coverSet');
+  pipeline.use([first.media]);
   return { result: 'set', keys, notes: [...notes, done] };
 }
 
@@ -205,25 +185,32 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
  * a cover already set is replaced without a question): the edit of the page's front matter, or
  * why there is none (`told`: the user has heard it). Undefined when cancelled.
  */
-export async function coverPasteEdit(
-  shell: Shell,
-  saving: Saving & { readonly trusted: boolean },
+async function coverPasteEdit(
+  pipeline: MediaPipeline,
   document: vscode.TextDocument,
-  item: InsertArgs,
+  media: MediaItem,
   token: vscode.CancellationToken,
 ): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined> {
   const cover = await readCoverConfig(document);
   if ('message' in cover) return cover;
-  const config = readInsertConfig({ uri: document.uri, languageId: 'markdown' });
-  const notes: string[] = [];
-  const image = await coverImage({ shell, saving, document, item: { ...item, languageId: 'markdown' }, choice: { size: cover.size }, cover, config, ask: false, notes, token });
+  const config = coverSettings(readInsertConfig({ uri: document.uri, languageId: 'markdown' }), cover);
+  const image = await coverImage({ pipeline, document, item: { media, languageId: 'markdown' }, choice: { size: cover.size }, cover, config, ask: false, token });
   // A failure the image's steps already told the user of.
   if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '', told: true };
   const planned = planCover(document.getText(), cover.fields, image.values);
   if (!planned.ok || token.isCancellationRequested) {
-    await image.prepared?.written?.takeBack();
+    await image.prepared.written?.takeBack();
     return planned.ok ? undefined : { message: planned.message };
   }
   const { edit } = planned;
-  return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes };
+  pipeline.use([media]);
+  return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes: image.notes };
 }
+
+/** The paste's second kind: a pasted link's photo as the page's cover, offered in a page outside its front matter. */
+export const coverPaste: PasteAlternative = {
+  kind: coverEditKind,
+  title: (serviceName) => vscode.l10n.t('Set as Cover Image ({0})', serviceName),
+  offers: (document, ranges) => isPage(document) && ranges.every((r) => document.offsetAt(r.start) >= (findFrontMatter(document.getText())?.end ?? 0)),
+  edit: coverPasteEdit,
+};
