@@ -112,7 +112,7 @@ export function createFeatures(shell: Shell, tree: CollectionsTreeHandles, works
   // What was inserted, set as cover, saved or copied goes first in Recent.
   // The client keeps them as its answers too: opening one from Recent or Starred, after a restart
   // too, costs no request while that answer is fresh.
-  const used = insert.inserter.onDidUse((media) => {
+  const used = insert.inserter.pipeline.onDidUse((media) => {
     lists.used(media);
     void api.client.remember(media);
   });

@@ -12,12 +12,11 @@ import { findFrontMatter } from '../../core/cover/frontMatter';
 import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
 import { isInsertError } from '../../core/insert/insertError';
-import type { MediaItem } from '../../core/model';
 import type { InsertArgs } from '../commandArgs';
 import { coverEditKind } from '../insert/editKinds';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
 import type { PasteAlternative } from '../insert/paste';
-import type { MediaPipeline, Prepared } from '../insert/prepare';
+import type { MediaPipeline, Prepared, PrepareRequest } from '../insert/prepare';
 import type { InsertConfig } from '../insert/settings';
 import { readInsertConfig } from '../insert/settings';
 import type { Shell } from '../shell';
@@ -70,25 +69,16 @@ async function confirmReplace(document: vscode.TextDocument, keys: readonly stri
   return picked === replace;
 }
 
-interface CoverRequest {
-  readonly pipeline: MediaPipeline;
-  readonly document: vscode.TextDocument;
-  readonly item: InsertArgs;
-  readonly choice: ChosenSize;
-  readonly cover: CoverConfig;
-  readonly config: InsertConfig;
-  /** Ask the saved file's name (Set as Cover Image…). */
-  readonly ask: boolean;
-  readonly token?: vscode.CancellationToken;
-}
-
-/** The photo size (or video file) the cover is made at. */
-type ChosenSize = Parameters<MediaPipeline['prepare']>[0]['choice'];
-
 /** The insert's settings for a cover: no template of the user's (the cover is fields, not a snippet), the preset's site folder when the user named none. */
 function coverSettings(config: InsertConfig, cover: CoverConfig): InsertConfig {
   const site = cover.siteFolder && config.siteFolder === '' ? { siteFolder: cover.siteFolder.folder, siteUrlPath: cover.siteFolder.urlPath ?? '' } : {};
   return { ...config, templates: {}, ...site };
+}
+
+/** The request for a page's cover: its one item at the cover's size, in Markdown, with the cover's settings. */
+function coverRequest(document: vscode.TextDocument, item: InsertArgs, cover: CoverConfig): PrepareRequest {
+  const config = coverSettings(readInsertConfig({ uri: document.uri, languageId: 'markdown' }), cover);
+  return { items: [{ ...item, languageId: 'markdown' }], choice: { size: cover.size }, document, languageId: 'markdown', config, mode: item.mode ?? config.mode };
 }
 
 /**
@@ -97,13 +87,11 @@ function coverSettings(config: InsertConfig, cover: CoverConfig): InsertConfig {
  * when it fails or is cancelled. A video's cover is its poster picture, linked: the video file
  * is never a cover.
  */
-async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepared: Prepared; notes: readonly string[] } | CoverOutcome> {
-  const { document, item, config, cover } = r;
-  const video = item.media.kind === 'video';
-  const mode = video ? 'link' : (item.mode ?? config.mode);
-  const done = await r.pipeline.prepare({ items: [item], choice: r.choice, document, languageId: 'markdown', config, mode, ...(r.ask ? { name: {} } : {}), ...(r.token ? { token: r.token } : {}) });
+async function coverImage(pipeline: MediaPipeline, request: PrepareRequest, cover: CoverConfig): Promise<{ values: CoverValues; prepared: Prepared; notes: readonly string[] } | CoverOutcome> {
+  const video = request.items[0]?.media.kind === 'video';
+  const done = await pipeline.prepare(video ? { ...request, mode: 'link' } : request);
   if (done.status === 'cancelled') return { result: 'cancelled', notes: [...done.notes] };
-  if (done.status === 'failed') return failed(r.pipeline.shell, done.error, done.notes);
+  if (done.status === 'failed') return failed(pipeline.shell, done.error, done.notes);
   const { prepared } = done;
   const facts = prepared.plans[0]?.facts;
   if (!facts) return { result: 'cancelled', notes: [] };
@@ -124,19 +112,15 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
   const document = editor.document;
   const cover = await readCoverConfig(document);
   if ('message' in cover) return fail(cover.message);
-  const config = coverSettings(readInsertConfig({ uri: document.uri, languageId: 'markdown' }), cover);
-  let choice: ChosenSize = { size: cover.size };
-  let item: InsertArgs = { ...first, languageId: 'markdown' };
+  let request = coverRequest(document, first, cover);
   if (how.ask) {
-    // The cover's size first in the list; a video keeps its poster.
-    const sizes = first.media.kind === 'video' ? false : { size: cover.size };
-    const chosen = await pipeline.choose({ items: [item], languageId: 'markdown', config, mode: first.mode ?? config.mode, choice, sizes });
+    // The cover's size first in the list; a video keeps its poster. The saved file's name is asked too.
+    const chosen = await pipeline.choose({ ...request, sizes: first.media.kind === 'video' ? false : { size: cover.size } });
     if (chosen.status === 'cancelled') return { result: 'cancelled', notes: [] };
     if (chosen.status === 'failed') return failed(shell, chosen.error);
-    choice = chosen.choice;
-    item = chosen.items[0] ?? item;
+    request = { ...request, items: chosen.items, choice: chosen.choice, name: {} };
   }
-  const image = await coverImage({ pipeline, document, item, choice, cover, config, ask: how.ask === true });
+  const image = await coverImage(pipeline, request, cover);
   if ('result' in image) return image;
   const { values, prepared, notes } = image;
   const takeBack = async (): Promise<void> => void (await prepared.written?.takeBack());
@@ -181,36 +165,27 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
 }
 
 /**
- * A pasted link's cover (the paste's second kind, which the user picked from the paste menu, so
- * a cover already set is replaced without a question): the edit of the page's front matter, or
- * why there is none (`told`: the user has heard it). Undefined when cancelled.
+ * The paste's second kind, offered in a page outside its front matter: a pasted link's photo as
+ * the page's cover. The user picked it from the paste menu, so a cover already set is replaced
+ * without a question.
  */
-async function coverPasteEdit(
-  pipeline: MediaPipeline,
-  document: vscode.TextDocument,
-  media: MediaItem,
-  token: vscode.CancellationToken,
-): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined> {
-  const cover = await readCoverConfig(document);
-  if ('message' in cover) return cover;
-  const config = coverSettings(readInsertConfig({ uri: document.uri, languageId: 'markdown' }), cover);
-  const image = await coverImage({ pipeline, document, item: { media, languageId: 'markdown' }, choice: { size: cover.size }, cover, config, ask: false, token });
-  // A failure the image's steps already told the user of.
-  if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '', told: true };
-  const planned = planCover(document.getText(), cover.fields, image.values);
-  if (!planned.ok || token.isCancellationRequested) {
-    await image.prepared.written?.takeBack();
-    return planned.ok ? undefined : { message: planned.message };
-  }
-  const { edit } = planned;
-  pipeline.use([media]);
-  return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes: image.notes };
-}
-
-/** The paste's second kind: a pasted link's photo as the page's cover, offered in a page outside its front matter. */
 export const coverPaste: PasteAlternative = {
   kind: coverEditKind,
   title: (serviceName) => vscode.l10n.t('Set as Cover Image ({0})', serviceName),
   offers: (document, ranges) => isPage(document) && ranges.every((r) => document.offsetAt(r.start) >= (findFrontMatter(document.getText())?.end ?? 0)),
-  edit: coverPasteEdit,
+  async edit(pipeline, document, media, token) {
+    const cover = await readCoverConfig(document);
+    if ('message' in cover) return cover;
+    const image = await coverImage(pipeline, { ...coverRequest(document, { media }, cover), token }, cover);
+    // A failure the image's steps already told the user of.
+    if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '', told: true };
+    const planned = planCover(document.getText(), cover.fields, image.values);
+    if (!planned.ok || token.isCancellationRequested) {
+      await image.prepared.written?.takeBack();
+      return planned.ok ? undefined : { message: planned.message };
+    }
+    const { edit } = planned;
+    pipeline.use([media]);
+    return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes: image.notes };
+  },
 };

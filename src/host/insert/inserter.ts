@@ -18,7 +18,7 @@ import { LastInserts } from './lastInserts';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from './messages';
 import type { VariantChoice } from './pickVariant';
 import { scopeOf } from './planning';
-import type { PipelineDeps } from './prepare';
+import type { PipelineDeps, PrepareRequest } from './prepare';
 import { defaultPipelineDeps, MediaPipeline } from './prepare';
 import type { SavedFile } from './saveFile';
 import type { InsertMode } from './settings';
@@ -42,19 +42,14 @@ export interface InsertHow {
   readonly mode?: InsertMode;
 }
 
-/** How an insert into an editor goes, once the media are chosen. */
-interface IntoHow {
-  readonly mode?: InsertMode;
-  /** When the file is saved into the workspace, its name is asked first (Insert as…), or `typed` is used (its Retry). */
-  readonly name?: { readonly typed?: string };
-}
+/** How an insert into an editor goes once the media are chosen: the mode (else the setting's), the saved file's name asked or typed. */
+type IntoHow = Partial<Pick<PrepareRequest, 'mode' | 'name'>>;
 
 export class MediaInserter extends Disposable {
   /** What its inserts left in each document, so the next one goes after them. */
   private readonly lastInserts = this._register(new LastInserts());
-  /** The steps every writer shares (the cover's too): what it used goes to Recent through its `onDidUse`. */
+  /** The steps every writer shares (the cover's too); what they used goes to Recent through its `onDidUse`. */
   readonly pipeline: MediaPipeline;
-  readonly onDidUse: MediaPipeline['onDidUse'];
 
   constructor(
     private readonly shell: Shell,
@@ -62,7 +57,6 @@ export class MediaInserter extends Disposable {
   ) {
     super();
     this.pipeline = this._register(new MediaPipeline(shell, deps));
-    this.onDidUse = this.pipeline.onDidUse;
   }
 
   // ---- the commands' entry points: the media come read (commandArgs.ts resolveMedia) ----------
@@ -168,15 +162,16 @@ export class MediaInserter extends Disposable {
     if (done.status === 'cancelled') return { result: 'cancelled', notes };
     if (done.status === 'failed') {
       // Retry and Insert as Link Instead go into the same place: the document and, while it is
-      // unchanged, the selections it had when the save failed. Retry is this insert again (only a
-      // save fails with Retry), with the file name typed for Insert as…, not asked again.
+      // unchanged, the selections it had when the save failed. Retry is this insert again, with
+      // the file name typed for Insert as…, not asked again.
       const save = done.save;
       const place = save ? placeOf(document) : undefined;
-      const where = async (): Promise<vscode.TextEditor | undefined> => (place && (await backTo(place))) ?? (await targetEditor(this.shell.tracker, all[0]?.targetUri));
-      const retry = (into: vscode.TextEditor): Promise<InsertOutcome> =>
-        this.insertInto(into, all, choice, { mode: 'download', ...(save?.typed !== undefined ? { name: { typed: save.typed } } : {}) });
-      const asLink = (into: vscode.TextEditor): Promise<InsertOutcome> => this.insertInto(into, all, choice, { mode: 'link' });
-      return { result: 'failed', notes: [...notes, this.showFailureWithLinkFallback(done.error, where, retry, asLink)] };
+      const again = async (asLink: boolean): Promise<void> => {
+        const into = (place && (await backTo(place))) ?? (await targetEditor(this.shell.tracker, all[0]?.targetUri));
+        const typed = save?.typed !== undefined ? { name: { typed: save.typed } } : {};
+        if (into) await this.insertInto(into, all, choice, asLink ? { mode: 'link' } : { mode: 'download', ...typed });
+      };
+      return { result: 'failed', notes: [...notes, this.showFailureWithLinkFallback(done.error, again)] };
     }
     const { prepared } = done;
     // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
@@ -197,25 +192,17 @@ export class MediaInserter extends Disposable {
 
   /**
    * A failure, with *Retry* and *Insert as Link Instead* when a download or save failed
-   * (nothing of it stayed: the save took back what it wrote); each runs in the editor `where`
-   * finds then.
+   * (nothing of it stayed: the save took back what it wrote): `again` runs the insert again, or as links.
    */
-  private showFailureWithLinkFallback(
-    error: unknown,
-    where: () => Promise<vscode.TextEditor | undefined>,
-    retry: (editor: vscode.TextEditor) => Promise<unknown>,
-    asLink: (editor: vscode.TextEditor) => Promise<unknown>,
-  ): string {
+  private showFailureWithLinkFallback(error: unknown, again: (asLink: boolean) => Promise<void>): string {
     if (!(error instanceof InsertError) || !error.offerLink) return this.showFailure(error);
-    const again = vscode.l10n.t('Retry');
-    const link = vscode.l10n.t('Insert as Link Instead');
+    const retry = vscode.l10n.t('Retry');
+    const asLink = vscode.l10n.t('Insert as Link Instead');
     const message = inert(error.message, NOTE_MAX);
     void vscode.window
-      .showErrorMessage(message, again, link)
+      .showErrorMessage(message, retry, asLink)
       .then(async (picked) => {
-        if (picked !== again && picked !== link) return;
-        const editor = await where();
-        if (editor) await (picked === again ? retry : asLink)(editor);
+        if (picked === retry || picked === asLink) await again(picked === asLink);
       })
       .then(undefined, (failure: unknown) => this.shell.logger.error(`Could not insert again: ${errorText(failure)}`));
     return message;

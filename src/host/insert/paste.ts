@@ -49,12 +49,7 @@ export interface PasteAlternative {
   title(serviceName: string): string;
   offers(document: vscode.TextDocument, ranges: readonly vscode.Range[]): boolean;
   /** The edit and what to tell, or why there is none (`told`: the user has heard it); undefined when cancelled. */
-  edit(
-    pipeline: MediaPipeline,
-    document: vscode.TextDocument,
-    media: MediaItem,
-    token: vscode.CancellationToken,
-  ): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined>;
+  edit(pipeline: MediaPipeline, document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined>;
 }
 
 export class MediaPasteEdit extends vscode.DocumentPasteEdit {

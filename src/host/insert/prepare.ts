@@ -1,10 +1,8 @@
-// The one way chosen media become what a writer puts into a document, whoever writes it (the
-// snippet writer, inserter.ts: insert, paste, drop; the front-matter writer, host/cover/): the
-// size or video file and the alt text, asked when the user chooses them (Insert as…, Set as
-// Cover Image…); each item's plan (planning.ts); and, when the mode is `download` and saving is
-// possible, the files saved into the workspace with the ledger that takes them back
-// (writtenFiles.ts), otherwise links, with a note saying why. A failed save says what a Retry
-// needs (the name typed); the writer that shows the failure builds the Retry.
+// The one way chosen media become what a writer puts into a document (the snippet writer,
+// inserter.ts: insert, paste, drop; the front-matter writer, host/cover/): the size and alt text
+// asked for when the user chooses (Insert as…, Set as Cover Image…), each item's plan, and with
+// mode `download` the files saved into the workspace with the ledger that takes them back, else
+// links with a note why. A failed save returns the name typed; its writer builds the Retry.
 import * as vscode from 'vscode';
 import type { FormatFamily } from '../../core/insert/languages';
 import { formatFamily } from '../../core/insert/languages';
@@ -48,14 +46,16 @@ export const defaultPipelineDeps: PipelineDeps = {
   now: () => new Date(),
 };
 
-/** What the user is asked for (Insert as…, Set as Cover Image…): the size or video file, then one item's alt text. */
-export interface ChooseRequest {
+/** The media chosen, the settings and language they go in with, and the mode (`download`: saved when saving is possible). */
+interface MediaRequest {
   readonly items: readonly InsertArgs[];
-  /** The language the alt text's plan is made for. */
   readonly languageId: string;
   readonly config: InsertConfig;
-  /** The mode the media go in with: when it saves, each size shows its file's size. */
   readonly mode: InsertMode;
+}
+
+/** What the user is asked for (Insert as…, Set as Cover Image…): the size or video file (each with its file's size when saving), then one item's alt text. */
+export interface ChooseRequest extends MediaRequest {
   /** The size the picker starts from (the setting's when not given); `false`: no picker (a cover's video is its poster). */
   readonly sizes?: PhotoSizeResult | false;
   /** What stays chosen when nothing is picked (a cover's size). */
@@ -67,16 +67,10 @@ export type Chosen =
   | { readonly status: 'cancelled' }
   | { readonly status: 'failed'; readonly error: unknown };
 
-/** The media to prepare for a document. */
-export interface PrepareRequest {
-  readonly items: readonly InsertArgs[];
+export interface PrepareRequest extends MediaRequest {
   readonly choice: VariantChoice;
   /** The document the product goes into: links are relative to it, files are saved for it. */
   readonly document: vscode.TextDocument;
-  /** The language to format for. */
-  readonly languageId: string;
-  readonly config: InsertConfig;
-  readonly mode: InsertMode;
   /** One item saved: its file's name is asked first (Insert as…), or `typed` is used (that insert's Retry). */
   readonly name?: { readonly typed?: string };
   readonly token?: vscode.CancellationToken;
@@ -94,17 +88,12 @@ export interface Prepared {
   readonly written?: WrittenFiles;
 }
 
-/** `notes`: what the user is to be told (why a file was linked instead, where it went). */
-export type PrepareResult =
-  | { readonly status: 'prepared'; readonly prepared: Prepared; readonly notes: readonly string[] }
-  | { readonly status: 'cancelled'; readonly notes: readonly string[] }
-  | {
-      readonly status: 'failed';
-      readonly error: unknown;
-      readonly notes: readonly string[];
-      /** The save itself failed (nothing of it stayed): what running it again needs, the name typed for Insert as…. */
-      readonly save?: { readonly typed: string | undefined };
-    };
+/** `notes`: what the user is to be told (why a file was linked instead, where it went). `save`: the save itself failed (nothing of it stayed), with the name typed for Insert as…. */
+export type PrepareResult = { readonly notes: readonly string[] } & (
+  | { readonly status: 'prepared'; readonly prepared: Prepared }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly error: unknown; readonly save?: { readonly typed: string | undefined } }
+);
 
 export class MediaPipeline extends Disposable {
   private readonly used = this._register(new vscode.EventEmitter<readonly MediaItem[]>());
@@ -118,15 +107,9 @@ export class MediaPipeline extends Disposable {
     super();
   }
 
-  /** The writers tell what they used. */
+  /** What a writer used. */
   use(media: readonly MediaItem[]): void {
     this.used.fire(media);
-  }
-
-  private saving(): Saving & { readonly trusted: boolean } {
-    const deps = this.deps;
-    const platform = deps.platform ?? hostPlatform();
-    return { shell: this.shell, platform, fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false, trusted: deps.isTrusted() };
   }
 
   /** Asks the size or video file, then (one item) the alt text, filled in as it would be written; Escape cancels. */
@@ -181,8 +164,9 @@ export class MediaPipeline extends Disposable {
     if (request.mode !== 'download') return linked();
     const badName = fileNameTemplateProblem(config.fileName);
     if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
-    const saving = this.saving();
-    const where = await whereToSave(plans, document, config, { trusted: saving.trusted, platform: saving.platform, now: saving.now() }, notes);
+    const deps = this.deps;
+    const saving: Saving = { shell: this.shell, platform: deps.platform ?? hostPlatform(), fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false };
+    const where = await whereToSave(plans, document, config, { trusted: deps.isTrusted(), platform: saving.platform, now: saving.now() }, notes);
     if (!where) return linked();
     const { located, probe } = where;
     let typed = request.name?.typed;
@@ -193,14 +177,10 @@ export class MediaPipeline extends Disposable {
     }
     // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
     const written = new WrittenFiles(workspaceLedger(located.base));
-    let saved: Awaited<ReturnType<typeof saveAll>>;
-    try {
-      saved = await saveAll(saving, plans, located, config, written, notes, request.token, typed);
-    } catch (error) {
-      if (error instanceof InsertError) return { failed: error, typed };
-      throw error;
-    }
-    if (!saved) return undefined;
+    const saved = await saveAll(saving, plans, located, config, written, notes, request.token, typed).catch((error: unknown) =>
+      error instanceof InsertError ? { failed: error, typed } : Promise.reject(error),
+    );
+    if (!saved || 'failed' in saved) return saved;
     const { locals, files } = saved;
     return { plans, pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files, locals, written };
   }
