@@ -9,6 +9,8 @@ import type { MediaItem } from '../core/model';
 import { mediaKey } from '../core/tiles';
 import type { ClientSource } from './client';
 import { openMediaArg } from './commandArgs';
+import type { InsertArgs } from './commandArgs';
+import type { CoverHow, CoverOutcome } from './cover/setCover';
 import type { IDisposable } from './dispose';
 import { Disposable } from './dispose';
 import type { Shell } from './shell';
@@ -41,7 +43,7 @@ export class Container extends Disposable {
   }
 
   /** Whether the part named `name` (a getter's name) has been made. */
-  has(name: 'lists' | 'grid' | 'collections' | 'insert' | 'credits' | 'workspace'): boolean {
+  has(name: 'lists' | 'grid' | 'collections' | 'insert' | 'cover' | 'credits' | 'workspace'): boolean {
     return this.made.has(name);
   }
 
@@ -81,7 +83,7 @@ export class Container extends Disposable {
         this.api,
         {
           insert: (args, how) => this.insert.inserter.insert([args], how === 'insertAs' ? { pick: true } : how === 'saveAndInsert' ? { mode: 'download' } : {}),
-          setCover: (args, ask) => this.insert.inserter.setCover([args], ask ? { ask: true } : {}),
+          setCover: (args, ask) => this.cover.setCover([args], ask ? { ask: true } : {}),
           copyUrl: (args) => this.insert.inserter.copyUrl(args),
           copyCredit: (args) => this.insert.inserter.copyCredit(args),
           openOnService: (args) => this.insert.inserter.openOnService(args),
@@ -113,15 +115,25 @@ export class Container extends Disposable {
   get insert(): InsertFeature {
     return this.once('insert', () => {
       const { registerInsert } = require('./insert/register') as typeof import('./insert/register');
-      const insert = registerInsert(this.shell, this.api);
+      const { coverPaste } = require('./cover/setCover') as typeof import('./cover/setCover');
+      // A pasted link's paste menu offers the cover too.
+      const insert = registerInsert(this.shell, this.api, [coverPaste]);
       // What was inserted, set as cover, saved or copied goes first in Recent. The client keeps
       // them as its answers too: opening one from Recent or Starred, after a restart too, costs
       // no request while that answer is fresh.
-      const used = insert.inserter.onDidUse((media) => {
+      const used = insert.inserter.pipeline.onDidUse((media) => {
         this.lists.used(media);
         void this.api.client.remember(media);
       });
       return { part: insert, disposables: [...insert.disposables, used] };
+    });
+  }
+
+  /** Set as Cover Image: the media through the insert's pipeline, written into the front matter. */
+  get cover(): { setCover(items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> } {
+    return this.once('cover', () => {
+      const { setCover } = require('./cover/setCover') as typeof import('./cover/setCover');
+      return { part: { setCover: (items: readonly InsertArgs[], how: CoverHow) => setCover(this.insert.inserter.pipeline, items, how) }, disposables: [] };
     });
   }
 

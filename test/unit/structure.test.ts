@@ -142,6 +142,16 @@ describe('project structure', () => {
     assert.deepEqual(platform, []);
   });
 
+  it('one pipeline, several writers: insert/ imports nothing of cover/, and cover/ reaches none of the insert steps the pipeline (insert/prepare.ts) runs', () => {
+    const reaching = (dir: string, wanted: (file: string) => boolean): string[] =>
+      sources(dir).flatMap((file) => importsOf(file).filter(wanted).map((target) => `${file} → ${target}`));
+    // The check sees the imports it looks for.
+    assert.ok(importsOf('src/host/insert/inserter.ts').includes('src/host/insert/prepare.ts'));
+    assert.deepEqual(reaching('src/host/insert', (target) => target.startsWith('src/host/cover/')), []);
+    const steps = ['editBoxes', 'pickVariant', 'planning', 'saveDestination', 'saveFiles', 'saveFile', 'download', 'writtenFiles'].map((name) => `src/host/insert/${name}.ts`);
+    assert.deepEqual(reaching('src/host/cover', (target) => steps.includes(target)), []);
+  });
+
   it('no file in src/ is over 400 lines (a longer one is split by concern)', () => {
     const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(ts|css)$/.test(name));
     assert.ok(files.length > 100);

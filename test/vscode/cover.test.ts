@@ -14,6 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { CoverOutcome } from '../../src/host/cover/setCover';
+import { setCover as setCoverImage } from '../../src/host/cover/setCover';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState } from './hooks';
 import { MediaInserter } from '../../src/host/insert/inserter';
@@ -369,7 +370,7 @@ describe('Set as Cover Image (real VS Code)', function () {
     // The test host runs untrusted; a person saving trusts the folder.
     const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
     try {
-      const outcome = await inserter.setCover(mediaArgs({ media, targetUri: editor.document.uri.toString() }), {});
+      const outcome = await setCoverImage(inserter.pipeline, mediaArgs({ media, targetUri: editor.document.uri.toString() }), {});
       assert.equal(outcome.result, 'set', outcome.notes.join('\n'));
     } finally {
       inserter.dispose();

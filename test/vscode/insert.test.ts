@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
-import type { InsertOutcome, InserterDeps } from '../../src/host/insert/inserter';
+import type { InsertOutcome } from '../../src/host/insert/inserter';
+import type { PipelineDeps } from '../../src/host/insert/prepare';
 import { MediaDropProvider } from '../../src/host/insert/drop';
 import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
@@ -249,7 +250,7 @@ describe('insert (real VS Code)', function () {
   });
 
   describe('saving into the workspace', () => {
-    const deps = (trusted: boolean): InserterDeps => ({ isTrusted: () => trusted, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+    const deps = (trusted: boolean): PipelineDeps => ({ isTrusted: () => trusted, fetch: (i, init) => fetch(i, init), now: () => new Date() });
     let inserter: MediaInserter;
 
     beforeEach(async () => {

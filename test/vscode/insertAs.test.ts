@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { ApiServer } from '../server/server';
-import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridSnapshotWhen, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import type { Shown } from './support';
+import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridSnapshotWhen, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 import { savedStem } from './savedNames';
 
 const FOLDER = 'insert-as-tests';
@@ -184,6 +185,46 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     assert.equal(editor.document.getText(), 'keep');
     assert.equal(await exists(folder), false);
     assert.deepEqual(server.mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
+  });
+
+  it('a failed save, then Retry: the same insert again, saved under the name typed then, which is not asked again', async () => {
+    // A photo no test here downloaded before (the web host's fetch keeps the library's files in the browser's cache).
+    const other = server.library.photos.filter((p) => /^[A-Za-z ,'-]+$/.test(p.alt) && p.id !== photo.id).at(-1);
+    assert.ok(other);
+    const retried: MediaItem = { kind: 'photo', photo: await (await extensionApi()).client.getPhoto(other.id) };
+    const editor = await openNew('retried.md', '# Rocks\n\n');
+    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    const shown: Shown[] = [];
+    let click: (label: string | undefined) => void = () => undefined;
+    const restoreUi = recordUi(shown, [], (s) => (s.level === 'error' ? new Promise<string | undefined>((resolve) => (click = resolve)) : undefined));
+    server.setSwitches({ mediaFault: 'dropMidBody' });
+    try {
+      const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media: retried, mode: 'download' });
+      await acceptSizePicker();
+      await nextBox(boxes, 0, 'the alt text box');
+      await accept();
+      const name = await nextBox(boxes, 1, 'the file name box');
+      name.value = 'Typed once';
+      await accept();
+      const outcome = await pending;
+      assert.equal(outcome.result, 'failed', outcome.notes.join('\n'));
+      const error = await waitFor(() => shown.find((s) => s.level === 'error'), 'the error notification');
+      assert.deepEqual(error.buttons, ['Retry', 'Insert as Link Instead']);
+      assert.equal(editor.document.getText(), '# Rocks\n\n', 'nothing inserted');
+
+      server.resetSwitches();
+      click('Retry');
+      await waitFor(() => editor.document.getText().includes('](images/Typed%20once.png)'), `the retried insert (now: ${JSON.stringify(editor.document.getText())})`, 15_000);
+      assert.ok(editor.document.getText().startsWith(`# Rocks\n\n![${other.alt}](images/Typed%20once.png)\n\nPhoto by `), editor.document.getText());
+      assert.deepEqual((await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(editor.document.uri, '..', 'images'))).map(([n]) => n).filter((n) => n.startsWith('Typed')), ['Typed once.png']);
+      assert.equal(boxes.length, 2, 'no box asked again');
+      assert.equal(quickInputs?.shown(), 3, 'the picker and the two boxes, once each');
+      assert.equal(shown.filter((s) => s.level === 'error').length, 1, 'no second error');
+    } finally {
+      click(undefined);
+      restoreUi();
+      server.resetSwitches();
+    }
   });
 
   it('from a grid tile’s menu: Insert as… and Save into Workspace and Insert act on that tile', async () => {

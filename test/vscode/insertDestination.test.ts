@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
-import type { InserterDeps } from '../../src/host/insert/inserter';
+import type { PipelineDeps } from '../../src/host/insert/prepare';
 import type { HostPlatform } from '../../src/host/platform/types';
 import type { ApiServer } from '../server/server';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
@@ -29,7 +29,7 @@ describe('insert destination (real VS Code)', function () {
   let media: MediaItem;
   let video: Video;
   let inserter: MediaInserter;
-  const deps = (streamToDisk: boolean): InserterDeps => ({ isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date(), streamToDisk });
+  const deps = (streamToDisk: boolean): PipelineDeps => ({ isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date(), streamToDisk });
 
   before(async () => {
     server = await useLocalServer('alice');

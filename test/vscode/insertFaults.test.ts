@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
-import type { InserterDeps } from '../../src/host/insert/inserter';
+import type { PipelineDeps } from '../../src/host/insert/prepare';
 import type { HostPlatform } from '../../src/host/platform';
 import { platform as nodePlatform } from '../../src/host/platform/node';
 import { saveStream } from '../../src/host/platform/node/saveStream';
@@ -60,7 +60,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
   let inserter: MediaInserter;
   let restoreUi: (() => void) | undefined;
   const shown: Shown[] = [];
-  const trusted = (platform?: HostPlatform): InserterDeps => ({
+  const trusted = (platform?: HostPlatform): PipelineDeps => ({
     isTrusted: () => true,
     fetch: (input, init) => fetch(input, init),
     now: () => new Date(),

@@ -12,6 +12,7 @@ import type { ClientSource } from '../../src/host/client';
 import { MediaDropProvider } from '../../src/host/insert/drop';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import { MediaPasteProvider } from '../../src/host/insert/paste';
+import { coverPaste } from '../../src/host/cover/setCover';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import type { ApiServer } from '../server/server';
 import { markdownImageAlts } from './hostileChecks';
@@ -214,7 +215,7 @@ describe('paste and drop in code (real VS Code)', function () {
       // The test host's workspace is not trusted: this inserter is told it is, as a trusted workspace's would be.
       const api = await extensionApi();
       inserter = new MediaInserter(api.shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
-      provider = new MediaPasteProvider(api.shell, { client: api.client } as unknown as ClientSource, inserter);
+      provider = new MediaPasteProvider(api.shell, { client: api.client } as unknown as ClientSource, inserter, [coverPaste]);
     });
 
     afterEach(() => inserter.dispose());

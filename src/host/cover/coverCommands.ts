@@ -21,7 +21,7 @@ export function registerCoverCommands(commands: CommandManager, container: Conta
     }
     const { mediaOf } = await import('../mediaArgs');
     const found = await mediaOf(container, arg, selection, true);
-    return Array.isArray(found) ? container.insert.inserter.setCover(found, how) : { result: 'failed', notes: found.notes };
+    return Array.isArray(found) ? container.cover.setCover(found, how) : { result: 'failed', notes: found.notes };
   };
   commands.register(CommandId.setCoverImage, (arg, selection) => setCover(arg, selection, {}));
   commands.register(CommandId.setCoverImageAs, (arg, selection) => setCover(arg, selection, { ask: true }));

@@ -8,9 +8,9 @@ import type { CreditMarkdown } from '../../core/insert/credit';
 import { COVER_MARKERS, COVER_PRESETS, coverFields, detectPreset } from '../../core/cover/presets';
 import type { SiteFolder } from '../../core/insert/destination';
 import { SITE_FOLDER_DEFAULTS } from '../../core/insert/destination';
-import type { PhotoSize } from '../../core/insert/sizes';
+import type { PhotoSize, PhotoSizeResult } from '../../core/insert/sizes';
 import { readPhotoSize } from '../../core/insert/sizes';
-import { readCoverSize } from '../insert/settings';
+import { setAnywhere } from '../insert/settings';
 
 export interface CoverConfig {
   readonly preset: CoverPresetId | 'custom';
@@ -69,6 +69,18 @@ async function detected(document: vscode.TextDocument): Promise<CoverPresetId | 
   if (!folder) return undefined;
   const { present, texts } = await markersIn(folder.uri);
   return detectPreset(present, (name) => texts.get(name));
+}
+
+/**
+ * `stockMedia.cover.size` for a document: undefined when the user set it nowhere (the cover
+ * preset's size applies), else the size or why the value names none.
+ */
+function readCoverSize(scope: { uri?: vscode.Uri; languageId: string }): PhotoSizeResult | undefined {
+  const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
+  const cfg = vscode.workspace.getConfiguration('stockMedia.cover', target);
+  const value = cfg.get<unknown>('size');
+  if (!setAnywhere(cfg.inspect('size')) || (typeof value === 'string' && value.trim() === '')) return undefined;
+  return readPhotoSize(value, 'stockMedia.cover.size');
 }
 
 /** The cover's settings for `document`, or why they name no cover (a broken custom map, a size that is none). */

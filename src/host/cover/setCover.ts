@@ -1,25 +1,22 @@
-// Set as Cover Image: a photo (a video's poster picture) into the front matter of a Markdown or
-// MDX page, in the fields its theme reads (coverConfig.ts), as one undo step that changes
-// nothing else in the file (core/cover/setCover.ts plans the edit). The image is linked at the
-// cover's size, or saved into the workspace first when `stockMedia.insert.mode` says so, by the
-// insert's own steps (planning.ts, prepare.ts). A cover already set is replaced only after the
-// user says so.
+// Set as Cover Image, the front-matter writer: a photo (a video's poster picture) into the front
+// matter of a Markdown or MDX page, in the fields its theme reads (coverConfig.ts), as one undo
+// step that changes nothing else in the file (core/cover/setCover.ts plans the edit). The image
+// comes through the insert's pipeline (host/insert/prepare.ts): linked at the cover's size, or
+// saved into the workspace first when `stockMedia.insert.mode` says so. A cover already set is
+// replaced only after the user says so. A pasted link's photo can be set as the cover too
+// (`coverPaste`, the paste's second kind).
 import * as vscode from 'vscode';
 import { coverValues } from '../../core/cover/mediaValues';
 import type { CoverValues } from '../../core/cover/values';
+import { findFrontMatter } from '../../core/cover/frontMatter';
 import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
-import type { InsertArgs } from '../commandArgs';
-import { askAltText } from '../insert/editBoxes';
 import { isInsertError } from '../../core/insert/insertError';
-import type { InsertPlan } from '../../core/insert/plan';
+import type { InsertArgs } from '../commandArgs';
+import { coverEditKind } from '../insert/editKinds';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
-import { pickVariant } from '../insert/pickVariant';
-import type { VariantChoice } from '../insert/pickVariant';
-import { planFor } from '../insert/planning';
-import type { Prepared } from '../insert/prepare';
-import { prepare } from '../insert/prepare';
-import type { Saving } from '../insert/saveFiles';
+import type { PasteAlternative } from '../insert/paste';
+import type { MediaPipeline, Prepared, PrepareRequest } from '../insert/prepare';
 import type { InsertConfig } from '../insert/settings';
 import { readInsertConfig } from '../insert/settings';
 import type { Shell } from '../shell';
@@ -72,59 +69,40 @@ async function confirmReplace(document: vscode.TextDocument, keys: readonly stri
   return picked === replace;
 }
 
-interface CoverRequest {
-  readonly shell: Shell;
-  readonly saving: Saving & { readonly trusted: boolean };
-  readonly document: vscode.TextDocument;
-  readonly item: InsertArgs;
-  readonly choice: VariantChoice;
-  readonly cover: CoverConfig;
-  readonly config: InsertConfig;
-  /** Ask the saved file's name (Set as Cover Image…). */
-  readonly ask: boolean;
-  readonly notes: string[];
-  readonly token?: vscode.CancellationToken;
+/** The insert's settings for a cover: no template of the user's (the cover is fields, not a snippet), the preset's site folder when the user named none. */
+function coverSettings(config: InsertConfig, cover: CoverConfig): InsertConfig {
+  const site = cover.siteFolder && config.siteFolder === '' ? { siteFolder: cover.siteFolder.folder, siteUrlPath: cover.siteFolder.urlPath ?? '' } : {};
+  return { ...config, templates: {}, ...site };
 }
 
-/** The insert's plan at the cover's size, with no template of the user's (the cover is fields, not a snippet). Throws as planFor does. */
-function coverPlan(shell: Shell, item: InsertArgs, choice: VariantChoice, config: InsertConfig): InsertPlan {
-  return planFor(shell, item, choice, 'markdown', { ...config, templates: {} });
+/** The request for a page's cover: its one item at the cover's size, in Markdown, with the cover's settings. */
+function coverRequest(document: vscode.TextDocument, item: InsertArgs, cover: CoverConfig): PrepareRequest {
+  const config = coverSettings(readInsertConfig({ uri: document.uri, languageId: 'markdown' }), cover);
+  return { items: [{ ...item, languageId: 'markdown' }], choice: { size: cover.size }, document, languageId: 'markdown', config, mode: item.mode ?? config.mode };
 }
 
 /**
  * The cover's values: the image at the cover's size, linked or saved into the workspace as the
- * insert mode says (into the site's folder for the preset's site when the user named none), and
- * what was saved, to take back if the cover is not written. An outcome when it fails or is cancelled.
+ * insert mode says, and what was saved, to take back if the cover is not written. An outcome
+ * when it fails or is cancelled. A video's cover is its poster picture, linked: the video file
+ * is never a cover.
  */
-async function coverImage(r: CoverRequest): Promise<{ values: CoverValues; prepared: Prepared | undefined } | CoverOutcome> {
-  const { document, item, config, cover, notes } = r;
-  let plan: InsertPlan;
-  try {
-    plan = coverPlan(r.shell, item, r.choice, config);
-  } catch (error) {
-    return failed(r.shell, error);
-  }
-  const facts = plan.facts;
-  if (item.media.kind === 'video') {
-    // A video's cover is its poster picture, linked: the video file is never a cover.
-    if (!facts.poster) return fail(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id));
-    return { values: coverValues(facts, { url: facts.poster, width: facts.width, height: facts.height }, cover.markdown), prepared: undefined };
-  }
-  const site = cover.siteFolder && config.siteFolder === '' ? { ...config, siteFolder: cover.siteFolder.folder, siteUrlPath: cover.siteFolder.urlPath ?? '' } : config;
-  let prepared: Prepared | undefined;
-  try {
-    prepared = await prepare(r.saving, [plan], document, site, item.mode ?? config.mode, notes, r.token, r.ask);
-  } catch (error) {
-    if (error instanceof vscode.CancellationError) return { result: 'cancelled', notes };
-    return failed(r.shell, error, notes);
-  }
-  if (!prepared) return { result: 'cancelled', notes };
-  const url = prepared.locals[0]?.url ?? facts.url;
-  return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared };
+async function coverImage(pipeline: MediaPipeline, request: PrepareRequest, cover: CoverConfig): Promise<{ values: CoverValues; prepared: Prepared; notes: readonly string[] } | CoverOutcome> {
+  const video = request.items[0]?.media.kind === 'video';
+  const done = await pipeline.prepare(video ? { ...request, mode: 'link' } : request);
+  if (done.status === 'cancelled') return { result: 'cancelled', notes: [...done.notes] };
+  if (done.status === 'failed') return failed(pipeline.shell, done.error, done.notes);
+  const { prepared } = done;
+  const facts = prepared.plans[0]?.facts;
+  if (!facts) return { result: 'cancelled', notes: [] };
+  if (video && !facts.poster) return fail(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id));
+  const url = (video ? facts.poster : prepared.locals[0]?.url) ?? facts.url;
+  return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared, notes: done.notes };
 }
 
 /** The cover of `items[0]` into its target page (the editor the grid names, else the active one). */
-export async function setCover(shell: Shell, saving: Saving & { readonly trusted: boolean }, items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
+export async function setCover(pipeline: MediaPipeline, items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
+  const shell = pipeline.shell;
   const first = items[0];
   if (!first) return { result: 'failed', notes: [showNoMedia()] };
   const editor = await targetEditor(shell.tracker, first.targetUri);
@@ -134,34 +112,18 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   const document = editor.document;
   const cover = await readCoverConfig(document);
   if ('message' in cover) return fail(cover.message);
-  const config = readInsertConfig({ uri: document.uri, languageId: 'markdown' });
-  const video = first.media.kind === 'video';
-  let choice: VariantChoice = { size: cover.size };
-  let item: InsertArgs = { ...first, languageId: 'markdown' };
+  let request = coverRequest(document, first, cover);
   if (how.ask) {
-    if (!video) {
-      // The cover's size first in the list; saving (and saving possible): each size with its file's size.
-      const saves = (first.mode ?? config.mode) === 'download' && saving.trusted;
-      const fileSizes = saves ? { fetch: saving.fetch, timeoutMs: Math.min(5000, shell.config.timeoutMs) } : undefined;
-      const picked = await pickVariant(first.media, { photoSize: { size: cover.size }, videoQuality: config.videoQuality, fileSizes });
-      if (!picked) return { result: 'cancelled', notes: [] };
-      choice = picked;
-    }
-    let prefill: string;
-    try {
-      prefill = coverPlan(shell, item, choice, config).facts.alt;
-    } catch (error) {
-      return failed(shell, error);
-    }
-    const alt = await askAltText(first.media.kind, prefill);
-    if (alt === undefined) return { result: 'cancelled', notes: [] };
-    item = { ...item, alt };
+    // The cover's size first in the list; a video keeps its poster. The saved file's name is asked too.
+    const chosen = await pipeline.choose({ ...request, sizes: first.media.kind === 'video' ? false : { size: cover.size } });
+    if (chosen.status === 'cancelled') return { result: 'cancelled', notes: [] };
+    if (chosen.status === 'failed') return failed(shell, chosen.error);
+    request = { ...request, items: chosen.items, choice: chosen.choice, name: {} };
   }
-  const notes: string[] = [];
-  const image = await coverImage({ shell, saving, document, item, choice, cover, config, ask: how.ask === true, notes });
+  const image = await coverImage(pipeline, request, cover);
   if ('result' in image) return image;
-  const { values, prepared } = image;
-  const takeBack = async (): Promise<void> => void (await prepared?.written?.takeBack());
+  const { values, prepared, notes } = image;
+  const takeBack = async (): Promise<void> => void (await prepared.written?.takeBack());
 
   let text = document.getText();
   let planned = planCover(text, cover.fields, values);
@@ -172,7 +134,7 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   if (planned.replacing.length > 0) {
     if (!(await confirmReplace(document, planned.replacing))) {
       await takeBack();
-      return { result: 'cancelled', notes };
+      return { result: 'cancelled', notes: [...notes] };
     }
     // Typed into while the question was open: planned again on what is there now.
     if (document.getText() !== text) {
@@ -197,33 +159,33 @@ export async function setCover(shell: Shell, saving: Saving & { readonly trusted
   const name = document.uri.path.split('/').pop() ?? '';
   const done = vscode.l10n.t('Set the cover of “{0}”: {1}.', inert(name, 200), keys.join(', '));
   for (const note of [...notes, done]) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
+  shell.milestones.reach('coverSet');
+  pipeline.use([first.media]);
   return { result: 'set', keys, notes: [...notes, done] };
 }
 
 /**
- * A pasted link's cover (the paste's second kind, which the user picked from the paste menu, so
- * a cover already set is replaced without a question): the edit of the page's front matter, or
- * why there is none (`told`: the user has heard it). Undefined when cancelled.
+ * The paste's second kind, offered in a page outside its front matter: a pasted link's photo as
+ * the page's cover. The user picked it from the paste menu, so a cover already set is replaced
+ * without a question.
  */
-export async function coverPasteEdit(
-  shell: Shell,
-  saving: Saving & { readonly trusted: boolean },
-  document: vscode.TextDocument,
-  item: InsertArgs,
-  token: vscode.CancellationToken,
-): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined> {
-  const cover = await readCoverConfig(document);
-  if ('message' in cover) return cover;
-  const config = readInsertConfig({ uri: document.uri, languageId: 'markdown' });
-  const notes: string[] = [];
-  const image = await coverImage({ shell, saving, document, item: { ...item, languageId: 'markdown' }, choice: { size: cover.size }, cover, config, ask: false, notes, token });
-  // A failure the image's steps already told the user of.
-  if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '', told: true };
-  const planned = planCover(document.getText(), cover.fields, image.values);
-  if (!planned.ok || token.isCancellationRequested) {
-    await image.prepared?.written?.takeBack();
-    return planned.ok ? undefined : { message: planned.message };
-  }
-  const { edit } = planned;
-  return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes };
-}
+export const coverPaste: PasteAlternative = {
+  kind: coverEditKind,
+  title: (serviceName) => vscode.l10n.t('Set as Cover Image ({0})', serviceName),
+  offers: (document, ranges) => isPage(document) && ranges.every((r) => document.offsetAt(r.start) >= (findFrontMatter(document.getText())?.end ?? 0)),
+  async edit(pipeline, document, media, token) {
+    const cover = await readCoverConfig(document);
+    if ('message' in cover) return cover;
+    const image = await coverImage(pipeline, { ...coverRequest(document, { media }, cover), token }, cover);
+    // A failure the image's steps already told the user of.
+    if ('result' in image) return image.result === 'cancelled' || token.isCancellationRequested ? undefined : { message: image.notes[image.notes.length - 1] ?? '', told: true };
+    const planned = planCover(document.getText(), cover.fields, image.values);
+    if (!planned.ok || token.isCancellationRequested) {
+      await image.prepared.written?.takeBack();
+      return planned.ok ? undefined : { message: planned.message };
+    }
+    const { edit } = planned;
+    pipeline.use([media]);
+    return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes: image.notes };
+  },
+};

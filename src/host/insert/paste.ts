@@ -22,12 +22,11 @@ import { describeFailure } from '../errorActions';
 import { notifyFailure } from '../failureNotice';
 import type { Shell } from '../shell';
 import { codeContextIn } from './codePlaces';
-import { findFrontMatter } from '../../core/cover/frontMatter';
 import { inert } from '../../core/inert';
-import { isPage } from '../cover/setCover';
-import { coverEditKind, mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
+import { mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
 import { NOTE_MAX } from './messages';
 import type { MediaInserter } from './inserter';
+import type { MediaPipeline } from './prepare';
 
 /** The same failure is told again only after this long. */
 export const PASTE_FAILURE_QUIET_MS = 60_000;
@@ -41,14 +40,26 @@ interface PasteRequest {
   readonly text: string;
 }
 
+/**
+ * Another edit a paste of media offers, after the insert (the page's cover, host/cover/): its
+ * kind and title, where it applies (never in code), and the edit it makes of the media.
+ */
+export interface PasteAlternative {
+  kind(): vscode.DocumentDropOrPasteEditKind;
+  title(serviceName: string): string;
+  offers(document: vscode.TextDocument, ranges: readonly vscode.Range[]): boolean;
+  /** The edit and what to tell, or why there is none (`told`: the user has heard it); undefined when cancelled. */
+  edit(pipeline: MediaPipeline, document: vscode.TextDocument, media: MediaItem, token: vscode.CancellationToken): Promise<{ edit: vscode.TextEdit; notes: readonly string[] } | { message: string; told?: true } | undefined>;
+}
+
 export class MediaPasteEdit extends vscode.DocumentPasteEdit {
   constructor(
     readonly request: PasteRequest,
     title: string,
-    /** The second kind: the link's photo as the page's cover, in its front matter. */
-    readonly cover = false,
+    /** Not the insert: another edit of the media (the page's cover). */
+    readonly alternative?: PasteAlternative,
   ) {
-    super('', title, cover ? coverEditKind() : mediaEditKind());
+    super('', title, alternative ? alternative.kind() : mediaEditKind());
   }
 }
 
@@ -60,6 +71,8 @@ export class MediaPasteProvider {
     private readonly shell: Shell,
     private readonly api: ClientSource,
     private readonly inserter: MediaInserter,
+    /** Offered after the insert, where they apply. */
+    private readonly alternatives: readonly PasteAlternative[] = [],
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -78,10 +91,9 @@ export class MediaPasteProvider {
     // Asked for in code: offered, after the text as it is.
     if (code) edit.yieldTo = [plainTextKind()];
     const edits = [edit];
-    // In a page, outside its front matter: the photo as the page's cover too, after the insert.
-    if (!code && isPage(document) && ranges.every((r) => document.offsetAt(r.start) >= (findFrontMatter(document.getText())?.end ?? 0))) {
-      // After the insert in the list: the insert stays what a plain paste does.
-      edits.push(new MediaPasteEdit(request, vscode.l10n.t('Set as Cover Image ({0})', this.shell.config.serviceName), true));
+    // After the insert in the list: the insert stays what a plain paste does.
+    for (const alternative of code ? [] : this.alternatives) {
+      if (alternative.offers(document, ranges)) edits.push(new MediaPasteEdit(request, alternative.title(this.shell.config.serviceName), alternative));
     }
     const only = context.only;
     return only ? edits.filter((e) => e.kind && (only.contains(e.kind) || e.kind.contains(only))) : edits;
@@ -89,7 +101,7 @@ export class MediaPasteProvider {
 
   /** The look-up, the download when the mode says so, and the edit's text: the media, or the text as copied when they fail. */
   async resolveDocumentPasteEdit(edit: MediaPasteEdit, token: vscode.CancellationToken): Promise<MediaPasteEdit | undefined> {
-    if (edit.cover) return this.resolveCover(edit, token);
+    if (edit.alternative) return this.resolveAlternative(edit, edit.alternative, token);
     const { document, ranges, ref, text } = edit.request;
     const media = await this.lookUp(ref, token);
     // One place: the snippet is laid out for its line (blank lines around a block), as a drop
@@ -106,19 +118,19 @@ export class MediaPasteProvider {
     return edit;
   }
 
-  /** The cover's front matter edit, the pasted link gone from where it was pasted; the text as copied when the cover cannot be set. */
-  private async resolveCover(edit: MediaPasteEdit, token: vscode.CancellationToken): Promise<MediaPasteEdit | undefined> {
+  /** The alternative's edit (the cover's front matter), the pasted link gone from where it was pasted; the text as copied when it cannot be made. */
+  private async resolveAlternative(edit: MediaPasteEdit, alternative: PasteAlternative, token: vscode.CancellationToken): Promise<MediaPasteEdit | undefined> {
     const { document, ranges, ref, text } = edit.request;
     const media = await this.lookUp(ref, token);
-    const cover = media && !token.isCancellationRequested ? await this.inserter.coverPasteEdit(document, media, token) : undefined;
+    const made = media && !token.isCancellationRequested ? await alternative.edit(this.inserter.pipeline, document, media, token) : undefined;
     if (token.isCancellationRequested) return undefined;
     const change = new vscode.WorkspaceEdit();
-    if (cover && 'edit' in cover) {
-      change.set(document.uri, [cover.edit, ...ranges.map((range) => vscode.TextEdit.delete(range))]);
-      for (const note of cover.notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
+    if (made && 'edit' in made) {
+      change.set(document.uri, [made.edit, ...ranges.map((range) => vscode.TextEdit.delete(range))]);
+      for (const note of made.notes) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
     } else {
       change.set(document.uri, ranges.map((range) => vscode.TextEdit.replace(range, text)));
-      if (cover && !cover.told) void vscode.window.showWarningMessage(inert(vscode.l10n.t('Pasted the link as text: {0}', cover.message), NOTE_MAX));
+      if (made && !made.told) void vscode.window.showWarningMessage(inert(vscode.l10n.t('Pasted the link as text: {0}', made.message), NOTE_MAX));
     }
     edit.additionalEdit = change;
     return edit;

@@ -1,7 +1,9 @@
-// An insert's items rendered: as links, or, when the mode is `download` and saving is possible,
-// first saving the files they link to (with a note saying why when they are linked instead).
-// A failed save keeps what Retry needs to run the insert again.
-import type * as vscode from 'vscode';
+// The one way chosen media become what a writer puts into a document (the snippet writer,
+// inserter.ts: insert, paste, drop; the front-matter writer, host/cover/): the size and alt text
+// asked for when the user chooses (Insert as…, Set as Cover Image…), each item's plan, and with
+// mode `download` the files saved into the workspace with the ledger that takes them back, else
+// links with a note why. A failed save returns the name typed; its writer builds the Retry.
+import * as vscode from 'vscode';
 import type { FormatFamily } from '../../core/insert/languages';
 import { formatFamily } from '../../core/insert/languages';
 import { InsertError } from '../../core/insert/insertError';
@@ -9,6 +11,16 @@ import { fileNameTemplateProblem } from '../../core/insert/naming';
 import type { Piece } from '../../core/insert/pieces';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import { renderPlan } from '../../core/insert/plan';
+import type { PhotoSizeResult } from '../../core/insert/sizes';
+import type { MediaItem } from '../../core/model';
+import type { InsertArgs } from '../commandArgs';
+import { Disposable } from '../dispose';
+import type { HostPlatform } from '../platform';
+import type { Shell } from '../shell';
+import { askAltText } from './editBoxes';
+import { pickVariant } from './pickVariant';
+import type { VariantChoice } from './pickVariant';
+import { planFor } from './planning';
 import { askSavedName, whereToSave } from './saveDestination';
 import type { Saving } from './saveFiles';
 import { saveAll, workspaceLedger } from './saveFiles';
@@ -16,7 +28,56 @@ import type { SavedFile } from './saveFile';
 import type { InsertConfig, InsertMode } from './settings';
 import { WrittenFiles } from './writtenFiles';
 
+/** What the pipeline needs from outside, replaceable in tests (the test host runs with trust off). */
+export interface PipelineDeps {
+  isTrusted(): boolean;
+  readonly fetch: typeof fetch;
+  now(): Date;
+  /** Write downloads into `file:` folders piece by piece (the default, where the platform can) rather than whole from memory. */
+  readonly streamToDisk?: boolean;
+  /** What the host can do (platform/): the running host's unless a test says otherwise. */
+  readonly platform?: HostPlatform;
+}
+
+export const defaultPipelineDeps: PipelineDeps = {
+  isTrusted: () => vscode.workspace.isTrusted,
+  fetch: (input, init) => fetch(input, init),
+  now: () => new Date(),
+};
+
+/** The media chosen, the settings and language they go in with, and the mode (`download`: saved when saving is possible). */
+interface MediaRequest {
+  readonly items: readonly InsertArgs[];
+  readonly languageId: string;
+  readonly config: InsertConfig;
+  readonly mode: InsertMode;
+}
+
+/** What the user is asked for (Insert as…, Set as Cover Image…): the size or video file (each with its file's size when saving), then one item's alt text. */
+export interface ChooseRequest extends MediaRequest {
+  /** The size the picker starts from (the setting's when not given); `false`: no picker (a cover's video is its poster). */
+  readonly sizes?: PhotoSizeResult | false;
+  /** What stays chosen when nothing is picked (a cover's size). */
+  readonly choice?: VariantChoice;
+}
+
+export type Chosen =
+  | { readonly status: 'chosen'; readonly items: readonly InsertArgs[]; readonly choice: VariantChoice }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly error: unknown };
+
+export interface PrepareRequest extends MediaRequest {
+  readonly choice: VariantChoice;
+  /** The document the product goes into: links are relative to it, files are saved for it. */
+  readonly document: vscode.TextDocument;
+  /** One item saved: its file's name is asked first (Insert as…), or `typed` is used (that insert's Retry). */
+  readonly name?: { readonly typed?: string };
+  readonly token?: vscode.CancellationToken;
+}
+
+/** The product a writer applies. */
 export interface Prepared {
+  readonly plans: readonly InsertPlan[];
   readonly pieces: readonly Piece[][];
   readonly family: FormatFamily;
   readonly files: readonly SavedFile[];
@@ -26,73 +87,100 @@ export interface Prepared {
   readonly written?: WrittenFiles;
 }
 
-/** What Retry needs to run a failed insert again: where, how, and the name typed for Insert as…. */
-export interface RetryContext {
-  readonly document: vscode.TextDocument;
-  readonly mode: InsertMode;
-  readonly typedName: string | undefined;
-}
+/** `notes`: what the user is to be told (why a file was linked instead, where it went). `save`: the save itself failed (nothing of it stayed), with the name typed for Insert as…. */
+export type PrepareResult = { readonly notes: readonly string[] } & (
+  | { readonly status: 'prepared'; readonly prepared: Prepared }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly error: unknown; readonly save?: { readonly typed: string | undefined } }
+);
 
-/** Each failed save's context, by its error (prepare sets it, the failure's notification reads it). */
-const retryContexts = new WeakMap<InsertError, RetryContext>();
-/** The name to use instead of asking, while Insert as… is retried for a document. */
-const retryNames = new WeakMap<vscode.TextDocument, string>();
+export class MediaPipeline extends Disposable {
+  private readonly used = this._register(new vscode.EventEmitter<readonly MediaItem[]>());
+  /** Media inserted, set as a cover, saved or copied (what Recent lists), newest first. */
+  readonly onDidUse = this.used.event;
 
-export function retryContextOf(error: InsertError): RetryContext | undefined {
-  return retryContexts.get(error);
-}
-
-/** Runs `insert` with `typedName` as the saved file's name for `document` instead of asking for one. */
-export async function withTypedName<T>(document: vscode.TextDocument, typedName: string, insert: () => Promise<T>): Promise<T> {
-  retryNames.set(document, typedName);
-  try {
-    return await insert();
-  } finally {
-    retryNames.delete(document);
+  constructor(
+    readonly shell: Shell,
+    readonly deps: PipelineDeps = defaultPipelineDeps,
+  ) {
+    super();
   }
-}
 
-/**
- * Renders the plans, first saving the files they link to when the mode is `download` and
- * saving is possible; otherwise links, with a note saying why. `askName`: the saved file's
- * name is asked first (Insert as…). Undefined when the user cancelled.
- */
-export async function prepare(
-  saving: Saving & { readonly trusted: boolean },
-  plans: readonly InsertPlan[],
-  document: vscode.TextDocument,
-  config: InsertConfig,
-  mode: InsertMode,
-  notes: string[],
-  token?: vscode.CancellationToken,
-  askName = false,
-): Promise<Prepared | undefined> {
-  const family = plans[0]?.family ?? formatFamily(document.languageId);
-  const linked = (): Prepared => ({ pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
-  if (mode !== 'download') return linked();
-  const badName = fileNameTemplateProblem(config.fileName);
-  if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
-  const where = await whereToSave(plans, document, config, { trusted: saving.trusted, platform: saving.platform, now: saving.now() }, notes);
-  if (!where) return linked();
-  const { located, probe } = where;
-  let typedName: string | undefined;
-  const only = plans.length === 1 ? plans[0] : undefined;
-  if (askName && only?.uses.url) {
-    // Retry after a failed Insert as…: the name typed then.
-    typedName = retryNames.get(document) ?? (await askSavedName(only, saving.shell.config.serviceName, located, config, probe, () => saving.now()));
-    if (typedName === undefined) return undefined;
+  /** What a writer used. */
+  use(media: readonly MediaItem[]): void {
+    this.used.fire(media);
   }
-  // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
-  const written = new WrittenFiles(workspaceLedger(located.base));
-  let saved: Awaited<ReturnType<typeof saveAll>>;
-  try {
-    saved = await saveAll(saving, plans, located, config, written, notes, token, typedName);
-  } catch (error) {
-    // What Retry needs to run this insert again (the inserter's failure notification).
-    if (error instanceof InsertError) retryContexts.set(error, { document, mode, typedName });
-    throw error;
+
+  /** Asks the size or video file, then (one item) the alt text, filled in as it would be written; Escape cancels. */
+  async choose(request: ChooseRequest): Promise<Chosen> {
+    const { items, config } = request;
+    const [first] = items;
+    let choice: VariantChoice = request.choice ?? {};
+    if (!first) return { status: 'chosen', items, choice };
+    if (request.sizes !== false) {
+      // Files to be saved (and saving possible): each size shows its file's size.
+      const saves = request.mode === 'download' && this.deps.isTrusted();
+      const fileSizes = saves ? { fetch: this.deps.fetch, timeoutMs: Math.min(5000, this.shell.config.timeoutMs) } : undefined;
+      const picked = await pickVariant(first.media, { photoSize: request.sizes ?? config.photoSize, videoQuality: config.videoQuality, fileSizes });
+      if (!picked) return { status: 'cancelled' };
+      choice = picked;
+    }
+    if (items.length !== 1) return { status: 'chosen', items, choice };
+    let prefill: string;
+    try {
+      prefill = planFor(this.shell, first, choice, request.languageId, config).facts.alt;
+    } catch (error) {
+      return { status: 'failed', error };
+    }
+    const alt = await askAltText(first.media.kind, prefill);
+    if (alt === undefined) return { status: 'cancelled' };
+    return { status: 'chosen', items: [{ ...first, alt }], choice };
   }
-  if (!saved) return undefined;
-  const { locals, files } = saved;
-  return { pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files, locals, written };
+
+  /**
+   * Plans the items and renders them, first saving the files they link to when the mode is
+   * `download` and saving is possible; otherwise links, with a note saying why.
+   */
+  async prepare(request: PrepareRequest): Promise<PrepareResult> {
+    const notes: string[] = [];
+    try {
+      const done = await this.planAndSave(request, notes);
+      if (done === undefined) return { status: 'cancelled', notes };
+      if ('failed' in done) return { status: 'failed', error: done.failed, notes, save: { typed: done.typed } };
+      return { status: 'prepared', prepared: done, notes };
+    } catch (error) {
+      if (error instanceof vscode.CancellationError) return { status: 'cancelled', notes };
+      return { status: 'failed', error, notes };
+    }
+  }
+
+  /** The product; undefined when cancelled; the save's InsertError (nothing of it stayed) with the name it was given. Throws for the steps before. */
+  private async planAndSave(request: PrepareRequest, notes: string[]): Promise<Prepared | { failed: InsertError; typed: string | undefined } | undefined> {
+    const { document, config, choice } = request;
+    const plans = request.items.map((a) => planFor(this.shell, a, choice, request.languageId, config));
+    const family = plans[0]?.family ?? formatFamily(document.languageId);
+    const linked = (): Prepared => ({ plans, pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
+    if (request.mode !== 'download') return linked();
+    const badName = fileNameTemplateProblem(config.fileName);
+    if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
+    const deps = this.deps;
+    const saving: Saving = { shell: this.shell, platform: deps.platform ?? this.shell.platform, fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false };
+    const where = await whereToSave(plans, document, config, { trusted: deps.isTrusted(), platform: saving.platform, now: saving.now() }, notes);
+    if (!where) return linked();
+    const { located, probe } = where;
+    let typed = request.name?.typed;
+    const only = plans.length === 1 ? plans[0] : undefined;
+    if (request.name && only?.uses.url) {
+      typed ??= await askSavedName(only, this.shell.config.serviceName, located, config, probe, () => saving.now());
+      if (typed === undefined) return undefined;
+    }
+    // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
+    const written = new WrittenFiles(workspaceLedger(located.base));
+    const saved = await saveAll(saving, plans, located, config, written, notes, request.token, typed).catch((error: unknown) =>
+      error instanceof InsertError ? { failed: error, typed } : Promise.reject(error),
+    );
+    if (!saved || 'failed' in saved) return saved;
+    const { locals, files } = saved;
+    return { plans, pieces: plans.map((p, i) => renderPlan(p, locals[i])), family, files, locals, written };
+  }
 }

@@ -45,7 +45,7 @@ export function isInsertMode(value: unknown): value is InsertMode {
 type Inspected = ReturnType<vscode.WorkspaceConfiguration['inspect']>;
 
 /** Whether the user set the setting anywhere (user, workspace, folder, or for a language there). */
-function setAnywhere(inspected: Inspected): boolean {
+export function setAnywhere(inspected: Inspected): boolean {
   if (!inspected) return false;
   const { globalValue, workspaceValue, workspaceFolderValue, globalLanguageValue, workspaceLanguageValue, workspaceFolderLanguageValue } = inspected;
   return [globalValue, workspaceValue, workspaceFolderValue, globalLanguageValue, workspaceLanguageValue, workspaceFolderLanguageValue].some(
@@ -58,18 +58,6 @@ function readSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult {
   if (setAnywhere(cfg.inspect('size'))) return readPhotoSize(cfg.get<unknown>('size'), 'stockMedia.insert.size');
   if (setAnywhere(cfg.inspect('photoVariant'))) return readPhotoSize(cfg.get<unknown>('photoVariant'), 'stockMedia.insert.photoVariant');
   return { size: DEFAULT_PHOTO_SIZE };
-}
-
-/**
- * `stockMedia.cover.size` for a document: undefined when the user set it nowhere (the cover
- * preset's size applies), else the size or why the value names none.
- */
-export function readCoverSize(scope: { uri?: vscode.Uri; languageId: string }): PhotoSizeResult | undefined {
-  const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
-  const cfg = vscode.workspace.getConfiguration('stockMedia.cover', target);
-  const value = cfg.get<unknown>('size');
-  if (!setAnywhere(cfg.inspect('size')) || (typeof value === 'string' && value.trim() === '')) return undefined;
-  return readPhotoSize(value, 'stockMedia.cover.size');
 }
 
 export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }): InsertConfig {
