@@ -4,8 +4,8 @@
 // and no heavy work: a feature's modules are evaluated only when it is first used.
 import * as vscode from 'vscode';
 import type { MediaClient } from './api/client';
-import { registerKeyCommands } from './host/commands/keyCommands';
-import { CommandManager } from './host/commandManager';
+import { registerKeyCommands } from './host/key/keyCommands';
+import { CommandManager } from './host/common/commandManager';
 import { Container } from './host/container';
 import { registerCoverCommands } from './host/cover/coverCommands';
 import { registerCreditsCommands } from './host/credits/creditsCommands';
@@ -13,11 +13,11 @@ import { registerGridCommands } from './host/grid/gridCommands';
 import { registerInsertCommands } from './host/insert/insertCommands';
 import type { HostPlatform } from './host/platform';
 import { webPlatform } from './host/platform';
-import { QuotaStatusBar, quotaFormat } from './host/quota';
+import { QuotaStatusBar, quotaFormat } from './host/status/quota';
 import { Shell } from './host/shell';
-import { useVsCodeTranslator } from './host/translator';
-import { registerCollectionsCommands } from './host/views/collectionsCommands';
-import { registerLibraryCommands } from './host/views/libraryCommands';
+import { useVsCodeTranslator } from './host/common/translator';
+import { registerCollectionsCommands } from './host/collections/collectionsCommands';
+import { registerLibraryCommands } from './host/library/libraryCommands';
 import { registerWorkspaceCommands } from './host/workspaceMedia/workspaceCommands';
 
 

@@ -4,7 +4,7 @@
 // real paths checked on disk, large downloads streamed to disk, each redirect checked before it
 // is followed) as activate()'s platform. This file's bundle holds only that platform.
 import { platform } from './host/platform/node';
-import { useVsCodeTranslator } from './host/translator';
+import { useVsCodeTranslator } from './host/common/translator';
 
 // Node's platform has messages of its own (core/l10n in this bundle): in the display language too.
 useVsCodeTranslator();

@@ -1,4 +1,4 @@
-// The service's built-in defaults. They live in core so that reading the settings (host/config.ts)
+// The service's built-in defaults. They live in core so that reading the settings (host/common/config.ts)
 // does not set up the HTTP client and its dependencies at activation.
 
 export const DEFAULT_BASE_URL = 'https://api.pexels.com/v1';

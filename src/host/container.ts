@@ -7,20 +7,20 @@
 // its handlers call the feature's functions through these getters.
 import type { MediaItem } from '../core/model';
 import { mediaKey } from '../core/tiles';
-import type { ClientSource } from './client';
-import { openMediaArg } from './commandArgs';
-import type { InsertArgs } from './commandArgs';
+import type { ClientSource } from './client/client';
+import { openMediaArg } from './common/commandArgs';
+import type { InsertArgs } from './common/commandArgs';
 import type { CoverHow, CoverOutcome } from './cover/setCover';
-import type { IDisposable } from './dispose';
-import { Disposable } from './dispose';
+import type { IDisposable } from './common/dispose';
+import { Disposable } from './common/dispose';
 import type { Shell } from './shell';
-import type { CollectionsTreeHandles } from './views/collectionNodes';
-import type { MediaLists } from './views/mediaLists';
+import type { CollectionsTreeHandles } from './collections/collectionNodes';
+import type { MediaLists } from './library/mediaLists';
 import type { WorkspaceTreeHandles } from './workspaceMedia/nodes';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each feature's modules are evaluated on its first use */
 type GridFeature = ReturnType<typeof import('./grid/gridFeature').createGridFeature>;
-type CollectionsFeature = ReturnType<typeof import('./views/collectionsFeature').createCollectionsFeature>;
+type CollectionsFeature = ReturnType<typeof import('./collections/collectionsFeature').createCollectionsFeature>;
 type InsertFeature = ReturnType<typeof import('./insert/register').registerInsert>;
 type CreditsFeature = ReturnType<typeof import('./credits/creditsFeature').createCreditsFeature>;
 type WorkspaceFeature = ReturnType<typeof import('./workspaceMedia/workspaceFeature').createWorkspaceFeature>;
@@ -67,7 +67,7 @@ export class Container extends Disposable {
   /** Recent and Starred. */
   get lists(): MediaLists {
     return this.once('lists', () => {
-      const { MediaLists } = require('./views/mediaLists') as typeof import('./views/mediaLists');
+      const { MediaLists } = require('./library/mediaLists') as typeof import('./library/mediaLists');
       const lists = new MediaLists(this.shell.context.globalState);
       return { part: lists, disposables: [lists] };
     });
@@ -104,7 +104,7 @@ export class Container extends Disposable {
   /** The collections tree's rows and what its commands do. */
   get collections(): CollectionsFeature {
     return this.once('collections', () => {
-      const { createCollectionsFeature } = require('./views/collectionsFeature') as typeof import('./views/collectionsFeature');
+      const { createCollectionsFeature } = require('./collections/collectionsFeature') as typeof import('./collections/collectionsFeature');
       if (!this.collectionsTree) throw new Error('The collections view is made at activation, before its rows');
       const collections = createCollectionsFeature(this.shell, this.api, this.collectionsTree, (spec) => this.grid.show(spec), this.lists);
       return { part: collections, disposables: collections.disposables };

@@ -1,10 +1,10 @@
 // The media a command acts on, from its arguments (commandArgs.ts resolveMedia): what a menu or
 // a caller gave, the grid's focused tile, a look-up by id; or, with none, the outcome of saying so.
 import * as vscode from 'vscode';
-import type { InsertArgs } from './commandArgs';
-import { resolveMedia, searchArg } from './commandArgs';
+import type { InsertArgs } from './common/commandArgs';
+import { resolveMedia, searchArg } from './common/commandArgs';
 import type { Container } from './container';
-import { showFailure } from './failureNotice';
+import { showFailure } from './key/failureNotice';
 import { searchCommand } from './grid/searchCommands';
 import type { InsertOutcome } from './insert/inserter';
 import { showNoMedia } from './insert/messages';

@@ -3,17 +3,17 @@
 // when first used (see extension.ts and host/container.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
-import type { ClientSource } from './client';
+import type { ClientSource } from './client/client';
 import type { HostPlatform } from './platform';
-import { ContextKey } from './commandIds';
-import type { StockMediaConfig } from './config';
-import { CONFIG_SECTION, readConfig } from './config';
-import { Disposable } from './dispose';
-import { EditorTracker } from './editorTracker';
-import { Milestones } from './milestones';
-import { channelLogger } from './log';
-import { QuotaStore, quotaFormat } from './quota';
-import { ApiKeyStore } from './secrets';
+import { ContextKey } from './common/commandIds';
+import type { StockMediaConfig } from './common/config';
+import { CONFIG_SECTION, readConfig } from './common/config';
+import { Disposable } from './common/dispose';
+import { EditorTracker } from './common/editorTracker';
+import { Milestones } from './walkthrough/milestones';
+import { channelLogger } from './common/log';
+import { QuotaStore, quotaFormat } from './status/quota';
+import { ApiKeyStore } from './key/secrets';
 
 export class Shell extends Disposable {
   readonly keys: ApiKeyStore;
@@ -99,7 +99,7 @@ export class Shell extends Disposable {
   get api(): ClientSource {
     if (!this.apiSource) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the client's modules are evaluated on first use
-      const { ClientSource } = require('./client') as typeof import('./client');
+      const { ClientSource } = require('./client/client') as typeof import('./client/client');
       this.apiSource = this._register(new ClientSource(this));
     }
     return this.apiSource;

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import type { BrowserSession } from '../host/browser';
 import { prepare } from '../host/prepare';
 import { LOAD_COLLECTION_TITLE } from '../server/library';

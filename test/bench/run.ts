@@ -29,7 +29,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_WRITE_DELAY_MS } from '../../src/core/answerStore';
 import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
-import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { CODE_SERVER_VERSION, prepare } from '../host/prepare';

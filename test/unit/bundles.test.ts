@@ -89,7 +89,7 @@ const FEATURES = [
   /^src\/host\/grid\/gridFeature\.ts$/,
   /^src\/host\/insert\/register\.ts$/,
   /^src\/host\/credits\/creditsFeature\.ts$/,
-  /^src\/host\/commands\/apiKey\.ts$/,
+  /^src\/host\/key\/apiKey\.ts$/,
   /^src\/api\/client\.ts$/,
   /(^|\/)node_modules\/ky\//,
   /^src\/host\/insert\/inserter\.ts$/,
@@ -124,7 +124,7 @@ describe('the bundles', () => {
     // The seams: the container requires each feature, the handlers import their work.
     const edges = (from: string) => metafile('web').inputs[from]?.imports ?? [];
     assert.equal(edges('src/host/container.ts').find((edge) => edge.path === 'src/host/grid/gridFeature.ts')?.kind, 'require-call');
-    assert.equal(edges('src/host/commands/keyCommands.ts').find((edge) => edge.path === 'src/host/commands/apiKey.ts')?.kind, 'dynamic-import');
+    assert.equal(edges('src/host/key/keyCommands.ts').find((edge) => edge.path === 'src/host/key/apiKey.ts')?.kind, 'dynamic-import');
     const code = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     // esbuild's lazy initialiser for a feature, run by the `require` it replaces.
     assert.match(code, /__esm\(\{\s*"src\/host\/grid\/gridFeature\.ts"\(\)/);

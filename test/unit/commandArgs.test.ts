@@ -1,11 +1,11 @@
-// The commands' arguments as host/commandArgs.ts, their one reader, reads them: the insert, copy and open
+// The commands' arguments as host/common/commandArgs.ts, their one reader, reads them: the insert, copy and open
 // commands' `{ media, … }` and the tree's multi-selection, a grid tile's context, and the
 // hover links' `{ ref }` and Insert credit line's `{ uri, kind, id, offset }`. What another
 // extension or a keybinding may send instead (numbers, lists, look-alikes, prototype tricks,
 // getters) is no argument: undefined, never an exception, never media.
 import * as assert from 'node:assert/strict';
 import type { MediaItem, MediaKind } from '../../src/core/model';
-import type { MediaSources } from '../../src/host/commandArgs';
+import type { MediaSources } from '../../src/host/common/commandArgs';
 import {
   collectionFilterArg,
   creditLineArg,
@@ -18,7 +18,7 @@ import {
   resolveMedia,
   searchArg,
   tileKeyOf,
-} from '../../src/host/commandArgs';
+} from '../../src/host/common/commandArgs';
 import { photoItem, videoItem } from './insertFixtures';
 
 const media = photoItem();

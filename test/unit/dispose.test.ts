@@ -1,7 +1,7 @@
-// The Disposable base every long-lived host object builds on (src/host/dispose.ts).
+// The Disposable base every long-lived host object builds on (src/host/common/dispose.ts).
 import * as assert from 'node:assert/strict';
-import { Disposable, disposeAll } from '../../src/host/dispose';
-import type { IDisposable } from '../../src/host/dispose';
+import { Disposable, disposeAll } from '../../src/host/common/dispose';
+import type { IDisposable } from '../../src/host/common/dispose';
 
 class Owner extends Disposable {
   add<T extends IDisposable>(d: T): T {

@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_ACTIONS as DESCRIBED_ACTIONS } from '../../src/core/describe';
-import { CommandId } from '../../src/host/commandIds';
-import { ERROR_ACTIONS, errorCommand } from '../../src/host/errorActions';
-import { isInsertTarget, NOT_TARGET_SCHEMES } from '../../src/host/insertTarget';
+import { CommandId } from '../../src/host/common/commandIds';
+import { ERROR_ACTIONS, errorCommand } from '../../src/host/key/errorActions';
+import { isInsertTarget, NOT_TARGET_SCHEMES } from '../../src/host/common/insertTarget';
 import { HOST_COMMANDS } from '../../src/shared/protocol';
 
 const doc = (scheme: string, isClosed = false): { uri: { scheme: string }; isClosed: boolean } => ({ uri: { scheme }, isClosed });
@@ -58,8 +58,8 @@ describe('the error actions table', () => {
     const root = join(__dirname, '..', '..');
     const read = (file: string): string => readFileSync(join(root, file), 'utf8');
     assert.match(read('src/host/grid/gridPanel.ts'), /runErrorAction\(this\.shell, command\)/);
-    assert.match(read('src/host/views/collectionItems.ts'), /errorCommand\(primary, origin\)/);
-    for (const file of ['src/host/grid/gridPanel.ts', 'src/host/views/collectionItems.ts', 'src/host/grid/gridStrings.ts']) {
+    assert.match(read('src/host/collections/collectionItems.ts'), /errorCommand\(primary, origin\)/);
+    for (const file of ['src/host/grid/gridPanel.ts', 'src/host/collections/collectionItems.ts', 'src/host/grid/gridStrings.ts']) {
       assert.doesNotMatch(read(file), /workbench\.action\.openSettings|CommandId\.(setApiKey|checkApiKey|showQuota)\b/, file);
     }
   });

@@ -81,7 +81,7 @@ describe('localisation', () => {
     it('finds the messages of core, api and host alike', () => {
       // The scan is the complement of @vscode/l10n-dev, which misses core and api entirely.
       const files = new Set(scan.messages.map((m) => m.where.replace(/\/[^/]*$/, '')));
-      for (const dir of ['src/core', 'src/core/insert', 'src/api', 'src/host/insert', 'src/host/grid', 'src/host/views']) {
+      for (const dir of ['src/core', 'src/core/insert', 'src/api', 'src/host/insert', 'src/host/grid', 'src/host/collections']) {
         assert.ok(files.has(dir), `no message found in ${dir}`);
       }
       assert.ok(messages.length > 250, `only ${messages.length} messages`);
@@ -192,10 +192,10 @@ describe('localisation', () => {
       }
     });
 
-    it('allows only the one translator bridge in src/host/translator.ts', () => {
+    it('allows only the one translator bridge in src/host/common/translator.ts', () => {
       const bridge = 'setTranslator((message, ...args) => vscode.l10n.t(message, ...args), vscode.env.language);';
-      assert.deepEqual(scanText(bridge, 'src/host/translator.ts').problems, []);
-      assert.equal(scanText(`${bridge}\n${bridge}`, 'src/host/translator.ts').problems.length, 2);
+      assert.deepEqual(scanText(bridge, 'src/host/common/translator.ts').problems, []);
+      assert.equal(scanText(`${bridge}\n${bridge}`, 'src/host/common/translator.ts').problems.length, 2);
       assert.equal(scanText(bridge, 'src/extension.ts').problems.length, 1);
       assert.equal(scanText(bridge, 'src/host/client.ts').problems.length, 1);
     });

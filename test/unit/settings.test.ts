@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContextKey } from '../../src/host/commandIds';
+import { ContextKey } from '../../src/host/common/commandIds';
 
 const root = join(__dirname, '..', '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(root, path), 'utf8')) as T;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
-import { CommandId } from '../../src/host/commandIds';
+import { CommandId } from '../../src/host/common/commandIds';
 
 const root = join(__dirname, '..', '..');
 
@@ -168,7 +168,7 @@ describe('project structure', () => {
     assert.ok(registering.length >= 8 && registering.every((file) => /\/\w+Commands\.ts$/.test(file)), registering.join(', '));
     // Plain data is how an argument is read (core/schema.ts): only the reader does it.
     const readers = files.filter((file) => file.startsWith('src/host/') && /\bplainData\(/.test(readFileSync(join(root, file), 'utf8')));
-    assert.deepEqual(readers, ['src/host/commandArgs.ts']);
+    assert.deepEqual(readers, ['src/host/common/commandArgs.ts']);
   });
 
   it('the command map mirrors contributes.commands', () => {

@@ -21,7 +21,7 @@ import type { CreditsFs } from '../../src/host/credits/replaceFile';
 import type { CreditsOutcome } from '../../src/host/credits/writeCredits';
 import type { LibraryPhoto, LibraryVideo } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { NOTIFICATION_PROGRESS_MIN_MS } from '../../src/host/notificationProgress';
+import { NOTIFICATION_PROGRESS_MIN_MS } from '../../src/host/common/notificationProgress';
 import { MAX_FILES } from '../../src/host/credits/scanWorkspace';
 import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';

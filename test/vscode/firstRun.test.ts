@@ -4,7 +4,7 @@
 // saved without them, the user told so.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';

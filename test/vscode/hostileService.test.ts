@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { CollectionNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
-import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
+import type { CollectionNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
+import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, setRequestTimeout, stopLocalServer, useLocalServer, waitFor } from './support';
 import { gridSnapshotWhen, openGridState } from './support';

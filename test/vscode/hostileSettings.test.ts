@@ -6,10 +6,10 @@
 // log is the witness of where the key went.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CheckApiKeyResult, SetApiKeyResult } from '../../src/host/commands/apiKey';
+import type { CheckApiKeyResult, SetApiKeyResult } from '../../src/host/key/apiKey';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { CollectionsNode, RootNode } from '../../src/host/views/collectionNodes';
-import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
+import type { CollectionsNode, RootNode } from '../../src/host/collections/collectionNodes';
+import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import type { Shown } from './support';

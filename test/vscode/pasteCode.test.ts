@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pastedMediaRef } from '../../src/core/pastedMedia';
 import type { MediaItem, Photo } from '../../src/core/model';
-import type { ClientSource } from '../../src/host/client';
+import type { ClientSource } from '../../src/host/client/client';
 import { MediaDropProvider } from '../../src/host/insert/drop';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import { MediaPasteProvider } from '../../src/host/insert/paste';

@@ -4,8 +4,8 @@
 // and keybinding for Search Photos (package.json, read back).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CollectionNode, CollectionsNode, MediaNode, RootNode } from '../../src/host/views/collectionNodes';
-import type { CollectionsProvider } from '../../src/host/views/collectionsProvider';
+import type { CollectionNode, CollectionsNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
+import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import { EXTENSION_ID, closeAllEditors, fileOpener, gridSnapshotWhen, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';

@@ -2,9 +2,9 @@
 // SecretStorage, the quota in the status bar, settings taking effect without a reload.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SetApiKeyResult } from '../../src/host/commands/apiKey';
+import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import { hiddenSnapshot, hourStart } from '../../src/core/quota';
-import { QuotaStore } from '../../src/host/quota';
+import { QuotaStore } from '../../src/host/status/quota';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import { IN_WEB_WORKER_HOST } from './hosts';

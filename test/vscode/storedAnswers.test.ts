@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { MediaClient } from '../../src/api/client';
 import { AnswerStore } from '../../src/core/answerStore';
 import { keyForOrigin } from '../../src/core/keyBinding';
-import { ANSWERS_FILE_NAME, answerFileIn } from '../../src/host/answerFile';
+import { ANSWERS_FILE_NAME, answerFileIn } from '../../src/host/client/answerFile';
 import type { ApiServer } from '../server/server';
 import { extensionApi, stopLocalServer, storeKeyFor, useLocalServer } from './support';
 
@@ -46,7 +46,7 @@ describe('Stored answers across a restart', function () {
     server = await useLocalServer('alice');
   });
   afterEach(async () => {
-    // A window writes what it stored when it closes (host/client.ts): not later, into the next test's file.
+    // A window writes what it stored when it closes (host/client/client.ts): not later, into the next test's file.
     await Promise.all(windows.splice(0).map((client) => client.flushCache()));
     await stopLocalServer(server);
   });

@@ -3,8 +3,8 @@
 // machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
-import type { InsertArgs } from '../../src/host/commandArgs';
-import { parseInsertArgs, parseSelection } from '../../src/host/commandArgs';
+import type { InsertArgs } from '../../src/host/common/commandArgs';
+import { parseInsertArgs, parseSelection } from '../../src/host/common/commandArgs';
 import type { GridPanelState } from './hooks';
 import { registerTestHooks } from './hooks';
 import type { GridSnapshot } from '../../src/shared/protocol';

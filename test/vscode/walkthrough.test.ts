@@ -1,11 +1,11 @@
-// The walkthrough's ticks come from what the user has done in this profile (host/milestones.ts):
+// The walkthrough's ticks come from what the user has done in this profile (host/walkthrough/milestones.ts):
 // a search that had its answer, an insert, a cover. Kept in globalState, so the next window
 // (a new Milestones on the same state) knows them too; a cancelled or failed one does not count.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import { Milestones } from '../../src/host/milestones';
+import { Milestones } from '../../src/host/walkthrough/milestones';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 

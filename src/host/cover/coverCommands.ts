@@ -2,8 +2,8 @@
 // grid's focused tile; with none at all, a search for the page's title to pick one from.
 import * as vscode from 'vscode';
 import { seedQuery } from '../../core/searchRecent';
-import { CommandId } from '../commandIds';
-import type { CommandManager } from '../commandManager';
+import { CommandId } from '../common/commandIds';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
 import type { CoverHow, CoverOutcome } from './setCover';
 import type { GridCommandResult } from '../grid/searchCommands';

@@ -12,7 +12,7 @@ import { findFrontMatter } from '../../core/cover/frontMatter';
 import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
 import { isInsertError } from '../../core/insert/insertError';
-import type { InsertArgs } from '../commandArgs';
+import type { InsertArgs } from '../common/commandArgs';
 import { coverEditKind } from '../insert/editKinds';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
 import type { PasteAlternative } from '../insert/paste';
@@ -20,7 +20,7 @@ import type { MediaPipeline, Prepared, PrepareRequest } from '../insert/prepare'
 import type { InsertConfig } from '../insert/settings';
 import { readInsertConfig } from '../insert/settings';
 import type { Shell } from '../shell';
-import { targetEditor } from '../targetEditor';
+import { targetEditor } from '../common/targetEditor';
 import type { CoverConfig } from './coverConfig';
 import { readCoverConfig } from './coverConfig';
 

@@ -18,7 +18,7 @@ import { inert } from '../../core/inert';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaRefKey } from '../../core/mediaRefs';
 import type { MediaItem, MediaKind } from '../../core/model';
-import { Disposable } from '../dispose';
+import { Disposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import type { CreditContext, CreditNames } from '../../core/creditCheck';
 import { creditInsertion, creditNames, documentCredit, documentCreditFacts, insertionsEdit, isCredited, mediaRefsIn } from './credits';

@@ -3,9 +3,9 @@
 // documents (watch.ts). Their work is the credits feature's (credits/creditsFeature.ts), made by the
 // container when a document first holds a media link.
 import * as vscode from 'vscode';
-import { creditLineArg } from '../commandArgs';
-import { CommandId } from '../commandIds';
-import type { CommandManager } from '../commandManager';
+import { creditLineArg } from '../common/commandArgs';
+import { CommandId } from '../common/commandIds';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
 import { registerMediaDocuments } from './watch';
 

@@ -3,8 +3,8 @@
 import type * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaKind } from '../../core/model';
-import type { ClientSource } from '../client';
-import type { IDisposable } from '../dispose';
+import type { ClientSource } from '../client/client';
+import type { IDisposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import { CreditCheck } from './check';
 import { MediaHover } from './hover';

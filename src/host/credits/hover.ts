@@ -11,7 +11,7 @@ import { previewedByMarkdown } from '../../core/markdownPreview';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaSizeText, mediaTitle } from '../../core/mediaText';
 import type { MediaItem, MediaKind } from '../../core/model';
-import { CommandId } from '../commandIds';
+import { CommandId } from '../common/commandIds';
 import type { Shell } from '../shell';
 import { documentCredit, documentCreditFacts, isCredited } from './credits';
 import type { MediaLookup } from './lookup';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { findMediaRefs, mediaRefAt } from '../../core/mediaRefs';
 import type { MediaUrlOptions } from '../../core/mediaUrl';
 import { mediaUrlOptions } from '../../core/mediaUrl';
-import type { IDisposable } from '../dispose';
+import type { IDisposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import type { MediaDocuments } from './creditsFeature';
 import { CREDIT_DIAGNOSTIC_SOURCE, WATCH_DEBOUNCE_MS, creditCheckEnabled } from './enabled';

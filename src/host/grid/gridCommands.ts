@@ -2,9 +2,9 @@
 // or Video…, Starred, Clear Recent Searches; and the serializer that brings a grid back after a
 // reload. Each handler calls searchCommands.ts with the grid the container makes on first use.
 import * as vscode from 'vscode';
-import { CommandId, GRID_VIEW_TYPE } from '../commandIds';
-import { openMediaArg, searchArg } from '../commandArgs';
-import type { CommandManager } from '../commandManager';
+import { CommandId, GRID_VIEW_TYPE } from '../common/commandIds';
+import { openMediaArg, searchArg } from '../common/commandArgs';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
 
 export function registerGridCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {

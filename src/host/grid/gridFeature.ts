@@ -1,8 +1,8 @@
 // The search grid: what its commands need (searchCommands.ts takes `deps`), and bringing the
 // grid back after a reload (the serializer is registered at activation and calls `revive`).
 import type * as vscode from 'vscode';
-import type { ClientSource } from '../client';
-import type { IDisposable } from '../dispose';
+import type { ClientSource } from '../client/client';
+import type { IDisposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import type { SearchSpec } from '../../core/search';
 import type { GridLists } from './searchSession';

@@ -7,7 +7,7 @@
 // editor area is empty again (the grid closed, one empty group left) the group is unlocked.
 // VS Code removes any other emptied group itself (workbench.editor.closeEmptyGroups).
 import * as vscode from 'vscode';
-import { Disposable } from '../dispose';
+import { Disposable } from '../common/dispose';
 
 export class GridGroup extends Disposable {
   /** This window may have locked a group for the grid, and has not unlocked it since. */

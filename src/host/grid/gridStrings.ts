@@ -7,8 +7,8 @@ import { DEFAULT_SERVICE_URL } from '../../core/serviceUrl';
 import { safeLinkUrl } from '../../core/urls';
 import { NAMED_COLORS } from '../../core/params';
 import type { GridStrings } from '../../shared/strings';
-import type { CommandAction } from '../errorActions';
-import { ERROR_ACTIONS } from '../errorActions';
+import type { CommandAction } from '../key/errorActions';
+import { ERROR_ACTIONS } from '../key/errorActions';
 
 /** An error action's label with `{0}` left in place of the origin (filled in by the webview). */
 function errorActionLabel(action: CommandAction): string {
@@ -96,7 +96,7 @@ export function gridStrings(serviceSetting: string, serviceUrlSetting: string): 
     startHint: vscode.l10n.t('Type what you are looking for, or browse curated photos and popular videos.'),
     endOfResults: vscode.l10n.t('That is everything.'),
     retry: vscode.l10n.t('Retry'),
-    // The error actions' labels, from the one table (host/errorActions.ts); the webview fills in {0}.
+    // The error actions' labels, from the one table (host/key/errorActions.ts); the webview fills in {0}.
     setApiKey: errorActionLabel('setApiKey'),
     getApiKey: errorActionLabel('getApiKey'),
     openSettings: errorActionLabel('openSettings'),

@@ -16,7 +16,7 @@ import type { RecentSearch } from '../../core/searchRecent';
 import { seedQuery } from '../../core/searchRecent';
 import { GridPanel } from './gridPanel';
 import type { GridDeps } from './gridPanel';
-import { focusSettled, showFocused } from '../inputBox';
+import { focusSettled, showFocused } from '../common/inputBox';
 
 export type GridCommandResult =
   | { shown: true; spec: SearchSpec; status: string; count: number; totalResults: number | null }

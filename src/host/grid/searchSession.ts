@@ -27,7 +27,7 @@ export interface SessionOptions {
   describe: (error: MediaError) => GridFailure;
   /** Messages for the webview, in order. */
   post: (message: ToWebview) => void;
-  /** The user's own media (views/mediaLists.ts): the `starred` mode's, no request. */
+  /** The user's own media (library/mediaLists.ts): the `starred` mode's, no request. */
   lists?: Pick<GridLists, 'starredMedia'>;
 }
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
 import { safeLinkUrl, tryParseUrl } from '../../core/urls';
 import type { TileAction } from '../../shared/protocol';
-import type { InsertArgs } from '../commandArgs';
+import type { InsertArgs } from '../common/commandArgs';
 
 /**
  * The feature functions a tile's actions call, the same the commands call (features.ts): the

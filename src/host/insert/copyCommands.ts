@@ -7,7 +7,7 @@ import { creditFacts, mediaFacts } from '../../core/insert/facts';
 import { familyLabel } from '../../core/insert/languages';
 import { renderPlan } from '../../core/insert/plan';
 import type { Shell } from '../shell';
-import type { InsertArgs } from '../commandArgs';
+import type { InsertArgs } from '../common/commandArgs';
 import { copiedNote } from './messages';
 import type { VariantChoice } from './pickVariant';
 import { photoSizeFor, planAll, serviceOf } from './planning';

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
 import { isMediaItem } from '../../core/model';
 import { MEDIA_DROP_MIMES, decodeMediaDrag } from '../../shared/dnd';
-import { readConfig } from '../config';
+import { readConfig } from '../common/config';
 import { codeContextIn } from './codePlaces';
 import { mediaEditKind, mediaEditTitle } from './editKinds';
 import type { MediaInserter } from './inserter';

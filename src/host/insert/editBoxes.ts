@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { FileNameProblem } from '../../core/insert/edit';
 import { STEM_BYTES_MAX, fileNameProblem, stemRange, typedStem, utf8Length } from '../../core/insert/edit';
-import { askText } from '../inputBox';
+import { askText } from '../common/inputBox';
 
 /**
  * The alt text to insert, or undefined when the user pressed Escape. An emptied box is

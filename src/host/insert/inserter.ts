@@ -2,17 +2,17 @@
 // (insert, insert as…, save and insert, copy the address or the credit, open on the service) and
 // the drop and paste's snippet. The media go through the pipeline (prepare.ts: the size and alt
 // text asked, the plans, the files saved) and in as snippets (snippets.ts); beside it the copy
-// and open commands (copyCommands.ts), the target editor (host/targetEditor.ts), the sentences
+// and open commands (copyCommands.ts), the target editor (host/common/targetEditor.ts), the sentences
 // (messages.ts).
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import { InsertError } from '../../core/insert/insertError';
-import { Disposable } from '../dispose';
-import { notifyFailure } from '../failureNotice';
+import { Disposable } from '../common/dispose';
+import { notifyFailure } from '../key/failureNotice';
 import type { Shell } from '../shell';
-import { backTo, currentEditor, placeOf, targetEditor } from '../targetEditor';
-import type { InsertArgs } from '../commandArgs';
+import { backTo, currentEditor, placeOf, targetEditor } from '../common/targetEditor';
+import type { InsertArgs } from '../common/commandArgs';
 import { copyCredit, copyInstead, copyUrl, openOnService } from './copyCommands';
 import { LastInserts } from './lastInserts';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from './messages';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { InsertedBlock, Span, TextChange } from '../../core/insert/lastInserts';
 import { MAX_REMEMBERED, blocksAfterChange, insertTargets, locateTabStops, spansAfterChange } from '../../core/insert/lastInserts';
 import type { Piece } from '../../core/insert/pieces';
-import { Disposable } from '../dispose';
+import { Disposable } from '../common/dispose';
 
 export class LastInserts extends Disposable {
   private readonly blocks = new Map<string, InsertedBlock[]>();

@@ -17,9 +17,9 @@
 import * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
-import type { ClientSource } from '../client';
-import { describeFailure } from '../errorActions';
-import { notifyFailure } from '../failureNotice';
+import type { ClientSource } from '../client/client';
+import { describeFailure } from '../key/errorActions';
+import { notifyFailure } from '../key/failureNotice';
 import type { Shell } from '../shell';
 import { codeContextIn } from './codePlaces';
 import { inert } from '../../core/inert';

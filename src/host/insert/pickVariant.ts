@@ -12,7 +12,7 @@ import { cropForRatio, photoAtSize, readPhotoSize, sameSize, sizeName } from '..
 import type { VideoQuality } from '../../core/insert/variants';
 import { chooseVideoFile, describeRule, isHls, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
 import { inert } from '../../core/inert';
-import { askText, showFocused } from '../inputBox';
+import { askText, showFocused } from '../common/inputBox';
 
 export interface VariantChoice {
   /** A photo's size. */

@@ -8,7 +8,7 @@ import type { PhotoSize } from '../../core/insert/sizes';
 import { DEFAULT_PHOTO_SIZE } from '../../core/insert/sizes';
 import { planInsert } from '../../core/insert/plan';
 import type { Shell } from '../shell';
-import type { InsertArgs } from '../commandArgs';
+import type { InsertArgs } from '../common/commandArgs';
 import type { VariantChoice } from './pickVariant';
 import type { InsertConfig } from './settings';
 import { readInsertConfig } from './settings';

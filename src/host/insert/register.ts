@@ -3,8 +3,8 @@
 // and hands drops of media to `drop`) and pasting a link of the service's media (activation
 // hands such pastes to `paste`; `pasteAlso`: the other edits it offers, the page's cover).
 import type * as vscode from 'vscode';
-import type { ClientSource } from '../client';
-import type { IDisposable } from '../dispose';
+import type { ClientSource } from '../client/client';
+import type { IDisposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import { MediaDropProvider } from './drop';
 import { MediaInserter } from './inserter';

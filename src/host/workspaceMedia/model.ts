@@ -17,7 +17,7 @@ import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
 import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
 import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia';
-import { Disposable } from '../dispose';
+import { Disposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
 import type { MediaLookup } from '../credits/lookup';

@@ -8,8 +8,8 @@ import { mediaAccessibilityLabel, mediaAuthorAlone, mediaTooltipMarkdown } from 
 import type { MediaKind } from '../../core/model';
 import type { CreditState, MediaGroup, UseRow } from '../../core/workspaceMedia';
 import { usesDescription } from '../../core/workspaceMedia';
-import { WORKSPACE_MEDIA_VIEW_ID } from '../commandIds';
-import { Disposable } from '../dispose';
+import { WORKSPACE_MEDIA_VIEW_ID } from '../common/commandIds';
+import { Disposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import type { WorkspaceMediaModel } from './model';
 import { mediaRowLabel } from './model';
@@ -29,7 +29,7 @@ const STATE_TEXT: Record<CreditState, () => string> = {
   unchecked: () => '',
 };
 
-/** Whether a media is starred, and when that changes (host/views/mediaLists.ts). */
+/** Whether a media is starred, and when that changes (host/library/mediaLists.ts). */
 export interface StarredMedia {
   has(kind: MediaKind, id: number): boolean;
   readonly onDidChange: vscode.Event<unknown>;

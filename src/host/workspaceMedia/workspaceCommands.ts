@@ -2,11 +2,11 @@
 // made at activation; its rows (and the scan behind them) come from the feature
 // (workspaceMedia/workspaceFeature.ts), which the container makes when the view first asks for rows.
 import type * as vscode from 'vscode';
-import { ownNode } from '../commandArgs';
-import { CommandId, WORKSPACE_MEDIA_VIEW_ID } from '../commandIds';
-import type { CommandManager } from '../commandManager';
+import { ownNode } from '../common/commandArgs';
+import { CommandId, WORKSPACE_MEDIA_VIEW_ID } from '../common/commandIds';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
-import { lazyTreeView } from '../views/lazyTreeView';
+import { lazyTreeView } from '../common/lazyTreeView';
 import type { WorkspaceNode } from './nodes';
 
 export function registerWorkspaceCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { MediaKind } from '../../core/model';
 import type { Shell } from '../shell';
 import type { MediaLookup } from '../credits/lookup';
-import { showFailure } from '../failureNotice';
+import { showFailure } from '../key/failureNotice';
 import type { FixOutcome } from './fixCredits';
 import { addMissingCredits } from './fixCredits';
 import { WorkspaceMediaModel } from './model';

@@ -4,12 +4,12 @@
 // key notifications alike. Its labels go through core's l10n.t (vscode.l10n.t at run time),
 // so this file stays free of 'vscode' at run time and the plain-Node unit tests read it.
 import type * as vscode from 'vscode';
-import type { ErrorAction, ErrorDescription } from '../core/describe';
-import { describeError } from '../core/describe';
-import { toMediaError } from '../core/errors';
-import { l10n } from '../core/l10n';
-import { CommandId } from './commandIds';
-import type { Shell } from './shell';
+import type { ErrorAction, ErrorDescription } from '../../core/describe';
+import { describeError } from '../../core/describe';
+import { toMediaError } from '../../core/errors';
+import { l10n } from '../../core/l10n';
+import { CommandId } from '../common/commandIds';
+import type { Shell } from '../shell';
 
 export function describeFailure(shell: Shell, error: unknown): ErrorDescription {
   return describeError(toMediaError(error), {

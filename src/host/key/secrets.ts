@@ -2,9 +2,9 @@
 // with the API origins it was checked against (see core/keyBinding.ts): one secret, a small
 // JSON object `{ key, origins }`.
 import * as vscode from 'vscode';
-import type { BoundKey } from '../core/keyBinding';
-import { parseBoundKey, serializeBoundKey } from '../core/keyBinding';
-import { Disposable } from './dispose';
+import type { BoundKey } from '../../core/keyBinding';
+import { parseBoundKey, serializeBoundKey } from '../../core/keyBinding';
+import { Disposable } from '../common/dispose';
 
 export const API_KEY_SECRET = 'stockMedia.apiKey';
 

@@ -5,16 +5,16 @@
 // (core/schema.ts plainData): nothing inherited, no getter, no function; what is not one of
 // the shapes below is no argument (undefined, never an exception, never media). Free of
 // 'vscode' at run time, so the plain-Node unit tests read it.
-import type { CollectionFilter } from '../core/collectionsText';
-import { isCollectionFilter } from '../core/collectionsText';
-import { MediaError } from '../core/errors';
-import { l10n } from '../core/l10n';
-import type { MediaItem, MediaKind, PhotoVariant } from '../core/model';
-import { MEDIA_KINDS, PHOTO_VARIANTS, mediaItemArgument } from '../core/model';
-import type { InsertMode } from '../core/insert/plan';
-import { INSERT_MODES } from '../core/insert/plan';
-import { integer, lenient, matches, object, picklist, plainData, refine, string } from '../core/schema';
-import type { Schema } from '../core/schema';
+import type { CollectionFilter } from '../../core/collectionsText';
+import { isCollectionFilter } from '../../core/collectionsText';
+import { MediaError } from '../../core/errors';
+import { l10n } from '../../core/l10n';
+import type { MediaItem, MediaKind, PhotoVariant } from '../../core/model';
+import { MEDIA_KINDS, PHOTO_VARIANTS, mediaItemArgument } from '../../core/model';
+import type { InsertMode } from '../../core/insert/plan';
+import { INSERT_MODES } from '../../core/insert/plan';
+import { integer, lenient, matches, object, picklist, plainData, refine, string } from '../../core/schema';
+import type { Schema } from '../../core/schema';
 import { GRID_VIEW_TYPE } from './commandIds';
 
 // ---- media: insert, insert as…, save and insert, copy URL, copy credit, open on the service ----

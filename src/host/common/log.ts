@@ -1,6 +1,6 @@
 // The one output channel, handed to core and api as a Logger.
 import type * as vscode from 'vscode';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../../core/logger';
 
 export function channelLogger(channel: vscode.LogOutputChannel): Logger {
   return {

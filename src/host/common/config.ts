@@ -1,10 +1,12 @@
 // A typed snapshot of the settings, read once and refreshed when they change.
 import * as vscode from 'vscode';
-import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL, MAX_CACHE_TTL_MS } from '../core/defaults';
-import { DEFAULT_SERVICE_URL, checkedServiceUrl } from '../core/serviceUrl';
-import type { StatusBarVisibility } from './quota';
+import { DEFAULT_BASE_URL, DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS, DEFAULT_VIDEO_BASE_URL, MAX_CACHE_TTL_MS } from '../../core/defaults';
+import { DEFAULT_SERVICE_URL, checkedServiceUrl } from '../../core/serviceUrl';
 
 export const CONFIG_SECTION = 'stockMedia';
+
+/** When the status bar shows the quota (`stockMedia.statusBar.visible`). */
+export type StatusBarVisibility = 'always' | 'withKey' | 'never';
 
 export interface StockMediaConfig {
   apiBaseUrl: string;

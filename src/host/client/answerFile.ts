@@ -2,7 +2,7 @@
 // workspace.fs so that it works the same in the Node and the web worker host. Global storage
 // is per machine and never synced: what was seen on one computer stays there.
 import * as vscode from 'vscode';
-import type { StoreFile } from '../core/answerStore';
+import type { StoreFile } from '../../core/answerStore';
 
 export const ANSWERS_FILE_NAME = 'answers-cache.json';
 

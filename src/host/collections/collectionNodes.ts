@@ -8,7 +8,7 @@ import type { PageFetcher } from '../../core/collectionsPaging';
 import type { Collection, MediaItem } from '../../core/model';
 
 export type RootKind = 'featured' | 'mine' | ListRootKind;
-/** The user's own lists (views/mediaLists.ts): shown from storage, no request. */
+/** The user's own lists (library/mediaLists.ts): shown from storage, no request. */
 export type ListRootKind = 'recent' | 'starred';
 
 export interface RootNode {

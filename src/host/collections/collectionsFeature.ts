@@ -1,18 +1,18 @@
 // The collections tree in the sidebar: the data behind the view and what its commands do
-// (views/collectionsCommands.ts reads their arguments). The view itself, and the emitter its
-// changes come from, are made at activation (views/collectionsCommands.ts).
+// (collections/collectionsCommands.ts reads their arguments). The view itself, and the emitter its
+// changes come from, are made at activation (collections/collectionsCommands.ts).
 import * as vscode from 'vscode';
 import { collectionTitle, filterType } from '../../core/collectionsText';
 import type { SearchSpec } from '../../core/search';
 import type { CollectionFilter } from '../../core/collectionsText';
-import type { ClientSource } from '../client';
-import type { IDisposable } from '../dispose';
+import type { ClientSource } from '../client/client';
+import type { IDisposable } from '../common/dispose';
 import { mediaDragController } from '../insert/dragSource';
 import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import type { CollectionNode, CollectionsNode, CollectionsTreeHandles } from './collectionNodes';
 import { CollectionsProvider } from './collectionsProvider';
-import type { MediaLists } from './mediaLists';
+import type { MediaLists } from '../library/mediaLists';
 
 /** The tree's provider, drag source and commands' work, for the view made at activation. */
 export function createCollectionsFeature(

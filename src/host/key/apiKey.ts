@@ -11,10 +11,10 @@ import { toMediaError } from '../../core/errors';
 import { keyForOrigin } from '../../core/keyBinding';
 import { trustedUrls } from '../../core/trustedUrls';
 import { cleanPastedKey, KEY_MAX } from '../../core/pastedKey';
-import type { ClientSource } from '../client';
-import { describeFailure, ERROR_ACTIONS } from '../errorActions';
-import { getApiKey } from '../keyPage';
-import { askText } from '../inputBox';
+import type { ClientSource } from '../client/client';
+import { describeFailure, ERROR_ACTIONS } from './errorActions';
+import { getApiKey } from './keyPage';
+import { askText } from '../common/inputBox';
 import type { Shell } from '../shell';
 
 export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };

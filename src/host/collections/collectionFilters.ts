@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CollectionFilter } from '../../core/collectionsText';
 import { collectionTitle, filterChoices, reviveFilters } from '../../core/collectionsText';
 import type { Collection } from '../../core/model';
-import { showFocused } from '../inputBox';
+import { showFocused } from '../common/inputBox';
 
 const STORAGE_KEY = 'stockMedia.collections.filters';
 

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { RECENT_MAX, STARRED_MAX, addToFront, listable, removeKey, reviveList, toStored } from '../../core/mediaLists';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { mediaKey } from '../../core/tiles';
-import { ContextKey } from '../commandIds';
-import { Disposable } from '../dispose';
+import { ContextKey } from '../common/commandIds';
+import { Disposable } from '../common/dispose';
 
 export const RECENT_STATE_KEY = 'stockMedia.recentMedia';
 export const STARRED_STATE_KEY = 'stockMedia.starredMedia';

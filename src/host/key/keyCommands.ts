@@ -1,11 +1,11 @@
 // The key's and the quota's commands: Set API Key…, Check API Key, Clear API Key, Get a Free API
 // Key, Show Quota, Show Log. The key commands' work is apiKey.ts, loaded on first use.
 import type * as vscode from 'vscode';
-import { keyArg } from '../commandArgs';
-import { CommandId } from '../commandIds';
-import type { CommandManager } from '../commandManager';
+import { keyArg } from '../common/commandArgs';
+import { CommandId } from '../common/commandIds';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
-import { getApiKey } from '../keyPage';
+import { getApiKey } from './keyPage';
 
 export function registerKeyCommands(_context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {
   const { shell } = container;

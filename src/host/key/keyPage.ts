@@ -2,8 +2,8 @@
 // of activation (no features needed): the welcome view, the walkthrough, the key input box and
 // every missing-key or refused-key message offer it.
 import * as vscode from 'vscode';
-import { apiKeyPage } from '../core/serviceUrl';
-import type { Shell } from './shell';
+import { apiKeyPage } from '../../core/serviceUrl';
+import type { Shell } from '../shell';
 
 /** Opens the page and returns its address (for tests); the address follows `stockMedia.serviceUrl`. */
 export async function getApiKey(shell: Shell): Promise<string> {

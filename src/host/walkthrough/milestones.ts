@@ -14,7 +14,7 @@
 // Kept in globalState (the profile), not per window. Activation only reads it and sets the
 // context keys: no request, no feature loaded, and the walkthroughs service is not made.
 import * as vscode from 'vscode';
-import { ContextKey } from './commandIds';
+import { ContextKey } from '../common/commandIds';
 
 /** A step of the walkthrough the extension keeps track of itself. */
 export type Milestone = 'keyStored' | 'searched' | 'inserted' | 'coverSet' | 'collectionsOpened';

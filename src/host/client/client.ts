@@ -2,23 +2,23 @@
 // settings (checked on every read, so no listener order can let a request go out with the
 // old ones), reports its quota to the Shell, and never reuses an answer got with another key.
 // Its answers are also kept across restarts (core/answerStore.ts, in global storage).
-import { MediaClient } from '../api/client';
-import { AnswerStore } from '../core/answerStore';
-import { keyForOrigin } from '../core/keyBinding';
-import { trustedUrls } from '../core/trustedUrls';
+import { MediaClient } from '../../api/client';
+import { AnswerStore } from '../../core/answerStore';
+import { keyForOrigin } from '../../core/keyBinding';
+import { trustedUrls } from '../../core/trustedUrls';
 import { answerFileIn } from './answerFile';
-import type { StockMediaConfig } from './config';
-import { Disposable } from './dispose';
+import type { StockMediaConfig } from '../common/config';
+import { Disposable } from '../common/dispose';
 import type * as vscode from 'vscode';
-import type { Logger } from '../core/logger';
-import type { HostPlatform } from './platform';
-import type { QuotaStore } from './quota';
-import type { ApiKeyStore } from './secrets';
+import type { Logger } from '../../core/logger';
+import type { HostPlatform } from '../platform';
+import type { QuotaStore } from '../status/quota';
+import type { BoundKey } from '../../core/keyBinding';
 
 /** What the client needs of the shell, which makes it (shell.ts `api`). */
 export interface ClientShell {
   readonly config: StockMediaConfig;
-  readonly keys: Pick<ApiKeyStore, 'stored'>;
+  readonly keys: { stored(): Promise<BoundKey | undefined> };
   readonly quota: Pick<QuotaStore, 'current' | 'update' | 'countRequest' | 'setReachable'>;
   readonly logger: Logger;
   readonly context: Pick<vscode.ExtensionContext, 'globalStorageUri'>;

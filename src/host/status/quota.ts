@@ -1,14 +1,15 @@
 // The last known quota and the count of requests sent this UTC hour: kept in globalState so
 // they survive a reload, shown in the status bar.
 import * as vscode from 'vscode';
-import type { QuotaSnapshot } from '../core/quota';
-import { HourlyCounter, hourStart, quotaLevel, reviveQuotaSnapshot } from '../core/quota';
-import type { QuotaFormat } from '../core/quotaView';
-import { presentQuota } from '../core/quotaView';
-import { higherLimitPage } from '../core/serviceUrl';
-import { numberFormat } from '../shared/numberFormat';
-import { CommandId } from './commandIds';
-import { Disposable } from './dispose';
+import type { QuotaSnapshot } from '../../core/quota';
+import { HourlyCounter, hourStart, quotaLevel, reviveQuotaSnapshot } from '../../core/quota';
+import type { QuotaFormat } from '../../core/quotaView';
+import { presentQuota } from '../../core/quotaView';
+import { higherLimitPage } from '../../core/serviceUrl';
+import { numberFormat } from '../../shared/numberFormat';
+import { CommandId } from '../common/commandIds';
+import type { StatusBarVisibility } from '../common/config';
+import { Disposable } from '../common/dispose';
 
 const STATE_KEY = 'stockMedia.quota';
 const COUNT_KEY = 'stockMedia.requestsThisHour';
@@ -96,7 +97,6 @@ export function quotaFormat(serviceName: string, serviceUrl: string): QuotaForma
 }
 
 /** `stockMedia.statusBar.visible`: when the status bar item exists at all. */
-export type StatusBarVisibility = 'always' | 'withKey' | 'never';
 
 export function statusBarShown(visibility: StatusBarVisibility, hasKey: boolean): boolean {
   return visibility === 'always' || (visibility === 'withKey' && hasKey);

@@ -1,14 +1,14 @@
 // The collections view and its commands: Refresh, Filter…, Open in Grid, Load more…, Retry. The
 // view is made at activation; its rows and its commands' work come from the collections feature
-// (views/collectionsFeature.ts), which the container makes when the view first asks for rows.
+// (collections/collectionsFeature.ts), which the container makes when the view first asks for rows.
 import * as vscode from 'vscode';
 import { MEDIA_MIME } from '../../shared/dnd';
-import { collectionFilterArg, ownNode } from '../commandArgs';
-import { COLLECTIONS_VIEW_ID, CommandId } from '../commandIds';
-import type { CommandManager } from '../commandManager';
+import { collectionFilterArg, ownNode } from '../common/commandArgs';
+import { COLLECTIONS_VIEW_ID, CommandId } from '../common/commandIds';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
 import type { CollectionsNode } from './collectionNodes';
-import { lazyTreeView } from './lazyTreeView';
+import { lazyTreeView } from '../common/lazyTreeView';
 
 export function registerCollectionsCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {
   const rows = () => container.collections.provider;

@@ -1,9 +1,9 @@
 // Recent and Starred's commands: Star, Unstar (a tile's, a row's, a hover's media) and Clear
-// Recent Media. The lists themselves are the container's (views/mediaLists.ts).
+// Recent Media. The lists themselves are the container's (library/mediaLists.ts).
 import type * as vscode from 'vscode';
-import { mediaRefArg } from '../commandArgs';
-import { CommandId } from '../commandIds';
-import type { CommandManager } from '../commandManager';
+import { mediaRefArg } from '../common/commandArgs';
+import { CommandId } from '../common/commandIds';
+import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
 
 export function registerLibraryCommands(_context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {

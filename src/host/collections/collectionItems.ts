@@ -9,8 +9,8 @@ import { toMediaError } from '../../core/errors';
 import { SERVICE_NAME_MAX, inert, inertMarkdown } from '../../core/inert';
 import { mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
 import { MAX_PER_PAGE } from '../../core/params';
-import { CommandId } from '../commandIds';
-import { errorCommand } from '../errorActions';
+import { CommandId } from '../common/commandIds';
+import { errorCommand } from '../key/errorActions';
 import type { MediaItem } from '../../core/model';
 import type {
   Branch,

@@ -2,7 +2,7 @@
 // the feature is made when VS Code first asks for the rows (a row's hover is made when it is
 // shown: the row came from the feature).
 import * as vscode from 'vscode';
-import type { IDisposable } from '../dispose';
+import type { IDisposable } from './dispose';
 
 /** A tree's rows as a feature gives them. */
 export type TreeRows<N> = Required<Pick<vscode.TreeDataProvider<N>, 'getTreeItem' | 'getChildren' | 'getParent'>> & {

@@ -2,21 +2,21 @@
 // (a missing or refused key: Set API Key and Get a Free API Key), from the same table as the
 // grid's buttons and the tree's items.
 import * as vscode from 'vscode';
-import type { ErrorDescription } from '../core/describe';
+import type { ErrorDescription } from '../../core/describe';
 import { describeFailure, ERROR_ACTIONS } from './errorActions';
 import type { CommandAction } from './errorActions';
 import { getApiKey } from './keyPage';
-import type { Shell } from './shell';
+import type { Shell } from '../shell';
 
 /** Runs what an action's button stands for: the key's own functions, or the setting it names. */
 export async function runErrorAction(shell: Shell, action: CommandAction): Promise<unknown> {
   switch (action) {
     case 'setApiKey':
-      return (await import('./commands/apiKey')).setApiKey(shell, shell.api, undefined);
+      return (await import('./apiKey')).setApiKey(shell, shell.api, undefined);
     case 'checkKey':
-      return (await import('./commands/apiKey')).checkApiKey(shell, shell.api);
+      return (await import('./apiKey')).checkApiKey(shell, shell.api);
     case 'showQuota':
-      return (await import('./commands/apiKey')).showQuota(shell);
+      return (await import('./apiKey')).showQuota(shell);
     case 'getApiKey':
       return getApiKey(shell);
     case 'openSettings': {
