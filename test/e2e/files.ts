@@ -14,14 +14,14 @@ export const ALONE = ['vsix.e2e.js'];
 
 /**
  * Files that run one after another in one mocha run, where the workbench their set-up shares
- * (useWorkbench in harness.ts: alice's key, the library over http) starts once; each writes its
- * own folder settings. The first is the one whose start matters (walkthroughState: no
- * walkthrough step done before it). keyOrigin keeps its own: its folder settings must be there
- * when the key is checked, and it points the machine settings at another server.
+ * (useWorkbench in harness.ts) starts once, each writing its own folder settings; the first is
+ * the one whose start matters. None yet: walkthroughState, grid, mediaLists, offline, insert,
+ * insertFaults, paste and workspaceMedia (alice's key, the library over http) share a set-up, but
+ * run together the grid's first search failed beside the Welcome editor walkthroughState leaves
+ * open; a file must first start with no editor open. keyOrigin needs its own: its folder settings
+ * must be there when the key is checked, and it points the machine settings at another server.
  */
-export const TOGETHER: readonly (readonly string[])[] = [
-  ['walkthroughState', 'grid', 'mediaLists', 'offline', 'insert', 'insertFaults', 'paste', 'workspaceMedia'].map((name) => `${name}.e2e.js`),
-];
+export const TOGETHER: readonly (readonly string[])[] = [];
 
 /** The runs of `files`: each group of TOGETHER (those of its files there, in its order), then each other file alone. */
 export function e2eRuns(files: readonly string[]): string[][] {

@@ -132,7 +132,8 @@ async function main(): Promise<number> {
   // Before mocha, so a cold cache (minutes) does not count against a test's timeout; once, in
   // this process, before any child starts.
   if (options.files.length === 0) await prepare({ browser: true });
-  const inChildren = options.jobs > 1 && e2eRuns(files).length > 1;
+  // Each run in a process of its own (files of one set-up share a workbench only in TOGETHER).
+  const inChildren = e2eRuns(files).length > 1;
   const counts = inChildren ? await runInChildren(files, options) : await runHere(files, options.grep);
   // A child hands its counts to the runner before it exits.
   const send = process.send?.bind(process);
