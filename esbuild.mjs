@@ -1,6 +1,7 @@
 // Builds the extension with esbuild: src/extension.ts for each extension host (dist/node.js and
 // dist/extension.js), the webview (dist/webview/), and with --tests every test entry point (out/)
-// and the tools in scripts/ (out/scripts/). `--production` minifies, `--watch` rebuilds on change.
+// and the tools in scripts/ (out/scripts/); with --unit only the unit tests' bundles (out/unit/,
+// what `npm run test:unit` runs). `--production` minifies, `--watch` rebuilds on change.
 // Type checking is `npm run typecheck`; the codicons' paths are `npm run update:codicons`.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 const watch = args.has('--watch');
 const tests = args.has('--tests');
+const unitOnly = args.has('--unit') && !tests;
 
 /** Logs in the `esbuild-problem-matchers` format so VS Code tasks can pick errors up. */
 const problemMatcher = {
@@ -109,22 +111,25 @@ if (production) {
   for (const map of filesBelow('dist', /\.map$/)) rmSync(map, { force: true });
 }
 
-if (tests) {
-  const testEntries = [
-    ...filesBelow('test/unit', /\.test\.ts$/),
-    ...filesBelow('test/vscode', /(\.test|^index)\.ts$/),
-    ...['test/e2e', 'test/server', 'test/host', 'test/bench'].flatMap((dir) => filesBelow(dir, /\.ts$/)),
-  ];
+if (tests || unitOnly) {
+  const unitEntries = filesBelow('test/unit', /\.test\.ts$/);
+  const testEntries = unitOnly
+    ? unitEntries
+    : [
+        ...unitEntries,
+        ...filesBelow('test/vscode', /(\.test|^index)\.ts$/),
+        ...['test/e2e', 'test/server', 'test/host', 'test/bench'].flatMap((dir) => filesBelow(dir, /\.ts$/)),
+      ];
   // Release and demo tools: out/scripts/<name>.js (they use the test host's helpers).
-  const scriptEntries = filesBelow('scripts', /\.ts$/);
+  const scriptEntries = unitOnly ? [] : filesBelow('scripts', /\.ts$/);
   // Bundles whose source is gone would still run: remove just those (not all of out/, which a
-  // concurrent run may be reading).
+  // concurrent run may be reading; with --unit, only in out/unit/).
   const expected = new Set([
     join('out', 'vscode-web', 'index.js'),
     ...testEntries.map((e) => join('out', relative('test', e)).replace(/\.ts$/, '.js')),
     ...scriptEntries.map((e) => join('out', e).replace(/\.ts$/, '.js')),
   ]);
-  for (const file of filesBelow('out', /\.js$/).filter((file) => !expected.has(file))) {
+  for (const file of filesBelow(unitOnly ? join('out', 'unit') : 'out', /\.js$/).filter((file) => !expected.has(file))) {
     rmSync(file, { force: true });
     rmSync(`${file}.map`, { force: true });
   }
@@ -134,9 +139,8 @@ if (tests) {
     // runs the lint configuration (both too big to bundle); the front matter parsers load as Node
     // loads them (jsonc-parser's `main` is a UMD wrapper whose inner `require`s a bundle cannot follow).
     { ...node, entryPoints: testEntries, outdir: 'out', outbase: 'test', external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint', 'yaml', 'smol-toml', 'jsonc-parser'] },
-    { ...node, entryPoints: scriptEntries, outdir: 'out/scripts', external: ['playwright-core', 'typescript'] },
-    webTestsBundle(common),
   );
+  if (!unitOnly) configs.push({ ...node, entryPoints: scriptEntries, outdir: 'out/scripts', external: ['playwright-core', 'typescript'] }, webTestsBundle(common));
 }
 
 if (watch) {

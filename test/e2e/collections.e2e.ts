@@ -2,9 +2,8 @@
 // bar, set a key from the welcome, expand Featured and a collection, hover a photo.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, apiSettings, naturalSize, runCommand, screenshot, sideBar, startWorkbench, statusBarItem, webview } from './harness';
+import { activityBarItem, naturalSize, runCommand, screenshot, sideBar, statusBarItem, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -20,17 +19,9 @@ describe('collections sidebar', () => {
   let api: ApiServer;
   let workbench: Workbench;
 
-  before(async function () {
-    this.timeout(180_000);
-    // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
-    api = await startApiServer({ https: true });
-    workbench = await startWorkbench({ machineSettings: apiSettings(api), https: true });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
+  const opened = useWorkbench('collections', {}, { api: useApiServer({ https: true }), https: true });
+  before(() => ({ api, workbench } = opened()));
 
   it('opens from the activity bar and welcomes a user without a key', async () => {
     const { page } = workbench;

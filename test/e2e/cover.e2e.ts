@@ -12,8 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { naturalSize, notifications, openFile, runCommand, screenshot, searchFromPalette, startWorkbenchWithKey } from './harness';
+import { naturalSize, notifications, openFile, runCommand, screenshot, searchFromPalette, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 const POST = [
@@ -61,34 +60,23 @@ describe('covers and sizes in the workbench (e2e)', function () {
   /** The tile of `photo` in the grid. */
   const tile = () => grid.locator(`.tile[data-key="photo:${photo.id}"]`);
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer({ https: true });
-    workbench = await startWorkbenchWithKey(
-      api,
-      {
-        // One view line per line of the file (the editor's text is read from them).
-        '[markdown]': { 'editor.wordWrap': 'off' },
-        'stockMedia.cover.preset': 'hugo-papermod',
-        'stockMedia.insert.size': 1280,
-        '[html]': { 'stockMedia.insert.responsive': true },
-      },
-      { https: true },
-    );
-    page = workbench.page;
+  const opened = useWorkbench(
+    'cover',
+    {
+      // One view line per line of the file (the editor's text is read from them).
+      '[markdown]': { 'editor.wordWrap': 'off' },
+      'stockMedia.cover.preset': 'hugo-papermod',
+      'stockMedia.insert.size': 1280,
+      '[html]': { 'stockMedia.insert.responsive': true },
+    },
+    { api: useApiServer({ https: true }), withKey: true, https: true },
+  );
+  before(() => {
+    ({ api, workbench, page } = opened());
     // Before the first Quick Open, which lists the workspace's files once.
     writeFileSync(join(workbench.workspace.path, 'post.md'), POST);
     writeFileSync(join(workbench.workspace.path, 'sized.md'), '# Sized\n\n');
     writeFileSync(join(workbench.workspace.path, 'hero.html'), '');
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`      screenshot: ${await screenshot(page, `cover-failed-${this.currentTest.title.slice(0, 20)}`)}`);
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
   });
 
   it('Set as Cover Image from a tile’s menu writes cover.image/alt/caption into the commented front matter, says so, and one Ctrl+Z restores the post', async () => {

@@ -6,8 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { actUntilShown, naturalSize, screenshot, startWorkbenchWithKey } from './harness';
+import { actUntilShown, naturalSize, screenshot, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('credit check and hover (e2e)', function () {
@@ -16,18 +15,9 @@ describe('credit check and hover (e2e)', function () {
   let workbench: Workbench;
   let page: Page;
 
-  before(async function () {
-    this.timeout(240_000);
-    // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
-    api = await startApiServer({ https: true });
-    workbench = await startWorkbenchWithKey(api, {}, { https: true });
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
+  const opened = useWorkbench('credits', {}, { api: useApiServer({ https: true }), withKey: true, https: true });
+  before(() => ({ api, workbench, page } = opened()));
 
   it('squiggle, hover, problems and the quick fix on an uncredited photo in Markdown', async () => {
     const photo = api.library.photos.find((p) => /^[A-Za-z][A-Za-z ]*$/.test(p.photographer.name));

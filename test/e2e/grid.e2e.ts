@@ -7,9 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { startApiServer } from '../server/server';
-import { activityBarItem, runCommand, runPickerCommand, screenshot, sideBar, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
-import type { Workbench } from './harness';
+import { activityBarItem, runCommand, runPickerCommand, screenshot, sideBar, waitForWorkbench, webview, useApiServer, useWorkbench } from './harness';
 
 /** A little more than the grid's typing debounce (600 ms). */
 const SETTLE_MS = 1_200;
@@ -17,7 +15,6 @@ const SETTLE_MS = 1_200;
 describe('search grid (e2e)', function () {
   this.timeout(120_000);
   let api: ApiServer;
-  let workbench: Workbench;
   let page: Page;
   let grid: FrameLocator;
 
@@ -32,7 +29,6 @@ describe('search grid (e2e)', function () {
     await page.waitForTimeout(300);
     assert.equal(apiRequests().length, n, what);
   }
-
 
   async function shot(name: string, settle = true): Promise<void> {
     // The tiles on screen with their images loaded (or given up on), as a person would see them.
@@ -95,17 +91,8 @@ describe('search grid (e2e)', function () {
     await page.waitForTimeout(800);
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api);
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('grid', {}, { api: useApiServer(), withKey: true });
+  before(() => ({ api, page } = opened()));
 
   it('searches photos from the command palette and shows tiles with photographer names', async () => {
     api.clearLog();

@@ -1,10 +1,11 @@
 // Playwright helpers that drive the real VS Code workbench as a person would: the same
 // offline host as test/host/run.ts (VS Code server + Debian Chromium), with the extension
 // from this repo loaded in development mode, but no extension tests: the test is the page.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import type { ApiServer } from '../server/server';
+import { startApiServer } from '../server/server';
+import type { ApiServer, ApiServerOptions } from '../server/server';
 import { launchBrowser } from '../host/browser';
 import type { BrowserSession } from '../host/browser';
 import { appendLine } from '../host/fileTail';
@@ -89,6 +90,8 @@ const REGISTRY = Symbol.for('stock-media.e2e.workbenches');
 const shared = globalThis as typeof globalThis & { [REGISTRY]?: Set<Closable> };
 const open: Set<Closable> = (shared[REGISTRY] ??= new Set<Closable>());
 let counter = 0;
+/** Starts counted by this process's workbenches, printed as each opens (stages.ts counts the lines). */
+export const WORKBENCH_OPENED = 'Workbench opened';
 
 /** Prepares the host (cached), starts a server on a fresh workspace copy and opens the workbench. */
 export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
@@ -147,6 +150,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     await page.goto(server.workbenchUrl(workspace.path, payload), { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await waitForWorkbench(page, options.readyTimeoutMs ?? 90_000);
     await waitForExtension(page, options.readyTimeoutMs ?? 90_000);
+    console.log(`      [e2e] ${WORKBENCH_OPENED} (${id})`);
     return { page, server, workspace, browser, close };
   } catch (error) {
     await close();
@@ -519,4 +523,145 @@ export async function runningExtensionNote(page: Page, name: string, shotName = 
   await page.keyboard.press('Escape');
   await page.locator('.runtime-extensions-editor').waitFor({ state: 'hidden', timeout: timeoutMs });
   return { note, shot };
+}
+
+// What the files of one run share (each e2e bundle has its own copy of this module, as above).
+const SHARED = Symbol.for('stock-media.e2e.shared');
+interface Shared {
+  /** Local API servers by their options, one each for the run (closed with the workbenches). */
+  readonly apis: Map<string, Promise<ApiServer>>;
+  /** The workbench of the last set-up, with that set-up's identity. */
+  current?: { readonly id: string; readonly workbench: Promise<Workbench>; uses: number };
+}
+const shared$ = globalThis as typeof globalThis & { [SHARED]?: Shared };
+const sharedState: Shared = (shared$[SHARED] ??= { apis: new Map() });
+
+/**
+ * The local API server of a file's tests (test/server), for a `describe`: started before its
+ * tests, or, when a file before it in this run asked for one with the same options, that one
+ * with its switches, quotas and logs as new. The runner closes it at the end (closeAll).
+ */
+export function useApiServer(options: ApiServerOptions = {}): () => ApiServer {
+  // (Called in a describe's body: its hook runs before useWorkbench's, which reads the server.)
+  const id = JSON.stringify(options);
+  let api: ApiServer | undefined;
+  before(async function () {
+    this.timeout(60_000);
+    const known = sharedState.apis.get(id);
+    if (known) {
+      api = await known;
+      api.resetSwitches();
+      api.resetQuotas();
+      api.clearLog();
+      return;
+    }
+    const starting = startApiServer(options);
+    sharedState.apis.set(id, starting);
+    api = await starting;
+    const started = api;
+    open.add({ close: () => started.close() });
+  });
+  return () => {
+    if (!api) throw new Error('useApiServer: the server is not started yet (use it in a test or hook)');
+    return api;
+  };
+}
+
+/** A folder's `.vscode/settings.json`. */
+type FolderSettings = Readonly<Record<string, unknown>>;
+
+/** What useWorkbench hands a file's tests: the workbench, its page and the API server it is pointed at. */
+export interface InWorkbench {
+  readonly workbench: Workbench;
+  readonly page: Page;
+  readonly api: ApiServer;
+}
+
+/** The workbench a file's tests share with files of the same set-up (useWorkbench). */
+export interface Setup extends Omit<WorkbenchOptions, 'settings' | 'machineSettings'> {
+  /** The local API server (useApiServer) the machine settings point at, as a person sets them. */
+  readonly api?: () => ApiServer;
+  /**
+   * As startWorkbenchWithKey leaves it: the primary side bar closed, alice's key set from the
+   * command palette and her quota in the status bar; the dark theme unless the settings say otherwise.
+   */
+  readonly withKey?: boolean;
+}
+
+/**
+ * The workbench of a file's tests, for a `describe`, with `settings` in the folder's
+ * `.vscode/settings.json`. Files of one run with the same set-up (everything but those settings)
+ * share one workbench, started for the first: a later one writes its settings into the folder
+ * and waits until the workbench has read them (a title it sets shows), as when a person edits
+ * them. A file of another set-up closes it and starts its own. The runner closes the last
+ * (closeAll); a failed test leaves a screenshot named after `name`. `settings` may be a function,
+ * called when the workbench is wanted (for values known only then, as a server's address).
+ */
+export function useWorkbench(name: string, settings: FolderSettings | (() => FolderSettings) = {}, setup: Setup = {}): () => InWorkbench {
+  const { api, withKey, ...options } = setup;
+  let workbench: Workbench | undefined;
+  before(async function () {
+    this.timeout(240_000);
+    const given = typeof settings === 'function' ? settings() : settings;
+    const folderSettings = withKey ? { 'workbench.colorTheme': 'Default Dark Modern', ...given } : given;
+    const id = JSON.stringify({ ...options, api: api?.().origin, withKey: withKey === true });
+    const current = sharedState.current;
+    if (current?.id === id) {
+      workbench = await current.workbench;
+      await applyFolderSettings(workbench, folderSettings, ++current.uses);
+      return;
+    }
+    sharedState.current = undefined;
+    await (await current?.workbench.catch(() => undefined))?.close();
+    const starting = (async () => {
+      const opened = await startWorkbench({ ...options, ...(api ? { machineSettings: apiSettings(api()) } : {}), settings: folderSettings });
+      if (withKey && api) await setKeyAndWait(opened, api()).catch(async (error: unknown) => {
+        await opened.close();
+        throw error;
+      });
+      return opened;
+    })();
+    sharedState.current = { id, workbench: starting, uses: 1 };
+    // One that failed to start is not handed to the next file.
+    workbench = await starting.catch((error: unknown) => {
+      sharedState.current = undefined;
+      throw error;
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && workbench) console.log(`      screenshot: ${await screenshot(workbench.page, `${name}-failed-${this.currentTest.title.slice(0, 40)}`)}`);
+  });
+  return () => {
+    if (!workbench) throw new Error('useWorkbench: the workbench is not open yet (use it in a test or hook)');
+    const opened = workbench;
+    return {
+      workbench: opened,
+      page: opened.page,
+      get api(): ApiServer {
+        if (!api) throw new Error(`useWorkbench('${name}'): no API server in its set-up`);
+        return api();
+      },
+    };
+  };
+}
+
+/** The side bar closed, alice's key set as a person would, and her quota shown. */
+async function setKeyAndWait(workbench: Workbench, api: ApiServer): Promise<void> {
+  const { page } = workbench;
+  await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  await setApiKey(page, api.keys.alice);
+  await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Writes the folder's settings file anew (the fixture's settings and `settings`) with a window
+ * title naming `use`, and waits for the page's title to show it: the workbench has then read the
+ * file and handed it on to the extension host, before anything the test does next.
+ */
+async function applyFolderSettings(workbench: Workbench, settings: Readonly<Record<string, unknown>>, use: number): Promise<void> {
+  const file = join(workbench.workspace.path, '.vscode', 'settings.json');
+  const fixture = JSON.parse(readFileSync(join(repoRoot(), 'test', 'fixtures', 'workspace', '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+  const marker = `e2e set-up ${use}`;
+  writeFileSync(file, JSON.stringify({ ...fixture, ...settings, 'window.title': `\${rootName} (${marker})` }, null, 2) + '\n');
+  await workbench.page.waitForFunction((text) => document.title.includes(text), marker, { timeout: 30_000 });
 }

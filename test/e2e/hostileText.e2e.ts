@@ -5,10 +5,7 @@
 // link at all, least of all one that runs a command.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { QUOTA_ITEM, apiSettings, runCommand, screenshot, setApiKey, startWorkbench, statusBarEntry } from './harness';
-import type { Workbench } from './harness';
+import { QUOTA_ITEM, runCommand, screenshot, statusBarEntry, useApiServer, useWorkbench } from './harness';
 
 const HOSTILE_NAME = 'Pexels [Renew your key](command:workbench.action.openSettings)';
 
@@ -53,27 +50,10 @@ async function setRemoteSetting(page: Page, key: string, value: string): Promise
 
 describe('hostile text in notifications (e2e)', function () {
   this.timeout(180_000);
-  let api: ApiServer;
-  let workbench: Workbench;
   let page: Page;
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbench({ machineSettings: apiSettings(api), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
-    page = workbench.page;
-    await setApiKey(page, api.keys.alice);
-    await statusBarEntry(page, QUOTA_ITEM).filter({ hasText: /20,000|20000/ }).waitFor({ timeout: 30_000 });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) console.log(`      screenshot: ${await screenshot(page, `hostile-text-failed-${this.currentTest.title.slice(0, 40)}`)}`);
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('hostile-text', {}, { api: useApiServer(), withKey: true });
+  before(() => ({ page } = opened()));
 
   it('Show Quota, from the status bar, shows a command-link service name as text: no <a>, no command: link', async () => {
     await setRemoteSetting(page, 'stockMedia.serviceName', HOSTILE_NAME);

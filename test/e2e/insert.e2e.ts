@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { openFile, screenshot, searchFromPalette, startWorkbenchWithKey, webview } from './harness';
+import { openFile, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('insert from the grid (e2e)', function () {
@@ -42,17 +41,8 @@ describe('insert from the grid (e2e)', function () {
     assert.ok((await editorText()).includes(what), `the editor shows “${what}”`);
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api, { 'editor.wordWrap': 'on' });
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('insert', { 'editor.wordWrap': 'on' }, { api: useApiServer(), withKey: true });
+  before(() => ({ api, workbench, page } = opened()));
 
   it('Enter on a tile inserts the photo and its credit into the Markdown file; typing replaces the alt text; one undo removes it', async () => {
     // The Markdown file, cursor at its end on a new line.

@@ -8,8 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { notifications, openFile, runCommand, screenshot, searchFromPalette, startWorkbenchWithKey, webview } from './harness';
+import { notifications, openFile, runCommand, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 import { savedStem } from '../vscode/savedNames';
 
@@ -58,17 +57,8 @@ describe('a download that breaks off (e2e)', function () {
     return item;
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api, { 'stockMedia.insert.mode': 'download' });
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('insertFaults', { 'stockMedia.insert.mode': 'download' }, { api: useApiServer(), withKey: true });
+  before(() => ({ api, workbench, page } = opened()));
 
   it('a dropped connection: the notification with Retry and Insert as Link Instead, no file; Retry once it works saves and inserts the image', async () => {
     const fixture = readme();

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import { apiSettings, runPickerCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
+import { apiSettings, runPickerCommand, screenshot, useApiServer, useWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 describe('the key and the API origin (e2e)', function () {
@@ -22,27 +22,25 @@ describe('the key and the API origin (e2e)', function () {
 
   const apiRequests = (server: ApiServer): RequestLogEntry[] => server.log.filter((e) => e.path.startsWith('/v1') || e.path.startsWith('/videos'));
 
-  before(async function () {
-    this.timeout(240_000);
-    [api, second, evil] = await Promise.all([startApiServer(), startApiServer(), startApiServer()]);
-    // The folder's settings, as a cloned repository would ship them; the user's server is in
-    // the machine settings (startWorkbenchWithKey), where the key is then set and checked.
-    workbench = await startWorkbenchWithKey(api, {
+  before(async () => {
+    [second, evil] = await Promise.all([startApiServer(), startApiServer()]);
+  });
+  // The folder's settings, as a cloned repository would ship them; the user's server is in
+  // the machine settings (useWorkbench), where the key is then set and checked.
+  const opened = useWorkbench(
+    'key-origin',
+    () => ({
       'stockMedia.apiBaseUrl': evil.baseUrl,
       'stockMedia.videoBaseUrl': evil.videoBaseUrl,
       'stockMedia.serviceName': 'Evil [Renew your key](command:stockMedia.clearApiKey)',
       'stockMedia.serviceUrl': `${evil.origin}/renew`,
-    });
-    page = workbench.page;
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) console.log(`      screenshot: ${await screenshot(page, `key-origin-failed-${this.currentTest.title.slice(0, 40)}`)}`);
-  });
+    }),
+    { api: useApiServer(), withKey: true },
+  );
+  before(() => ({ api, workbench, page } = opened()));
 
   after(async () => {
-    await workbench?.close();
-    await Promise.all([api?.close(), second?.close(), evil?.close()]);
+    await Promise.all([second?.close(), evil?.close()]);
   });
 
   it('a trusted folder that points the base URLs elsewhere gets nothing: the key check and the search go to the user’s server', async () => {

@@ -4,14 +4,11 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { startApiServer } from '../server/server';
-import { activityBarItem, openFile, runCommand, screenshot, searchFromPalette, sideBar, startWorkbenchWithKey, waitForWorkbench, webview } from './harness';
-import type { Workbench } from './harness';
+import { activityBarItem, openFile, runCommand, screenshot, searchFromPalette, sideBar, waitForWorkbench, webview, useApiServer, useWorkbench } from './harness';
 
 describe('Recent and Starred (e2e)', function () {
   this.timeout(240_000);
   let api: ApiServer;
-  let workbench: Workbench;
   let page: Page;
   let grid: FrameLocator;
   const inserted: string[] = [];
@@ -76,17 +73,8 @@ describe('Recent and Starred (e2e)', function () {
     assert.deepEqual(shown, expected, `the rows under ${label}`);
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api);
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('mediaLists', {}, { api: useApiServer(), withKey: true });
+  before(() => ({ api, page } = opened()));
 
   it('insert three photos, reload the window: Recent lists them newest first, with no request', async () => {
     const lines = await openFile(page, 'README.md');

@@ -8,33 +8,16 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { runPickerCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
-import type { Workbench } from './harness';
+import { runPickerCommand, screenshot, webview, useApiServer, useWorkbench } from './harness';
 
 describe('offline (e2e)', function () {
   this.timeout(120_000);
   let api: ApiServer;
-  let workbench: Workbench;
   let page: Page;
   let grid: FrameLocator;
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api);
-    page = workbench.page;
-  });
-
-  after(async () => {
-    api?.resetSwitches();
-    await workbench?.close();
-    await api?.close();
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) console.log(`      screenshot: ${await screenshot(page, `offline-failed-${this.currentTest.title.slice(0, 40)}`)}`);
-  });
+  const opened = useWorkbench('offline', {}, { api: useApiServer(), withKey: true });
+  before(() => ({ api, page } = opened()));
 
   /** The pictures of the tiles in the DOM that are loaded and drawn. */
   const loadedImages = (): Promise<number> =>

@@ -6,8 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { runPickerCommand, screenshot, startWorkbenchWithKey, webview } from './harness';
+import { runPickerCommand, screenshot, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('paste a link and the tile menu (e2e)', function () {
@@ -20,19 +19,12 @@ describe('paste a link and the tile menu (e2e)', function () {
   const editorText = (): Promise<string> =>
     page.evaluate(() => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' '));
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    // The credit check (on for Markdown by default) looks up the links it sees: off, so the log holds the paste's requests alone.
-    workbench = await startWorkbenchWithKey(api, { 'editor.wordWrap': 'on', '[markdown]': { 'stockMedia.creditCheck.enabled': false } });
-    page = workbench.page;
+  // The credit check (on for Markdown by default) looks up the links it sees: off, so the log holds the paste's requests alone.
+  const opened = useWorkbench('paste', { 'editor.wordWrap': 'on', '[markdown]': { 'stockMedia.creditCheck.enabled': false } }, { api: useApiServer(), withKey: true });
+  before(() => {
+    ({ api, workbench, page } = opened());
     // Before the first Quick Open, which lists the workspace's files once.
     writeFileSync(join(workbench.workspace.path, 'code-fence.md'), '# Code\n\n```sh\n\n```\n');
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
   });
 
   it('Ctrl+V of a photo’s page URL in Markdown inserts the photo with its credit (one request); the paste menu offers the plain text', async () => {

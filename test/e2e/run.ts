@@ -4,7 +4,8 @@
 // npm script.
 //
 // --jobs <n> runs n files at a time, each in a child process of this runner (a free child takes
-// the next file, the longest first), and prints each file's report as one block when it ends.
+// the next file, the longest in the last run first), and prints each file's report as one block
+// when it ends. Files that share a workbench (files.ts TOGETHER) run in one child, one after another.
 // vsix.e2e runs last and alone: packaging rebuilds dist/ and out/ (the production build),
 // which the other files load.
 //
@@ -16,7 +17,8 @@ import { join } from 'node:path';
 import Mocha from 'mocha';
 import { prepare } from '../host/prepare';
 import { GREP_ENV } from '../host/testEnv';
-import { ALONE, E2E_DIR, e2eFiles, e2eSeconds } from './files';
+import { lastSeconds, recordSeconds } from '../host/lastTimes';
+import { ALONE, E2E_DIR, e2eFiles, e2eRuns } from './files';
 import { closeAll } from './harness';
 
 interface Options {
@@ -70,10 +72,14 @@ async function runHere(files: readonly string[], grep: string | undefined): Prom
 
 const children = new Set<ChildProcess>();
 
-/** Runs one file in a child process; its output is printed as one block when it ends. */
-function runInChild(file: string, grep: string | undefined): Promise<Counts> {
+/** A run's name: its files' names joined with `+`. */
+export const runName = (files: readonly string[]): string => files.map((file) => file.replace(/\.e2e\.js$/, '')).join('+');
+
+/** Runs files one after another in a child process; its output is printed as one block when it ends. */
+function runInChild(files: readonly string[], grep: string | undefined): Promise<Counts> {
   const started = Date.now();
-  const child = fork(__filename, ['--file', file, ...(grep ? ['--grep', grep] : [])], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const file = runName(files);
+  const child = fork(__filename, [...files.flatMap((f) => ['--file', f]), ...(grep ? ['--grep', grep] : [])], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   children.add(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -85,6 +91,7 @@ function runInChild(file: string, grep: string | undefined): Promise<Counts> {
       children.delete(child);
       const failed = code !== 0 || counts === undefined;
       const seconds = Math.round((Date.now() - started) / 1000);
+      if (!failed && !grep) recordSeconds('e2e', { [file]: seconds });
       process.stdout.write(`\n── ${file}: ${failed ? 'FAILED' : 'passed'} in ${seconds} s ──\n${Buffer.concat(output).toString('utf8')}`);
       if (counts === undefined) console.error(`[e2e] ${file} ended (${signal ?? `exit ${code}`}) without a result.`);
       // A file that ends without a result counts as one failure.
@@ -93,23 +100,24 @@ function runInChild(file: string, grep: string | undefined): Promise<Counts> {
   });
 }
 
-/** Runs the files `jobs` at a time, those in ALONE afterwards one by one; returns the totals. */
+/** Runs the files `jobs` runs at a time, those in ALONE afterwards one by one; returns the totals. */
 async function runInChildren(files: readonly string[], options: Options): Promise<Counts> {
   const total: Counts = { passes: 0, failures: 0, pending: 0 };
   const failed: string[] = [];
-  const run = async (file: string): Promise<void> => {
-    const counts = await runInChild(file, options.grep);
+  const run = async (run: readonly string[]): Promise<void> => {
+    const counts = await runInChild(run, options.grep);
     total.passes += counts.passes;
     total.failures += counts.failures;
     total.pending += counts.pending;
-    if (counts.failures > 0) failed.push(file);
+    if (counts.failures > 0) failed.push(runName(run));
   };
-  const queue = files.filter((f) => !ALONE.includes(f)).sort((a, b) => e2eSeconds(b) - e2eSeconds(a) || a.localeCompare(b));
+  const seconds = lastSeconds('e2e');
+  const queue = e2eRuns(files.filter((f) => !ALONE.includes(f))).sort((a, b) => seconds(runName(b)) - seconds(runName(a)));
   const worker = async (): Promise<void> => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await run(file);
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await run(next);
   };
   await Promise.all(Array.from({ length: Math.min(options.jobs, queue.length) }, worker));
-  for (const file of files.filter((f) => ALONE.includes(f))) await run(file);
+  for (const file of files.filter((f) => ALONE.includes(f))) await run([file]);
   // The same summary lines as mocha's, for the whole run.
   console.log(`\n[e2e] ${files.length} files, ${options.jobs} at a time${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`);
   console.log(`  ${total.passes} passing`);
@@ -124,7 +132,8 @@ async function main(): Promise<number> {
   // Before mocha, so a cold cache (minutes) does not count against a test's timeout; once, in
   // this process, before any child starts.
   if (options.files.length === 0) await prepare({ browser: true });
-  const inChildren = options.jobs > 1 && files.length > 1;
+  // Each run in a process of its own (files of one set-up share a workbench only in TOGETHER).
+  const inChildren = e2eRuns(files).length > 1;
   const counts = inChildren ? await runInChildren(files, options) : await runHere(files, options.grep);
   // A child hands its counts to the runner before it exits.
   const send = process.send?.bind(process);

@@ -2,9 +2,8 @@
 // status bar; then use it up and see the exhausted state.
 import * as assert from 'node:assert/strict';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
 import type { Locator, Page } from 'playwright-core';
-import { QUOTA_ITEM, apiSettings, runCommand, screenshot, setApiKey, startWorkbench, statusBar, statusBarEntry } from './harness';
+import { QUOTA_ITEM, runCommand, screenshot, setApiKey, statusBar, statusBarEntry, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 /**
@@ -25,21 +24,12 @@ function notification(page: Page, text: string): Locator {
   return page.locator('.notification-list-item', { hasText: text }).first();
 }
 
-
 describe('status bar quota', () => {
   let api: ApiServer;
   let workbench: Workbench;
 
-  before(async function () {
-    this.timeout(180_000);
-    api = await startApiServer();
-    workbench = await startWorkbench({ machineSettings: apiSettings(api) });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('statusbar', {}, { api: useApiServer() });
+  before(() => ({ api, workbench } = opened()));
 
   it('has no item without a key; the welcome view offers the key; once it is set, the server’s remaining / limit', async function () {
     this.timeout(90_000);

@@ -4,16 +4,13 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { QUOTA_ITEM, apiSettings, runPickerCommand, screenshot, sideBar, startWorkbench, statusBarEntry, webview } from './harness';
-import type { Workbench } from './harness';
+import { QUOTA_ITEM, runPickerCommand, screenshot, sideBar, statusBarEntry, webview, useApiServer, useWorkbench } from './harness';
 
 const STEPS = ['getKey', 'setKey', 'search', 'insert', 'collections'] as const;
 
 describe('walkthrough (e2e)', function () {
   this.timeout(240_000);
   let api: ApiServer;
-  let workbench: Workbench;
   let page: Page;
 
   const container = (): Locator => page.locator('.gettingStartedContainer');
@@ -87,17 +84,8 @@ describe('walkthrough (e2e)', function () {
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbench({ machineSettings: apiSettings(api), settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('walkthrough', { 'workbench.colorTheme': 'Default Dark Modern' }, { api: useApiServer() });
+  before(() => ({ api, page } = opened()));
 
   it('opens from the Welcome page with no step done', async () => {
     await runPickerCommand(page, 'Welcome: Open Walkthrough...', /walkthrough/i);

@@ -4,30 +4,16 @@
 // Markdown preview), the credit status first and in view without scrolling.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
-import { openFile, runPickerCommand, screenshot, searchFromPalette, startWorkbenchWithKey, webview } from './harness';
-import type { Workbench } from './harness';
+import { openFile, runPickerCommand, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
 
 const STEPS = ['getKey', 'setKey', 'search', 'insert', 'cover', 'collections'] as const;
 
 describe('walkthrough after the fact (e2e)', function () {
   this.timeout(240_000);
-  let api: ApiServer;
-  let workbench: Workbench;
   let page: Page;
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbenchWithKey(api);
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  const opened = useWorkbench('walkthroughState', {}, { api: useApiServer(), withKey: true });
+  before(() => ({ page } = opened()));
 
   it('search and insert first: the image goes into the Markdown file with its credit', async () => {
     await openFile(page, 'README.md');

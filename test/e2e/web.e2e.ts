@@ -7,17 +7,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
 import {
   QUOTA_ITEM,
   actUntilShown,
-  apiSettings,
   runCommand,
   runningExtensionNote,
   screenshot,
   setApiKey,
-  startWorkbench,
   statusBarEntry,
+  useApiServer,
+  useWorkbench,
   webview,
 } from './harness';
 import type { Workbench } from './harness';
@@ -62,26 +61,19 @@ describe('web worker extension host (e2e)', function () {
     await page.waitForTimeout(150);
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    workbench = await startWorkbench({
-      web: true,
-      machineSettings: apiSettings(api),
-      settings: {
-        'workbench.colorTheme': 'Default Dark Modern',
-        'editor.wordWrap': 'on',
-        // Save into the workspace (images/ beside the document) and link the saved file.
-        'stockMedia.insert.mode': 'download',
-      },
-    });
-    page = workbench.page;
+  const opened = useWorkbench(
+    'web',
+    {
+      'workbench.colorTheme': 'Default Dark Modern',
+      'editor.wordWrap': 'on',
+      // Save into the workspace (images/ beside the document) and link the saved file.
+      'stockMedia.insert.mode': 'download',
+    },
+    { api: useApiServer(), web: true },
+  );
+  before(async () => {
+    ({ api, workbench, page } = opened());
     await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
   });
 
   it('runs in the browser’s web worker: Show Running Extensions says “web worker”', async () => {

@@ -1,19 +1,13 @@
 // The workbench opens on the test workspace with the extension loaded, and looks right.
 import * as assert from 'node:assert/strict';
-import { activityBar, activityBarItem, runCommand, runningExtensionNote, screenshot, startWorkbench, statusBar } from './harness';
+import { activityBar, activityBarItem, runCommand, runningExtensionNote, screenshot, statusBar, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('workbench', () => {
   let workbench: Workbench;
 
-  before(async function () {
-    this.timeout(180_000);
-    workbench = await startWorkbench();
-  });
-
-  after(async () => {
-    await workbench?.close();
-  });
+  const opened = useWorkbench('workbench');
+  before(() => ({ workbench } = opened()));
 
   it('opens the test workspace', async () => {
     const { page } = workbench;

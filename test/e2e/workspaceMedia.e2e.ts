@@ -8,9 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
 import { photoFileUrl } from '../server/urls';
-import { activityBarItem, openFile, screenshot, startWorkbenchWithKey, treeItems, view } from './harness';
+import { activityBarItem, openFile, screenshot, treeItems, view, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 const VIEW = 'In This Workspace';
@@ -21,18 +20,9 @@ describe('In This Workspace (e2e)', function () {
   let workbench: Workbench;
   let page: Page;
 
-  before(async function () {
-    this.timeout(240_000);
-    api = await startApiServer();
-    // One screen line per line of the page: the editor's lines read as the file's.
-    workbench = await startWorkbenchWithKey(api, { '[markdown]': { 'editor.wordWrap': 'off' } });
-    page = workbench.page;
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await api?.close();
-  });
+  // One screen line per line of the page: the editor's lines read as the file's.
+  const opened = useWorkbench('workspaceMedia', { '[markdown]': { 'editor.wordWrap': 'off' } }, { api: useApiServer(), withKey: true });
+  before(() => ({ api, workbench, page } = opened()));
 
   const row = (text: string | RegExp): Locator => treeItems(page, VIEW).filter({ hasText: text }).first();
 

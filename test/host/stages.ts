@@ -27,7 +27,8 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ALONE, e2eFiles, e2eSeconds } from '../e2e/files';
+import { ALONE, e2eFiles, e2eRuns } from '../e2e/files';
+import { lastSeconds, recordSeconds } from './lastTimes';
 import { isPrepared } from './prepare';
 import { generatorsMissing } from './prerequisites';
 import { repoRoot } from './workspace';
@@ -36,8 +37,6 @@ interface Stage {
   readonly name: string;
   readonly command: string;
   readonly args: readonly string[];
-  /** About how long it takes alone (s), for the order of its step's queue: the longest first. */
-  readonly seconds?: number;
 }
 
 /** Stages that run side by side, at most `at` at a time. */
@@ -54,7 +53,12 @@ interface Outcome {
   readonly counts: string;
   /** Mocha's list of failures ("1) suite … Error: …"), short, for the recap at the end. */
   readonly failures: string;
+  /** How many workbenches it opened (the runners print WORKBENCH_OPENED for each). */
+  readonly workbenches: number;
 }
+
+/** The line both runners print when a workbench has opened (test/host/run.ts, test/e2e/harness.ts). */
+const WORKBENCH_OPENED = /Workbench opened/g;
 
 const root = repoRoot();
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
@@ -71,11 +75,14 @@ const vscode = (host: 'node' | 'web', i: number, n: number): Stage => ({
   name: `${host === 'web' ? 'vscode-web' : 'vscode'}-${i}of${n}`,
   command: process.execPath,
   args: node('host/run.js', ...(host === 'web' ? ['--web'] : []), '--shard', `${i}/${n}`),
-  seconds: 200 / n,
 });
-const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation'), seconds: 15 };
-/** One e2e file (e2e/run.js --file), in a workbench of its own. */
-const e2e = (file: string): Stage => ({ name: `e2e-${file.replace(/\.e2e\.js$/, '')}`, command: process.execPath, args: node('e2e/run.js', '--file', file), seconds: e2eSeconds(file) });
+const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation') };
+/** e2e files that share a workbench (e2e/run.js --file … --file …), or one in a workbench of its own. */
+const e2e = (files: readonly string[]): Stage => ({
+  name: `e2e-${files.map((file) => file.replace(/\.e2e\.js$/, '')).join('+')}`,
+  command: process.execPath,
+  args: node('e2e/run.js', ...files.flatMap((file) => ['--file', file])),
+});
 
 /**
  * The first step: the checks, and the offline VS Code's preparation beside them, which only reads
@@ -101,9 +108,9 @@ const PLANS: Record<string, () => readonly Step[]> = {
       ...checksAndPrepare(4, [TYPECHECK, LINT, UNIT]),
       {
         at: 3,
-        stages: [vscode('node', 1, 2), vscode('node', 2, 2), vscode('web', 1, 2), vscode('web', 2, 2), VSCODE_DE, ...files.filter((f) => !ALONE.includes(f)).map(e2e)],
+        stages: [vscode('node', 1, 2), vscode('node', 2, 2), vscode('web', 1, 2), vscode('web', 2, 2), VSCODE_DE, ...e2eRuns(files.filter((f) => !ALONE.includes(f))).map(e2e)],
       },
-      { at: 1, stages: files.filter((f) => ALONE.includes(f)).map(e2e) },
+      { at: 1, stages: files.filter((f) => ALONE.includes(f)).map((f) => e2e([f])) },
     ];
   },
 };
@@ -131,7 +138,7 @@ function runStage(stage: Stage, width: number): Promise<Outcome> {
     child.stderr.on('data', print);
     const done = (ok: boolean): void => {
       if (partial) process.stdout.write(`${prefix}${partial}\n`);
-      const outcome = { stage, ok, seconds: Math.round((Date.now() - started) / 1000), counts: mochaCounts(output), failures: ok ? '' : mochaFailures(output) };
+      const outcome = { stage, ok, seconds: Math.round((Date.now() - started) / 1000), counts: mochaCounts(output), failures: ok ? '' : mochaFailures(output), workbenches: output.match(WORKBENCH_OPENED)?.length ?? 0 };
       process.stdout.write(`${prefix}${ok ? 'passed' : 'FAILED'} in ${outcome.seconds} s${outcome.counts ? ` (${outcome.counts})` : ''}\n`);
       resolve(outcome);
     };
@@ -168,9 +175,10 @@ function mochaFailures(output: string): string {
   return [...kept.slice(0, 40), ...(kept.length > 40 ? [`… ${kept.length - 40} more lines in its log above`] : [])].join('\n');
 }
 
-/** Runs a step's stages, `at` at a time, the longest first; one that fails does not stop the others. */
+/** Runs a step's stages, `at` at a time, the longest in the last run first; one that fails does not stop the others. */
 async function runStep(step: Step, width: number): Promise<Outcome[]> {
-  const queue = [...step.stages].sort((a, b) => (b.seconds ?? 0) - (a.seconds ?? 0));
+  const seconds = lastSeconds('stages');
+  const queue = [...step.stages].sort((a, b) => seconds(b.name) - seconds(a.name));
   const outcomes: Outcome[] = [];
   const place = async (): Promise<void> => {
     for (let stage = queue.shift(); stage !== undefined && !stopping; stage = queue.shift()) outcomes.push(await runStage(stage, width));
@@ -214,6 +222,7 @@ async function main(): Promise<number> {
     outcomes.push(...(await runStep(step, width)));
     if (outcomes.some((o) => !o.ok)) break;
   }
+  recordSeconds('stages', Object.fromEntries(outcomes.filter((o) => o.ok).map((o) => [o.stage.name, o.seconds])));
   const ran = new Set(outcomes.map((o) => o.stage));
   const skipped = plan.flatMap((step) => step.stages).filter((s) => !ran.has(s));
   const failed = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
@@ -224,7 +233,8 @@ async function main(): Promise<number> {
   }
   for (const s of skipped) console.log(`${s.name.padEnd(width)}  skipped`);
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\n${name}: ${Math.round((Date.now() - started) / 1000)} s after the build${busyLine(cpuAtStart)} (load average ${load})`);
+  const workbenches = outcomes.reduce((sum, o) => sum + o.workbenches, 0);
+  console.log(`\n${name}: ${Math.round((Date.now() - started) / 1000)} s after the build, ${workbenches} workbench${workbenches === 1 ? '' : 'es'} started${busyLine(cpuAtStart)} (load average ${load})`);
   for (const o of outcomes.filter((o) => o.failures)) console.log(`\n[${o.stage.name}] ${o.failures.split('\n').join(`\n[${o.stage.name}] `)}`);
   if (failed.length > 0) console.log(`${name}: FAILED: ${failed.join(', ')} (its lines are prefixed with its name above)`);
   return failed.length > 0 || stopping ? 1 : 0;
