@@ -48,7 +48,7 @@ export const WORKSPACE_MEDIA_VIEW_ID = 'stockMedia.workspaceMedia';
 /** Context keys the extension sets (used in `when` clauses). */
 export const ContextKey = {
   hasApiKey: 'stockMedia.hasApiKey',
-  /** The walkthrough's steps complete on these (host/milestones.ts): done once in this profile. */
+  /** The walkthrough's steps complete on these (host/walkthrough/milestones.ts): done once in this profile. */
   hasSearched: 'stockMedia.hasSearched',
   hasInserted: 'stockMedia.hasInserted',
   hasSetCover: 'stockMedia.hasSetCover',
