@@ -105,7 +105,7 @@ function parseArgs(argv: readonly string[]): Options {
     else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--shard <i>/<n>] [--web | --electron]`);
   }
   if (locale !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale)) throw new Error(`Not a language id: ${locale}`);
-  const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
+  const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 25);
   const part = /^(\d+)\/(\d+)$/.exec(shard ?? '1/1');
   if (!part || Number(part[1]) < 1 || Number(part[1]) > Number(part[2])) throw new Error(`Not a shard: ${shard} (give <i>/<n>, 1 ≤ i ≤ n)`);
   if (web && electron) throw new Error('--web runs in the VS Code server, not in a desktop VS Code: use one of --web, --electron.');

@@ -214,7 +214,15 @@ describe('In This Workspace (real VS Code)', function () {
     ]);
     await closeAllEditors();
     // Closed without saving: the file on disk counts again.
-    await waitFor(async () => (await mediaRow(provider, styled)).description === '1 use', 'the file on disk again', 15_000);
+    let seen: unknown;
+    await waitFor(
+      async () => (seen = (await mediaRow(provider, styled)).description) === '1 use',
+      'the file on disk again',
+      30_000,
+    ).catch((error: unknown) => {
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri('trip.md').toString());
+      throw new Error(`${String(error)}: the row says ${String(seen)}; trip.md ${open ? `open, ${open.isDirty ? 'dirty' : 'not dirty'}, ${open.lineCount} lines` : 'closed'}`);
+    });
   });
 
   it('a media not known is shown by its reference, asked for only once the view is visible, and only once', async () => {
