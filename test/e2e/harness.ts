@@ -222,7 +222,8 @@ export async function runCommand(page: Page, title: string, timeoutMs = 10_000):
     throw new Error(`No command titled "${title}" in the command palette`);
   }
   await row.click();
-  await input.waitFor({ state: 'hidden', timeout: timeoutMs });
+  // The palette closes once the command has started; on a loaded machine that can take a while.
+  await input.waitFor({ state: 'hidden', timeout: Math.max(timeoutMs, 30_000) });
 }
 
 /** An image's natural size once it has loaded or failed (0 × 0: broken), at most 10 s after it is asked. */
