@@ -15,7 +15,7 @@ import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
 import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import { creditLines } from '../unit/creditPages';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'workspace-media-tests';
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -200,6 +200,8 @@ describe('In This Workspace (real VS Code)', function () {
 
   it('an edit shows in the view after the pause, the file read again alone', async () => {
     const { provider } = await hook();
+    // The web workbench saves edits after a second by default: this edit must stay unsaved.
+    await updateSetting('files', 'autoSave', 'off');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri('trip.md')));
     const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
     await editor.edit((b) => b.insert(end, `\n![Wall](${styled.src.medium})\n`));
@@ -223,6 +225,7 @@ describe('In This Workspace (real VS Code)', function () {
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri('trip.md').toString());
       throw new Error(`${String(error)}: the row says ${String(seen)}; trip.md ${open ? `open, ${open.isDirty ? 'dirty' : 'not dirty'}, ${open.lineCount} lines` : 'closed'}`);
     });
+    await updateSetting('files', 'autoSave', undefined);
   });
 
   it('a media not known is shown by its reference, asked for only once the view is visible, and only once', async () => {
