@@ -47,12 +47,12 @@ describe('Recent and Starred (e2e)', function () {
   }
 
   async function openSidebar(): Promise<void> {
-    // After a reload the view may be open already and still loading: clicking its icon then would close it.
-    const shown = await root('Recent')
-      .waitFor({ timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) await activityBarItem(page, 'Stock Media').click();
+    // After a reload the view may be open already and still loading: clicking its icon then would
+    // close it. Its tab says whether it is open (aria-expanded), however long its rows take.
+    const item = activityBarItem(page, 'Stock Media');
+    await item.waitFor({ timeout: 30_000 });
+    const open = (await item.getAttribute('aria-expanded')) === 'true' && (await sideBar(page).isVisible());
+    if (!open) await item.click();
     await root('Recent').waitFor({ timeout: 30_000 });
   }
 

@@ -13,10 +13,10 @@ import type { Workbench } from './harness';
 
 /** Waits for the page a click opens in a new window, reloads it once loaded and returns its status and title. */
 async function followPopup(page: Page, click: () => Promise<void>, path: RegExp): Promise<{ page: Page; status: number; title: string }> {
-  const popup = page.context().waitForEvent('page', { timeout: 15_000 });
+  const popup = page.context().waitForEvent('page', { timeout: 30_000 });
   await click();
   const opened = await popup;
-  await opened.waitForURL(path, { timeout: 15_000 });
+  await opened.waitForURL(path, { timeout: 30_000 });
   const answer = await opened.reload({ waitUntil: 'domcontentloaded' });
   return { page: opened, status: answer?.status() ?? 0, title: await opened.title() };
 }
