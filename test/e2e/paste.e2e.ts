@@ -46,8 +46,9 @@ describe('paste a link and the tile menu (e2e)', function () {
     await page.keyboard.press('Control+X');
     api.clearLog();
     await page.keyboard.press('Control+V');
+    // The paste resolves with a look-up (one request) and the insert's pipeline: on a loaded machine, seconds.
     await page.waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, {
-      timeout: 20_000,
+      timeout: 45_000,
     });
     await page.waitForTimeout(500);
     console.log(`      screenshot: ${await screenshot(page, 'paste-link-markdown')}`);
