@@ -114,7 +114,12 @@ export async function openDownload(address: string, options: DownloadOptions): P
     deadline.stop();
     throw noAnswer(error, deadline, asked(url));
   }
-  const body = response.body;
+  // The answer is held, not only its body, until the body is read or cancelled: Node's fetch
+  // (undici) cancels the unread body of a fetch Response that is garbage-collected, and a body
+  // does not keep its Response alive. A small file arrives whole with the headers, so its fetch
+  // is over at once; a collection while saveFiles.ts checked the destination then ended the
+  // body, unread, at 0 bytes: a whole file refused as cut off.
+  const answer: Response = response;
   // Content-Length counts the bytes as sent: with a content encoding (gzip) they differ from
   // the bytes read, so the length is compared only for a body sent as is. (A browser cannot read
   // another origin's Content-Encoding; there it ends a short body with an error itself.)
@@ -133,6 +138,7 @@ export async function openDownload(address: string, options: DownloadOptions): P
       // While the body was arriving: the time without data ran out, or the connection broke off
       // (dropped, or closed before Content-Length bytes came), with how much had arrived.
       const brokeOff = (error: unknown): MediaError => noAnswer(error, deadline, asked(from, received, total));
+      const body = answer.body;
       try {
         if (!body) {
           if (declared !== undefined) throw brokeOff(new Error('no body'));
@@ -173,7 +179,7 @@ export async function openDownload(address: string, options: DownloadOptions): P
     async cancel() {
       deadline.stop();
       used = true;
-      await body?.cancel().catch(() => undefined);
+      await answer.body?.cancel().catch(() => undefined);
     },
   };
 }
