@@ -11,6 +11,8 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { openDownload } from '../../src/api/download';
 import type { DownloadOptions, OpenDownload } from '../../src/api/download';
 import { formatSize } from '../../src/core/bytes';
@@ -26,6 +28,16 @@ const MAX_STREAM_BYTES = nodePlatform.disk?.maxStreamBytes ?? 0;
 const CHUNK = Buffer.alloc(256 * 1024, 7);
 const PARTS = 8;
 const WHOLE = Buffer.concat(Array.from({ length: PARTS }, () => CHUNK));
+/** A file small enough to arrive with its headers, in one piece. */
+const SMALL = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251));
+
+/** V8's garbage collection, called at will (the flag set at run time, `gc` taken from a fresh context). */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  assert.ok(typeof gc === 'function', 'V8 exposes gc');
+  return gc as () => void;
+}
 
 describe('insert: downloads stream to disk', () => {
   let server: Server;
@@ -182,6 +194,9 @@ describe('insert: a download that fails leaves nothing behind', () => {
       if (req.url === '/whole.png') {
         res.writeHead(200, headers);
         res.end(WHOLE);
+      } else if (req.url === '/small.png') {
+        res.writeHead(200, { ...headers, 'content-length': String(SMALL.length) });
+        res.end(SMALL);
       } else if (req.url === '/other.png') {
         res.writeHead(200, { ...headers, 'content-length': String(CHUNK.length) });
         res.end(CHUNK);
@@ -272,6 +287,22 @@ describe('insert: a download that fails leaves nothing behind', () => {
     // With a content encoding the length counts the encoded bytes: no comparison.
     const encoded = await saveStream(dir, 'd.png', await openDownload('https://cdn.example/d.png', options({ fetch: quiet('gzip') })));
     assert.equal(encoded.bytes, WHOLE.length / 4);
+  });
+
+  it('a small file that arrived whole is saved whole though garbage is collected before it is read', async () => {
+    // Node's fetch cancels the unread body of a fetch Response that is garbage-collected, and a
+    // small file's fetch is over once its headers are in. Between opening and reading, as the
+    // destination checks of a busy extension host can take: collections, and turns of the
+    // event loop for the finalizers to run.
+    const collect = collector();
+    const opened = await openDownload(`${origin}/small.png`, options());
+    for (let round = 0; round < 10; round++) {
+      collect();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const saved = await saveStream(dir, 'small.png', opened);
+    assert.equal(saved.bytes, SMALL.length);
+    assert.ok(SMALL.equals(await readFile(saved.path)));
   });
 
   /** 1 KB of the file, then nothing; when the request is stopped the stream ends (rather than fails), as a body can. */
