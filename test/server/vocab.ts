@@ -26,70 +26,22 @@ export interface Subject {
 }
 
 export const SUBJECTS: readonly Subject[] = [
-  {
-    key: 'cat', tags: ['cat', 'animal', 'pet', 'kitten'], en: ['cat sleeping on a windowsill', 'tabby cat', 'kitten playing with yarn'],
-    alt: { de: 'Katze schläft auf der Fensterbank', fr: 'Chat endormi sur le rebord de la fenêtre', es: 'Gato durmiendo junto a la ventana', ja: '窓辺で眠る猫', ru: 'Кошка спит на подоконнике', ar: 'قطة نائمة بجانب النافذة', el: 'Γάτα κοιμάται στο περβάζι', zh: '窗台上睡觉的猫' },
-  },
-  {
-    key: 'dog', tags: ['dog', 'animal', 'pet', 'puppy'], en: ['dog running on the grass', 'puppy with a red ball', 'old dog resting'],
-    alt: { de: 'Hund rennt über die Wiese', fr: 'Chien qui court dans l’herbe', es: 'Perro corriendo por el césped', ja: '芝生を走る犬', ru: 'Собака бежит по траве', ar: 'كلب يركض على العشب', el: 'Σκύλος τρέχει στο γρασίδι', zh: '在草地上奔跑的狗' },
-  },
-  {
-    key: 'mountain', tags: ['mountain', 'landscape', 'nature', 'peak', 'hiking'], en: ['snowy mountain peak', 'mountain range above the clouds', 'hiker on a mountain ridge'],
-    alt: { de: 'Schneebedeckter Berggipfel', fr: 'Sommet de montagne enneigé', es: 'Cumbre de montaña nevada', ja: '雪に覆われた山頂', ru: 'Заснеженная вершина горы', ar: 'قمة جبل مغطاة بالثلج', el: 'Χιονισμένη κορυφή βουνού', zh: '白雪覆盖的山峰' },
-  },
-  {
-    key: 'ocean', tags: ['ocean', 'sea', 'water', 'waves', 'nature'], en: ['waves crashing on rocks', 'calm turquoise sea', 'ocean horizon'],
-    alt: { de: 'Wellen brechen an Felsen', fr: 'Vagues qui se brisent sur les rochers', es: 'Olas rompiendo contra las rocas', ja: '岩に打ち寄せる海の波', ru: 'Морские волны разбиваются о скалы', ar: 'أمواج البحر تتكسر على الصخور', el: 'Κύματα της θάλασσας σπάνε στα βράχια', zh: '拍打岩石的海浪' },
-  },
-  {
-    key: 'forest', tags: ['forest', 'trees', 'nature', 'woods', 'green'], en: ['path through a pine forest', 'sunlight between tall trees', 'mossy forest floor'],
-    alt: { de: 'Weg durch einen Kiefernwald', fr: 'Sentier à travers une forêt de pins', es: 'Sendero a través de un bosque de pinos', ja: '松林の中の小道', ru: 'Тропинка в сосновом лесу', ar: 'ممر عبر غابة صنوبر', el: 'Μονοπάτι μέσα σε πευκοδάσος', zh: '穿过松林的小路' },
-  },
-  {
-    key: 'city', tags: ['city', 'street', 'urban', 'buildings', 'architecture'], en: ['busy city street', 'skyline with glass towers', 'narrow old town alley'],
-    alt: { de: 'Belebte Straße in der Stadt', fr: 'Rue animée de la ville', es: 'Calle concurrida de la ciudad', ja: '賑やかな街の通り', ru: 'Оживлённая городская улица', ar: 'شارع مزدحم في المدينة', el: 'Πολυσύχναστος δρόμος της πόλης', zh: '繁忙的城市街道' },
-  },
-  {
-    key: 'coffee', tags: ['coffee', 'cup', 'drink', 'cafe', 'morning'], en: ['cup of coffee on a wooden table', 'latte art', 'barista pouring espresso'],
-    alt: { de: 'Tasse Kaffee auf einem Holztisch', fr: 'Tasse de café sur une table en bois', es: 'Taza de café sobre una mesa de madera', ja: '木のテーブルの上のコーヒー', ru: 'Чашка кофе на деревянном столе', ar: 'فنجان قهوة على طاولة خشبية', el: 'Φλιτζάνι καφέ σε ξύλινο τραπέζι', zh: '木桌上的一杯咖啡' },
-  },
-  {
-    key: 'flowers', tags: ['flowers', 'flower', 'spring', 'garden', 'bloom'], en: ['field of red poppies', 'bouquet of tulips', 'cherry blossoms'],
-    alt: { de: 'Feld mit rotem Mohn', fr: 'Champ de coquelicots rouges', es: 'Campo de amapolas rojas', ja: '満開の桜の花', ru: 'Поле красных маков', ar: 'حقل من شقائق النعمان الحمراء', el: 'Χωράφι με κόκκινες παπαρούνες', zh: '盛开的樱花' },
-  },
-  {
-    key: 'beach', tags: ['beach', 'sand', 'summer', 'sea', 'vacation'], en: ['empty sandy beach', 'palm trees on the beach', 'footprints in the sand'],
-    alt: { de: 'Leerer Sandstrand', fr: 'Plage de sable déserte', es: 'Playa de arena vacía', ja: '誰もいない砂浜', ru: 'Пустой песчаный пляж', ar: 'شاطئ رملي خال', el: 'Άδεια αμμουδιά', zh: '空旷的沙滩' },
-  },
-  {
-    key: 'snow', tags: ['snow', 'winter', 'cold', 'ice'], en: ['snow covered village', 'frozen lake', 'snowflakes on a window'],
-    alt: { de: 'Verschneites Dorf im Winter', fr: 'Village enneigé en hiver', es: 'Pueblo nevado en invierno', ja: '冬の雪に覆われた村', ru: 'Заснеженная деревня зимой', ar: 'قرية مغطاة بالثلج في الشتاء', el: 'Χιονισμένο χωριό τον χειμώνα', zh: '冬天白雪覆盖的村庄' },
-  },
-  {
-    key: 'sunset', tags: ['sunset', 'sky', 'dusk', 'golden hour', 'clouds'], en: ['orange sunset over the hills', 'silhouette against a sunset sky', 'sunset clouds'],
-    alt: { de: 'Orangefarbener Sonnenuntergang über den Hügeln', fr: 'Coucher de soleil orange sur les collines', es: 'Atardecer naranja sobre las colinas', ja: '丘の上のオレンジ色の夕日', ru: 'Оранжевый закат над холмами', ar: 'غروب الشمس البرتقالي فوق التلال', el: 'Πορτοκαλί ηλιοβασίλεμα πάνω από τους λόφους', zh: '山丘上的橙色日落' },
-  },
-  {
-    key: 'bicycle', tags: ['bicycle', 'bike', 'cycling', 'transport'], en: ['bicycle leaning on a wall', 'cyclist on a country road', 'vintage bike'],
-    alt: { de: 'Fahrrad lehnt an einer Wand', fr: 'Vélo appuyé contre un mur', es: 'Bicicleta apoyada en una pared', ja: '壁に立てかけた自転車', ru: 'Велосипед у стены', ar: 'دراجة مستندة إلى جدار', el: 'Ποδήλατο ακουμπισμένο σε τοίχο', zh: '靠在墙上的自行车' },
-  },
-  {
-    key: 'books', tags: ['books', 'book', 'reading', 'library', 'study'], en: ['stack of old books', 'open book with glasses', 'library shelves'],
-    alt: { de: 'Stapel alter Bücher', fr: 'Pile de vieux livres', es: 'Pila de libros antiguos', ja: '積み重ねられた古い本', ru: 'Стопка старых книг', ar: 'كومة من الكتب القديمة', el: 'Στοίβα από παλιά βιβλία', zh: '一摞旧书' },
-  },
-  {
-    key: 'food', tags: ['food', 'bread', 'kitchen', 'breakfast', 'meal'], en: ['fresh bread on a cutting board', 'bowl of fruit', 'breakfast table'],
-    alt: { de: 'Frisches Brot auf einem Schneidebrett', fr: 'Pain frais sur une planche à découper', es: 'Pan fresco sobre una tabla de cortar', ja: 'まな板の上の焼きたてのパン', ru: 'Свежий хлеб на разделочной доске', ar: 'خبز طازج على لوح التقطيع', el: 'Φρέσκο ψωμί σε ξύλο κοπής', zh: '砧板上的新鲜面包' },
-  },
-  {
-    key: 'bird', tags: ['bird', 'animal', 'wildlife', 'feathers'], en: ['small bird on a branch', 'flock of birds in the sky', 'heron by the lake'],
-    alt: { de: 'Kleiner Vogel auf einem Ast', fr: 'Petit oiseau sur une branche', es: 'Pájaro pequeño en una rama', ja: '枝にとまる小鳥', ru: 'Маленькая птица на ветке', ar: 'طائر صغير على غصن', el: 'Μικρό πουλί σε κλαδί', zh: '树枝上的小鸟' },
-  },
-  {
-    key: 'desk', tags: ['desk', 'laptop', 'work', 'office', 'technology'], en: ['laptop on a minimal desk', 'home office setup', 'notebook and pen'],
-    alt: { de: 'Laptop auf einem schlichten Schreibtisch', fr: 'Ordinateur portable sur un bureau épuré', es: 'Portátil sobre un escritorio minimalista', ja: 'シンプルな机の上のノートパソコン', ru: 'Ноутбук на минималистичном столе', ar: 'حاسوب محمول على مكتب بسيط', el: 'Φορητός υπολογιστής σε λιτό γραφείο', zh: '简约书桌上的笔记本电脑' },
-  },
+  { key: 'cat', tags: ['cat', 'animal', 'pet', 'kitten'], en: ['cat sleeping on a windowsill', 'tabby cat', 'kitten playing with yarn'], alt: { de: 'Katze schläft auf der Fensterbank', fr: 'Chat endormi sur le rebord de la fenêtre', es: 'Gato durmiendo junto a la ventana', ja: '窓辺で眠る猫', ru: 'Кошка спит на подоконнике', ar: 'قطة نائمة بجانب النافذة', el: 'Γάτα κοιμάται στο περβάζι', zh: '窗台上睡觉的猫' } },
+  { key: 'dog', tags: ['dog', 'animal', 'pet', 'puppy'], en: ['dog running on the grass', 'puppy with a red ball', 'old dog resting'], alt: { de: 'Hund rennt über die Wiese', fr: 'Chien qui court dans l’herbe', es: 'Perro corriendo por el césped', ja: '芝生を走る犬', ru: 'Собака бежит по траве', ar: 'كلب يركض على العشب', el: 'Σκύλος τρέχει στο γρασίδι', zh: '在草地上奔跑的狗' } },
+  { key: 'mountain', tags: ['mountain', 'landscape', 'nature', 'peak', 'hiking'], en: ['snowy mountain peak', 'mountain range above the clouds', 'hiker on a mountain ridge'], alt: { de: 'Schneebedeckter Berggipfel', fr: 'Sommet de montagne enneigé', es: 'Cumbre de montaña nevada', ja: '雪に覆われた山頂', ru: 'Заснеженная вершина горы', ar: 'قمة جبل مغطاة بالثلج', el: 'Χιονισμένη κορυφή βουνού', zh: '白雪覆盖的山峰' } },
+  { key: 'ocean', tags: ['ocean', 'sea', 'water', 'waves', 'nature'], en: ['waves crashing on rocks', 'calm turquoise sea', 'ocean horizon'], alt: { de: 'Wellen brechen an Felsen', fr: 'Vagues qui se brisent sur les rochers', es: 'Olas rompiendo contra las rocas', ja: '岩に打ち寄せる海の波', ru: 'Морские волны разбиваются о скалы', ar: 'أمواج البحر تتكسر على الصخور', el: 'Κύματα της θάλασσας σπάνε στα βράχια', zh: '拍打岩石的海浪' } },
+  { key: 'forest', tags: ['forest', 'trees', 'nature', 'woods', 'green'], en: ['path through a pine forest', 'sunlight between tall trees', 'mossy forest floor'], alt: { de: 'Weg durch einen Kiefernwald', fr: 'Sentier à travers une forêt de pins', es: 'Sendero a través de un bosque de pinos', ja: '松林の中の小道', ru: 'Тропинка в сосновом лесу', ar: 'ممر عبر غابة صنوبر', el: 'Μονοπάτι μέσα σε πευκοδάσος', zh: '穿过松林的小路' } },
+  { key: 'city', tags: ['city', 'street', 'urban', 'buildings', 'architecture'], en: ['busy city street', 'skyline with glass towers', 'narrow old town alley'], alt: { de: 'Belebte Straße in der Stadt', fr: 'Rue animée de la ville', es: 'Calle concurrida de la ciudad', ja: '賑やかな街の通り', ru: 'Оживлённая городская улица', ar: 'شارع مزدحم في المدينة', el: 'Πολυσύχναστος δρόμος της πόλης', zh: '繁忙的城市街道' } },
+  { key: 'coffee', tags: ['coffee', 'cup', 'drink', 'cafe', 'morning'], en: ['cup of coffee on a wooden table', 'latte art', 'barista pouring espresso'], alt: { de: 'Tasse Kaffee auf einem Holztisch', fr: 'Tasse de café sur une table en bois', es: 'Taza de café sobre una mesa de madera', ja: '木のテーブルの上のコーヒー', ru: 'Чашка кофе на деревянном столе', ar: 'فنجان قهوة على طاولة خشبية', el: 'Φλιτζάνι καφέ σε ξύλινο τραπέζι', zh: '木桌上的一杯咖啡' } },
+  { key: 'flowers', tags: ['flowers', 'flower', 'spring', 'garden', 'bloom'], en: ['field of red poppies', 'bouquet of tulips', 'cherry blossoms'], alt: { de: 'Feld mit rotem Mohn', fr: 'Champ de coquelicots rouges', es: 'Campo de amapolas rojas', ja: '満開の桜の花', ru: 'Поле красных маков', ar: 'حقل من شقائق النعمان الحمراء', el: 'Χωράφι με κόκκινες παπαρούνες', zh: '盛开的樱花' } },
+  { key: 'beach', tags: ['beach', 'sand', 'summer', 'sea', 'vacation'], en: ['empty sandy beach', 'palm trees on the beach', 'footprints in the sand'], alt: { de: 'Leerer Sandstrand', fr: 'Plage de sable déserte', es: 'Playa de arena vacía', ja: '誰もいない砂浜', ru: 'Пустой песчаный пляж', ar: 'شاطئ رملي خال', el: 'Άδεια αμμουδιά', zh: '空旷的沙滩' } },
+  { key: 'snow', tags: ['snow', 'winter', 'cold', 'ice'], en: ['snow covered village', 'frozen lake', 'snowflakes on a window'], alt: { de: 'Verschneites Dorf im Winter', fr: 'Village enneigé en hiver', es: 'Pueblo nevado en invierno', ja: '冬の雪に覆われた村', ru: 'Заснеженная деревня зимой', ar: 'قرية مغطاة بالثلج في الشتاء', el: 'Χιονισμένο χωριό τον χειμώνα', zh: '冬天白雪覆盖的村庄' } },
+  { key: 'sunset', tags: ['sunset', 'sky', 'dusk', 'golden hour', 'clouds'], en: ['orange sunset over the hills', 'silhouette against a sunset sky', 'sunset clouds'], alt: { de: 'Orangefarbener Sonnenuntergang über den Hügeln', fr: 'Coucher de soleil orange sur les collines', es: 'Atardecer naranja sobre las colinas', ja: '丘の上のオレンジ色の夕日', ru: 'Оранжевый закат над холмами', ar: 'غروب الشمس البرتقالي فوق التلال', el: 'Πορτοκαλί ηλιοβασίλεμα πάνω από τους λόφους', zh: '山丘上的橙色日落' } },
+  { key: 'bicycle', tags: ['bicycle', 'bike', 'cycling', 'transport'], en: ['bicycle leaning on a wall', 'cyclist on a country road', 'vintage bike'], alt: { de: 'Fahrrad lehnt an einer Wand', fr: 'Vélo appuyé contre un mur', es: 'Bicicleta apoyada en una pared', ja: '壁に立てかけた自転車', ru: 'Велосипед у стены', ar: 'دراجة مستندة إلى جدار', el: 'Ποδήλατο ακουμπισμένο σε τοίχο', zh: '靠在墙上的自行车' } },
+  { key: 'books', tags: ['books', 'book', 'reading', 'library', 'study'], en: ['stack of old books', 'open book with glasses', 'library shelves'], alt: { de: 'Stapel alter Bücher', fr: 'Pile de vieux livres', es: 'Pila de libros antiguos', ja: '積み重ねられた古い本', ru: 'Стопка старых книг', ar: 'كومة من الكتب القديمة', el: 'Στοίβα από παλιά βιβλία', zh: '一摞旧书' } },
+  { key: 'food', tags: ['food', 'bread', 'kitchen', 'breakfast', 'meal'], en: ['fresh bread on a cutting board', 'bowl of fruit', 'breakfast table'], alt: { de: 'Frisches Brot auf einem Schneidebrett', fr: 'Pain frais sur une planche à découper', es: 'Pan fresco sobre una tabla de cortar', ja: 'まな板の上の焼きたてのパン', ru: 'Свежий хлеб на разделочной доске', ar: 'خبز طازج على لوح التقطيع', el: 'Φρέσκο ψωμί σε ξύλο κοπής', zh: '砧板上的新鲜面包' } },
+  { key: 'bird', tags: ['bird', 'animal', 'wildlife', 'feathers'], en: ['small bird on a branch', 'flock of birds in the sky', 'heron by the lake'], alt: { de: 'Kleiner Vogel auf einem Ast', fr: 'Petit oiseau sur une branche', es: 'Pájaro pequeño en una rama', ja: '枝にとまる小鳥', ru: 'Маленькая птица на ветке', ar: 'طائر صغير على غصن', el: 'Μικρό πουλί σε κλαδί', zh: '树枝上的小鸟' } },
+  { key: 'desk', tags: ['desk', 'laptop', 'work', 'office', 'technology'], en: ['laptop on a minimal desk', 'home office setup', 'notebook and pen'], alt: { de: 'Laptop auf einem schlichten Schreibtisch', fr: 'Ordinateur portable sur un bureau épuré', es: 'Portátil sobre un escritorio minimalista', ja: 'シンプルな机の上のノートパソコン', ru: 'Ноутбук на минималистичном столе', ar: 'حاسوب محمول على مكتب بسيط', el: 'Φορητός υπολογιστής σε λιτό γραφείο', zh: '简约书桌上的笔记本电脑' } },
 ];
 
 export interface Setting {
