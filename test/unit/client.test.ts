@@ -4,11 +4,10 @@ import assert from 'node:assert/strict';
 import type { MediaClientOptions } from '../../src/api/client';
 import { SEEDED_ITEMS } from '../../src/api/answers';
 import { MediaClient } from '../../src/api/client';
-import { MediaError } from '../../src/core/errors';
 import type { Photo, Video } from '../../src/core/model';
 import type { QuotaSnapshot } from '../../src/core/quota';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { useApiServer } from './apiServer';
+import { failure, useApiServer } from './apiServer';
 
 let server: () => ApiServer;
 const requestedUrls: string[] = [];
@@ -27,16 +26,6 @@ function makeClient(overrides: Partial<MediaClientOptions> = {}, key: string | n
     timeoutMs: 5000,
     ...overrides,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof MediaError, `a MediaError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
 }
 
 function last(): RequestLogEntry {

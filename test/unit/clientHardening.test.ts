@@ -7,11 +7,10 @@ import type { MediaClientOptions } from '../../src/api/client';
 import { MediaClient } from '../../src/api/client';
 import * as decode from '../../src/core/model';
 import { describeError } from '../../src/core/describe';
-import { MediaError } from '../../src/core/errors';
 import { stripInvisible } from '../../src/core/invisible';
 import type { Logger } from '../../src/core/logger';
 import type { ApiServer } from '../server/server';
-import { useApiServer } from './apiServer';
+import { failure, useApiServer } from './apiServer';
 
 let server: () => ApiServer;
 const warnings: string[] = [];
@@ -33,16 +32,6 @@ function makeClient(overrides: Partial<MediaClientOptions> = {}, key: () => stri
     timeoutMs: 5000,
     ...overrides,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof MediaError, `a MediaError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
 }
 
 /** A fetch that hands the real answer's JSON to `mutate` first. */
