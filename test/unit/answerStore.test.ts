@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { MediaClient } from '../../src/api/client';
 import type { StoreFile } from '../../src/core/answerStore';
 import { AnswerStore } from '../../src/core/answerStore';
-import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
+import { useApiServer } from './apiServer';
 
 /** A file in memory that counts its writes. */
 class MemoryFile implements StoreFile {
@@ -217,20 +216,13 @@ describe('AnswerStore', () => {
 
 describe('MediaClient over stored answers (the local server)', function () {
   this.timeout(20_000);
-  let server: ApiServer;
-  before(async () => {
-    server = await startApiServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => server.clearLog());
+  const server = useApiServer();
 
   function clientOn(file: MemoryFile, key: string): { client: MediaClient; store: AnswerStore } {
     const store = new AnswerStore({ file, ttlMs: 24 * HOUR, writeDelayMs: 60_000 });
     const client = new MediaClient({
-      baseUrl: server.baseUrl,
-      videoBaseUrl: server.videoBaseUrl,
+      baseUrl: server().baseUrl,
+      videoBaseUrl: server().videoBaseUrl,
       keyProvider: { getKey: () => Promise.resolve(key) },
       cacheTtlMs: 24 * HOUR,
       store,
@@ -240,79 +232,79 @@ describe('MediaClient over stored answers (the local server)', function () {
 
   it('a new client on the same file (a restart) answers what was seen without a request', async () => {
     const file = new MemoryFile();
-    const first = clientOn(file, server.keys.alice).client;
+    const first = clientOn(file, server().keys.alice).client;
     const page = await first.searchPhotos({ query: 'nature', per_page: 15 });
     // Photos of the page are answered from it (client.ts seedFrom); these two are not on it.
     const onPage = new Set(page.photos.map((p) => p.id));
-    const [a, b] = server.library.photos.filter((p) => !onPage.has(p.id));
+    const [a, b] = server().library.photos.filter((p) => !onPage.has(p.id));
     assert.ok(a && b);
     const photo = await first.getPhoto(a.id);
     const collections = await first.featuredCollections();
-    const sent = server.log.length;
+    const sent = server().log.length;
     assert.equal(sent, 3);
     await first.flushCache();
 
-    const restarted = clientOn(file, server.keys.alice).client;
+    const restarted = clientOn(file, server().keys.alice).client;
     assert.deepEqual(await restarted.searchPhotos({ per_page: 15, query: 'nature' }), page);
     assert.deepEqual(await restarted.getPhoto(a.id), photo);
     assert.deepEqual(await restarted.featuredCollections(), collections);
-    assert.equal(server.log.length, sent, 'no request after the restart');
+    assert.equal(server().log.length, sent, 'no request after the restart');
     assert.equal(restarted.requestsSent, 0);
     await restarted.getPhoto(b.id);
-    assert.equal(server.log.length, sent + 1, 'what was not seen is asked for');
+    assert.equal(server().log.length, sent + 1, 'what was not seen is asked for');
     await restarted.getPhoto(a.id, { fresh: true });
-    assert.equal(server.log.length, sent + 2, 'a refresh asks the service');
-    assert.ok(file.text !== undefined && !file.text.includes(server.keys.alice), 'the key is not in the file');
+    assert.equal(server().log.length, sent + 2, 'a refresh asks the service');
+    assert.ok(file.text !== undefined && !file.text.includes(server().keys.alice), 'the key is not in the file');
   });
 
   it('media remembered on use (Recent, Starred) are answered after a restart without a request', async () => {
     const file = new MemoryFile();
-    const first = clientOn(file, server.keys.alice).client;
+    const first = clientOn(file, server().keys.alice).client;
     const page = await first.searchPhotos({ query: 'nature', per_page: 15 });
     const used = page.photos[2];
     assert.ok(used);
     await first.remember([{ kind: 'photo', photo: used }]);
     await first.flushCache();
-    const sent = server.log.length;
+    const sent = server().log.length;
 
-    const restarted = clientOn(file, server.keys.alice).client;
+    const restarted = clientOn(file, server().keys.alice).client;
     assert.equal(await restarted.hasCached('photo', used.id), true);
     assert.deepEqual(await restarted.getPhoto(used.id), used);
-    assert.equal(server.log.length, sent, 'no request for the remembered photo');
+    assert.equal(server().log.length, sent, 'no request for the remembered photo');
     // Not for another key: bob's look-up is his own request.
-    await clientOn(file, server.keys.bob).client.getPhoto(used.id);
-    assert.equal(server.log.length, sent + 1);
+    await clientOn(file, server().keys.bob).client.getPhoto(used.id);
+    assert.equal(server().log.length, sent + 1);
   });
 
   it('another key gets nothing stored with the first one, and a cleared cache leaves no file', async () => {
     const file = new MemoryFile();
-    const alice = clientOn(file, server.keys.alice).client;
+    const alice = clientOn(file, server().keys.alice).client;
     await alice.myCollections();
     await alice.flushCache();
-    const bob = clientOn(file, server.keys.bob).client;
+    const bob = clientOn(file, server().keys.bob).client;
     const bobs = await bob.myCollections();
-    assert.equal(server.log.length, 2, 'bob’s own request');
-    assert.ok(bobs.collections.every((c) => server.library.collections.find((x) => x.id === c.id)?.owner === 'bob'));
+    assert.equal(server().log.length, 2, 'bob’s own request');
+    assert.ok(bobs.collections.every((c) => server().library.collections.find((x) => x.id === c.id)?.owner === 'bob'));
     bob.clearCache();
     await bob.flushCache();
     assert.equal(file.bytes, undefined);
-    await clientOn(file, server.keys.alice).client.myCollections();
-    assert.equal(server.log.length, 3, 'nothing left to answer from');
+    await clientOn(file, server().keys.alice).client.myCollections();
+    assert.equal(server().log.length, 3, 'nothing left to answer from');
   });
 
   it('a stored answer that no longer passes the check is dropped and asked for again', async () => {
     const file = new MemoryFile();
-    const first = clientOn(file, server.keys.alice).client;
+    const first = clientOn(file, server().keys.alice).client;
     // Asked for alone (a photo from a list answer would be answered from the list).
-    const photo = await first.getPhoto(server.library.photos[0]?.id ?? 1);
+    const photo = await first.getPhoto(server().library.photos[0]?.id ?? 1);
     await first.flushCache();
     // The file stays well formed; only the stored photos' src.original is no longer a URL.
     const stored = JSON.parse(file.text ?? '') as { entries: { value: { src?: { original: unknown } } }[] };
     for (const { value } of stored.entries) if (value.src) value.src.original = 42;
     file.text = JSON.stringify(stored);
-    const restarted = clientOn(file, server.keys.alice).client;
-    const before = server.log.length;
+    const restarted = clientOn(file, server().keys.alice).client;
+    const before = server().log.length;
     assert.deepEqual(await restarted.getPhoto(photo.id), photo);
-    assert.equal(server.log.length, before + 1);
+    assert.equal(server().log.length, before + 1);
   });
 });

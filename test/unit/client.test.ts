@@ -4,23 +4,22 @@ import assert from 'node:assert/strict';
 import type { MediaClientOptions } from '../../src/api/client';
 import { SEEDED_ITEMS } from '../../src/api/answers';
 import { MediaClient } from '../../src/api/client';
-import { MediaError } from '../../src/core/errors';
 import type { Photo, Video } from '../../src/core/model';
 import type { QuotaSnapshot } from '../../src/core/quota';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { startApiServer } from '../server/server';
+import { failure, useApiServer } from './apiServer';
 
-let server: ApiServer;
+let server: () => ApiServer;
 const requestedUrls: string[] = [];
 const recordingFetch: typeof fetch = (input, init) => {
   requestedUrls.push(input instanceof Request ? input.url : String(input));
   return fetch(input, init);
 };
 
-function makeClient(overrides: Partial<MediaClientOptions> = {}, key: string | null = server.keys.alice): MediaClient {
+function makeClient(overrides: Partial<MediaClientOptions> = {}, key: string | null = server().keys.alice): MediaClient {
   return new MediaClient({
-    baseUrl: server.baseUrl,
-    videoBaseUrl: server.videoBaseUrl,
+    baseUrl: server().baseUrl,
+    videoBaseUrl: server().videoBaseUrl,
     keyProvider: { getKey: () => Promise.resolve(key ?? undefined) },
     fetch: recordingFetch,
     retryDelayMs: 5,
@@ -29,18 +28,8 @@ function makeClient(overrides: Partial<MediaClientOptions> = {}, key: string | n
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof MediaError, `a MediaError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
-}
-
 function last(): RequestLogEntry {
-  const entry = server.log.at(-1);
+  const entry = server().log.at(-1);
   assert.ok(entry, 'the server saw a request');
   return entry;
 }
@@ -50,16 +39,8 @@ const orientationOf = (w: number, h: number): string => (Math.abs(w - h) / Math.
 describe('MediaClient against the local server', function () {
   this.timeout(20_000);
 
-  before(async () => {
-    server = await startApiServer();
-  });
-  after(async () => {
-    await server.close();
-  });
+  server = useApiServer();
   beforeEach(() => {
-    server.resetSwitches();
-    server.resetQuotas();
-    server.clearLog();
     requestedUrls.length = 0;
   });
 
@@ -90,7 +71,7 @@ describe('MediaClient against the local server', function () {
     });
 
     it('gets one photo by id, with every src variant', async () => {
-      const id = server.library.photos[5]!.id;
+      const id = server().library.photos[5]!.id;
       const photo = await makeClient().getPhoto(id);
       assert.equal(last().path, `/v1/photos/${id}`);
       assert.equal(photo.id, id);
@@ -119,7 +100,7 @@ describe('MediaClient against the local server', function () {
     });
 
     it('gets one video by id, with hls files of null size', async () => {
-      const id = server.library.videos[3]!.id;
+      const id = server().library.videos[3]!.id;
       const video: Video = await makeClient().getVideo(id);
       assert.equal(last().path, `/videos/videos/${id}`);
       assert.equal(video.id, id);
@@ -127,8 +108,8 @@ describe('MediaClient against the local server', function () {
     });
 
     it('gets one photo or video as a media item, through Get Photo and Get Video', async () => {
-      const photo = server.library.photos[2]!;
-      const video = server.library.videos[1]!;
+      const photo = server().library.photos[2]!;
+      const video = server().library.videos[1]!;
       const client = makeClient();
       const asPhoto = await client.getMedia('photo', photo.id);
       assert.equal(last().path, `/v1/photos/${photo.id}`);
@@ -183,13 +164,13 @@ describe('MediaClient against the local server', function () {
         assert.equal(error.kind, 'invalidRequest');
         assert.equal(error.field, field);
       }
-      assert.equal(server.log.length, 0, 'nothing reached the server');
+      assert.equal(server().log.length, 0, 'nothing reached the server');
     });
 
     it('needs a key, and says so without a request', async () => {
       const error = await failure(makeClient({}, null).curatedPhotos());
       assert.equal(error.kind, 'missingKey');
-      assert.equal(server.log.length, 0);
+      assert.equal(server().log.length, 0);
     });
 
     it('never sends the key over plain http except to loopback', async () => {
@@ -205,7 +186,7 @@ describe('MediaClient against the local server', function () {
       const client = makeClient();
       const seen: QuotaSnapshot[] = [];
       client.onQuota((q) => seen.push(q));
-      server.setQuota(server.keys.alice, { monthlyRemaining: 1234, monthlyLimit: 20000 });
+      server().setQuota(server().keys.alice, { monthlyRemaining: 1234, monthlyLimit: 20000 });
       await client.curatedPhotos({ per_page: 1 });
       assert.equal(seen.length, 1);
       assert.equal(seen[0]!.limit, 20000);
@@ -218,7 +199,7 @@ describe('MediaClient against the local server', function () {
       const client = makeClient();
       const seen: QuotaSnapshot[] = [];
       client.onQuota((q) => seen.push(q));
-      server.setQuota(server.keys.alice, { monthlyRemaining: 1 });
+      server().setQuota(server().keys.alice, { monthlyRemaining: 1 });
       await client.curatedPhotos({ per_page: 2 });
       const reset = seen[0]!.resetAt;
       const error = await failure(client.curatedPhotos({ per_page: 3 }));
@@ -227,12 +208,12 @@ describe('MediaClient against the local server', function () {
       assert.equal(error.resetAt, reset);
       assert.equal(seen.length, 2);
       assert.deepEqual({ ...seen[1]!, updatedAt: 0 }, { limit: seen[0]!.limit, remaining: 0, resetAt: reset, updatedAt: 0, exhausted: true });
-      assert.equal(server.apiRequestCount((e) => e.status === 429), 1, 'a 429 is never retried');
+      assert.equal(server().apiRequestCount((e) => e.status === 429), 1, 'a 429 is never retried');
     });
 
     it('handles a plain-text 429', async () => {
-      server.setSwitches({ plainText429: true });
-      server.setQuota(server.keys.alice, { hourlyRemaining: 0 });
+      server().setSwitches({ plainText429: true });
+      server().setQuota(server().keys.alice, { hourlyRemaining: 0 });
       const error = await failure(makeClient().curatedPhotos());
       assert.equal(error.kind, 'rateLimited');
       assert.ok(error.serverMessage && /too many/i.test(error.serverMessage));
@@ -245,7 +226,7 @@ describe('MediaClient against the local server', function () {
       const a = await client.searchPhotos({ query: 'nature' });
       const b = await client.searchPhotos({ query: 'nature' });
       assert.equal(a, b);
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
       assert.equal(seen.length, 1);
     });
   });
@@ -260,19 +241,19 @@ describe('MediaClient against the local server', function () {
     });
 
     it('hides another user’s collection (404), shows featured ones to everybody', async () => {
-      const bobs = server.library.collections.filter((c) => c.owner === 'bob');
+      const bobs = server().library.collections.filter((c) => c.owner === 'bob');
       assert.ok(bobs.length > 0);
       const error = await failure(makeClient().collectionMedia(bobs[0]!.id));
       assert.equal(error.kind, 'notFound');
-      const featured = server.library.collections.find((c) => c.featured);
+      const featured = server().library.collections.find((c) => c.featured);
       assert.ok(featured);
-      const media = await makeClient({}, server.keys.bob).collectionMedia(featured.id);
+      const media = await makeClient({}, server().keys.bob).collectionMedia(featured.id);
       assert.equal(media.id, featured.id);
     });
 
     for (const form of ['json', 'text', 'html'] as const) {
       it(`reads a ${form} error body`, async () => {
-        server.setSwitches({ failStatus: 500, errorBody: form });
+        server().setSwitches({ failStatus: 500, errorBody: form });
         const error = await failure(makeClient().curatedPhotos());
         assert.equal(error.kind, 'server');
         assert.equal(error.status, 500);
@@ -282,35 +263,35 @@ describe('MediaClient against the local server', function () {
     }
 
     it('retries 502/503/504 twice with backoff, then succeeds', async () => {
-      server.setSwitches({ failStatus: 503, failCount: 2 });
+      server().setSwitches({ failStatus: 503, failCount: 2 });
       const client = makeClient();
       const list = await client.curatedPhotos();
       assert.ok(list.photos.length > 0);
-      assert.equal(server.log.length, 3);
+      assert.equal(server().log.length, 3);
     });
 
     it('gives up after two retries', async () => {
-      server.setSwitches({ failStatus: 502, failCount: 10 });
+      server().setSwitches({ failStatus: 502, failCount: 10 });
       const error = await failure(makeClient().curatedPhotos());
       assert.equal(error.kind, 'server');
-      assert.equal(server.log.length, 3);
+      assert.equal(server().log.length, 3);
     });
 
     it('does not retry a 500', async () => {
-      server.setSwitches({ failStatus: 500, failCount: 10 });
+      server().setSwitches({ failStatus: 500, failCount: 10 });
       await failure(makeClient().curatedPhotos());
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
     });
 
     it('turns a dropped connection into a network error after retries', async () => {
-      server.setSwitches({ dropConnection: true });
+      server().setSwitches({ dropConnection: true });
       const error = await failure(makeClient().curatedPhotos());
       assert.equal(error.kind, 'network');
       assert.equal(requestedUrls.length, 3);
     });
 
     it('turns malformed JSON into invalidResponse', async () => {
-      server.setSwitches({ malformedJson: true });
+      server().setSwitches({ malformedJson: true });
       const error = await failure(makeClient().curatedPhotos());
       assert.equal(error.kind, 'invalidResponse');
     });
@@ -336,14 +317,14 @@ describe('MediaClient against the local server', function () {
     });
 
     it('times out without retrying', async () => {
-      server.setSwitches({ delayMs: 1500 });
+      server().setSwitches({ delayMs: 1500 });
       const error = await failure(makeClient({ timeoutMs: 200 }).curatedPhotos());
       assert.equal(error.kind, 'timeout');
       assert.equal(requestedUrls.length, 1);
     });
 
     it('honours an AbortSignal', async () => {
-      server.setSwitches({ delayMs: 1000 });
+      server().setSwitches({ delayMs: 1000 });
       const controller = new AbortController();
       const pending = makeClient().curatedPhotos({}, { signal: controller.signal });
       setTimeout(() => controller.abort(), 50);
@@ -354,34 +335,34 @@ describe('MediaClient against the local server', function () {
   describe('cache and in-flight sharing', () => {
     it('hasCached says whether Get Photo/Video would be answered from the cache, and sends nothing', async () => {
       const client = makeClient();
-      const photoId = server.library.photos[3]!.id;
-      const videoId = server.library.videos[2]!.id;
+      const photoId = server().library.photos[3]!.id;
+      const videoId = server().library.videos[2]!.id;
       assert.equal(await client.hasCached('photo', photoId), false);
-      assert.equal(server.log.length, 0);
+      assert.equal(server().log.length, 0);
       await client.getPhoto(photoId);
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
       assert.equal(await client.hasCached('photo', photoId), true);
       assert.equal(await client.hasCached('video', photoId), false, 'a video is not the photo with the same id');
       assert.equal(await client.hasCached('video', videoId), false);
       await client.getVideo(videoId);
       assert.equal(await client.hasCached('video', videoId), true);
       assert.equal(await client.hasCached('photo', 'abc'), false);
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
       client.clearCache();
       assert.equal(await client.hasCached('photo', photoId), false);
       assert.equal(await makeClient({}, null).hasCached('photo', photoId), false, 'no key: a request would be needed (and fail)');
     });
 
     it('shares identical requests in flight', async () => {
-      server.setSwitches({ delayMs: 200 });
+      server().setSwitches({ delayMs: 200 });
       const client = makeClient();
       const [a, b] = await Promise.all([client.searchPhotos({ query: 'sea' }), client.searchPhotos({ query: 'sea' })]);
       assert.equal(a, b);
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
     });
 
     it('one waiter cancelling does not cancel the other', async () => {
-      server.setSwitches({ delayMs: 300 });
+      server().setSwitches({ delayMs: 300 });
       const client = makeClient();
       const controller = new AbortController();
       const cancelled = client.curatedPhotos({}, { signal: controller.signal });
@@ -389,36 +370,36 @@ describe('MediaClient against the local server', function () {
       controller.abort();
       assert.equal((await failure(cancelled)).kind, 'cancelled');
       assert.ok((await kept).photos.length > 0);
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
     });
 
     it('asks again after the TTL, and after the key changes', async () => {
       let now = 1_000_000;
-      let key = server.keys.alice;
+      let key = server().keys.alice;
       const client = new MediaClient({
-        baseUrl: server.baseUrl,
-        videoBaseUrl: server.videoBaseUrl,
+        baseUrl: server().baseUrl,
+        videoBaseUrl: server().videoBaseUrl,
         keyProvider: { getKey: () => Promise.resolve(key) },
         cacheTtlMs: 1000,
         clock: { now: () => now },
       });
       await client.myCollections();
       await client.myCollections();
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
       now += 1001;
       await client.myCollections();
-      assert.equal(server.log.length, 2);
-      key = server.keys.bob;
+      assert.equal(server().log.length, 2);
+      key = server().keys.bob;
       const bobs = await client.myCollections();
-      assert.equal(server.log.length, 3, 'another key, another answer');
-      assert.ok(bobs.collections.every((c) => server.library.collections.find((x) => x.id === c.id)?.owner === 'bob'));
+      assert.equal(server().log.length, 3, 'another key, another answer');
+      assert.ok(bobs.collections.every((c) => server().library.collections.find((x) => x.id === c.id)?.owner === 'bob'));
     });
 
     it('a fresh request skips the cache', async () => {
       const client = makeClient();
       await client.curatedPhotos();
       await client.curatedPhotos({}, { fresh: true });
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
     });
   });
 
@@ -427,13 +408,13 @@ describe('MediaClient against the local server', function () {
       const client = makeClient();
       const page = await client.searchPhotos({ query: 'nature', per_page: 5 });
       const listed = page.photos[2]!;
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
       assert.equal(await client.hasCached('photo', listed.id), true);
       assert.deepEqual(await client.getPhoto(listed.id), listed);
-      assert.equal(server.log.length, 1, 'list, then getPhoto: one request');
+      assert.equal(server().log.length, 1, 'list, then getPhoto: one request');
       const curated = await client.curatedPhotos({ per_page: 3 });
       await client.getPhoto(curated.photos[0]!.id);
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
       // The same photo asked for by its single address is what the service sends for it.
       assert.deepEqual(await makeClient().getPhoto(listed.id), listed);
     });
@@ -446,7 +427,7 @@ describe('MediaClient against the local server', function () {
         assert.equal(await client.hasCached('video', v.id), false);
         await client.getVideo(v.id);
       }
-      assert.equal(server.log.length, 4);
+      assert.equal(server().log.length, 4);
     });
 
     it('collection media: whole videos are kept (without `type`), photos without alt (spec 2.5) are not', async () => {
@@ -457,25 +438,25 @@ describe('MediaClient against the local server', function () {
       const media = (await client.collectionMedia(mixed.id, { per_page: 80 })).media;
       const listedVideo = media.find((m) => m.type === 'Video')!;
       const listedPhoto = media.find((m) => m.type === 'Photo')!;
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
       assert.equal(await client.hasCached('video', listedVideo.id), true);
       assert.equal(await client.hasCached('photo', listedPhoto.id), false);
       const video = await client.getVideo(listedVideo.id);
-      assert.equal(server.log.length, 2, 'the collection video came from the list');
+      assert.equal(server().log.length, 2, 'the collection video came from the list');
       assert.equal('type' in video, false);
       const { type: _type, ...withoutType } = listedVideo;
       assert.deepEqual(video, withoutType);
       const photo = await client.getPhoto(listedPhoto.id);
-      assert.equal(server.log.length, 3, 'the collection photo had no alt: asked for');
+      assert.equal(server().log.length, 3, 'the collection photo had no alt: asked for');
       assert.equal(typeof photo.alt, 'string');
     });
 
     it('kept only as long as the cache keeps answers; a clear or another key empties them', async () => {
       let now = 5_000_000;
-      let key = server.keys.alice;
+      let key = server().keys.alice;
       const client = new MediaClient({
-        baseUrl: server.baseUrl,
-        videoBaseUrl: server.videoBaseUrl,
+        baseUrl: server().baseUrl,
+        videoBaseUrl: server().videoBaseUrl,
         keyProvider: { getKey: () => Promise.resolve(key) },
         cacheTtlMs: 1000,
         clock: { now: () => now },
@@ -483,23 +464,23 @@ describe('MediaClient against the local server', function () {
       const id = (await client.curatedPhotos({ per_page: 2 })).photos[0]!.id;
       now += 999;
       await client.getPhoto(id);
-      assert.equal(server.log.length, 1);
+      assert.equal(server().log.length, 1);
       now += 2;
       assert.equal(await client.hasCached('photo', id), false, 'the list answer has expired');
       await client.getPhoto(id);
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
 
       await client.curatedPhotos({ per_page: 3 });
       const other = (await client.curatedPhotos({ per_page: 3 })).photos[1]!.id;
       client.clearCache();
       assert.equal(await client.hasCached('photo', other), false);
       await client.curatedPhotos({ per_page: 3 });
-      key = server.keys.bob;
+      key = server().keys.bob;
       assert.equal(await client.hasCached('photo', other), false, 'another key: nothing of the old one counts');
-      const before = server.log.length;
+      const before = server().log.length;
       await client.getPhoto(other);
-      assert.equal(server.log.length, before + 1);
-      assert.equal(server.log.at(-1)?.path, `/v1/photos/${other}`);
+      assert.equal(server().log.length, before + 1);
+      assert.equal(server().log.at(-1)?.path, `/v1/photos/${other}`);
     });
 
     it('at most SEEDED_ITEMS, the least recently used dropped; page answers never push them out', async () => {
@@ -569,22 +550,22 @@ describe('MediaClient against the local server', function () {
       assert.equal(new Set(seen.map((p) => p.id)).size, seen.length, 'no duplicates across pages');
       assert.equal(await client.nextPage('searchPhotos', params, page), undefined);
       if (pages > 1) {
-        const before = server.log.length;
+        const before = server().log.length;
         const prev = await client.prevPage('searchPhotos', params, page);
         assert.equal(prev?.page, page.page - 1);
-        assert.equal(server.log.length, before, 'the previous page came from the cache');
+        assert.equal(server().log.length, before, 'the previous page came from the cache');
       }
     });
 
     it('never follows a next_page on another origin: builds the page itself', async () => {
-      server.setSwitches({ foreignNextPage: true });
+      server().setSwitches({ foreignNextPage: true });
       const client = makeClient();
       const first = await client.curatedPhotos({ per_page: 10 });
       assert.ok(first.next_page);
-      assert.notEqual(new URL(first.next_page).origin, server.origin);
+      assert.notEqual(new URL(first.next_page).origin, server().origin);
       const second = await client.nextPage('curatedPhotos', { per_page: 10 }, first);
       assert.equal(second?.page, 2);
-      assert.ok(requestedUrls.every((u) => new URL(u).origin === server.origin), 'the key went only to the configured origin');
+      assert.ok(requestedUrls.every((u) => new URL(u).origin === server().origin), 'the key went only to the configured origin');
       assert.deepEqual(last().query, { page: '2', per_page: '10' });
     });
   });

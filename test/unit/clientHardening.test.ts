@@ -7,13 +7,12 @@ import type { MediaClientOptions } from '../../src/api/client';
 import { MediaClient } from '../../src/api/client';
 import * as decode from '../../src/core/model';
 import { describeError } from '../../src/core/describe';
-import { MediaError } from '../../src/core/errors';
 import { stripInvisible } from '../../src/core/invisible';
 import type { Logger } from '../../src/core/logger';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
+import { failure, useApiServer } from './apiServer';
 
-let server: ApiServer;
+let server: () => ApiServer;
 const warnings: string[] = [];
 const logger: Logger = {
   trace: () => undefined,
@@ -23,26 +22,16 @@ const logger: Logger = {
   error: (m) => warnings.push(m),
 };
 
-function makeClient(overrides: Partial<MediaClientOptions> = {}, key: () => string = () => server.keys.alice): MediaClient {
+function makeClient(overrides: Partial<MediaClientOptions> = {}, key: () => string = () => server().keys.alice): MediaClient {
   return new MediaClient({
-    baseUrl: server.baseUrl,
-    videoBaseUrl: server.videoBaseUrl,
+    baseUrl: server().baseUrl,
+    videoBaseUrl: server().videoBaseUrl,
     keyProvider: { getKey: () => Promise.resolve(key()) },
     logger,
     retryDelayMs: 5,
     timeoutMs: 5000,
     ...overrides,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof MediaError, `a MediaError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
 }
 
 /** A fetch that hands the real answer's JSON to `mutate` first. */
@@ -60,23 +49,15 @@ const describeContext = { serviceName: 'Pexels', formatTime: (ms: number) => new
 describe('MediaClient when the service misbehaves', function () {
   this.timeout(20_000);
 
-  before(async () => {
-    server = await startApiServer();
-  });
-  after(async () => {
-    await server.close();
-  });
+  server = useApiServer();
   beforeEach(() => {
-    server.resetSwitches();
-    server.resetQuotas();
-    server.clearLog();
     warnings.length = 0;
   });
 
   describe('a page with unreadable items', () => {
     it('shows every good item, counts the two bad ones and logs their field paths', async () => {
       const clean = await makeClient().curatedPhotos({ per_page: 20 });
-      server.setSwitches({ badItems: true });
+      server().setSwitches({ badItems: true });
       const page = await makeClient().curatedPhotos({ per_page: 20 });
       assert.equal(page.skipped, 2);
       assert.deepEqual(
@@ -86,11 +67,11 @@ describe('MediaClient when the service misbehaves', function () {
       assert.equal(page.page, 1);
       assert.ok(warnings.some((w) => w.includes('photos[1].width')), warnings.join('\n'));
       assert.ok(warnings.some((w) => w.includes('photos[3].src')), warnings.join('\n'));
-      assert.ok(warnings.every((w) => !w.includes(server.keys.alice)), 'the key is never logged');
+      assert.ok(warnings.every((w) => !w.includes(server().keys.alice)), 'the key is never logged');
     });
 
     it('does the same for videos, collections and collection media', async () => {
-      server.setSwitches({ badItems: true });
+      server().setSwitches({ badItems: true });
       const client = makeClient();
       const videos = await client.popularVideos({ per_page: 10 });
       assert.equal(videos.skipped, 2);
@@ -98,7 +79,7 @@ describe('MediaClient when the service misbehaves', function () {
       const featured = await client.featuredCollections({ per_page: 10 });
       assert.equal(featured.skipped, 2);
       assert.ok(featured.collections.length >= 2);
-      const media = await client.collectionMedia(server.library.largeFeaturedCollectionId, { per_page: 10 });
+      const media = await client.collectionMedia(server().library.largeFeaturedCollectionId, { per_page: 10 });
       assert.equal(media.skipped, 2);
       assert.equal(media.media.length, 8);
       assert.ok(warnings.some((w) => w.includes('collections[1].media_count')));
@@ -122,11 +103,11 @@ describe('MediaClient when the service misbehaves', function () {
     });
 
     it('one photo or video asked for by id fails as a whole', async () => {
-      const photo = server.library.photos[0]!;
+      const photo = server().library.photos[0]!;
       const error = await failure(makeClient({ fetch: rewriting((b) => (b.width = 'wide')) }).getPhoto(photo.id));
       assert.equal(error.kind, 'invalidResponse');
       assert.equal(error.field, 'width');
-      const video = server.library.videos[0]!;
+      const video = server().library.videos[0]!;
       const noFiles = await failure(makeClient({ fetch: rewriting((b) => delete b.video_files) }).getVideo(video.id));
       assert.equal(noFiles.field, 'video_files');
     });
@@ -134,18 +115,18 @@ describe('MediaClient when the service misbehaves', function () {
 
   describe('deadline and size', () => {
     it('a body that stalls after the headers ends in a timeout at the deadline', async () => {
-      server.setSwitches({ stallBody: true });
+      server().setSwitches({ stallBody: true });
       const started = Date.now();
       const error = await failure(makeClient({ timeoutMs: 400 }).curatedPhotos());
       const took = Date.now() - started;
       assert.equal(error.kind, 'timeout');
       assert.ok(took >= 350 && took < 3000, `${took} ms`);
-      assert.equal(server.log.length, 1, 'not retried');
+      assert.equal(server().log.length, 1, 'not retried');
       assert.equal(describeError(error, describeContext).message, 'Could not reach Pexels: it did not answer in time.');
     });
 
     it('a body over the cap fails with a clear message: at once by Content-Length, or while reading', async () => {
-      server.setSwitches({ oversizedBody: 'declared' });
+      server().setSwitches({ oversizedBody: 'declared' });
       const declared = await failure(makeClient().curatedPhotos());
       assert.equal(declared.kind, 'invalidResponse');
       assert.equal(declared.message, 'The answer is larger than 8 MB, so it was not read.');
@@ -153,12 +134,12 @@ describe('MediaClient when the service misbehaves', function () {
         describeError(declared, describeContext).message,
         'Pexels sent an answer this extension cannot read. The answer is larger than 8 MB, so it was not read.',
       );
-      server.setSwitches({ oversizedBody: 'chunked' });
+      server().setSwitches({ oversizedBody: 'chunked' });
       const streamed = await failure(makeClient().curatedPhotos());
       assert.equal(streamed.kind, 'invalidResponse');
       assert.match(streamed.message, /larger than 8 MB/);
       // A smaller cap, to see that the bytes are counted rather than the header trusted.
-      server.setSwitches({ oversizedBody: false });
+      server().setSwitches({ oversizedBody: false });
       const small = await failure(makeClient({ maxBodyBytes: 1000 }).curatedPhotos());
       assert.equal(small.kind, 'invalidResponse');
       assert.match(small.message, /larger than/);
@@ -167,72 +148,72 @@ describe('MediaClient when the service misbehaves', function () {
     });
 
     it('a refresh never joins the request under way, and the stalled one is not cached', async () => {
-      server.setSwitches({ stallBody: true });
+      server().setSwitches({ stallBody: true });
       const client = makeClient({ timeoutMs: 1500 });
       const hanging = failure(client.curatedPhotos());
       // Until the server has answered its headers (and stalls): on a busy machine 100 ms was not
       // always enough for the request to arrive, and it was answered whole.
-      while (server.log[0]?.status !== 200) await new Promise((r) => setTimeout(r, 10));
-      server.setSwitches({ stallBody: false });
+      while (server().log[0]?.status !== 200) await new Promise((r) => setTimeout(r, 10));
+      server().setSwitches({ stallBody: false });
       const fresh = await client.curatedPhotos({}, { fresh: true });
       assert.ok(fresh.photos.length > 0);
-      assert.equal(server.log.length, 2, 'the refresh sent its own request');
+      assert.equal(server().log.length, 2, 'the refresh sent its own request');
       assert.equal((await hanging).kind, 'timeout');
       // The refreshed answer is the one cached.
       const again = await client.curatedPhotos();
       assert.equal(again, fresh);
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
     });
   });
 
   describe('the key changes while a request is under way', () => {
     it('abortAll cancels it; its answer is neither returned nor cached; the new key asks anew', async () => {
-      server.setSwitches({ keyDelays: { alice: 600 } });
-      let key = server.keys.alice;
+      server().setSwitches({ keyDelays: { alice: 600 } });
+      let key = server().keys.alice;
       const client = makeClient({}, () => key);
       const alices = failure(client.myCollections());
       await new Promise((r) => setTimeout(r, 100));
-      key = server.keys.bob;
+      key = server().keys.bob;
       client.abortAll();
       client.clearCache();
       assert.equal((await alices).kind, 'cancelled');
       const bobs = await client.myCollections();
-      const ownerOf = (id: string): string | null | undefined => server.library.collections.find((c) => c.id === id)?.owner;
+      const ownerOf = (id: string): string | null | undefined => server().library.collections.find((c) => c.id === id)?.owner;
       assert.ok(bobs.collections.length > 0 && bobs.collections.every((c) => ownerOf(c.id) === 'bob'), 'bob’s collections');
       await new Promise((r) => setTimeout(r, 700));
       assert.deepEqual(
-        server.log.map((e) => (e.key === server.keys.alice ? 'alice' : e.key === server.keys.bob ? 'bob' : '?')),
+        server().log.map((e) => (e.key === server().keys.alice ? 'alice' : e.key === server().keys.bob ? 'bob' : '?')),
         ['alice', 'bob'],
       );
       const cached = await client.myCollections();
       assert.equal(cached, bobs, 'bob’s answer is the one cached');
-      assert.equal(server.log.length, 2);
+      assert.equal(server().log.length, 2);
     });
 
     it('without being told, a request under another key stops the old one and never shares its answer', async () => {
-      server.setSwitches({ keyDelays: { alice: 500 } });
-      let key = server.keys.alice;
+      server().setSwitches({ keyDelays: { alice: 500 } });
+      let key = server().keys.alice;
       const client = makeClient({}, () => key);
       const alices = failure(client.myCollections());
       await new Promise((r) => setTimeout(r, 100));
-      key = server.keys.bob;
+      key = server().keys.bob;
       const bobs = await client.myCollections();
       assert.equal((await alices).kind, 'cancelled');
-      assert.ok(bobs.collections.every((c) => server.library.collections.find((x) => x.id === c.id)?.owner === 'bob'));
-      assert.deepEqual(server.log.map((e) => e.key), [server.keys.alice, server.keys.bob]);
+      assert.ok(bobs.collections.every((c) => server().library.collections.find((x) => x.id === c.id)?.owner === 'bob'));
+      assert.deepEqual(server().log.map((e) => e.key), [server().keys.alice, server().keys.bob]);
     });
 
     it('answers are cached per key: switching back and forth never mixes them', async () => {
-      let key = server.keys.alice;
+      let key = server().keys.alice;
       const client = makeClient({}, () => key);
       const alice1 = await client.myCollections();
-      key = server.keys.bob;
+      key = server().keys.bob;
       const bob1 = await client.myCollections();
-      key = server.keys.alice;
+      key = server().keys.alice;
       const alice2 = await client.myCollections();
       assert.notDeepEqual(alice1.collections.map((c) => c.id), bob1.collections.map((c) => c.id));
       assert.deepEqual(alice2.collections.map((c) => c.id), alice1.collections.map((c) => c.id));
-      assert.equal(server.log.length, 3);
+      assert.equal(server().log.length, 3);
     });
   });
 
@@ -255,10 +236,10 @@ describe('MediaClient when the service misbehaves', function () {
       });
       const params = { query: 'nature', per_page: 10 } as const;
       const first = await client.searchPhotos(params);
-      assert.ok(first.next_page?.startsWith(server.baseUrl), 'the link is on the configured origin and path');
+      assert.ok(first.next_page?.startsWith(server().baseUrl), 'the link is on the configured origin and path');
       const second = await client.nextPage('searchPhotos', params, first);
       assert.equal(second?.page, 2);
-      assert.deepEqual(server.log.at(-1)?.query, { query: 'nature', page: '2', per_page: '10' });
+      assert.deepEqual(server().log.at(-1)?.query, { query: 'nature', page: '2', per_page: '10' });
       assert.equal(seen.length, 2);
     });
 
@@ -266,7 +247,7 @@ describe('MediaClient when the service misbehaves', function () {
       const client = makeClient({
         fetch: async (input, init) => {
           const url = input instanceof Request ? input.url : String(input);
-          assert.equal(new URL(url).origin, server.origin, `only the configured origin: ${url}`);
+          assert.equal(new URL(url).origin, server().origin, `only the configured origin: ${url}`);
           return rewriting((b) => {
             if (typeof b.next_page === 'string') b.next_page = b.next_page.replace('127.0.0.1', 'api.localhost');
           })(input, init);

@@ -7,7 +7,7 @@ import { CREDITS_END, CREDITS_START, CREDITS_WORDS, creditsPathInFolder, mergeCr
 // markdown-it ships no types; loaded at run time as blockChecks.ts does. linkify on, as VS Code's preview has it.
 const markdownIt = createRequire(__filename)('markdown-it') as (options: { linkify: boolean }) => { renderInline(text: string): string };
 const decodeEntities = (html: string): string => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-import { GitignoreRules } from '../../src/core/credits/gitignore';
+import { gitignoreOf, itIgnoresAsTabled } from './gitignoreCases';
 import { creditMarkdown } from '../../src/core/insert/credit';
 import { CREDIT_WORDS } from '../../src/core/insert/creditWords';
 import { creditFacts } from '../../src/core/insert/facts';
@@ -147,49 +147,16 @@ describe('credits file: path setting', () => {
 });
 
 describe('credits file: .gitignore matching', () => {
-  const rules = new GitignoreRules();
-  rules.add('# build output\nnode_modules\n/dist/\n*.log\n!keep.log\ndocs/**/draft-*.md\n\\#hash.md\nspace.md\\ \ncache/\n', '');
-  rules.add('secret.md\n!public/\n/local.css\n', 'site');
-  const cases: [string, boolean][] = [
-    ['node_modules/pkg/README.md', true],
-    ['a/node_modules/x.md', true],
-    ['dist/index.html', true],
-    ['src/dist/index.html', false],
-    ['dist', false],
-    ['app.log', true],
-    ['keep.log', false],
-    ['docs/draft-1.md', true],
-    ['docs/a/b/draft-2.md', true],
-    ['other/docs/draft-3.md', false],
-    ['#hash.md', true],
-    ['space.md ', true],
-    ['space.md', false],
-    ['cache/x.md', true],
-    ['cache', false],
-    ['site/secret.md', true],
-    ['site/deep/secret.md', true],
-    ['secret.md', false],
-    ['site/local.css', true],
-    ['site/a/local.css', false],
-    ['README.md', false],
-  ];
-  for (const [path, ignored] of cases) {
-    it(`${path}: ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(rules.ignores(path), ignored));
-  }
-
   it('cannot re-include a file inside an ignored folder, as in git', () => {
-    const r = new GitignoreRules();
-    r.add('build/\n!build/keep.md\n');
+    const r = gitignoreOf('build/\n!build/keep.md\n');
     assert.equal(r.ignores('build/keep.md'), true);
-    const s = new GitignoreRules();
-    s.add('build/*\n!build/keep.md\n');
+    const s = gitignoreOf('build/*\n!build/keep.md\n');
     assert.equal(s.ignores('build/keep.md'), false);
     assert.equal(s.ignores('build/other.md'), true);
   });
 
   it('reads character classes and ? within one name', () => {
-    const r = new GitignoreRules();
-    r.add('img[0-9].md\nfile?.css\n[!a]x.md\n');
+    const r = gitignoreOf('img[0-9].md\nfile?.css\n[!a]x.md\n');
     assert.equal(r.ignores('img3.md'), true);
     assert.equal(r.ignores('imgx.md'), false);
     assert.equal(r.ignores('file1.css'), true);
@@ -197,6 +164,33 @@ describe('credits file: .gitignore matching', () => {
     assert.equal(r.ignores('bx.md'), true);
     assert.equal(r.ignores('ax.md'), false);
   });
+
+  itIgnoresAsTabled(
+    { '': '# build output\nnode_modules\n/dist/\n*.log\n!keep.log\ndocs/**/draft-*.md\n\\#hash.md\nspace.md\\ \ncache/\n', site: 'secret.md\n!public/\n/local.css\n' },
+    [
+      ['node_modules/pkg/README.md', true],
+      ['a/node_modules/x.md', true],
+      ['dist/index.html', true],
+      ['src/dist/index.html', false],
+      ['dist', false],
+      ['app.log', true],
+      ['keep.log', false],
+      ['docs/draft-1.md', true],
+      ['docs/a/b/draft-2.md', true],
+      ['other/docs/draft-3.md', false],
+      ['#hash.md', true],
+      ['space.md ', true],
+      ['space.md', false],
+      ['cache/x.md', true],
+      ['cache', false],
+      ['site/secret.md', true],
+      ['site/deep/secret.md', true],
+      ['secret.md', false],
+      ['site/local.css', true],
+      ['site/a/local.css', false],
+      ['README.md', false],
+    ],
+  );
 });
 
 describe('credits file: only plain UTF-8 is rewritten', () => {

@@ -5,59 +5,53 @@
 // pathological lines.
 import assert from 'node:assert/strict';
 import { GitignoreRules, MAX_BRACE_EXPANSION, excludeRules } from '../../src/core/credits/gitignore';
+import { gitignoreOf, itIgnoresAsTabled } from './gitignoreCases';
 
 describe('workspace scan: nested .gitignore files, as git reads them', () => {
-  const rules = new GitignoreRules();
-  rules.add('deeper/\n[9-0]*.tmp\nlog[\n*.LOG\na/**/**/**/b\n');
-  rules.add('!deeper/\nname\n/anch.md\nq/r.md\n', 'sub');
-  rules.add('!name\n', 'x');
-  rules.add('name\n', 'x/y');
   // What `git check-ignore --no-index` said for each path, with the same four files.
-  const git: [string, boolean][] = [
-    ['deeper/x.md', true],
-    // A deeper file re-includes the folder the root's rule ignored.
-    ['sub/deeper/x.md', false],
-    // An out-of-order range matches nothing; git still reads its first character as a member.
-    ['9x.tmp', true],
-    ['0x.tmp', false],
-    ['5x.tmp', false],
-    ['x.tmp', false],
-    // An unterminated class matches nothing.
-    ['log[', false],
-    // Case-sensitive, as git's default.
-    ['a.LOG', true],
-    ['a.log', false],
-    ['a/b', true],
-    ['a/c/d/b', true],
-    // A line without a slash matches at any depth below its file's folder, not above it.
-    ['sub/name', true],
-    ['sub/z/name', true],
-    ['name', false],
-    // A line with a slash is anchored at its file's folder.
-    ['sub/anch.md', true],
-    ['sub/z/anch.md', false],
-    ['sub/q/r.md', true],
-    ['sub/z/q/r.md', false],
-    // The deepest file that speaks about a path decides.
-    ['x/name', false],
-    ['x/y/name', true],
-    ['x/z/name', false],
-  ];
-  for (const [path, ignored] of git) {
-    it(`${path}: ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(rules.ignores(path), ignored));
-  }
+  itIgnoresAsTabled(
+    { '': 'deeper/\n[9-0]*.tmp\nlog[\n*.LOG\na/**/**/**/b\n', sub: '!deeper/\nname\n/anch.md\nq/r.md\n', x: '!name\n', 'x/y': 'name\n' },
+    [
+      ['deeper/x.md', true],
+      // A deeper file re-includes the folder the root's rule ignored.
+      ['sub/deeper/x.md', false],
+      // An out-of-order range matches nothing; git still reads its first character as a member.
+      ['9x.tmp', true],
+      ['0x.tmp', false],
+      ['5x.tmp', false],
+      ['x.tmp', false],
+      // An unterminated class matches nothing.
+      ['log[', false],
+      // Case-sensitive, as git's default.
+      ['a.LOG', true],
+      ['a.log', false],
+      ['a/b', true],
+      ['a/c/d/b', true],
+      // A line without a slash matches at any depth below its file's folder, not above it.
+      ['sub/name', true],
+      ['sub/z/name', true],
+      ['name', false],
+      // A line with a slash is anchored at its file's folder.
+      ['sub/anch.md', true],
+      ['sub/z/anch.md', false],
+      ['sub/q/r.md', true],
+      ['sub/z/q/r.md', false],
+      // The deepest file that speaks about a path decides.
+      ['x/name', false],
+      ['x/y/name', true],
+      ['x/z/name', false],
+    ],
+  );
 
   it('reads a folder as a folder: a rule for folders only leaves a file of that name', () => {
-    const r = new GitignoreRules();
-    r.add('out/\n');
+    const r = gitignoreOf('out/\n');
     assert.equal(r.ignores('out', true), true);
     assert.equal(r.ignores('out', false), false);
     assert.equal(r.ignores('a/out/x.md'), true);
   });
 
   it('takes a folder name with pattern characters literally in a nested file', () => {
-    const r = new GitignoreRules();
-    r.add('x.md\n/y.md\n', 'we[ir]d*');
+    const r = gitignoreOf('x.md\n/y.md\n', 'we[ir]d*');
     assert.equal(r.ignores('we[ir]d*/x.md'), true);
     assert.equal(r.ignores('we[ir]d*/y.md'), true);
     assert.equal(r.ignores('weid/x.md'), false);
@@ -77,48 +71,25 @@ describe('workspace scan: single lines, as git reads them', () => {
   // [line of the root's .gitignore, path, is a folder, what `git check-ignore --no-index` said].
   const git: [string, string, boolean, boolean][] = [
     // Bytes, not characters: `?` is one byte of UTF-8.
-    ['?.md', 'é.md', false, false],
-    ['??.md', 'é.md', false, true],
+    ['?.md', 'é.md', false, false], ['??.md', 'é.md', false, true],
     // A `]` first in a class is a member; `-` at either end is literal.
-    ['[]a]x', ']x', false, true],
-    ['[!]]x', 'ax', false, true],
-    ['[!]]x', ']x', false, false],
-    ['[a-]x', '-x', false, true],
-    ['[\\]]x', ']x', false, true],
-    ['\\[x\\]', '[x]', false, true],
+    ['[]a]x', ']x', false, true], ['[!]]x', 'ax', false, true], ['[!]]x', ']x', false, false], ['[a-]x', '-x', false, true], ['[\\]]x', ']x', false, true], ['\\[x\\]', '[x]', false, true],
     // Named classes; an unknown one matches nothing; `[:` without `:]` is a plain set.
-    ['[[:digit:]]x', '5x', false, true],
-    ['[[:nope:]]x', '5x', false, false],
-    ['[[:x]', 'x', false, true],
+    ['[[:digit:]]x', '5x', false, true], ['[[:nope:]]x', '5x', false, false], ['[[:x]', 'x', false, true],
     // `a/**` is what is inside `a`, not `a`; `**` alone is anything.
-    ['a/**', 'a', true, false],
-    ['a/**', 'a/bb', false, true],
-    ['/**', 'bb', false, true],
-    ['***/b', 'a/x/b', false, true],
-    ['a/x/**/', 'a/x/y', true, true],
-    ['c/**/*.md', 'c/d/e.md', false, true],
-    ['c/**/*.md', 'c/e.md', false, true],
+    ['a/**', 'a', true, false], ['a/**', 'a/bb', false, true], ['/**', 'bb', false, true], ['***/b', 'a/x/b', false, true], ['a/x/**/', 'a/x/y', true, true], ['c/**/*.md', 'c/d/e.md', false, true], ['c/**/*.md', 'c/e.md', false, true],
     // `**` inside a name is `*`, which stops at `/`.
-    ['a**b', 'aXb', false, true],
-    ['a**b', 'a/x/b', false, false],
-    ['*/b', 'a/x/b', false, false],
-    ['*/b', 'x/b', false, true],
+    ['a**b', 'aXb', false, true], ['a**b', 'a/x/b', false, false], ['*/b', 'a/x/b', false, false], ['*/b', 'x/b', false, true],
     // A trailing `\` matches nothing; an escaped trailing space is kept, a plain one dropped.
-    ['a\\', 'a\\', false, false],
-    ['x\\ ', 'x ', false, true],
-    ['x ', 'x ', false, false],
+    ['a\\', 'a\\', false, false], ['x\\ ', 'x ', false, true], ['x ', 'x ', false, false],
     // `\/` is a `/`; a `/` in a class makes the line anchored, and the class never matches `/`.
-    ['a\\/x/b', 'a/x/b', false, true],
-    ['[a/b]x', 'ax', false, true],
-    ['[a/b]x', 'a/x', true, false],
+    ['a\\/x/b', 'a/x/b', false, true], ['[a/b]x', 'ax', false, true], ['[a/b]x', 'a/x', true, false],
     // Stars may match nothing.
-    ['*a*a*b', 'aab', false, true],
-    ['*a*a*b', 'abab', false, true],
+    ['*a*a*b', 'aab', false, true], ['*a*a*b', 'abab', false, true],
   ];
   for (const [line, path, isDir, ignored] of git) {
     it(`${JSON.stringify(line)} ${ignored ? 'ignores' : 'keeps'} ${JSON.stringify(path)}${isDir ? ' (a folder)' : ''}`, () => {
-      const rules = new GitignoreRules();
-      rules.add(`${line}\n`);
+      const rules = gitignoreOf(`${line}\n`);
       assert.equal(rules.ignores(path, isDir), ignored);
     });
   }
@@ -208,8 +179,7 @@ describe('workspace scan: bounded work on pathological ignore lines', function (
 
   it('100 pathological lines against 10,000 names: doubling the names at most about doubles the time', () => {
     const run = (n: number): void => {
-      const rules = new GitignoreRules();
-      rules.add(lines.join('\n'));
+      const rules = gitignoreOf(lines.join('\n'));
       for (let i = 0; i < n; i++) rules.ignores(i % 2 === 0 ? name(i) : deep(i));
     };
     const { small, large, ratio } = doublingRatio(5_000, run, 3);
@@ -218,8 +188,7 @@ describe('workspace scan: bounded work on pathological ignore lines', function (
 
   it('`*a*a*a*a*a*a*a*a*a*a*a*a*b` against 35-character names returns at once: twice the name length, at most about twice the time', () => {
     const run = (length: number): void => {
-      const rules = new GitignoreRules();
-      rules.add('*a*a*a*a*a*a*a*a*a*a*a*a*b\n');
+      const rules = gitignoreOf('*a*a*a*a*a*a*a*a*a*a*a*a*b\n');
       // A thousand different names, so the time is the matching's, not the cache's.
       for (let i = 0; i < 1000; i++) rules.ignores(`${'a'.repeat(length - 4)}${String(i).padStart(4, '0')}`);
     };
@@ -229,8 +198,7 @@ describe('workspace scan: bounded work on pathological ignore lines', function (
 
   it('a run of `**` segments against deep paths: twice the depth, at most about twice the time', () => {
     const run = (depth: number): void => {
-      const rules = new GitignoreRules();
-      rules.add('a/**/**/**/**/**/**/**/**/**/**/**/b\n');
+      const rules = gitignoreOf('a/**/**/**/**/**/**/**/**/**/**/**/b\n');
       for (let i = 0; i < 2000; i++) rules.ignores(`${'a/'.repeat(depth)}c${i}`);
     };
     const { small, large, ratio } = doublingRatio(20, run);
@@ -239,15 +207,13 @@ describe('workspace scan: bounded work on pathological ignore lines', function (
 
   it('`**/x/**/x/**/x/**/x/**/x/**/x/**/x/**/x/**/b` against paths 35 folders deep: twice the depth, at most about twice the time', () => {
     const run = (depth: number): void => {
-      const rules = new GitignoreRules();
-      rules.add(`${'**/x/'.repeat(8)}**/b\n`);
+      const rules = gitignoreOf(`${'**/x/'.repeat(8)}**/b\n`);
       // The folders' verdicts are kept: the time is the files', each matched against the line.
       for (let i = 0; i < 200; i++) rules.ignores(`${'x/'.repeat(depth)}b${i}`);
     };
     const { small, large, ratio } = doublingRatio(35, run);
     assert.ok(ratio < 3, `depth 35: ${small.toFixed(1)} ms, 70: ${large.toFixed(1)} ms (×${ratio.toFixed(2)})`);
-    const rules = new GitignoreRules();
-    rules.add(`${'**/x/'.repeat(8)}**/b\n`);
+    const rules = gitignoreOf(`${'**/x/'.repeat(8)}**/b\n`);
     assert.equal(rules.ignores(`${'x/'.repeat(35)}b`), true);
     assert.equal(rules.ignores(`${'x/'.repeat(7)}b`), false);
   });

@@ -9,9 +9,9 @@ import { SearchSession } from '../../src/host/grid/searchSession';
 import type { SessionMessage, ToWebview } from '../../src/shared/protocol';
 import { photoMatches, videoMatchesPopular } from '../server/search';
 import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
+import { useApiServer } from './apiServer';
 
-let server: ApiServer;
+let server: () => ApiServer;
 
 interface Harness {
   session: SearchSession;
@@ -19,10 +19,10 @@ interface Harness {
   client: MediaClient;
 }
 
-function harness(key = server.keys.alice): Harness {
+function harness(key = server().keys.alice): Harness {
   const client = new MediaClient({
-    baseUrl: server.baseUrl,
-    videoBaseUrl: server.videoBaseUrl,
+    baseUrl: server().baseUrl,
+    videoBaseUrl: server().videoBaseUrl,
     keyProvider: { getKey: () => Promise.resolve(key) },
     retryDelayMs: 5,
     timeoutMs: 5000,
@@ -33,46 +33,36 @@ function harness(key = server.keys.alice): Harness {
   return { session, messages, client };
 }
 
-const apiLog = (): { path: string; query: Record<string, string> }[] => server.log.map((e) => ({ path: e.path, query: e.query }));
+const apiLog = (): { path: string; query: Record<string, string> }[] => server().log.map((e) => ({ path: e.path, query: e.query }));
 const sessions = (messages: ToWebview[]): SessionMessage[] => messages.filter((m): m is SessionMessage => m.type === 'session');
 
 function expectedPhotos(query: string): number {
-  return server.library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+  return server().library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
 }
 
 describe('grid search session', () => {
-  before(async () => {
-    server = await startApiServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.clearLog();
-    server.resetSwitches();
-    server.resetQuotas();
-  });
+  server = useApiServer();
 
   it('shows the starred media it is given, in their order, with no request and nothing more to load', async () => {
     const client = harness().client;
-    const starred = [await client.getMedia('photo', server.library.photos[3]?.id ?? 0), await client.getMedia('video', server.library.videos[1]?.id ?? 0)];
-    server.clearLog();
+    const starred = [await client.getMedia('photo', server().library.photos[3]?.id ?? 0), await client.getMedia('video', server().library.videos[1]?.id ?? 0)];
+    server().clearLog();
     const messages: ToWebview[] = [];
     const describe = (error: MediaError): GridFailure => ({ kind: error.kind, message: error.message, actions: ['retry'] });
     const session = new SearchSession({ client: () => client, describe, post: (m) => messages.push(m), lists: { starredMedia: () => starred } });
     await session.start({ mode: 'starred' }, { syncForm: true });
     const last = sessions(messages).at(-1);
     assert.equal(last?.status, 'loaded');
-    assert.deepEqual(last?.items.map((i) => i.key), [`photo:${server.library.photos[3]?.id}`, `video:${server.library.videos[1]?.id}`]);
+    assert.deepEqual(last?.items.map((i) => i.key), [`photo:${server().library.photos[3]?.id}`, `video:${server().library.videos[1]?.id}`]);
     assert.equal(last?.hasMore, false);
     assert.equal(last?.totalResults, 2);
-    assert.equal(server.apiRequestCount(), 0);
+    assert.equal(server().apiRequestCount(), 0);
   });
 
   it('loads the first page of a photo search with one request of 80', async () => {
     const { session, messages } = harness();
     await session.start({ mode: 'photos', query: 'morning', locale: 'en-US' }, { syncForm: true });
-    assert.equal(server.apiRequestCount(), 1);
+    assert.equal(server().apiRequestCount(), 1);
     assert.deepEqual(apiLog()[0], { path: '/v1/search', query: { query: 'morning', locale: 'en-US', page: '1', per_page: '80' } });
     const [loading, loaded] = sessions(messages);
     assert.equal(loading?.status, 'loading');
@@ -83,7 +73,7 @@ describe('grid search session', () => {
     assert.equal(loaded?.totalResults, total);
     assert.equal(loaded?.items.length, 80);
     assert.equal(loaded?.hasMore, true);
-    assert.ok(loaded?.items.every((i) => i.kind === 'photo' && i.thumb?.startsWith(server.origin)));
+    assert.ok(loaded?.items.every((i) => i.kind === 'photo' && i.thumb?.startsWith(server().origin)));
   });
 
   it('shows the good items of pages with unreadable ones and counts those over every page', async () => {
@@ -94,7 +84,7 @@ describe('grid search session', () => {
     // The second page loses its second and fourth items, if it has them.
     const secondPage = session.state.items.length - clean.length;
     const brokenOnSecond = (secondPage >= 2 ? 1 : 0) + (secondPage >= 4 ? 1 : 0);
-    server.setSwitches({ badItems: true });
+    server().setSwitches({ badItems: true });
     const broken = harness();
     await broken.session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
     const loaded = sessions(broken.messages).at(-1);
@@ -117,7 +107,7 @@ describe('grid search session', () => {
     const generation = session.state.generation;
     // Two requests for the next page at once are one request.
     await Promise.all([session.loadMore(generation), session.loadMore(generation)]);
-    assert.equal(server.apiRequestCount(), 2);
+    assert.equal(server().apiRequestCount(), 2);
     assert.deepEqual(apiLog()[1]?.query, { page: '2', per_page: '80', query: 'morning' });
     const page = messages.find((m) => m.type === 'page');
     assert.ok(page && page.type === 'page');
@@ -126,7 +116,7 @@ describe('grid search session', () => {
     assert.equal(session.state.items.length, total);
     // Past the last page: nothing is asked.
     await session.loadMore(generation);
-    assert.equal(server.apiRequestCount(), 2);
+    assert.equal(server().apiRequestCount(), 2);
   });
 
   it('repeats a search within the cache TTL without a request', async () => {
@@ -134,16 +124,16 @@ describe('grid search session', () => {
     await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
     await session.loadMore(session.state.generation);
     await session.start({ mode: 'videos', query: 'morning' }, { syncForm: false });
-    assert.equal(server.apiRequestCount(), 3);
+    assert.equal(server().apiRequestCount(), 3);
     await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
     await session.loadMore(session.state.generation);
-    assert.equal(server.apiRequestCount(), 3, 'both pages came from the cache');
+    assert.equal(server().apiRequestCount(), 3, 'both pages came from the cache');
     assert.equal(session.state.items.length, expectedPhotos('morning'));
   });
 
   it('drops the answer of a search that was replaced before it came', async () => {
     const { session, messages } = harness();
-    server.setSwitches({ delayMs: 150 });
+    server().setSwitches({ delayMs: 150 });
     const first = session.start({ mode: 'photos', query: 'cat' }, { syncForm: false });
     const second = session.start({ mode: 'curated' }, { syncForm: false });
     await Promise.all([first, second]);
@@ -159,9 +149,9 @@ describe('grid search session', () => {
     await session.start({ mode: 'curated' }, { syncForm: false });
     const old = session.state.generation;
     await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
-    server.clearLog();
+    server().clearLog();
     await session.loadMore(old);
-    assert.equal(server.apiRequestCount(), 0);
+    assert.equal(server().apiRequestCount(), 0);
   });
 
   it('shows popular videos with their four filters', async () => {
@@ -172,8 +162,8 @@ describe('grid search session', () => {
       path: '/videos/popular',
       query: { min_width: '1920', min_duration: '10', max_duration: '40', page: '1', per_page: '80' },
     });
-    const expected = server.library.popularVideoIds
-      .map((id) => server.library.videoById.get(id))
+    const expected = server().library.popularVideoIds
+      .map((id) => server().library.videoById.get(id))
       .filter((v) => v !== undefined && videoMatchesPopular(v, { minWidth: 1920, minHeight: null, minDuration: 10, maxDuration: 40 }));
     assert.equal(session.state.totalResults, expected.length);
     assert.ok(session.state.items.every((i) => i.kind === 'video' && i.width >= 1920 && (i.duration ?? 0) >= 10 && (i.duration ?? 99) <= 40));
@@ -182,7 +172,7 @@ describe('grid search session', () => {
 
   it('opens one photo or video by id', async () => {
     const { session } = harness();
-    const video = server.library.videos[3];
+    const video = server().library.videos[3];
     assert.ok(video);
     await session.start({ mode: 'single', kind: 'video', id: video.id }, { syncForm: false });
     assert.deepEqual(apiLog()[0], { path: `/videos/videos/${video.id}`, query: {} });
@@ -193,7 +183,7 @@ describe('grid search session', () => {
 
   it('describes a failure and can run the same search again', async () => {
     const { session, messages } = harness();
-    server.setSwitches({ failStatus: 503, failCount: 3 });
+    server().setSwitches({ failStatus: 503, failCount: 3 });
     await session.start({ mode: 'photos', query: 'cat' }, { syncForm: false });
     const failed = sessions(messages).at(-1);
     assert.equal(failed?.status, 'failed');
@@ -203,8 +193,8 @@ describe('grid search session', () => {
   });
 
   it('says when the quota is used up, keeping what was shown for a failed next page', async () => {
-    const { session, messages } = harness(server.keys.limited);
-    server.setQuota(server.keys.limited, { monthlyLimit: 50, monthlyRemaining: 1 });
+    const { session, messages } = harness(server().keys.limited);
+    server().setQuota(server().keys.limited, { monthlyLimit: 50, monthlyRemaining: 1 });
     await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
     assert.equal(session.state.status, 'loaded');
     await session.loadMore(session.state.generation);

@@ -20,33 +20,15 @@ const LARGE = `${IMG}?auto=compress&cs=tinysrgb&h=650&w=940`;
 
 describe('insert formats', () => {
   describe('language → format', () => {
-    const cases: [string, string][] = [
-      ['markdown', 'markdown'],
-      ['mdx', 'markdown'],
-      ['html', 'html'],
-      ['vue', 'html'],
-      ['svelte', 'html'],
-      ['astro', 'html'],
-      ['php', 'html'],
-      ['handlebars', 'html'],
-      ['nunjucks', 'html'],
-      ['liquid', 'html'],
-      ['erb', 'html'],
-      ['razor', 'html'],
-      ['jinja', 'html'],
-      ['javascriptreact', 'jsx'],
-      ['typescriptreact', 'jsx'],
-      ['css', 'css'],
-      ['scss', 'css'],
-      ['less', 'css'],
-      ['sass', 'css'],
-      ['stylus', 'css'],
-      ['plaintext', 'plain'],
-      ['python', 'plain'],
-      ['json', 'plain'],
-    ];
-    for (const [language, family] of cases) {
-      it(`${language} → ${family}`, () => assert.equal(formatFamily(language), family));
+    const byFamily: Record<string, string[]> = {
+      markdown: ['markdown', 'mdx'],
+      html: ['html', 'vue', 'svelte', 'astro', 'php', 'handlebars', 'nunjucks', 'liquid', 'erb', 'razor', 'jinja'],
+      jsx: ['javascriptreact', 'typescriptreact'],
+      css: ['css', 'scss', 'less', 'sass', 'stylus'],
+      plain: ['plaintext', 'python', 'json'],
+    };
+    for (const [family, members] of Object.entries(byFamily)) {
+      for (const language of members) it(`${language} → ${family}`, () => assert.equal(formatFamily(language), family));
     }
   });
 

@@ -6,9 +6,7 @@
 // takes back the ones it wrote (writtenFiles.ts), never one it reused.
 import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat, symlink, unlink, writeFile, lstat } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -23,6 +21,7 @@ import type { LedgerFs } from '../../src/host/insert/writtenFiles';
 import { platform as nodePlatform } from '../../src/host/platform/node';
 import { saveStream } from '../../src/host/platform/node/saveStream';
 import { isInsertError } from '../../src/core/insert/insertError';
+import { useFileServer } from './downloads';
 
 const MAX_STREAM_BYTES = nodePlatform.disk?.maxStreamBytes ?? 0;
 const CHUNK = Buffer.alloc(256 * 1024, 7);
@@ -40,42 +39,36 @@ function collector(): () => void {
 }
 
 describe('insert: downloads stream to disk', () => {
-  let server: Server;
-  let origin = '';
   let dir = '';
   /** Resolves the paused `/slow.mp4` answers, each with a function that sends the rest. */
   const paused: ((res: ServerResponse) => void)[] = [];
   let waiting: ServerResponse | undefined;
 
-  before(async () => {
-    server = createServer((req, res) => {
-      if (req.url === '/video.mp4') {
-        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
-        res.end(WHOLE);
-      } else if (req.url === '/slow.mp4') {
-        // Half now; the rest when the test says.
-        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
-        res.write(WHOLE.subarray(0, WHOLE.length / 2));
-        waiting = res;
-        for (const p of paused.splice(0)) p(res);
-      } else if (req.url === '/broken.mp4') {
-        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
-        res.write(CHUNK);
-        setTimeout(() => res.destroy(), 50);
-      } else if (req.url === '/short.mp4') {
-        // Fewer bytes than declared, then the end of the connection (the local library's shortBody).
-        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
-        res.write(WHOLE.subarray(0, WHOLE.length / 2), () => res.socket?.end());
-      } else if (req.url === '/stall.mp4') {
-        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
-        res.write(WHOLE.subarray(0, WHOLE.length / 2));
-      } else {
-        res.writeHead(404);
-        res.end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = useFileServer((req, res) => {
+    if (req.url === '/video.mp4') {
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+      res.end(WHOLE);
+    } else if (req.url === '/slow.mp4') {
+      // Half now; the rest when the test says.
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+      res.write(WHOLE.subarray(0, WHOLE.length / 2));
+      waiting = res;
+      for (const p of paused.splice(0)) p(res);
+    } else if (req.url === '/broken.mp4') {
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+      res.write(CHUNK);
+      setTimeout(() => res.destroy(), 50);
+    } else if (req.url === '/short.mp4') {
+      // Fewer bytes than declared, then the end of the connection (the local library's shortBody).
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+      res.write(WHOLE.subarray(0, WHOLE.length / 2), () => res.socket?.end());
+    } else if (req.url === '/stall.mp4') {
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(WHOLE.length) });
+      res.write(WHOLE.subarray(0, WHOLE.length / 2));
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
   });
 
   beforeEach(async () => {
@@ -84,11 +77,6 @@ describe('insert: downloads stream to disk', () => {
 
   afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
-  });
-
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
   });
 
   const options = (extra: Partial<DownloadOptions> = {}): DownloadOptions => ({
@@ -100,7 +88,7 @@ describe('insert: downloads stream to disk', () => {
   });
 
   it('the file is on disk, growing, while the server is still sending; then it has its name', async () => {
-    const opened = await openDownload(`${origin}/slow.mp4`, options());
+    const opened = await openDownload(`${origin()}/slow.mp4`, options());
     assert.equal(opened.contentType, 'video/mp4');
     assert.equal(opened.total, WHOLE.length);
     const saving = saveStream(join(dir, 'videos'), 'clip.mp4', opened);
@@ -123,10 +111,10 @@ describe('insert: downloads stream to disk', () => {
 
   it('never overwrites: a different file keeps its name, the download gets the next one; identical bytes are reused', async () => {
     await writeFile(join(dir, 'clip.mp4'), 'mine');
-    const first = await saveStream(dir, 'clip.mp4', await openDownload(`${origin}/video.mp4`, options()));
+    const first = await saveStream(dir, 'clip.mp4', await openDownload(`${origin()}/video.mp4`, options()));
     assert.equal(first.path, join(dir, 'clip-2.mp4'));
     assert.equal(await readFile(join(dir, 'clip.mp4'), 'utf8'), 'mine');
-    const again = await saveStream(dir, 'clip.mp4', await openDownload(`${origin}/video.mp4`, options()));
+    const again = await saveStream(dir, 'clip.mp4', await openDownload(`${origin()}/video.mp4`, options()));
     assert.deepEqual(again, { path: join(dir, 'clip-2.mp4'), reused: true, bytes: WHOLE.length });
     assert.deepEqual((await readdir(dir)).sort(), ['clip-2.mp4', 'clip.mp4']);
   });
@@ -137,7 +125,7 @@ describe('insert: downloads stream to disk', () => {
       await writeFile(join(outside, 'target.txt'), 'keep');
       await symlink(join(outside, 'target.txt'), join(dir, 'clip.mp4'));
       await symlink(join(outside, 'nothing-here'), join(dir, 'clip-2.mp4'));
-      const saved = await saveStream(dir, 'clip.mp4', await openDownload(`${origin}/video.mp4`, options()));
+      const saved = await saveStream(dir, 'clip.mp4', await openDownload(`${origin()}/video.mp4`, options()));
       assert.equal(saved.path, join(dir, 'clip-3.mp4'));
       assert.equal(await readFile(join(outside, 'target.txt'), 'utf8'), 'keep');
       assert.deepEqual(await readdir(outside), ['target.txt'], 'nothing written through the dangling link');
@@ -148,18 +136,18 @@ describe('insert: downloads stream to disk', () => {
 
   it('a broken, oversized or cancelled download leaves no file behind', async () => {
     await assert.rejects(
-      saveStream(dir, 'a.mp4', await openDownload(`${origin}/broken.mp4`, options())),
+      saveStream(dir, 'a.mp4', await openDownload(`${origin()}/broken.mp4`, options())),
       (e: unknown) => e instanceof MediaError && /^The connection to 127\.0\.0\.1:\d+ broke off after 256 KB of 2\.0 MB, so nothing was saved or inserted\.$/.test(e.message),
     );
     await assert.rejects(
-      saveStream(dir, 'b.mp4', await openDownload(`${origin}/video.mp4`, options({ maxBytes: WHOLE.length }))).then(async () => {
+      saveStream(dir, 'b.mp4', await openDownload(`${origin()}/video.mp4`, options({ maxBytes: WHOLE.length }))).then(async () => {
         // A declared size within the cap is fine; one over it is refused before any byte is written.
-        return saveStream(dir, 'c.mp4', await openDownload(`${origin}/slow.mp4`, options({ maxBytes: WHOLE.length / 2 + 1 })));
+        return saveStream(dir, 'c.mp4', await openDownload(`${origin()}/slow.mp4`, options({ maxBytes: WHOLE.length / 2 + 1 })));
       }),
       (e: unknown) => e instanceof MediaError && /more than this extension saves|bigger than this extension saves/.test(e.message),
     );
     const controller = new AbortController();
-    const opened = await openDownload(`${origin}/slow.mp4`, options({ signal: controller.signal }));
+    const opened = await openDownload(`${origin()}/slow.mp4`, options({ signal: controller.signal }));
     const saving = saveStream(dir, 'd.mp4', opened);
     setTimeout(() => controller.abort(), 100);
     await assert.rejects(saving, (e: unknown) => e instanceof MediaError && e.kind === 'cancelled');
@@ -183,40 +171,34 @@ const nodeLedger: LedgerFs = {
 };
 
 describe('insert: a download that fails leaves nothing behind', () => {
-  let server: Server;
-  let origin = '';
   let dir = '';
   const open: ServerResponse[] = [];
 
-  before(async () => {
-    server = createServer((req, res) => {
-      const headers = { 'content-type': 'image/png', 'content-length': String(WHOLE.length) };
-      if (req.url === '/whole.png') {
-        res.writeHead(200, headers);
-        res.end(WHOLE);
-      } else if (req.url === '/small.png') {
-        res.writeHead(200, { ...headers, 'content-length': String(SMALL.length) });
-        res.end(SMALL);
-      } else if (req.url === '/other.png') {
-        res.writeHead(200, { ...headers, 'content-length': String(CHUNK.length) });
-        res.end(CHUNK);
-      } else if (req.url === '/drop.png') {
-        res.writeHead(200, headers);
-        res.write(WHOLE.subarray(0, WHOLE.length / 2), () => setTimeout(() => res.socket?.destroy(), 20));
-      } else if (req.url === '/short.png') {
-        res.writeHead(200, headers);
-        res.write(WHOLE.subarray(0, WHOLE.length / 4), () => res.socket?.end());
-      } else if (req.url === '/stall.png') {
-        res.writeHead(200, headers);
-        res.write(WHOLE.subarray(0, WHOLE.length / 2));
-        open.push(res);
-      } else {
-        res.writeHead(404);
-        res.end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = useFileServer((req, res) => {
+    const headers = { 'content-type': 'image/png', 'content-length': String(WHOLE.length) };
+    if (req.url === '/whole.png') {
+      res.writeHead(200, headers);
+      res.end(WHOLE);
+    } else if (req.url === '/small.png') {
+      res.writeHead(200, { ...headers, 'content-length': String(SMALL.length) });
+      res.end(SMALL);
+    } else if (req.url === '/other.png') {
+      res.writeHead(200, { ...headers, 'content-length': String(CHUNK.length) });
+      res.end(CHUNK);
+    } else if (req.url === '/drop.png') {
+      res.writeHead(200, headers);
+      res.write(WHOLE.subarray(0, WHOLE.length / 2), () => setTimeout(() => res.socket?.destroy(), 20));
+    } else if (req.url === '/short.png') {
+      res.writeHead(200, headers);
+      res.write(WHOLE.subarray(0, WHOLE.length / 4), () => res.socket?.end());
+    } else if (req.url === '/stall.png') {
+      res.writeHead(200, headers);
+      res.write(WHOLE.subarray(0, WHOLE.length / 2));
+      open.push(res);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
   });
 
   beforeEach(async () => {
@@ -228,11 +210,6 @@ describe('insert: a download that fails leaves nothing behind', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
   const options = (extra: Partial<DownloadOptions> = {}): DownloadOptions => ({
     fetch: (input, init) => fetch(input, init),
     signal: new AbortController().signal,
@@ -240,7 +217,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
     maxBytes: MAX_STREAM_BYTES,
     ...extra,
   });
-  const host = (): string => origin.replace('http://', '');
+  const host = (): string => origin().replace('http://', '');
 
   it('sizes in messages: kilobytes below a megabyte, megabytes with one decimal, in the display language', () => {
     assert.equal(formatSize(0), '0 KB');
@@ -251,7 +228,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
   });
 
   it('a connection that drops half-way: how much had arrived, no file, no temporary file', async () => {
-    await assert.rejects(saveStream(join(dir, 'images'), 'a.png', await openDownload(`${origin}/drop.png`, options())), (e: unknown) => {
+    await assert.rejects(saveStream(join(dir, 'images'), 'a.png', await openDownload(`${origin()}/drop.png`, options())), (e: unknown) => {
       assert.ok(e instanceof MediaError);
       // What reached the reader before the drop, which depends on timing: at most the 1.0 MB sent.
       const read = new RegExp(`^The connection to ${host().replace(/\./g, '\\.')} broke off after (1\\.0 MB|[1-9][\\d,]* KB) of 2\\.0 MB, so nothing was saved or inserted\\.$`).exec(e.message);
@@ -265,7 +242,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
     // Node's fetch ends such a body with an error itself (the connection closed early). What it
     // had received but not yet handed to the reader goes with the error, so the message names
     // what reached the reader, which depends on timing: more than nothing, at most the 512 KB sent.
-    await assert.rejects(saveStream(dir, 'b.png', await openDownload(`${origin}/short.png`, options())), (e: unknown) => {
+    await assert.rejects(saveStream(dir, 'b.png', await openDownload(`${origin()}/short.png`, options())), (e: unknown) => {
       assert.ok(e instanceof MediaError && e.kind === 'network');
       const read = new RegExp(`^The connection to ${host().replace(/\./g, '\\.')} broke off after (\\d+) KB of 2\\.0 MB, so nothing was saved or inserted\\.$`).exec(e.message);
       assert.ok(read, e.message);
@@ -295,7 +272,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
     // destination checks of a busy extension host can take: collections, and turns of the
     // event loop for the finalizers to run.
     const collect = collector();
-    const opened = await openDownload(`${origin}/small.png`, options());
+    const opened = await openDownload(`${origin()}/small.png`, options());
     for (let round = 0; round < 10; round++) {
       collect();
       await new Promise((resolve) => setImmediate(resolve));
@@ -340,7 +317,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
   });
 
   it('a server that stalls: after the idle time, how much had arrived; no file', async () => {
-    await assert.rejects(saveStream(dir, 'e.png', await openDownload(`${origin}/stall.png`, options({ idleTimeoutMs: 300 }))), (e: unknown) => {
+    await assert.rejects(saveStream(dir, 'e.png', await openDownload(`${origin()}/stall.png`, options({ idleTimeoutMs: 300 }))), (e: unknown) => {
       assert.ok(e instanceof MediaError);
       assert.equal(e.message, `${host()} stopped sending the file after 1.0 MB of 2.0 MB, so nothing was saved or inserted.`);
       return true;
@@ -350,7 +327,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
 
   it('a full disk: the error is the disk’s (not a broken download), said in words, and the temporary file is gone', async () => {
     // The download's reader hands a failed write back as itself.
-    const opened = await openDownload(`${origin}/whole.png`, options());
+    const opened = await openDownload(`${origin()}/whole.png`, options());
     await assert.rejects(
       opened.read(() => {
         throw diskFull();
@@ -388,7 +365,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
     const ledger = new WrittenFiles(nodeLedger);
     const save = async (folder: string, name: string, path: string): Promise<void> => {
       await ledger.beforeWritingInto(folder, dir);
-      const saved = await saveStream(folder, name, await openDownload(`${origin}${path}`, options()));
+      const saved = await saveStream(folder, name, await openDownload(`${origin()}${path}`, options()));
       ledger.saved(saved.path, saved.reused);
     };
     await save(join(dir, 'docs'), 'first.png', '/whole.png');
@@ -408,7 +385,7 @@ describe('insert: a download that fails leaves nothing behind', () => {
     const ledger = new WrittenFiles(nodeLedger);
     const folder = join(dir, 'images');
     await ledger.beforeWritingInto(folder, dir);
-    const saved = await saveStream(folder, 'a.png', await openDownload(`${origin}/other.png`, options()));
+    const saved = await saveStream(folder, 'a.png', await openDownload(`${origin()}/other.png`, options()));
     ledger.saved(saved.path, saved.reused);
     await writeFile(join(folder, 'notes.txt'), 'mine');
     assert.deepEqual(await ledger.takeBack(), []);

@@ -15,8 +15,7 @@ import type { GridFailure } from '../../src/core/tiles';
 import { SearchSession } from '../../src/host/grid/searchSession';
 import type { SessionMessage, ToWebview } from '../../src/shared/protocol';
 import { isToWebview } from '../../src/shared/protocol';
-import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
+import { useApiServer } from './apiServer';
 
 const describeContext = { serviceName: 'Pexels', formatTime: (ms: number) => new Date(ms).toISOString() };
 
@@ -76,20 +75,13 @@ describe('offline and impatient users', () => {
     });
 
     describe('the client', () => {
-      let server: ApiServer;
-      before(async () => {
-        server = await startApiServer();
-      });
-      after(async () => {
-        await server.close();
-      });
-      afterEach(() => server.resetSwitches());
+      const server = useApiServer();
 
-      const client = (baseUrl = server.baseUrl, fetch?: typeof globalThis.fetch, timeoutMs = 3000): MediaClient =>
+      const client = (baseUrl = server().baseUrl, fetch?: typeof globalThis.fetch, timeoutMs = 3000): MediaClient =>
         new MediaClient({
           baseUrl,
-          videoBaseUrl: server.videoBaseUrl,
-          keyProvider: { getKey: () => Promise.resolve(server.keys.alice) },
+          videoBaseUrl: server().videoBaseUrl,
+          keyProvider: { getKey: () => Promise.resolve(server().keys.alice) },
           retryDelayMs: 5,
           timeoutMs,
           ...(fetch ? { fetch } : {}),
@@ -107,13 +99,13 @@ describe('offline and impatient users', () => {
         const c = client();
         const reached: boolean[] = [];
         c.onReachability((r) => reached.push(r));
-        server.setSwitches({ refuseConnections: true });
+        server().setSwitches({ refuseConnections: true });
         const error = await failure(c.curatedPhotos());
         assert.equal(error.kind, 'network');
         assert.equal(error.reason, 'refused');
         assert.equal(error.message, 'Could not reach the service: the connection was refused.');
         assert.deepEqual(reached, [false]);
-        server.setSwitches({ refuseConnections: false });
+        server().setSwitches({ refuseConnections: false });
         await c.curatedPhotos();
         assert.deepEqual(reached, [false, true]);
       });
@@ -130,7 +122,7 @@ describe('offline and impatient users', () => {
       it('a connect timeout from the platform: "the connection timed out"', async () => {
         const timedOut: typeof globalThis.fetch = () =>
           Promise.reject(fetchFailed(Object.assign(new Error('Connect Timeout Error'), { name: 'ConnectTimeoutError', code: 'UND_ERR_CONNECT_TIMEOUT' })));
-        const error = await failure(client(server.baseUrl, timedOut).curatedPhotos());
+        const error = await failure(client(server().baseUrl, timedOut).curatedPhotos());
         assert.equal(error.kind, 'network');
         assert.equal(error.reason, 'timeout');
         assert.equal(describeError(error, describeContext).message, 'Could not reach Pexels: the connection timed out. Check your connection and the API base URL setting.');
@@ -183,23 +175,13 @@ describe('offline and impatient users', () => {
   });
 
   describe('the grid', () => {
-    let server: ApiServer;
-    before(async () => {
-      server = await startApiServer();
-    });
-    after(async () => {
-      await server.close();
-    });
-    beforeEach(() => {
-      server.clearLog();
-      server.resetSwitches();
-    });
+    const server = useApiServer();
 
     function harness() {
       const client = new MediaClient({
-        baseUrl: server.baseUrl,
-        videoBaseUrl: server.videoBaseUrl,
-        keyProvider: { getKey: () => Promise.resolve(server.keys.alice) },
+        baseUrl: server().baseUrl,
+        videoBaseUrl: server().videoBaseUrl,
+        keyProvider: { getKey: () => Promise.resolve(server().keys.alice) },
         retryDelayMs: 5,
         timeoutMs: 5000,
       });
@@ -225,7 +207,7 @@ describe('offline and impatient users', () => {
       await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
       const shown = session.state.items.map((i) => i.key);
       assert.equal(shown.length, 80);
-      server.setSwitches({ refuseConnections: true });
+      server().setSwitches({ refuseConnections: true });
       messages.length = 0;
       const cats: SearchSpec = { mode: 'photos', query: 'cat' };
       await session.start(cats, { syncForm: false });
@@ -245,11 +227,11 @@ describe('offline and impatient users', () => {
       assert.equal(session.snapshot(false).items.length, 80, 'a webview shown again gets them in full');
 
       // Retry (the webview searches the failed spec again), the service back.
-      server.setSwitches({ refuseConnections: false });
-      server.clearLog();
+      server().setSwitches({ refuseConnections: false });
+      server().clearLog();
       await session.start(cats, { syncForm: false, fresh: true });
-      assert.equal(server.apiRequestCount(), 1);
-      assert.equal(server.log[0]?.query['query'], 'cat');
+      assert.equal(server().apiRequestCount(), 1);
+      assert.equal(server().log[0]?.query['query'], 'cat');
       assert.equal(session.state.status, 'loaded');
       assert.equal(session.state.kept, false);
       const loaded = sessions(messages).at(-1);
@@ -262,17 +244,17 @@ describe('offline and impatient users', () => {
     it('a page that cannot be loaded keeps the pages shown, and its Retry asks for that page only', async () => {
       const { session, messages } = harness();
       await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
-      server.setSwitches({ refuseConnections: true });
+      server().setSwitches({ refuseConnections: true });
       await session.loadMore(session.state.generation);
       assert.equal(session.state.more, 'failed');
       assert.match(session.state.moreFailure?.message ?? '', /^Could not reach Pexels: the connection was refused/);
       assert.equal(session.state.items.length, 80);
-      server.setSwitches({ refuseConnections: false });
-      server.clearLog();
+      server().setSwitches({ refuseConnections: false });
+      server().clearLog();
       messages.length = 0;
       await session.loadMore(session.state.generation);
-      assert.equal(server.apiRequestCount(), 1);
-      assert.equal(server.log[0]?.query['page'], '2');
+      assert.equal(server().apiRequestCount(), 1);
+      assert.equal(server().log[0]?.query['page'], '2');
       assert.ok(session.state.items.length > 80);
       assert.deepEqual(messages.map((m) => m.type), ['more', 'page']);
     });
@@ -280,7 +262,7 @@ describe('offline and impatient users', () => {
     it('any other failure (a refused key) is still shown in place of the tiles', async () => {
       const { session } = harness();
       await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
-      server.setSwitches({ failStatus: 403 });
+      server().setSwitches({ failStatus: 403 });
       await session.start({ mode: 'photos', query: 'cat' }, { syncForm: false });
       assert.equal(session.state.status, 'failed');
       assert.equal(session.state.kept, false);
@@ -289,16 +271,16 @@ describe('offline and impatient users', () => {
 
     it('eight searches in a row: ends on the last, one request at most each, the earlier answers never shown, no failure', async () => {
       const { session, messages } = harness();
-      server.setSwitches({ delayMs: 120 });
+      server().setSwitches({ delayMs: 120 });
       const queries = ['c', 'ca', 'cat', 'cats', 'cats o', 'cats on', 'cats on a', 'morning'];
       const runs = queries.map((query) => session.start({ mode: 'photos', query }, { syncForm: false }));
       await Promise.all(runs);
       assert.deepEqual(session.state.spec, { mode: 'photos', query: 'morning' });
       assert.equal(session.state.status, 'loaded');
       assert.equal(session.state.items.length, 80);
-      assert.ok(server.apiRequestCount() <= queries.length, `${server.apiRequestCount()} requests`);
+      assert.ok(server().apiRequestCount() <= queries.length, `${server().apiRequestCount()} requests`);
       const perQuery = new Map<string, number>();
-      for (const e of server.log) perQuery.set(e.query['query'] ?? '', (perQuery.get(e.query['query'] ?? '') ?? 0) + 1);
+      for (const e of server().log) perQuery.set(e.query['query'] ?? '', (perQuery.get(e.query['query'] ?? '') ?? 0) + 1);
       assert.ok([...perQuery.values()].every((n) => n === 1), JSON.stringify([...perQuery]));
       const all = sessions(messages);
       assert.deepEqual(all.filter((m) => m.status === 'loaded').map((m) => m.spec), [{ mode: 'photos', query: 'morning' }]);
@@ -308,7 +290,7 @@ describe('offline and impatient users', () => {
 
     it('filter changes in a row: the same', async () => {
       const { session, messages } = harness();
-      server.setSwitches({ delayMs: 100 });
+      server().setSwitches({ delayMs: 100 });
       const specs: SearchSpec[] = [
         { mode: 'photos', query: 'morning', orientation: 'landscape' },
         { mode: 'photos', query: 'morning', orientation: 'portrait' },
@@ -317,30 +299,30 @@ describe('offline and impatient users', () => {
       ];
       await Promise.all(specs.map((spec) => session.start(spec, { syncForm: false })));
       assert.deepEqual(session.state.spec, specs.at(-1));
-      assert.ok(server.apiRequestCount() <= specs.length);
-      assert.deepEqual(server.log.at(-1)?.query['color'], 'blue');
+      assert.ok(server().apiRequestCount() <= specs.length);
+      assert.deepEqual(server().log.at(-1)?.query['color'], 'blue');
       assert.deepEqual(sessions(messages).filter((m) => m.status !== 'loading').map((m) => [m.status, m.spec]), [['loaded', specs.at(-1)]]);
     });
 
     it('paging in a row: one request for the next page, none past the last', async () => {
       const { session } = harness();
       await session.start({ mode: 'curated' }, { syncForm: false });
-      server.clearLog();
-      server.setSwitches({ delayMs: 80 });
+      server().clearLog();
+      server().setSwitches({ delayMs: 80 });
       const generation = session.state.generation;
       await Promise.all([session.loadMore(generation), session.loadMore(generation), session.loadMore(generation)]);
-      assert.equal(server.apiRequestCount(), 1);
-      assert.equal(server.log[0]?.query['page'], '2');
+      assert.equal(server().apiRequestCount(), 1);
+      assert.equal(server().log[0]?.query['page'], '2');
       // Curated photos have two pages: pressed again at the end, nothing is asked.
       assert.equal(session.state.hasMore, false);
       await Promise.all([session.loadMore(generation), session.loadMore(generation)]);
-      assert.deepEqual(server.log.map((e) => e.query['page']), ['2']);
+      assert.deepEqual(server().log.map((e) => e.query['page']), ['2']);
     });
 
     it('a new search while a page loads: the page is dropped, the new search shown', async () => {
       const { session, messages } = harness();
       await session.start({ mode: 'photos', query: 'morning' }, { syncForm: false });
-      server.setSwitches({ delayMs: 150 });
+      server().setSwitches({ delayMs: 150 });
       const page = session.loadMore(session.state.generation);
       const next = session.start({ mode: 'curated' }, { syncForm: false });
       await Promise.all([page, next]);

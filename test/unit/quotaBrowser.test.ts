@@ -22,8 +22,7 @@ import {
 } from '../../src/core/quota';
 import type { QuotaFormat } from '../../src/core/quotaView';
 import { presentQuota } from '../../src/core/quotaView';
-import type { ApiServer } from '../server/server';
-import { startApiServer } from '../server/server';
+import { useApiServer } from './apiServer';
 
 const headers = (h: Record<string, string>) => (name: string) => h[name.toLowerCase()] ?? null;
 const HOUR = 3_600_000;
@@ -168,18 +167,7 @@ describe('quota hidden from the browser', () => {
 
   describe('the client behind a browser-like fetch', function () {
     this.timeout(20_000);
-    let server: ApiServer;
-    before(async () => {
-      server = await startApiServer();
-    });
-    after(async () => {
-      await server.close();
-    });
-    beforeEach(() => {
-      server.resetSwitches();
-      server.resetQuotas();
-      server.clearLog();
-    });
+    const server = useApiServer();
 
     /**
      * What a browser's fetch hands to code for a cross-origin answer: a network error without
@@ -199,9 +187,9 @@ describe('quota hidden from the browser', () => {
 
     function client(browserHost: boolean): { client: MediaClient; seen: QuotaSnapshot[]; sent: () => number } {
       const made = new MediaClient({
-        baseUrl: server.baseUrl,
-        videoBaseUrl: server.videoBaseUrl,
-        keyProvider: { getKey: () => Promise.resolve(server.keys.alice) },
+        baseUrl: server().baseUrl,
+        videoBaseUrl: server().videoBaseUrl,
+        keyProvider: { getKey: () => Promise.resolve(server().keys.alice) },
         fetch: browserHost ? browserFetch : fetch,
         retryDelayMs: 5,
         timeoutMs: 5000,
@@ -224,21 +212,21 @@ describe('quota hidden from the browser', () => {
     });
 
     it('with the quota headers not exposed, the browser reports the quota as hidden; exposed again, the figure returns', async () => {
-      server.setSwitches({ quotaHeadersExposed: false });
+      server().setSwitches({ quotaHeadersExposed: false });
       const { client: c, seen } = client(true);
       await c.curatedPhotos({ per_page: 1 });
       assert.equal(quotaLevel(seen.at(-1), Date.now()), 'hidden');
-      server.setSwitches({ quotaHeadersExposed: true });
+      server().setSwitches({ quotaHeadersExposed: true });
       await c.searchPhotos({ query: 'sea', per_page: 1 });
       assert.equal(quotaLevel(seen.at(-1), Date.now()), 'ok');
       assert.equal(seen.at(-1)?.remaining, 19998, 'the server counted both requests');
     });
 
     it('a 429 in the browser still shows as used up (its status is readable)', async () => {
-      server.setSwitches({ quotaHeadersExposed: false });
+      server().setSwitches({ quotaHeadersExposed: false });
       const { client: c, seen } = client(true);
       await c.curatedPhotos({ per_page: 1 });
-      server.setQuota(server.keys.alice, { hourlyRemaining: 0 });
+      server().setQuota(server().keys.alice, { hourlyRemaining: 0 });
       await assert.rejects(c.curatedPhotos({ per_page: 2 }), (e: Error & { kind?: string }) => e.kind === 'rateLimited');
       assert.equal(quotaLevel(seen.at(-1), Date.now()), 'exhausted');
     });
@@ -247,15 +235,15 @@ describe('quota hidden from the browser', () => {
       const { client: c, seen } = client(false);
       // Node reads every header; only a service that sends none leaves them out.
       const noHeaders = new MediaClient({
-        baseUrl: server.baseUrl,
-        videoBaseUrl: server.videoBaseUrl,
-        keyProvider: { getKey: () => Promise.resolve(server.keys.alice) },
+        baseUrl: server().baseUrl,
+        videoBaseUrl: server().videoBaseUrl,
+        keyProvider: { getKey: () => Promise.resolve(server().keys.alice) },
         fetch: browserFetch,
         cacheTtlMs: 0,
       });
       const quiet: QuotaSnapshot[] = [];
       noHeaders.onQuota((q) => quiet.push(q));
-      server.setSwitches({ quotaHeadersExposed: false });
+      server().setSwitches({ quotaHeadersExposed: false });
       await noHeaders.curatedPhotos({ per_page: 1 });
       assert.deepEqual(quiet, [], 'without browserHost nothing is reported');
       await c.curatedPhotos({ per_page: 1 });
@@ -264,14 +252,14 @@ describe('quota hidden from the browser', () => {
 
     it('counts every request sent, retries included, and none for cache hits', async () => {
       const { client: c, sent } = client(true);
-      server.setSwitches({ failStatus: 503, failCount: 1 });
+      server().setSwitches({ failStatus: 503, failCount: 1 });
       await c.curatedPhotos({ per_page: 1 });
       assert.equal(sent(), 2, 'the 503 and its retry');
-      assert.equal(server.apiRequestCount(), 2);
+      assert.equal(server().apiRequestCount(), 2);
       const cached = new MediaClient({
-        baseUrl: server.baseUrl,
-        videoBaseUrl: server.videoBaseUrl,
-        keyProvider: { getKey: () => Promise.resolve(server.keys.alice) },
+        baseUrl: server().baseUrl,
+        videoBaseUrl: server().videoBaseUrl,
+        keyProvider: { getKey: () => Promise.resolve(server().keys.alice) },
       });
       let cachedSent = 0;
       cached.onRequestSent(() => (cachedSent += 1));

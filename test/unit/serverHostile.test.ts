@@ -5,11 +5,12 @@
 import assert from 'node:assert/strict';
 import { MediaClient } from '../../src/api/client';
 import { describeError } from '../../src/core/describe';
-import { MediaError, cleanServerText } from '../../src/core/errors';
+import { cleanServerText } from '../../src/core/errors';
 import { safeLinkUrl } from '../../src/core/urls';
 import { HOSTILE_ERROR_TEXT, HOSTILE_MEDIA_URLS, HOSTILE_STRINGS, PWNED_MARKER, isSpoiledItem, mediaUrlSpoil } from '../server/hostile';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
+import { failure } from './apiServer';
 
 type Json = Record<string, unknown>;
 
@@ -33,16 +34,6 @@ function clientFor(server: ApiServer): MediaClient {
     cacheTtlMs: 0,
     retryDelayMs: 1,
   });
-}
-
-async function failure(work: Promise<unknown>): Promise<MediaError> {
-  try {
-    await work;
-  } catch (error) {
-    assert.ok(error instanceof MediaError, `a MediaError, not ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
 }
 
 const describeContext = { serviceName: 'Pexels', formatTime: (ms: number) => new Date(ms).toISOString() };

@@ -7,11 +7,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFrontDoor } from '../host/frontDoor';
 import type { FrontDoor } from '../host/frontDoor';
-import { startApiServer } from '../server/server';
-import type { ApiServer } from '../server/server';
 import { localCertificate } from '../server/tls';
 import { SAMPLE_FRAMES, sampleName, samplePath } from '../server/videoFrames';
 import { inflateSync } from 'node:zlib';
+import { useApiServer } from './apiServer';
 
 interface Loaded {
   status: number;
@@ -33,31 +32,23 @@ function links(page: Loaded, attribute: 'href' | 'src'): string[] {
 }
 
 describe('Local library pages', () => {
-  let server: ApiServer;
-  let prefixed: ApiServer;
-  before(async () => {
-    server = await startApiServer();
-    prefixed = await startApiServer({ pagePrefix: '/library' });
-  });
-  after(async () => {
-    await server.close();
-    await prefixed.close();
-  });
+  const server = useApiServer();
+  const prefixed = useApiServer({ pagePrefix: '/library' });
 
   it('serves the key page with what a key is and the demo key', async () => {
-    const page = await load(`${server.origin}/api/new/`);
+    const page = await load(`${server().origin}/api/new/`);
     assert.equal(page.status, 200);
     assert.match(page.title, /API Key/);
-    assert.ok(page.html.includes(server.keys.alice), 'the demo key is on the page');
+    assert.ok(page.html.includes(server().keys.alice), 'the demo key is on the page');
     assert.match(page.html, /An API key is/);
-    const about = await load(`${server.origin}/api/`);
+    const about = await load(`${server().origin}/api/`);
     assert.equal(about.status, 200);
-    assert.ok(links(about, 'href').includes(`${server.origin}/api/new/`), 'the API page links to the key page');
+    assert.ok(links(about, 'href').includes(`${server().origin}/api/new/`), 'the API page links to the key page');
   });
 
   for (const [name, prefix] of [['at the root', ''], ['under a page prefix', '/library']] as const) {
     it(`links a photo page to its picture and its photographer, and back (${name})`, async () => {
-      const api = prefix ? prefixed : server;
+      const api = prefix ? prefixed() : server();
       const photo = api.library.photos[3];
       assert.ok(photo);
       const body = (await (await fetch(`${api.baseUrl}/photos/${photo.id}`, { headers: { Authorization: api.keys.alice } })).json()) as { url: string; photographer_url: string; alt: string };
@@ -79,9 +70,9 @@ describe('Local library pages', () => {
   }
 
   it('serves a video page with its poster and videographer', async () => {
-    const video = server.library.videos[2];
+    const video = server().library.videos[2];
     assert.ok(video);
-    const body = (await (await fetch(`${server.videoBaseUrl}/videos/${video.id}`, { headers: { Authorization: server.keys.alice } })).json()) as { url: string; user: { url: string } };
+    const body = (await (await fetch(`${server().videoBaseUrl}/videos/${video.id}`, { headers: { Authorization: server().keys.alice } })).json()) as { url: string; user: { url: string } };
     const page = await load(body.url);
     assert.equal(page.status, 200);
     assert.ok(page.title.startsWith(video.title));
@@ -91,26 +82,24 @@ describe('Local library pages', () => {
 });
 
 describe('The demo front door', () => {
-  let api: ApiServer;
+  const api = useApiServer({ https: true });
   let door: FrontDoor;
   const backend = createServer((_req, res) => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found.'));
   before(async () => {
-    api = await startApiServer({ https: true });
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-    door = await startFrontDoor((backend.address() as AddressInfo).port, '127.0.0.1', [{ port: Number(new URL(api.origin).port), httpsCa: localCertificate().cert }]);
+    door = await startFrontDoor((backend.address() as AddressInfo).port, '127.0.0.1', [{ port: Number(new URL(api().origin).port), httpsCa: localCertificate().cert }]);
   });
   after(async () => {
     await door.close();
     await new Promise<void>((resolve) => backend.close(() => resolve()));
-    await api.close();
   });
 
   it('passes the library’s pages through /proxy/<port>/, and the links in them stay behind it', async () => {
-    const base = `http://127.0.0.1:${door.port}/proxy/${new URL(api.origin).port}`;
+    const base = `http://127.0.0.1:${door.port}/proxy/${new URL(api().origin).port}`;
     const key = await load(`${base}/api/new/`);
     assert.equal(key.status, 200);
-    assert.ok(key.html.includes(api.keys.alice));
-    const photo = api.library.photos[0];
+    assert.ok(key.html.includes(api().keys.alice));
+    const photo = api().library.photos[0];
     assert.ok(photo);
     const page = await load(`${base}/photo/${photo.slug}-${photo.id}/`);
     assert.equal(page.status, 200);
@@ -129,15 +118,9 @@ describe('The demo front door', () => {
 });
 
 describe('Local library texts: one language at a time, one title per media', () => {
-  let server: ApiServer;
-  before(async () => {
-    server = await startApiServer();
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useApiServer();
   const get = async (url: string): Promise<Record<string, unknown>> =>
-    (await (await fetch(url, { headers: { Authorization: server.keys.alice } })).json()) as Record<string, unknown>;
+    (await (await fetch(url, { headers: { Authorization: server().keys.alice } })).json()) as Record<string, unknown>;
   type PhotoBody = { id: number; alt?: string; url: string; type?: string };
   /** The words of a page URL's slug as a sentence, as the extension titles media without alt text. */
   const fromSlug = (p: PhotoBody): string => {
@@ -148,7 +131,7 @@ describe('Local library texts: one language at a time, one title per media', () 
   it('answers an English search (en-US, or no locale) with English alt texts only, the words of their page address', async () => {
     for (const locale of ['', '&locale=en-US', '&locale=pt-BR', '&locale=xx']) {
       for (const query of ['bird', 'cat', 'nature']) {
-        const photos = (await get(`${server.baseUrl}/search?query=${query}&per_page=80${locale}`)).photos as PhotoBody[];
+        const photos = (await get(`${server().baseUrl}/search?query=${query}&per_page=80${locale}`)).photos as PhotoBody[];
         assert.ok(photos.length > 10);
         for (const p of photos) {
           assert.match(p.alt ?? '', /^[A-Z][a-z ]+$/, `${query}${locale}: ${p.alt}`);
@@ -159,39 +142,33 @@ describe('Local library texts: one language at a time, one title per media', () 
   });
 
   it('answers a search in another language with alt texts in that language, the same for the photo on every endpoint', async () => {
-    const german = (await get(`${server.baseUrl}/search?query=bird&locale=de-DE`)).photos as PhotoBody[];
-    const english = (await get(`${server.baseUrl}/search?query=bird`)).photos as PhotoBody[];
+    const german = (await get(`${server().baseUrl}/search?query=bird&locale=de-DE`)).photos as PhotoBody[];
+    const english = (await get(`${server().baseUrl}/search?query=bird`)).photos as PhotoBody[];
     assert.deepEqual(german.map((p) => p.id), english.map((p) => p.id), 'the language changes no result');
     for (const p of german) assert.equal(p.alt, 'Kleiner Vogel auf einem Ast');
     const first = german[0];
     assert.ok(first);
-    assert.equal(((await get(`${server.baseUrl}/photos/${first.id}?locale=de-DE`)) as PhotoBody).alt, first.alt);
-    assert.equal(((await get(`${server.baseUrl}/photos/${first.id}`)) as PhotoBody).alt, english[0]?.alt);
-    const japanese = (await get(`${server.baseUrl}/search?query=${encodeURIComponent('猫')}&locale=ja-JP`)).photos as PhotoBody[];
+    assert.equal(((await get(`${server().baseUrl}/photos/${first.id}?locale=de-DE`)) as PhotoBody).alt, first.alt);
+    assert.equal(((await get(`${server().baseUrl}/photos/${first.id}`)) as PhotoBody).alt, english[0]?.alt);
+    const japanese = (await get(`${server().baseUrl}/search?query=${encodeURIComponent('猫')}&locale=ja-JP`)).photos as PhotoBody[];
     assert.ok(japanese.length > 0 && japanese.every((p) => p.alt === '窓辺で眠る猫'));
-    const curated = (await get(`${server.baseUrl}/curated?per_page=80`)).photos as PhotoBody[];
+    const curated = (await get(`${server().baseUrl}/curated?per_page=80`)).photos as PhotoBody[];
     for (const p of curated) assert.equal(p.alt, fromSlug(p), 'curated photos in English without a locale');
   });
 
   it('gives a collection’s photo the title its search answer and its own answer give', async () => {
-    const featured = (await get(`${server.baseUrl}/collections/featured?per_page=80`)).collections as { id: string; title: string; description: string | null }[];
+    const featured = (await get(`${server().baseUrl}/collections/featured?per_page=80`)).collections as { id: string; title: string; description: string | null }[];
     for (const c of featured) assert.match(`${c.title} ${c.description ?? ''}`, /^[\p{Script=Latin}\d ,.'’-]+$/u, 'featured collections in English');
-    const media = (await get(`${server.baseUrl}/collections/${featured[0]?.id ?? ''}?type=photos&per_page=20`)).media as PhotoBody[];
+    const media = (await get(`${server().baseUrl}/collections/${featured[0]?.id ?? ''}?type=photos&per_page=20`)).media as PhotoBody[];
     for (const p of media) {
       assert.equal(p.alt, undefined, 'collection photos have no alt text (spec)');
-      assert.equal(((await get(`${server.baseUrl}/photos/${p.id}`)) as PhotoBody).alt, fromSlug(p));
+      assert.equal(((await get(`${server().baseUrl}/photos/${p.id}`)) as PhotoBody).alt, fromSlug(p));
     }
   });
 });
 
 describe('Local library video pictures: frames of the video they belong to', () => {
-  let server: ApiServer;
-  before(async () => {
-    server = await startApiServer();
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useApiServer();
 
   /** The RGB at 9 points (a 3 × 3 grid over the middle half) of a frame of a PNG the server made (8-bit RGB, filter 0), `frames` high. */
   function points(png: Buffer, frame = 0, frames = 1): number[] {
@@ -213,13 +190,13 @@ describe('Local library video pictures: frames of the video they belong to', () 
   const distance = (a: number[], b: number[]): number => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 0)), 0) / a.length;
 
   it('serves the poster and previews cut from the sample its files play, in its shape', async () => {
-    const portrait = server.library.videos.find((v) => v.height > v.width);
-    const landscapes = server.library.videos.filter((v) => v.width > v.height);
+    const portrait = server().library.videos.find((v) => v.height > v.width);
+    const landscapes = server().library.videos.filter((v) => v.width > v.height);
     const videos = [portrait, landscapes.find((v) => v.id % 2 === 0), landscapes.find((v) => v.id % 2 === 1)];
     for (const video of videos) {
       assert.ok(video);
       const name = sampleName(video);
-      const body = (await (await fetch(`${server.videoBaseUrl}/videos/${video.id}`, { headers: { Authorization: server.keys.alice } })).json()) as {
+      const body = (await (await fetch(`${server().videoBaseUrl}/videos/${video.id}`, { headers: { Authorization: server().keys.alice } })).json()) as {
         image: string;
         video_pictures: { picture: string }[];
         video_files: { link: string; quality: string }[];

@@ -4,10 +4,7 @@
 // (the final address checked before a byte is used), and the browser's opaque answer to an
 // API redirect reported as a redirect. The Node side of the seam (real paths) too.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaClient } from '../../src/api/client';
@@ -20,7 +17,7 @@ import type { DownloadOptions } from '../../src/api/download';
 import { platform as nodePlatform } from '../../src/host/platform/node';
 import { platform as webPlatform } from '../../src/host/platform/web';
 import { contentSecurityPolicy } from '../../src/host/grid/gridHtml';
-import { download } from './downloads';
+import { download, useFileServer } from './downloads';
 
 describe('the web extension host', () => {
   describe('bytes without Buffer', () => {
@@ -140,31 +137,20 @@ describe('the web extension host', () => {
   });
 
   describe('downloads with the redirects followed by fetch (the browser’s way)', () => {
-    let server: Server;
-    let origin = '';
     const BODY = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
     const requests: Request[] = [];
 
-    before(async () => {
-      server = createServer((req, res) => {
-        if (req.url === '/photo.png') {
-          res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(BODY.length) });
-          res.end(BODY);
-        } else if (req.url === '/redirect') {
-          res.writeHead(302, { location: '/photo.png' });
-          res.end();
-        } else {
-          res.writeHead(404);
-          res.end();
-        }
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-
-    after(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+    const origin = useFileServer((req, res) => {
+      if (req.url === '/photo.png') {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(BODY.length) });
+        res.end(BODY);
+      } else if (req.url === '/redirect') {
+        res.writeHead(302, { location: '/photo.png' });
+        res.end();
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
     });
 
     const options = (fetcher: typeof fetch, extra: Partial<DownloadOptions> = {}): DownloadOptions => ({
@@ -190,9 +176,9 @@ describe('the web extension host', () => {
 
     it('asks fetch to follow, sends no key or cookie, and keeps the final address', async () => {
       requests.length = 0;
-      const result = await download(`${origin}/redirect`, options((input, init) => fetch(input, init)));
+      const result = await download(`${origin()}/redirect`, options((input, init) => fetch(input, init)));
       assert.ok(Buffer.from(result.bytes).equals(BODY));
-      assert.equal(result.url, `${origin}/photo.png`);
+      assert.equal(result.url, `${origin()}/photo.png`);
       assert.equal(requests[0]?.redirect, 'follow');
       assert.equal(requests[0]?.credentials, 'omit');
       assert.equal(requests[0]?.headers.get('authorization'), null);
@@ -243,7 +229,7 @@ describe('the web extension host', () => {
     });
 
     it('a file over the browser’s limit is a failure with that limit (the inserter links it instead)', async () => {
-      await assert.rejects(download(`${origin}/photo.png`, options((i, init) => fetch(i, init), { maxBytes: 1000 })), (e: unknown) => e instanceof MediaError && e.limit === 1000);
+      await assert.rejects(download(`${origin()}/photo.png`, options((i, init) => fetch(i, init), { maxBytes: 1000 })), (e: unknown) => e instanceof MediaError && e.limit === 1000);
     });
   });
 

@@ -12,12 +12,9 @@ import type { PipelineDeps } from '../../src/host/insert/prepare';
 import { MediaDropProvider } from '../../src/host/insert/drop';
 import { mediaDragController } from '../../src/host/insert/dragSource';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
-import type { ApiServer } from '../server/server';
 import { OWN_HTTP_SERVER, itInNode } from './hosts';
-import { closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { PLAIN, closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, plainPhoto, sameBytes, useApiServer, waitFor, workspaceRoot } from './support';
 import { savedStem } from './savedNames';
-
-const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 
 const root = workspaceRoot;
 const openNew = fileOpener('insert-tests');
@@ -32,23 +29,17 @@ function endOf(document: vscode.TextDocument): vscode.Position {
 
 describe('insert (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let video: Video;
   let media: MediaItem;
   let videoMedia: MediaItem;
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    // A photo as the API serves it, whose alt text and name need no escaping, so the
-    // expected text can be written out by hand.
-    const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
-    assert.ok(candidate);
-    photo = await api.client.getPhoto(candidate.id);
-    assert.equal(photo.alt, candidate.alt);
+    photo = await plainPhoto(server());
     media = { kind: 'photo', photo };
-    const clip = server.library.videos.find((v) => PLAIN.test(v.user.name) && v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
+    const clip = server().library.videos.find((v) => PLAIN.test(v.user.name) && v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
     assert.ok(clip);
     video = await api.client.getVideo(clip.id);
     videoMedia = { kind: 'video', video };
@@ -58,7 +49,6 @@ describe('insert (real VS Code)', function () {
     await closeAllEditors();
     for (const key of ['templates', 'mode', 'credit', 'downloadFolder', 'photoVariant']) await setInsertSetting(key, undefined);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'insert-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   afterEach(closeAllEditors);
@@ -273,7 +263,7 @@ describe('insert (real VS Code)', function () {
     it('downloads exactly one file with the server’s bytes and links it relatively; a second insert reuses it', async () => {
       const editor = await openNew('saved.md', '');
       const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
-      server.clearLog();
+      server().clearLog();
       const first = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(first.result, 'inserted', first.notes.join('\n'));
       const name = `${savedStem(photo, 'large')}.png`;
@@ -282,8 +272,8 @@ describe('insert (real VS Code)', function () {
       assert.equal(editor.document.getText(), `![${photo.alt}](images/${name})\n\n${credit()}`);
       assert.equal(first.files?.[0]?.reused, false);
       // Media downloads carry no key and use no quota.
-      assert.ok(server.mediaLog.length >= 1 && server.mediaLog.every((e) => !e.hadKey));
-      assert.equal(server.apiRequestCount(), 0);
+      assert.ok(server().mediaLog.length >= 1 && server().mediaLog.every((e) => !e.hadKey));
+      assert.equal(server().apiRequestCount(), 0);
 
       const second = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
       assert.equal(second.files?.[0]?.reused, true);
@@ -421,7 +411,7 @@ describe('insert (real VS Code)', function () {
 
     it('a failed download inserts nothing and says what happened', async () => {
       const editor = await openNew('missing.md', 'keep');
-      const gone: MediaItem = { kind: 'photo', photo: { ...photo, src: { ...photo.src, large: `${server.origin}/media/photos/1/none.png` } } };
+      const gone: MediaItem = { kind: 'photo', photo: { ...photo, src: { ...photo.src, large: `${server().origin}/media/photos/1/none.png` } } };
       const outcome = await inserter.insert(mediaArgs({ media: gone }), { mode: 'download' });
       assert.equal(outcome.result, 'failed');
       assert.match(outcome.notes.join('\n'), /answered HTTP 404 for the file, so nothing was saved or inserted/);

@@ -10,10 +10,7 @@ import { MediaDropProvider } from '../../src/host/insert/drop';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import { htmlElements, inlineTypes, markdownBlocks } from '../unit/blockChecks';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
-
-const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
+import { closeAllEditors, extensionApi, fileOpener, plainPhoto, useApiServer, workspaceRoot } from './support';
 
 const root = workspaceRoot;
 const openNew = fileOpener('insert-block-tests');
@@ -26,18 +23,14 @@ const endOfLine = (editor: vscode.TextEditor, line: number): vscode.Selection =>
 
 describe('insert blocks (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
   let image: string;
   let credit: string;
 
   before(async () => {
-    server = await useLocalServer('alice');
-    const api = await extensionApi();
-    const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
-    assert.ok(candidate);
-    photo = await api.client.getPhoto(candidate.id);
+    photo = await plainPhoto(server());
     media = { kind: 'photo', photo };
     image = `![${photo.alt}](${photo.src.large})`;
     credit = `Photo by [${photo.photographer}](${photo.photographer_url}) on [Pexels](${photo.url})`;
@@ -46,7 +39,6 @@ describe('insert blocks (real VS Code)', function () {
   after(async () => {
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'insert-block-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   afterEach(closeAllEditors);

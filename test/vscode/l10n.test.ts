@@ -16,10 +16,7 @@ import type { CollectionsProvider } from '../../src/host/collections/collections
 import type { MediaLists } from '../../src/host/library/mediaLists';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, EXTENSION_ID, extensionApi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
-
-const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
+import { closeAllEditors, EXTENSION_ID, extensionApi, plainPhoto, updateSetting, useApiServer, waitFor } from './support';
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
 
 function extensionRoot(): vscode.Uri {
@@ -61,7 +58,7 @@ function titleText(title: unknown): string {
 
 describe('Localisation (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
 
@@ -77,12 +74,7 @@ describe('Localisation (real VS Code)', function () {
   }
 
   before(async () => {
-    server = await useLocalServer('alice');
-    const api = await extensionApi();
-    // A photo whose alt text and photographer need no escaping, so the text can be written out.
-    const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
-    assert.ok(candidate);
-    photo = await api.client.getPhoto(candidate.id);
+    photo = await plainPhoto(server());
     media = { kind: 'photo', photo };
   });
 
@@ -94,7 +86,6 @@ describe('Localisation (real VS Code)', function () {
   after(async () => {
     await vscode.commands.executeCommand(GRID_TEST_COMMAND, { op: 'close' });
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), 'l10n-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   describe('in any display language', () => {
@@ -197,26 +188,26 @@ describe('Localisation (real VS Code)', function () {
     });
 
     it('a palette search with invalid arguments is refused in German, nothing sent', async () => {
-      server.clearLog();
+      server().clearLog();
       const empty = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: '  ' });
       assert.deepEqual(empty, { shown: false, reason: 'invalid', message: 'Geben Sie einen Suchbegriff ein.' });
       const popular = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showPopularVideos', { min_width: -5 });
       assert.deepEqual(popular, { shown: false, reason: 'invalid', message: 'Min. Breite muss eine ganze Zahl sein, 0 oder größer.' });
       const unknown = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'cat', size: 'huge' });
       assert.deepEqual(unknown, { shown: false, reason: 'invalid', message: 'Nicht gesucht: size hat einen Wert, den der Dienst nicht kennt.' });
-      assert.deepEqual(server.log.filter((e) => /search|popular/.test(e.path)).map((e) => e.path), []);
+      assert.deepEqual(server().log.filter((e) => /search|popular/.test(e.path)).map((e) => e.path), []);
     });
 
     it('the grid shows the host’s German texts and searches in de-DE', async () => {
-      server.clearLog();
+      server().clearLog();
       const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
       assert.ok(result.shown);
       assert.equal(result.spec.mode === 'photos' ? result.spec.locale : undefined, 'de-DE');
-      const searches = server.log.filter((e) => e.path === '/v1/search');
+      const searches = server().log.filter((e) => e.path === '/v1/search');
       assert.equal(searches[0]?.query['locale'], 'de-DE');
       const state = await vscode.commands.executeCommand<GridPanelState>(GRID_TEST_COMMAND, { op: 'state' });
       assert.equal(state.title, 'Fotos: morning');
-      const total = server.library.photos.filter((p) => photoMatches(p, { query: 'morning', orientation: null, size: null, color: null })).length;
+      const total = server().library.photos.filter((p) => photoMatches(p, { query: 'morning', orientation: null, size: null, color: null })).length;
       const shown = await waitFor(async () => {
         const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID_TEST_COMMAND, { op: 'snapshot' });
         return snapshot?.status === 'loaded' && snapshot.itemCount > 0 ? snapshot : undefined;

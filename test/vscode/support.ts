@@ -3,6 +3,7 @@
 // machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../src/extension';
+import type { Photo } from '../../src/core/model';
 import type { InsertArgs } from '../../src/host/common/commandArgs';
 import { parseInsertArgs, parseSelection } from '../../src/host/common/commandArgs';
 import type { GridPanelState } from './hooks';
@@ -159,6 +160,37 @@ export async function stopLocalServer(server: ApiServer | undefined): Promise<vo
   await api.shell.refreshKeyState();
   await resetSettings();
   await server?.close();
+}
+
+/**
+ * The local server for a describe's tests, as test/e2e/harness.ts's useApiServer is for the
+ * workbench files: useLocalServer before them, stopLocalServer after. Called in the describe's
+ * body before its own hooks, which may then use the server.
+ */
+export function useApiServer(key: LocalUser | null = 'alice'): () => ApiServer {
+  let server: ApiServer | undefined;
+  before(async () => {
+    server = await useLocalServer(key);
+  });
+  after(async () => {
+    await stopLocalServer(server);
+  });
+  return () => {
+    if (!server) throw new Error('useApiServer: the server is not started yet (use it in a test or hook)');
+    return server;
+  };
+}
+
+/** Alt texts and names that need no escaping in any format, so a test can write the expected text out by hand. */
+export const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
+
+/** The library's first photo whose alt text and photographer are PLAIN, as the API serves it through the extension. */
+export async function plainPhoto(server: ApiServer): Promise<Photo> {
+  const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
+  if (!candidate) throw new Error('the library has no photo whose alt text and photographer need no escaping');
+  const photo = await (await extensionApi()).client.getPhoto(candidate.id);
+  if (photo.alt !== candidate.alt) throw new Error(`the API served the alt text ${JSON.stringify(photo.alt)}, the library has ${JSON.stringify(candidate.alt)}`);
+  return photo;
 }
 
 /**
