@@ -37,7 +37,7 @@ import type { CreditPlacement } from './creditPlacement';
 import { creditPlacementIn } from './creditPlacement';
 import type { FormatFamily } from './insert/languages';
 import type { CreditNames } from './creditNames';
-import { FoldedText, containsName, creditName } from './creditNames';
+import { FoldedText, creditName } from './creditNames';
 import type { TextSpan } from './textIndex';
 import { TextIndex } from './textIndex';
 
@@ -114,12 +114,6 @@ export function visibleText(source: string, family: FormatFamily): string {
 /** What a reader sees where a credit for the media at `span` counts (the rule at the top of this file): kept by In This Workspace, asked once the name is known. */
 export function creditTexts(text: string, span: TextSpan, family: FormatFamily): string[] {
   return new CreditContext(text, family).texts(span);
-}
-
-/** Whether one of `texts` (creditTexts) credits `names`. */
-export function namesCredited(texts: readonly string[], names: CreditNames): boolean {
-  const name = creditName(names);
-  return texts.some((t) => containsName(t, name));
 }
 
 /** Whether the media at `span` in `text` is credited (the rule at the top of this file). */

@@ -38,17 +38,11 @@ function holdsWords(haystack: string, needle: string): boolean {
   return false;
 }
 
-/** Whether `name` (folded) stands in `text` (folded) as a whole word or words. */
-export function containsName(text: string, name: string): boolean {
-  const needle = foldName(name);
-  return needle !== '' && holdsWords(foldName(text), needle);
-}
-
 /**
  * A text folded once (foldName), in which many names are looked for: a name is looked up by
  * its first word among the text's words, so each costs what its matches cost, not a reading
- * of the text (a gallery's front matter names hundreds of photographers). Answers as
- * containsName.
+ * of the text (a gallery's front matter names hundreds of photographers). A name stands in it
+ * as a whole word or words, both folded.
  */
 export class FoldedText {
   private readonly folded: string;

@@ -10,18 +10,21 @@ import { mediaKey } from '../core/tiles';
 import type { ClientSource } from './client/client';
 import { openMediaArg } from './common/commandArgs';
 import type { InsertArgs } from './common/commandArgs';
+import { coverEditKind } from './cover/coverPasteKind';
 import type { CoverHow, CoverOutcome } from './cover/setCover';
 import type { IDisposable } from './common/dispose';
 import { Disposable } from './common/dispose';
 import type { Shell } from './shell';
 import type { CollectionsTreeHandles } from './collections/collectionNodes';
+import type { MediaDropProvider } from './insert/drop';
+import type { MediaInserter } from './insert/inserter';
+import type { MediaPasteProvider } from './insert/paste';
 import type { MediaLists } from './library/mediaLists';
 import type { WorkspaceTreeHandles } from './workspaceMedia/nodes';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each feature's modules are evaluated on its first use */
 type GridFeature = ReturnType<typeof import('./grid/gridFeature').createGridFeature>;
 type CollectionsFeature = ReturnType<typeof import('./collections/collectionsFeature').createCollectionsFeature>;
-type InsertFeature = ReturnType<typeof import('./insert/register').registerInsert>;
 type CreditsFeature = ReturnType<typeof import('./credits/creditsFeature').createCreditsFeature>;
 type WorkspaceFeature = ReturnType<typeof import('./workspaceMedia/workspaceFeature').createWorkspaceFeature>;
 
@@ -32,6 +35,8 @@ export class Container extends Disposable {
   /** The views made at activation (their commands files set them): their rows come from the features. */
   collectionsTree: CollectionsTreeHandles | undefined;
   workspaceTree: WorkspaceTreeHandles | undefined;
+  /** The kinds of the other edits a paste of media offers (the cover's, `insert`'s `coverPaste`): the paste provider is registered with them. */
+  readonly pasteAlsoKinds = [coverEditKind()];
 
   constructor(readonly shell: Shell) {
     super();
@@ -111,21 +116,24 @@ export class Container extends Disposable {
     });
   }
 
-  /** Insert, copy and open; dropping media into editors; pasting a link of the service's media. */
-  get insert(): InsertFeature {
+  /** Insert, copy and open; dropping media into editors; pasting a link of the service's media (its paste menu offers the cover too). */
+  get insert(): { inserter: MediaInserter; drop: MediaDropProvider; paste: MediaPasteProvider } {
     return this.once('insert', () => {
-      const { registerInsert } = require('./insert/register') as typeof import('./insert/register');
+      const { MediaInserter } = require('./insert/inserter') as typeof import('./insert/inserter');
+      const { MediaDropProvider } = require('./insert/drop') as typeof import('./insert/drop');
+      const { MediaPasteProvider } = require('./insert/paste') as typeof import('./insert/paste');
       const { coverPaste } = require('./cover/setCover') as typeof import('./cover/setCover');
-      // A pasted link's paste menu offers the cover too.
-      const insert = registerInsert(this.shell, this.api, [coverPaste]);
+      const inserter = new MediaInserter(this.shell);
+      const drop = new MediaDropProvider(inserter, () => this.shell.config.serviceName);
+      const paste = new MediaPasteProvider(this.shell, this.api, inserter, [coverPaste]);
       // What was inserted, set as cover, saved or copied goes first in Recent. The client keeps
       // them as its answers too: opening one from Recent or Starred, after a restart too, costs
       // no request while that answer is fresh.
-      const used = insert.inserter.pipeline.onDidUse((media) => {
+      const used = inserter.pipeline.onDidUse((media) => {
         this.lists.used(media);
         void this.api.client.remember(media);
       });
-      return { part: insert, disposables: [...insert.disposables, used] };
+      return { part: { inserter, drop, paste }, disposables: [inserter, used] };
     });
   }
 

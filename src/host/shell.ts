@@ -11,7 +11,6 @@ import { CONFIG_SECTION, readConfig } from './common/config';
 import { Disposable } from './common/dispose';
 import { EditorTracker } from './common/editorTracker';
 import { Milestones } from './walkthrough/milestones';
-import { channelLogger } from './common/log';
 import { QuotaStore, quotaFormat } from './status/quota';
 import { ApiKeyStore } from './key/secrets';
 
@@ -140,4 +139,15 @@ export class Shell extends Disposable {
     }
   }
 
+}
+
+/** The one output channel, handed to core and api as a Logger. */
+function channelLogger(channel: vscode.LogOutputChannel): Logger {
+  return {
+    trace: (m) => channel.trace(m),
+    debug: (m) => channel.debug(m),
+    info: (m) => channel.info(m),
+    warn: (m) => channel.warn(m),
+    error: (m) => channel.error(m),
+  };
 }

@@ -87,7 +87,6 @@ function loadInWorker(): { exports: Record<string, unknown>; asked: string[]; gl
 /** The features' modules (behind the seam), by path: each must be in both bundles and evaluated only on first use. */
 const FEATURES = [
   /^src\/host\/grid\/gridFeature\.ts$/,
-  /^src\/host\/insert\/register\.ts$/,
   /^src\/host\/credits\/creditsFeature\.ts$/,
   /^src\/host\/key\/apiKey\.ts$/,
   /^src\/api\/client\.ts$/,

@@ -10,7 +10,7 @@ import { MediaInserter } from '../../src/host/insert/inserter';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { PipelineDeps } from '../../src/host/insert/prepare';
 import { MediaDropProvider } from '../../src/host/insert/drop';
-import { mediaDragController } from '../../src/host/insert/dragSource';
+import { mediaDragController } from '../../src/host/collections/collectionsFeature';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
 import { OWN_HTTP_SERVER, itInNode } from './hosts';
 import { PLAIN, closeAllEditors, countQuickInputs, extensionApi, fileOpener, mediaArgs, plainPhoto, sameBytes, useApiServer, waitFor, workspaceRoot } from './support';

@@ -20,7 +20,6 @@ import { parseTemplate } from '../insert/template';
 
 export const COVER_PRESETS = ['hugo-papermod', 'hugo-images', 'jekyll-seo', 'minimal-mistakes', 'astro', 'docusaurus', 'obsidian-banner'] as const;
 export type CoverPresetId = (typeof COVER_PRESETS)[number];
-export type CoverPresetSetting = 'auto' | CoverPresetId | 'custom';
 
 export interface CoverField {
   /** The dotted path, one segment per key. */

@@ -10,6 +10,7 @@ import { SERVICE_NAME_MAX, inert, inertMarkdown } from '../../core/inert';
 import { mediaAccessibilityLabel, mediaAuthorAlone, mediaLabel, mediaTooltipMarkdown } from '../../core/mediaText';
 import { MAX_PER_PAGE } from '../../core/params';
 import { CommandId } from '../common/commandIds';
+import { textMarkdown } from '../common/lazyTreeView';
 import { errorCommand } from '../key/errorActions';
 import type { MediaItem } from '../../core/model';
 import type {
@@ -37,14 +38,6 @@ export interface ItemContext {
   isStarred(media: MediaItem): boolean;
   /** How many media Recent or Starred holds. */
   listCount(root: ListRootKind): number;
-}
-
-/** Markdown that renders API text as text: no HTML, no command links, no theme icons. */
-function markdown(text: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(text, false);
-  md.supportHtml = false;
-  md.isTrusted = false;
-  return md;
 }
 
 const ROOTS = {
@@ -100,7 +93,7 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
   item.description = collectionDescription(c, filter, ctx.locale);
   item.iconPath = new vscode.ThemeIcon(c.private ? 'lock' : 'library');
   item.contextValue = 'collection';
-  item.tooltip = markdown(
+  item.tooltip = textMarkdown(
     collectionTooltipMarkdown(c, filter, { serviceName: ctx.serviceName, featured: node.parent.root === 'featured', locale: ctx.locale }),
   );
   item.accessibilityInformation = {
@@ -129,7 +122,7 @@ function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
 
 /** The media item's hover (the tree asks for it when it is shown: resolveTreeItem). */
 export function resolveMediaTooltip(item: vscode.TreeItem, node: MediaNode, ctx: ItemContext): vscode.TreeItem {
-  item.tooltip ??= markdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
+  item.tooltip ??= textMarkdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
   return item;
 }
 
@@ -178,7 +171,7 @@ function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
   const facts = [failure.status !== undefined ? `HTTP ${failure.status}` : undefined, `${failure.kind}`, failure.message]
     .filter((f): f is string => f !== undefined && f !== '');
   const primary = actions[0] ?? 'retry';
-  item.tooltip = markdown(
+  item.tooltip = textMarkdown(
     [`**${inertMarkdown(message)}**`, inertMarkdown(facts.join(' · ')), inertMarkdown(actionHint(primary, origin))].join('\n\n'),
   );
   item.command =

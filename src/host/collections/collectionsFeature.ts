@@ -3,16 +3,30 @@
 // changes come from, are made at activation (collections/collectionsCommands.ts).
 import * as vscode from 'vscode';
 import { collectionTitle, filterType } from '../../core/collectionsText';
+import type { MediaItem } from '../../core/model';
 import type { SearchSpec } from '../../core/search';
 import type { CollectionFilter } from '../../core/collectionsText';
 import type { ClientSource } from '../client/client';
 import type { IDisposable } from '../common/dispose';
-import { mediaDragController } from '../insert/dragSource';
 import type { Shell } from '../shell';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import type { CollectionNode, CollectionsNode, CollectionsTreeHandles } from './collectionNodes';
 import { CollectionsProvider } from './collectionsProvider';
 import type { MediaLists } from '../library/mediaLists';
+import { MEDIA_MIME, encodeMediaDrag } from '../../shared/dnd';
+
+/** A tree's drag controller that puts the dragged media on the drag under MEDIA_MIME, which the insert's drop provider (insert/drop.ts) reads in any editor. */
+export function mediaDragController<T>(mediaOf: (node: T) => MediaItem | undefined): vscode.TreeDragAndDropController<T> {
+  return {
+    dragMimeTypes: [MEDIA_MIME],
+    dropMimeTypes: [],
+    handleDrag(source: readonly T[], dataTransfer: vscode.DataTransfer): void {
+      const media = source.map(mediaOf).filter((m): m is MediaItem => m !== undefined);
+      // Only the media themselves: tree nodes link to their parents and do not serialise.
+      if (media.length > 0) dataTransfer.set(MEDIA_MIME, new vscode.DataTransferItem(encodeMediaDrag(media)));
+    },
+  };
+}
 
 /** The tree's provider, drag source and commands' work, for the view made at activation. */
 export function createCollectionsFeature(

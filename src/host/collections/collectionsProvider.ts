@@ -6,8 +6,9 @@ import type { CollectionFilter } from '../../core/collectionsText';
 import { filterType } from '../../core/collectionsText';
 import type { LoadedPage, PageFetcher } from '../../core/collectionsPaging';
 import { toMediaError } from '../../core/errors';
-import type { Envelope } from '../../core/model';
 import { toMediaItem } from '../../core/model';
+import type { Envelope, MediaItem } from '../../core/model';
+import { mediaKey } from '../../core/tiles';
 import type { ClientSource } from '../client/client';
 import { COLLECTIONS_VIEW_ID } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
@@ -15,13 +16,13 @@ import { describeFailure } from '../key/errorActions';
 import type { Shell } from '../shell';
 import type { CollectionFilterStore } from './collectionFilters';
 import type { MediaLists } from '../library/mediaLists';
-import { listNodes } from './listNodes';
 import { emptyText, resolveMediaTooltip, treeItemFor } from './collectionItems';
 import type { ItemContext } from './collectionItems';
 import { Branch } from './collectionNodes';
 import type {
   CollectionNode,
   CollectionsNode,
+  EmptyNode,
   ErrorNode,
   ListedNode,
   LoadMoreNode,
@@ -30,6 +31,38 @@ import type {
   RootKind,
   RootNode,
 } from './collectionNodes';
+
+/**
+ * Recent's and Starred's nodes: one per listed media, made once and kept while the media stays
+ * listed (the tree knows elements by identity; a node made anew each time would lose its
+ * selection), and an "empty" node for a list with nothing in it.
+ */
+function listNodes() {
+  const made = new Map<string, MediaNode>();
+  const empties = new Map<string, EmptyNode>();
+  return {
+    children(root: RootNode, media: readonly MediaItem[], emptyText: () => string): CollectionsNode[] {
+      if (media.length === 0) {
+        const text = emptyText();
+        let empty = empties.get(root.id);
+        if (empty?.text !== text) empties.set(root.id, (empty = { type: 'empty', id: `${root.id}/empty`, parent: root, text }));
+        return [empty];
+      }
+      const nodes = media.map((item): MediaNode => {
+        const id = `${root.id}/${mediaKey(item).replace(':', '-')}`;
+        const old = made.get(id);
+        if (old?.media === item) return old;
+        const node: MediaNode = { type: 'media', id, parent: root, media: item };
+        made.set(id, node);
+        return node;
+      });
+      // Forget the nodes of media no longer listed under this root.
+      const shown = new Set(nodes.map((n) => n.id));
+      for (const id of made.keys()) if (id.startsWith(`${root.id}/`) && !shown.has(id)) made.delete(id);
+      return nodes;
+    },
+  };
+}
 
 function isCancelled(error: unknown): boolean {
   return error !== undefined && toMediaError(error).kind === 'cancelled';

@@ -110,8 +110,9 @@ export type MediaArgs = { ok: true; items: InsertArgs[] } | { ok: false; error?:
  */
 export async function resolveMedia(arg: unknown, selection: unknown, sources: MediaSources, toEditor: boolean): Promise<MediaArgs> {
   const key = tileKeyOf(arg);
-  if (key !== undefined) {
-    const media = sources.gridMedia(key);
+  if (key !== undefined || arg === undefined) {
+    // A tile's menu, or the palette or a keybinding (the grid's focused tile): into the editor active before the grid.
+    const media = key !== undefined ? sources.gridMedia(key) : sources.activeGridMedia();
     const targetUri = toEditor ? sources.lastEditorUri() : undefined;
     const first = media && parseInsertArgs(targetUri ? { media, targetUri } : { media });
     return first ? { ok: true, items: [first] } : { ok: false };
@@ -121,13 +122,6 @@ export async function resolveMedia(arg: unknown, selection: unknown, sources: Me
     const found = await sources.lookup(ref.kind, ref.id);
     if (!found.ok) return { ok: false, error: found.error };
     const first = parseInsertArgs({ media: found.media });
-    return first ? { ok: true, items: [first] } : { ok: false };
-  }
-  if (arg === undefined) {
-    // The palette or a keybinding: the grid's focused tile, into the editor active before the grid.
-    const media = sources.activeGridMedia();
-    const targetUri = toEditor ? sources.lastEditorUri() : undefined;
-    const first = media && parseInsertArgs(targetUri ? { media, targetUri } : { media });
     return first ? { ok: true, items: [first] } : { ok: false };
   }
   const first = parseInsertArgs(arg);

@@ -1,6 +1,6 @@
 // A tree view made at activation whose rows come from a feature made on first use (container.ts):
 // the feature is made when VS Code first asks for the rows (a row's hover is made when it is
-// shown: the row came from the feature).
+// shown: the row came from the feature); and the Markdown of the rows' tooltips.
 import * as vscode from 'vscode';
 import type { IDisposable } from './dispose';
 
@@ -33,4 +33,12 @@ export function lazyTreeView<N>(
       changed.dispose();
     },
   };
+}
+
+/** A row's tooltip: Markdown that renders API text as text (no HTML, no command links, no theme icons). */
+export function textMarkdown(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text, false);
+  md.supportHtml = false;
+  md.isTrusted = false;
+  return md;
 }

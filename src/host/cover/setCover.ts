@@ -13,7 +13,7 @@ import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
 import { isInsertError } from '../../core/insert/insertError';
 import type { InsertArgs } from '../common/commandArgs';
-import { coverEditKind } from '../insert/editKinds';
+import { coverEditKind } from './coverPasteKind';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
 import type { PasteAlternative } from '../insert/paste';
 import type { MediaPipeline, Prepared, PrepareRequest } from '../insert/prepare';

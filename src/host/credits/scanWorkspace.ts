@@ -206,11 +206,6 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
   return { files, truncated, sources: sourcesOf(folders, rules) };
 }
 
-/** Which files are searched, without reading them (the walk reads each folder's `.gitignore`). */
-export async function workspaceSources(token: vscode.CancellationToken): Promise<Sources> {
-  return (await walk(token, () => undefined, () => undefined)).sources;
-}
-
 /** A searched file's text and media links, or undefined when it cannot be read or is too large (counted in `tooLarge`). */
 export async function readSource(shell: Shell, uri: vscode.Uri, shown: string, tooLarge?: () => void): Promise<ScannedFile | undefined> {
   const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);

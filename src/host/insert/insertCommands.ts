@@ -11,7 +11,7 @@ import { CommandId } from '../common/commandIds';
 import type { CommandManager } from '../common/commandManager';
 import { CONFIG_SECTION } from '../common/config';
 import type { Container } from '../container';
-import { coverEditKind, mediaEditKind } from './editKinds';
+import { mediaEditKind } from './editKinds';
 import type { InsertHow, InsertOutcome } from './inserter';
 import type { MediaPasteEdit } from './paste';
 
@@ -74,7 +74,7 @@ export function registerInsertCommands(context: vscode.ExtensionContext, command
       { dropMimeTypes: MEDIA_DROP_MIMES, providedDropEditKinds: [mediaEditKind()] },
     ),
     vscode.languages.registerDocumentPasteEditProvider(formatLanguageIds().map((language) => ({ language })), paste, {
-      providedPasteEditKinds: [mediaEditKind(), coverEditKind()],
+      providedPasteEditKinds: [mediaEditKind(), ...container.pasteAlsoKinds],
       pasteMimeTypes: ['text/plain'],
     }),
   );

@@ -1,23 +1,27 @@
 // Inserting photos and videos into editors, the snippet writer: the commands' entry points
 // (insert, insert as…, save and insert, copy the address or the credit, open on the service) and
 // the drop and paste's snippet. The media go through the pipeline (prepare.ts: the size and alt
-// text asked, the plans, the files saved) and in as snippets (snippets.ts); beside it the copy
-// and open commands (copyCommands.ts), the target editor (host/common/targetEditor.ts), the sentences
-// (messages.ts).
+// text asked, the plans, the files saved) and in as snippets (snippets.ts), or to the clipboard
+// when no editor is open; beside it the target editor (host/common/targetEditor.ts), the
+// sentences (messages.ts).
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
+import { creditPlain } from '../../core/insert/credit';
+import { creditWordsFor } from '../../core/insert/creditWords';
+import { creditFacts, mediaFacts } from '../../core/insert/facts';
 import { InsertError } from '../../core/insert/insertError';
+import { familyLabel } from '../../core/insert/languages';
+import { renderPlan } from '../../core/insert/plan';
 import { Disposable } from '../common/dispose';
 import { notifyFailure } from '../key/failureNotice';
 import type { Shell } from '../shell';
 import { backTo, currentEditor, placeOf, targetEditor } from '../common/targetEditor';
 import type { InsertArgs } from '../common/commandArgs';
-import { copyCredit, copyInstead, copyUrl, openOnService } from './copyCommands';
 import { LastInserts } from './lastInserts';
-import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from './messages';
+import { copiedNote, editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from './messages';
 import type { VariantChoice } from './pickVariant';
-import { scopeOf } from './planning';
+import { photoSizeFor, planFor, scopeOf, serviceOf } from './planning';
 import type { PipelineDeps, PrepareRequest } from './prepare';
 import { defaultPipelineDeps, MediaPipeline } from './prepare';
 import type { SavedFile } from './saveFile';
@@ -61,25 +65,53 @@ export class MediaInserter extends Disposable {
 
   // ---- the commands' entry points: the media come read (commandArgs.ts resolveMedia) ----------
 
+  /** Copies the address of the media's file (the variant and quality the settings choose); resolves with it. */
   async copyUrl(args: InsertArgs): Promise<string | undefined> {
     try {
-      const url = await copyUrl(this.shell, args, this.configFor(args));
+      const config = this.configFor(args);
+      const facts = mediaFacts(args.media, {
+        ...serviceOf(this.shell),
+        photoSize: photoSizeFor(args, {}, config),
+        videoQuality: config.videoQuality,
+        videoFileId: args.videoFileId,
+      });
+      await vscode.env.clipboard.writeText(facts.url);
+      vscode.window.setStatusBarMessage(
+        facts.kind === 'photo'
+          ? vscode.l10n.t('Copied the address of the {0} image.', facts.variant)
+          : vscode.l10n.t('Copied the address of the {0} video file.', facts.variant),
+        4000,
+      );
       this.pipeline.use([args.media]);
-      return url;
+      return facts.url;
     } catch (error) {
       this.showFailure(error);
       return undefined;
     }
   }
 
-  async copyCredit(args: InsertArgs): Promise<string | undefined> {
-    const credit = await copyCredit(this.shell, args, this.configFor(args));
+  /** Copies the media's credit line as plain text, in the credit language the settings choose; resolves with it. */
+  async copyCredit(args: InsertArgs): Promise<string> {
+    const creditWords = creditWordsFor(this.configFor(args).creditLanguage, vscode.env.language);
+    const credit = creditPlain(creditFacts(args.media, { ...serviceOf(this.shell), creditWords }));
+    await vscode.env.clipboard.writeText(credit);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the credit line.'), 4000);
     this.pipeline.use([args.media]);
     return credit;
   }
 
-  openOnService(args: InsertArgs): Promise<boolean> {
-    return openOnService(this.shell, args);
+  /** Opens the media's page on the service; false (with a warning) when it has no safe https page. */
+  async openOnService(args: InsertArgs): Promise<boolean> {
+    const page = creditFacts(args.media, serviceOf(this.shell)).pageUrl;
+    if (!page) {
+      void vscode.window.showWarningMessage(
+        args.media.kind === 'photo'
+          ? vscode.l10n.t('This photo has no safe https page address to open.')
+          : vscode.l10n.t('This video has no safe https page address to open.'),
+      );
+      return false;
+    }
+    return vscode.env.openExternal(vscode.Uri.parse(page, true));
   }
 
   // ---- the drop and paste providers' entry ----------------------------------------------------
@@ -142,7 +174,7 @@ export class MediaInserter extends Disposable {
     const editor = await targetEditor(this.shell.tracker, first.targetUri);
     if (!editor) {
       try {
-        const { text, note } = await copyInstead(this.shell, edited, choice);
+        const { text, note } = await this.copyInstead(edited, choice);
         this.pipeline.use(edited.map((a) => a.media));
         return { result: 'copied', text, notes: [note] };
       } catch (error) {
@@ -150,6 +182,19 @@ export class MediaInserter extends Disposable {
       }
     }
     return this.insertInto(editor, edited, choice, { mode: how.mode ?? first.mode, ...(how.pick === true && edited.length === 1 ? { name: {} } : {}) });
+  }
+
+  /** No editor to insert into: the insert's text (links, never saved files) goes to the clipboard, with a note. */
+  private async copyInstead(all: readonly InsertArgs[], choice: VariantChoice): Promise<{ text: string; note: string }> {
+    const languageId = all[0]?.languageId ?? 'markdown';
+    const config = readInsertConfig({ languageId });
+    const plans = all.map((a) => planFor(this.shell, a, choice, languageId, config));
+    const family = plans[0]?.family ?? 'markdown';
+    const text = plainText(plans.map((p) => renderPlan(p)), family);
+    await vscode.env.clipboard.writeText(text);
+    const note = copiedNote(plans, familyLabel(family));
+    void vscode.window.showInformationMessage(note);
+    return { text, note };
   }
 
   private async insertInto(editor: vscode.TextEditor, all: readonly InsertArgs[], choice: VariantChoice, how: IntoHow): Promise<InsertOutcome> {

@@ -11,7 +11,6 @@ import type { Shell } from '../shell';
 import type { InsertArgs } from '../common/commandArgs';
 import type { VariantChoice } from './pickVariant';
 import type { InsertConfig } from './settings';
-import { readInsertConfig } from './settings';
 
 /** The configured service, as the credits and the links name it. */
 export function serviceOf(shell: Shell): { serviceName: string; serviceUrl: string } {
@@ -51,10 +50,4 @@ export function planFor(shell: Shell, args: InsertArgs, choice: VariantChoice, l
     creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
     ...(args.alt !== undefined ? { alt: args.alt } : {}),
   });
-}
-
-/** The settings for `scope` and every item's plan under them. Throws an InsertError for an item that cannot be planned. */
-export function planAll(shell: Shell, all: readonly InsertArgs[], choice: VariantChoice, scope: Scope): { config: InsertConfig; plans: InsertPlan[] } {
-  const config = readInsertConfig(scope);
-  return { config, plans: all.map((a) => planFor(shell, a, choice, scope.languageId, config)) };
 }

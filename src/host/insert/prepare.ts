@@ -176,7 +176,7 @@ export class MediaPipeline extends Disposable {
     }
     // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
     const written = new WrittenFiles(workspaceLedger(located.base));
-    const saved = await saveAll(saving, plans, located, config, written, notes, request.token, typed).catch((error: unknown) =>
+    const saved = await saveAll({ saving, plans, located, config, written, notes, token: request.token, typedName: typed }).catch((error: unknown) =>
       error instanceof InsertError ? { failed: error, typed } : Promise.reject(error),
     );
     if (!saved || 'failed' in saved) return saved;

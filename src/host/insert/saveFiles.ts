@@ -21,7 +21,6 @@ import type { Located } from './saveDestination';
 import { nameFactsOf, refusedDestination, shownFolder, targetFor } from './saveDestination';
 import { saveFile } from './saveFile';
 import type { SavedFile } from './saveFile';
-import { FileProgress } from './saveProgress';
 import type { InsertConfig } from './settings';
 import { writeFailure } from './writeFailure';
 import type { LedgerFs, WrittenFiles } from './writtenFiles';
@@ -57,21 +56,29 @@ export function workspaceLedger(base: vscode.Uri): LedgerFs {
   };
 }
 
+/** One insert's save: its plans, where their files go, and what it reports to. */
+export interface SaveRequest {
+  readonly saving: Saving;
+  readonly plans: readonly InsertPlan[];
+  readonly located: Located;
+  readonly config: InsertConfig;
+  /** The insert's ledger: what it wrote, taken back when it fails. */
+  readonly written: WrittenFiles;
+  /** The insert's notes for the user (a file too large for the browser is linked, with a note). */
+  readonly notes: string[];
+  /** Cancels the save as the notification's Cancel does. */
+  readonly token?: vscode.CancellationToken;
+  /** The name typed for Insert as…, instead of the naming rule's. */
+  readonly typedName?: string;
+}
+
 /**
  * Saves the files the plans link to, with a progress notification the user can cancel; each
  * item's local links, and the files written or reused. Undefined when cancelled (by the user
- * or `outerToken`); `written` then holds nothing, nor after a failure, which is thrown.
+ * or `request.token`); `written` then holds nothing, nor after a failure, which is thrown.
  */
-export async function saveAll(
-  saving: Saving,
-  plans: readonly InsertPlan[],
-  located: Located,
-  config: InsertConfig,
-  written: WrittenFiles,
-  notes: string[],
-  outerToken?: vscode.CancellationToken,
-  typedName?: string,
-): Promise<{ locals: LocalAssets[]; files: SavedFile[] } | undefined> {
+export async function saveAll(request: SaveRequest): Promise<{ locals: LocalAssets[]; files: SavedFile[] } | undefined> {
+  const { saving, plans, located, written } = request;
   const jobs: Job[] = plans.flatMap((plan, index) => [
     ...(plan.uses.url ? [{ index, role: 'url' as const, address: plan.facts.url, label: plan.facts.variant }] : []),
     ...(plan.uses.poster && plan.facts.poster ? [{ index, role: 'poster' as const, address: plan.facts.poster, label: 'poster' }] : []),
@@ -83,13 +90,13 @@ export async function saveAll(
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
     const cancel = (): void => abort.abort();
-    const subscriptions = [token.onCancellationRequested(cancel), ...(outerToken ? [outerToken.onCancellationRequested(cancel)] : [])];
+    const subscriptions = [token.onCancellationRequested(cancel), ...(request.token ? [request.token.onCancellationRequested(cancel)] : [])];
     try {
       for (const [n, job] of jobs.entries()) {
         const plan = plans[job.index];
         if (!plan) continue;
         const fileProgress = new FileProgress(progress, n, jobs.length);
-        const file = { saving, plan, job, located, config, written, notes, typedName, signal: abort.signal, token, progress: fileProgress };
+        const file = { ...request, plan, job, signal: abort.signal, token, progress: fileProgress };
         const one = await saveOne(file);
         fileProgress.done();
         if (!one) continue;
@@ -105,7 +112,7 @@ export async function saveAll(
       const left = await written.takeBack();
       if (count > 0) logger.info(`Removed the ${count} file(s) this insert had saved, since it did not finish.`);
       for (const path of left) logger.warn(`Could not remove ${path} after the insert failed.`);
-      if (token.isCancellationRequested || outerToken?.isCancellationRequested) return undefined;
+      if (token.isCancellationRequested || request.token?.isCancellationRequested) return undefined;
       throw error;
     } finally {
       for (const s of subscriptions) s.dispose();
@@ -113,15 +120,10 @@ export async function saveAll(
   });
 }
 
-interface OneFile {
-  readonly saving: Saving;
+/** One file's save: the insert's, with the file's plan and job, the notification's cancel and its progress. */
+interface OneFile extends SaveRequest {
   readonly plan: InsertPlan;
   readonly job: Job;
-  readonly located: Located;
-  readonly config: InsertConfig;
-  readonly written: WrittenFiles;
-  readonly notes: string[];
-  readonly typedName: string | undefined;
   readonly signal: AbortSignal;
   readonly token: vscode.CancellationToken;
   readonly progress: FileProgress;
@@ -214,4 +216,39 @@ async function checkedTarget(file: OneFile, opened: OpenDownload): Promise<Downl
     throw new InsertError(refused, { offerLink: true });
   }
   return target;
+}
+
+/** Megabytes with one decimal, in the display language's number format. */
+function megabytes(bytes: number): string {
+  return (bytes / 1048576).toLocaleString(vscode.env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** The progress notification of a save: each file its share of the bar, and how many megabytes of it came (of how many, when the server said), numbered when there are several. */
+class FileProgress {
+  private reported = 0;
+  private readonly share: number;
+
+  /** File `n` (from 0) of `count`. */
+  constructor(
+    private readonly progress: vscode.Progress<{ message?: string; increment?: number }>,
+    private readonly n: number,
+    private readonly count: number,
+  ) {
+    this.share = 100 / count;
+  }
+
+  received(bytes: number, total: number | undefined): void {
+    const done = total ? Math.min(this.share, (bytes / total) * this.share) : 0;
+    const amount = total ? vscode.l10n.t('{0} of {1} MB', megabytes(bytes), megabytes(total)) : vscode.l10n.t('{0} MB', megabytes(bytes));
+    this.progress.report({
+      increment: done - this.reported,
+      message: this.count > 1 ? vscode.l10n.t('{0} of {1}: {2}', this.n + 1, this.count, amount) : amount,
+    });
+    this.reported = done;
+  }
+
+  /** The file is done (saved, or linked instead): the rest of its share. */
+  done(): void {
+    this.progress.report({ increment: this.share - this.reported });
+  }
 }

@@ -10,17 +10,11 @@ import type { CreditState, MediaGroup, UseRow } from '../../core/workspaceMedia'
 import { usesDescription } from '../../core/workspaceMedia';
 import { WORKSPACE_MEDIA_VIEW_ID } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
+import { textMarkdown } from '../common/lazyTreeView';
 import type { Shell } from '../shell';
 import type { WorkspaceMediaModel } from './model';
 import { mediaRowLabel } from './model';
 import type { WorkspaceMediaNode, WorkspaceNode, WorkspaceTreeHandles, WorkspaceUseNode } from './nodes';
-
-function markdown(text: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(text, false);
-  md.supportHtml = false;
-  md.isTrusted = false;
-  return md;
-}
 
 const STATE_TEXT: Record<CreditState, () => string> = {
   credited: () => vscode.l10n.t('credited'),
@@ -80,7 +74,7 @@ export class WorkspaceMediaProvider extends Disposable {
     const group = this.model.group(node.key);
     if (media) {
       const uses = group ? `\n\n${usesDescription(group, vscode.env.language)}` : '';
-      item.tooltip = markdown(`${mediaTooltipMarkdown(media, { serviceName: this.shell.config.serviceName })}${uses}`);
+      item.tooltip = textMarkdown(`${mediaTooltipMarkdown(media, { serviceName: this.shell.config.serviceName })}${uses}`);
     }
     return item;
   }
