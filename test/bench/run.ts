@@ -184,7 +184,7 @@ async function launch(ctx: Context, index: number, keepOpen: boolean): Promise<B
     ctx.machine.vscode = hello.vscodeVersion;
     ctx.machine.extensionHostNode = hello.node;
     const fresh = await control.call<ActivationFigures>({ op: 'activation' });
-    if (fresh.loadAndActivateMs === null) throw new Error('The bundle has no load timestamp (esbuild banner missing?)');
+    if (fresh.loadAndActivateMs === null) throw new Error('The bundle has no load timestamp (not started through test/vscode/underTest.node.ts?)');
     figures.add('loadAndActivate', fresh.loadAndActivateMs);
     figures.add('activatedByVsCode', fresh.byVsCode ? 1 : 0);
     figures.add('activate', fresh.activationMs);
