@@ -5,7 +5,7 @@
 // `npm run test:unit` runs). `--production` minifies, `--watch` rebuilds on change.
 // Type checking is `npm run typecheck`; the codicons' paths are `npm run update:codicons`.
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { webTestsBundle } from './test/vscode-web/bundle.mjs';
 
