@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): void {
  * gives Node's). Returns what it made; the entries keep nothing of it (it lives on in
  * `context.subscriptions`).
  */
-export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): { shell: Shell; container: Container; commands: CommandManager; statusBar: QuotaStatusBar } {
+export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): { shell: Shell; container: Container; statusBar: QuotaStatusBar } {
   useVsCodeTranslator();
   const shell = new Shell(context, platform);
   const container = new Container(shell);
@@ -62,7 +62,7 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
   setTimeout(render, 0);
   shell.milestones.publish();
   void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
-  return { shell, container, commands, statusBar };
+  return { shell, container, statusBar };
 }
 
 export function deactivate(): void {

@@ -1,10 +1,9 @@
 // The hooks the extension's own tests and the bench read and drive it through: commands that the
 // extension under test (underTest.ts) registers on what the product's activation made (its
-// container and command table). Everything here works on the features through their general
+// container) and on the command handlers it registered. Everything here works on the features through their general
 // seams (the container's parts, the grid's receive/post/onDidRender/onDidReceive); the product
 // holds none of it.
 import * as vscode from 'vscode';
-import type { CommandManager } from '../../src/host/common/commandManager';
 import type { Container } from '../../src/host/container';
 import type { GridPanel, GridState } from '../../src/host/grid/gridPanel';
 import type { MediaPasteEdit } from '../../src/host/insert/paste';
@@ -34,7 +33,7 @@ const SNAPSHOT_TIMEOUT_MS = 5_000;
 export type GridPanelState = GridState & { htmlLoads: number };
 
 /** Registers the hooks on the objects the extension's activation made. */
-export function registerTestHooks({ container, commands }: { container: Container; commands: CommandManager }): vscode.Disposable[] {
+export function registerTestHooks({ container, handlers }: { container: Container; handlers: Readonly<Record<string, unknown>> }): vscode.Disposable[] {
   // The same provider the extension registers, made on its container.
   const pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit> = makePasteProvider(container);
   const htmlLoads = new WeakMap<GridPanel, number>();
@@ -203,6 +202,6 @@ export function registerTestHooks({ container, commands }: { container: Containe
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),
     vscode.commands.registerCommand(TestCommandId.workspaceMedia, () => ({ provider: container.workspace.provider, treeView: container.workspaceTree?.view })),
     // What each handler takes (test/vscode/wrongArgs.test.ts calls it with wrong arguments where it reads one).
-    vscode.commands.registerCommand(TestCommandId.commands, () => commands.table()),
+    vscode.commands.registerCommand(TestCommandId.commands, () => ({ ...handlers })),
   ];
 }

@@ -3,13 +3,14 @@
 // the test hooks (hooks.ts) registered on what it made, and what the tests read returned as
 // activate()'s result. Its two entries, one per host: underTest.node.ts and underTest.web.ts.
 // The product's entries (src/node.ts, src/extension.ts) return nothing.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { MediaClient } from '../../src/api/client';
 import type { activateShared } from '../../src/extension';
 import { registerTestHooks } from './hooks';
 
 /** What the product's activation made (and keeps in the extension's subscriptions). */
 type Made = ReturnType<typeof activateShared>;
+type Handler = (...args: never[]) => unknown;
 
 /** What the extension under test returns from activate(): the suites' and the bench's way in. */
 export interface StockMediaApi {
@@ -17,9 +18,10 @@ export interface StockMediaApi {
   readonly shell: Made['shell'];
   /** The features' client (reading this makes it). */
   readonly client: MediaClient;
-  /** The features' parts and the command handlers (hooks.ts drives them). */
+  /** The features' parts (hooks.ts drives them). */
   readonly container: Made['container'];
-  readonly commands: Made['commands'];
+  /** Each command the activation registered: its handler, by id. */
+  readonly handlers: Readonly<Record<string, Handler>>;
   /** Whether any feature has been set up yet, and how long setting up the first took. */
   readonly featuresLoaded: boolean;
   readonly featuresLoadMs: number | undefined;
@@ -38,11 +40,30 @@ export interface BundleLoad {
   readonly end: number;
 }
 
-/** Runs `activate` (the product's activation), times it, registers the test hooks on what it made and returns the tests' API. */
+/**
+ * Runs `activate` (the product's activation), times it, notes the handler of each command it
+ * registers (test/vscode/wrongArgs.test.ts reads what each takes), registers the test hooks on
+ * what it made and returns the tests' API.
+ */
 export function activateUnderTest(context: vscode.ExtensionContext, activate: () => Made, load?: BundleLoad): StockMediaApi {
+  const handlers: Record<string, Handler> = {};
+  // The same object as the extension's own `vscode.commands`: VS Code gives each extension one
+  // API, the one of the extension whose folder holds the module, and this bundle is in its folder.
+  const commands = vscode.commands as { registerCommand: typeof vscode.commands.registerCommand };
+  const register = commands.registerCommand;
+  commands.registerCommand = (id, handler, thisArg) => {
+    handlers[id] = handler;
+    return register(id, handler, thisArg);
+  };
   const started = performance.now();
-  const { shell, container, commands, statusBar } = activate();
+  let made: Made;
+  try {
+    made = activate();
+  } finally {
+    commands.registerCommand = register;
+  }
   const ended = performance.now();
+  const { shell, container, statusBar } = made;
   const activationMs = ended - started;
   const api: StockMediaApi = {
     shell,
@@ -50,7 +71,7 @@ export function activateUnderTest(context: vscode.ExtensionContext, activate: ()
       return container.api.client;
     },
     container,
-    commands,
+    handlers,
     get featuresLoaded() {
       return container.loaded;
     },
