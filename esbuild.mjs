@@ -1,11 +1,12 @@
 // Builds the extension with esbuild: src/extension.ts for each extension host (dist/node.js and
-// dist/extension.js), the webview (dist/webview/), and with --tests every test entry point (out/)
-// and the tools in scripts/ (out/scripts/); with --unit only the unit tests' bundles (out/unit/,
-// what `npm run test:unit` runs). `--production` minifies, `--watch` rebuilds on change.
+// dist/extension.js), the webview (dist/webview/), and with --tests every test entry point (out/;
+// the VS Code suites inside the extension under test they load, out/under-test/) and the tools
+// in scripts/ (out/scripts/); with --unit only the unit tests' bundles (out/unit/, what
+// `npm run test:unit` runs). `--production` minifies, `--watch` rebuilds on change.
 // Type checking is `npm run typecheck`; the codicons' paths are `npm run update:codicons`.
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { webTestsBundle } from './test/vscode-web/bundle.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -13,6 +14,8 @@ const production = args.has('--production');
 const watch = args.has('--watch');
 const tests = args.has('--tests');
 const unitOnly = args.has('--unit') && !tests;
+/** The extension under test's folder (see underTest() below). */
+const UNDER_TEST = join('out', 'under-test');
 
 /** Logs in the `esbuild-problem-matchers` format so VS Code tasks can pick errors up. */
 const problemMatcher = {
@@ -80,19 +83,10 @@ const oneVscodeModule = {
 // which needs nothing but `vscode`, for both hosts. The Node host's entry (`main`, dist/node.js)
 // is src/node.ts: Node's platform (src/host/platform/node/), handed over to that bundle, which it
 // requires at run time, before activation. The features behind src/extension.ts's
-// `require('./host/features')` are evaluated on its first call, not at load. The first and last
-// lines mark when the bundle starts and ends evaluating (src/extension.ts reports them, for the
-// bench's activation figures).
-const extension = {
-  ...common,
-  format: 'cjs',
-  external: ['vscode'],
-  metafile: true,
-  banner: { js: '"use strict";var __stockMediaLoadStart = performance.now();' },
-  footer: { js: 'var __stockMediaLoadEnd = performance.now();' },
-};
+// `require('./host/features')` are evaluated on its first call, not at load.
+const extension = { ...common, format: 'cjs', external: ['vscode'], entryPoints: ['src/extension.ts'], platform: 'browser', target: 'es2022' };
 const configs = [
-  { ...extension, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'browser', target: 'es2022', plugins: [...common.plugins, oneVscodeModule, writeMeta('extension')] },
+  { ...extension, metafile: true, outfile: 'dist/extension.js', plugins: [...common.plugins, oneVscodeModule, writeMeta('extension')] },
   { ...common, format: 'cjs', metafile: true, entryPoints: ['src/node.ts'], outfile: 'dist/node.js', platform: 'node', target: 'node20', external: ['vscode', './extension.js'], plugins: [...common.plugins, oneVscodeModule, writeMeta('node')] },
   // The webview's scripts (main.ts, *.main.ts) and style sheets, into dist/webview/ alone, so the
   // panel's localResourceRoots can stay limited to that one folder.
@@ -106,6 +100,36 @@ const configs = [
   },
 ];
 
+/**
+ * The extension under test (out/under-test/): the folder the VS Code suites and the bench load as
+ * the extension in development, with the same activation as the product's entries plus the
+ * test hooks and the bench's timing around it (test/vscode/underTest*.ts). Its package.json is
+ * the root's with `main` and `browser` naming its own bundles (the Node entry requires the
+ * extension's bundle beside it, built here from src/extension.ts, as dist/node.js does); what
+ * the extension reads at run time (media/, l10n/, package.nls*.json, dist/webview/) is the
+ * root's, linked; the suites' bundles are built into it (vscode/, vscode-web/). The e2e tests,
+ * the demo and the VSIX load the product from the root.
+ */
+function underTest() {
+  const dist = join(UNDER_TEST, 'dist');
+  mkdirSync(dist, { recursive: true });
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  writeFileSync(join(UNDER_TEST, 'package.json'), JSON.stringify({ ...pkg, main: './dist/node.js', browser: './dist/web.js' }, null, 2));
+  const links = [...['media', 'l10n', ...readdirSync('.').filter((name) => /^package\.nls.*\.json$/.test(name))].map((name) => [name, join(UNDER_TEST, name)]), [join('dist', 'webview'), join(dist, 'webview')]];
+  for (const [target, link] of links) {
+    rmSync(link, { recursive: true, force: true });
+    // A junction for a folder on Windows, which needs no rights there; elsewhere a plain link.
+    symlinkSync(resolve(target), link, statSync(target).isDirectory() ? 'junction' : 'file');
+  }
+  // Never minified: the suites read the handlers' source (test/vscode/wrongArgs.test.ts).
+  const build = { ...extension, sourcemap: true, minify: false, plugins: [...common.plugins, oneVscodeModule] };
+  return [
+    { ...build, outfile: join(dist, 'extension.js') },
+    { ...build, entryPoints: ['test/vscode/underTest.node.ts'], outfile: join(dist, 'node.js'), platform: 'node', target: 'node20', external: ['vscode', './extension.js'] },
+    { ...build, entryPoints: ['test/vscode/underTest.web.ts'], outfile: join(dist, 'web.js') },
+  ];
+}
+
 if (production) {
   // Maps from an earlier development build would otherwise ship in the VSIX.
   for (const map of filesBelow('dist', /\.map$/)) rmSync(map, { force: true });
@@ -115,32 +139,44 @@ if (tests || unitOnly) {
   const unitEntries = filesBelow('test/unit', /\.test\.ts$/);
   const testEntries = unitOnly
     ? unitEntries
-    : [
-        ...unitEntries,
-        ...filesBelow('test/vscode', /(\.test|^index)\.ts$/),
-        ...['test/e2e', 'test/server', 'test/host', 'test/bench'].flatMap((dir) => filesBelow(dir, /\.ts$/)),
-      ];
+    : [...unitEntries, ...['test/e2e', 'test/server', 'test/host', 'test/bench'].flatMap((dir) => filesBelow(dir, /\.ts$/))];
+  // The VS Code suites: inside the extension under test's folder (see underTest() below).
+  const suiteEntries = unitOnly ? [] : filesBelow('test/vscode', /(\.test|^index)\.ts$/);
   // Release and demo tools: out/scripts/<name>.js (they use the test host's helpers).
   const scriptEntries = unitOnly ? [] : filesBelow('scripts', /\.ts$/);
   // Bundles whose source is gone would still run: remove just those (not all of out/, which a
   // concurrent run may be reading; with --unit, only in out/unit/).
   const expected = new Set([
-    join('out', 'vscode-web', 'index.js'),
+    join(UNDER_TEST, 'vscode-web', 'index.js'),
     ...testEntries.map((e) => join('out', relative('test', e)).replace(/\.ts$/, '.js')),
+    ...suiteEntries.map((e) => join(UNDER_TEST, relative('test', e)).replace(/\.ts$/, '.js')),
     ...scriptEntries.map((e) => join('out', e).replace(/\.ts$/, '.js')),
   ]);
-  for (const file of filesBelow(unitOnly ? join('out', 'unit') : 'out', /\.js$/).filter((file) => !expected.has(file))) {
+  // The under-test folder's dist/ is this build's own (and links to dist/webview/, whose files are not out/'s).
+  const stale = filesBelow(unitOnly ? join('out', 'unit') : 'out', /\.js$/).filter((file) => !expected.has(file) && !file.startsWith(join(UNDER_TEST, 'dist') + sep));
+  for (const file of stale) {
     rmSync(file, { force: true });
     rmSync(`${file}.map`, { force: true });
   }
   const node = { ...common, sourcemap: true, minify: false, format: 'cjs', platform: 'node', target: 'node20' };
+  const external = ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint', 'yaml', 'smol-toml', 'jsonc-parser'];
   configs.push(
     // typescript: the l10n test and export parse the sources with it; eslint: the structure test
     // runs the lint configuration (both too big to bundle); the front matter parsers load as Node
     // loads them (jsonc-parser's `main` is a UMD wrapper whose inner `require`s a bundle cannot follow).
-    { ...node, entryPoints: testEntries, outdir: 'out', outbase: 'test', external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron', 'typescript', 'eslint', 'yaml', 'smol-toml', 'jsonc-parser'] },
+    { ...node, entryPoints: testEntries, outdir: 'out', outbase: 'test', external },
   );
-  if (!unitOnly) configs.push({ ...node, entryPoints: scriptEntries, outdir: 'out/scripts', external: ['playwright-core', 'typescript'] }, webTestsBundle(common));
+  if (!unitOnly) {
+    configs.push(
+      { ...node, entryPoints: scriptEntries, outdir: 'out/scripts', external: ['playwright-core', 'typescript'] },
+      // The suites go inside the extension's folder: VS Code hands a module the `vscode` API of the
+      // extension whose folder holds it, and the suites' stand-ins (a notification recorded, say)
+      // must replace what the extension itself calls.
+      { ...node, entryPoints: suiteEntries, outdir: join(UNDER_TEST, 'vscode'), outbase: 'test/vscode', external },
+      { ...webTestsBundle(common), outdir: UNDER_TEST },
+      ...underTest(),
+    );
+  }
 }
 
 if (watch) {

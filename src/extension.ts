@@ -3,7 +3,6 @@
 // providers, registered by the feature itself (its *Commands.ts file). Activation does no network
 // and no heavy work: a feature's modules are evaluated only when it is first used.
 import * as vscode from 'vscode';
-import type { MediaClient } from './api/client';
 import { registerKeyCommands } from './host/key/keyCommands';
 import { CommandManager } from './host/common/commandManager';
 import { Container } from './host/container';
@@ -20,39 +19,17 @@ import { registerCollectionsCommands } from './host/collections/collectionsComma
 import { registerLibraryCommands } from './host/library/libraryCommands';
 import { registerWorkspaceCommands } from './host/workspaceMedia/workspaceCommands';
 
-
-/** Set by the bundle's first and last lines (esbuild.mjs banner and footer); absent when not bundled that way. */
-declare const __stockMediaLoadStart: number | undefined;
-declare const __stockMediaLoadEnd: number | undefined;
-
-export interface StockMediaApi {
-  /** For tests: what exists from activation on. */
-  readonly shell: Shell;
-  /** For tests: the features' client (reading this makes it). */
-  readonly client: MediaClient;
-  /** For tests: the features' parts and the command handlers (test/vscode/hooks.ts drives them). */
-  readonly container: Container;
-  readonly commands: CommandManager;
-  /** Whether any feature has been set up yet, and how long setting up the first took. */
-  readonly featuresLoaded: boolean;
-  readonly featuresLoadMs: number | undefined;
-  readonly statusBar: QuotaStatusBar;
-  /** How long activate() took, in milliseconds (for the benchmark). */
-  readonly activationMs: number;
-  /** Evaluating the bundle plus activate(): the extension's own cost, in milliseconds. */
-  readonly loadAndActivateMs: number | undefined;
-  /** From the bundle's first line to the end of activate(), VS Code's set-up in between included. */
-  readonly loadToActivatedMs: number | undefined;
-}
-
 /** The web worker host's entry (package.json `browser`): this bundle, with the web platform. */
-export function activate(context: vscode.ExtensionContext): StockMediaApi {
-  return activateShared(context, webPlatform);
+export function activate(context: vscode.ExtensionContext): void {
+  activateShared(context, webPlatform);
 }
 
-/** Activation in either host, with what that host can do (the Node host's entry, src/node.ts, gives Node's). */
-export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): StockMediaApi {
-  const started = performance.now();
+/**
+ * Activation in either host, with what that host can do (the Node host's entry, src/node.ts,
+ * gives Node's). Returns what it made; the entries keep nothing of it (it lives on in
+ * `context.subscriptions`).
+ */
+export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): { shell: Shell; container: Container; statusBar: QuotaStatusBar } {
   useVsCodeTranslator();
   const shell = new Shell(context, platform);
   const container = new Container(shell);
@@ -85,28 +62,7 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
   setTimeout(render, 0);
   shell.milestones.publish();
   void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
-  const ended = performance.now();
-  const loadStart = typeof __stockMediaLoadStart === 'number' ? __stockMediaLoadStart : undefined;
-  const loadEnd = typeof __stockMediaLoadEnd === 'number' ? __stockMediaLoadEnd : undefined;
-  const activationMs = ended - started;
-  return {
-    shell,
-    get client() {
-      return container.api.client;
-    },
-    container,
-    commands,
-    get featuresLoaded() {
-      return container.loaded;
-    },
-    get featuresLoadMs() {
-      return container.firstUseMs;
-    },
-    statusBar,
-    activationMs,
-    loadAndActivateMs: loadStart === undefined || loadEnd === undefined ? undefined : loadEnd - loadStart + activationMs,
-    loadToActivatedMs: loadStart === undefined ? undefined : ended - loadStart,
-  };
+  return { shell, container, statusBar };
 }
 
 export function deactivate(): void {

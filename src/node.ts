@@ -13,8 +13,8 @@ useVsCodeTranslator();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const extension = require('./extension.js') as typeof import('./extension');
 
-export function activate(context: Parameters<typeof extension.activateShared>[0]): ReturnType<typeof extension.activateShared> {
-  return extension.activateShared(context, platform);
+export function activate(context: Parameters<typeof extension.activateShared>[0]): void {
+  extension.activateShared(context, platform);
 }
 
 export const deactivate = extension.deactivate;

@@ -85,7 +85,7 @@ export interface ActivationFigures {
   readonly byVsCode: boolean;
   readonly activationMs: number;
   readonly loadAndActivateMs: number | null;
-  /** From the bundle's first line to the end of activate(), VS Code's own set-up included. */
+  /** From requiring the bundle (test/vscode/underTest.node.ts) to the end of activate(), VS Code's own set-up included. */
   readonly loadToActivatedMs: number | null;
   readonly hasKey: boolean;
   /** Whether the features had been set up (their modules evaluated) when these were read. */

@@ -91,9 +91,9 @@ exports.run = async function () {
     while (!extension.isActive && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
     const byVsCode = extension.isActive;
     const activatedEpoch = epoch();
-    const api = await extension.activate();
-    await api.shell.refreshKeyState();
-    if (!api.shell.hasKey) {
+    await extension.activate();
+    // The extension's activate() returns nothing: the runner says whether the key session was done.
+    if ((await (await fetch(REPORT + "keySaved")).text()) !== "1") {
       const saved = await vscode.commands.executeCommand("stockMedia.setApiKey", { key: KEY });
       await post({ phase: "key", saved: Boolean(saved && saved.saved), reason: saved && saved.reason, hostKind });
     } else {
@@ -116,6 +116,8 @@ exports.run = async function () {
 class Reports {
   private waiting: ((report: Report) => void) | undefined;
   private searches = 0;
+  /** Whether the first load saved the key (the later loads search). */
+  private keySaved = false;
   private held: ServerResponse | undefined;
 
   private constructor(
@@ -128,6 +130,10 @@ class Reports {
     let reports: Reports | undefined;
     const server = createServer((req, res) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
+      if (req.method === 'GET' && req.url === '/keySaved') {
+        res.end(reports?.keySaved ? '1' : '0');
+        return;
+      }
       if (req.method === 'GET' && req.url === '/count') {
         res.end(String(reports?.searches ?? 0));
         return;
@@ -144,6 +150,7 @@ class Reports {
         try {
           const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Report;
           if (report.phase === 'search' && reports) reports.searches++;
+          if (report.phase === 'key' && report.saved && reports) reports.keySaved = true;
           reports?.waiting?.(report);
         } catch {
           // Not a report.

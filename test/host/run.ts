@@ -1,9 +1,9 @@
-// `npm run test:vscode`: runs the mocha suites of test/vscode (bundled into out/vscode/)
+// `npm run test:vscode`: runs the mocha suites of test/vscode (bundled into out/under-test/vscode/)
 // inside a real VS Code. The build happens before, in the npm script.
 //
 // Default (no internet needed): the VS Code server from code-server, its workbench in
-// Debian's Chromium (driven over a DevTools pipe: pipePage.ts), the extension from this repo
-// in development mode. The extension host's output never reaches this process, so the mocha
+// Debian's Chromium (driven over a DevTools pipe: pipePage.ts), the extension under test
+// (out/under-test/: the product with the test hooks, test/vscode/underTest.ts) in development mode. The extension host's output never reaches this process, so the mocha
 // entry appends its report to a file that this runner tails to the terminal (see
 // test/host/testEnv.ts).
 //
@@ -11,7 +11,7 @@
 // internet): the same suites through @vscode/test-electron.
 //
 // --web: the same suites in the browser's web worker extension host (as on vscode.dev),
-// from their browser bundle out/vscode-web/index.js (test/vscode-web/index.ts) and the
+// from their browser bundle out/under-test/vscode-web/index.js (test/vscode-web/index.ts) and the
 // extension's browser entry. The worker has no file system or environment: the report, the
 // result and the local API servers go through a control server in this process
 // (test/host/control.ts), whose URL the tests read from a file beside the workspace folder.
@@ -120,28 +120,27 @@ function testEnvironment(options: Options): Record<string, string> {
   return env;
 }
 
-function paths(web = false, locale?: string, shard?: string): { root: string; tests: string; output: string } {
+function paths(web = false, locale?: string, shard?: string): { extension: string; tests: string; output: string } {
   const root = repoRoot();
-  // The web host loads the entry file itself; the Node host a folder with index.js.
-  const tests = web ? join(root, 'out', 'vscode-web', 'index.js') : join(root, 'out', 'vscode');
-  const needed = web ? [tests, join(root, 'dist', 'extension.js')] : [join(tests, 'index.js'), join(root, 'dist', 'node.js'), join(root, 'dist', 'extension.js')];
+  // The extension under test (esbuild.mjs --tests): the product's activation with the test hooks
+  // (test/vscode/underTest.ts); its entry for each host is its own, the rest is the root's.
+  const extension = join(root, 'out', 'under-test');
+  // Its suites, inside it: the web host loads the entry file itself; the Node host a folder with index.js.
+  const tests = web ? join(extension, 'vscode-web', 'index.js') : join(extension, 'vscode');
+  const needed = web
+    ? [tests, join(extension, 'dist', 'web.js')]
+    : [join(tests, 'index.js'), join(extension, 'dist', 'node.js'), join(extension, 'dist', 'extension.js')];
   const missing = needed.filter((p) => !existsSync(p));
   if (missing.length > 0) {
     throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
-  // Packaging (npm run package, vsix.e2e at the end of npm test) leaves the minified build in
-  // dist/, without a source map: tests that read the handlers' source would fail on it, and its
-  // stack traces name no file. The development build ends with its source map's name.
-  if (!readFileSync(join(root, 'dist', 'extension.js'), 'utf8').trimEnd().endsWith('.js.map')) {
-    throw new Error(`dist/ holds the production build that packaging makes. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
-  }
   // A folder per host, language and shard, so runs of each can go on side by side.
   const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}${shard ? `-${shard.replace('/', 'of')}` : ''}`);
-  return { root, tests, output };
+  return { extension, tests, output };
 }
 
 async function runInElectron(options: Options): Promise<number> {
-  const { root, tests } = paths();
+  const { extension, tests } = paths();
   const executable = process.env['VSCODE_EXECUTABLE'];
   if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) {
     console.warn('[vscode] No display: run this under xvfb-run.');
@@ -153,7 +152,7 @@ async function runInElectron(options: Options): Promise<number> {
     console.log(`[vscode] Desktop VS Code: ${executable ?? 'downloaded by @vscode/test-electron'}`);
     await runTests({
       ...(executable ? { vscodeExecutablePath: executable } : {}),
-      extensionDevelopmentPath: root,
+      extensionDevelopmentPath: extension,
       extensionTestsPath: tests,
       // Desktop VS Code prints the extension host's output here itself: no report file.
       extensionTestsEnv: testEnvironment(options),
@@ -175,7 +174,7 @@ async function runInElectron(options: Options): Promise<number> {
 }
 
 async function runInServer(options: Options): Promise<number> {
-  const { root, tests, output } = paths(options.web, options.locale, options.shard);
+  const { extension, tests, output } = paths(options.web, options.locale, options.shard);
   const started = Date.now();
   const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const host = await prepare({ browser: true });
@@ -260,7 +259,7 @@ async function runInServer(options: Options): Promise<number> {
 
     const env = { ...testEnvironment(options), [REPORT_ENV]: files.report, [RESULT_ENV]: files.result };
     const url = server.workbenchUrl(workspace.path, [
-      ['extensionDevelopmentPath', server.remoteUri(root)],
+      ['extensionDevelopmentPath', server.remoteUri(extension)],
       ['extensionTestsPath', server.remoteUri(tests)],
       ['extensionEnvironment', JSON.stringify(env)],
       ['skipWelcome', 'true'],

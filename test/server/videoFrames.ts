@@ -4,15 +4,21 @@
 // (samples/frames.mjs made them with Chromium's decoder); here they are scaled up to the size
 // asked for (the samples are smooth gradients), cropped from the middle like the CDN's
 // `fit=crop`, so the poster is the first frame the video shows and the previews its later ones.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { cachedPng } from './images';
 import type { Size } from './images';
 import type { LibraryVideo } from './library';
 import { encodePng, readPngSize, rowBytes } from './png';
 
-const SAMPLE_DIR = join(__dirname, '..', '..', 'test', 'server', 'samples');
+/** test/server/samples/ of the repository this bundle was built in: it lives in <repo>/out/<folder>/ or deeper (out/under-test/vscode/). */
+const SAMPLE_DIR = ((): string => {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    const samples = join(dir, 'test', 'server', 'samples');
+    if (existsSync(samples) || dirname(dir) === dir) return samples;
+  }
+})();
 const SAMPLES = { landscape: ['sunset-320x180.mp4', 'sea-320x180.mp4'], portrait: ['forest-180x320.mp4'] } as const;
 /** Frames in each strip: the poster (the first frame), then one per preview picture. */
 export const SAMPLE_FRAMES = 7;

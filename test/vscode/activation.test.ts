@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { StockMediaApi } from '../../src/extension';
+import type { StockMediaApi } from './underTest';
 import { NODE_BUNDLES, describeInNode } from './hosts';
 
 const EXTENSION_ID = 'stockmedia.stock-media';

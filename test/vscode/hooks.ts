@@ -1,10 +1,10 @@
-// The hooks the extension's own tests and the bench read and drive it through: commands the
-// test side registers (test/vscode/index.ts, the bench's entry) on the extension's own objects,
-// which activation hands over (StockMediaApi's container and command table). Everything here
-// works on the features through their general seams (the container's parts, the grid's
-// receive/post/onDidRender/onDidReceive); the product holds none of it.
+// The hooks the extension's own tests and the bench read and drive it through: commands that the
+// extension under test (underTest.ts) registers on what the product's activation made (its
+// container) and on the command handlers it registered. Everything here works on the features through their general
+// seams (the container's parts, the grid's receive/post/onDidRender/onDidReceive); the product
+// holds none of it.
 import * as vscode from 'vscode';
-import type { StockMediaApi } from '../../src/extension';
+import type { Container } from '../../src/host/container';
 import type { GridPanel, GridState } from '../../src/host/grid/gridPanel';
 import type { MediaPasteEdit } from '../../src/host/insert/paste';
 import { pasteProvider as makePasteProvider } from '../../src/host/insert/insertCommands';
@@ -32,15 +32,8 @@ const SNAPSHOT_TIMEOUT_MS = 5_000;
 /** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
 export type GridPanelState = GridState & { htmlLoads: number };
 
-/** Set once the hooks are registered: each suite file's bundle has its own copy of this module. */
-const REGISTERED = Symbol.for('stockMedia.testHooks');
-
-/** Registers the hooks on the activated extension's objects, once per extension host. */
-export function registerTestHooks(api: StockMediaApi): vscode.Disposable[] {
-  const host = globalThis as { [REGISTERED]?: boolean };
-  if (host[REGISTERED]) return [];
-  host[REGISTERED] = true;
-  const { container, commands } = api;
+/** Registers the hooks on the objects the extension's activation made. */
+export function registerTestHooks({ container, handlers }: { container: Container; handlers: Readonly<Record<string, unknown>> }): vscode.Disposable[] {
   // The same provider the extension registers, made on its container.
   const pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit> = makePasteProvider(container);
   const htmlLoads = new WeakMap<GridPanel, number>();
@@ -209,6 +202,6 @@ export function registerTestHooks(api: StockMediaApi): vscode.Disposable[] {
     vscode.commands.registerCommand(TestCommandId.collections, collectionsHook),
     vscode.commands.registerCommand(TestCommandId.workspaceMedia, () => ({ provider: container.workspace.provider, treeView: container.workspaceTree?.view })),
     // What each handler takes (test/vscode/wrongArgs.test.ts calls it with wrong arguments where it reads one).
-    vscode.commands.registerCommand(TestCommandId.commands, () => commands.table()),
+    vscode.commands.registerCommand(TestCommandId.commands, () => ({ ...handlers })),
   ];
 }

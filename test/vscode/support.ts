@@ -2,33 +2,25 @@
 // server wired into the user's settings (where a person sets the base URLs: they are
 // machine-scoped, so a folder's settings cannot), and waiting for the UI to settle.
 import * as vscode from 'vscode';
-import type { StockMediaApi } from '../../src/extension';
 import type { Photo } from '../../src/core/model';
 import type { InsertArgs } from '../../src/host/common/commandArgs';
 import { parseInsertArgs, parseSelection } from '../../src/host/common/commandArgs';
 import type { GridPanelState } from './hooks';
-import { registerTestHooks } from './hooks';
+import type { StockMediaApi } from './underTest';
 import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 
 export const EXTENSION_ID = 'stockmedia.stock-media';
 
-let hooked: Promise<StockMediaApi> | undefined;
-
-/** The activated extension's test API; the first call registers the test hooks on it (hooks.ts). */
-export function extensionApi(): Promise<StockMediaApi> {
-  hooked ??= (async () => {
-    const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);
-    if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
-    const api = await extension.activate();
-    registerTestHooks(api);
-    return api;
-  })();
-  return hooked;
+/** The activated extension's test API (test/vscode/underTest.ts: the extension under test registers the test hooks). */
+export async function extensionApi(): Promise<StockMediaApi> {
+  const extension = vscode.extensions.getExtension<StockMediaApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+  return extension.activate();
 }
 
-// Before the first test of a run: the hooks' commands exist from the start.
+// Before the first test of a run: the extension, and so the hooks' commands, active from the start.
 before(async () => {
   await extensionApi();
 });

@@ -206,7 +206,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
   /** How many quick picks and input boxes the commands opened (each closed at once). */
   let asked = 0;
   const undo: (() => void)[] = [];
-  /** The features' handlers by command id (host/testing.ts), to see what each reads. */
+  /** The features' handlers by command id (noted at activation, underTest.ts), to see what each reads. */
   let handlers: Record<string, Fn | undefined> = {};
 
   /** Replaces a `vscode.window` function for the suite. */

@@ -10,12 +10,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
-import type { StockMediaApi } from '../../../src/extension';
+import type { StockMediaApi } from '../../vscode/underTest';
 import type { GridCommandResult } from '../../../src/host/grid/searchCommands';
 import type { CollectionNode, CollectionsNode } from '../../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../../src/host/collections/collectionsProvider';
 import type { GridPanelState } from '../../vscode/hooks';
-import { registerTestHooks } from '../../vscode/hooks';
 import type { WorkspaceMediaProvider } from '../../../src/host/workspaceMedia/tree';
 import { CONTROL_ENV } from '../control';
 import type {
@@ -52,7 +51,6 @@ export async function run(): Promise<void> {
   const fetchLoadedBefore = !extension.isActive && nodeModuleLoaded('undici');
   const byVsCode = await activatedByVsCode(extension, NATURAL_ACTIVATION_MS);
   const api = await extension.activate();
-  registerTestHooks(api);
   const empty = await emptyFigures();
   const hello: Hello = {
     vscodeVersion: vscode.version,
