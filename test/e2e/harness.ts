@@ -605,10 +605,13 @@ export function useWorkbench(name: string, settings: FolderSettings | (() => Fol
     this.timeout(240_000);
     const given = typeof settings === 'function' ? settings() : settings;
     const folderSettings = withKey ? { 'workbench.colorTheme': 'Default Dark Modern', ...given } : given;
-    const id = JSON.stringify({ ...options, api: api?.().origin, withKey: withKey === true });
+    // The key is not part of the set-up: a later file sets it or clears it as a person would.
+    const id = JSON.stringify({ ...options, api: api?.().origin });
     const current = sharedState.current;
     if (current?.id === id) {
       workbench = await current.workbench;
+      await startClean(workbench, withKey === true);
+      if (api) await setOrClearKey(workbench, api(), withKey === true);
       await applyFolderSettings(workbench, folderSettings, ++current.uses);
       return;
     }
@@ -644,6 +647,61 @@ export function useWorkbench(name: string, settings: FolderSettings | (() => Fol
       },
     };
   };
+}
+
+/**
+ * Brings a shared workbench back to where a fresh one of the set-up starts, before the next file:
+ * no quick input, every editor and editor group closed (a changed one not saved: its changes
+ * dropped), no notification, the panel and secondary side bar hidden, and the primary side bar
+ * closed where the set-up closes it. The workspace's files stay as the earlier files left them.
+ */
+async function startClean(workbench: Workbench, withKey: boolean): Promise<void> {
+  const { page } = workbench;
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'View: Close All Editor Groups');
+  // A changed editor asks first; its "Don't Save" drops the changes.
+  const ask = page.locator('.monaco-dialog-box');
+  const closed = (orAsked: boolean): Promise<unknown> =>
+    page.waitForFunction(
+      (asked) =>
+        (asked && document.querySelector('.monaco-dialog-box') !== null) ||
+        [...document.querySelectorAll('.part.editor .editor-group-container')].every((group) => group.classList.contains('empty')),
+      orAsked,
+      { timeout: 30_000 },
+    );
+  await closed(true);
+  if (await ask.isVisible()) {
+    await ask.getByRole('button', { name: /Don.t Save/ }).click();
+    await closed(false);
+  }
+  // The grid locks the group it opens alone in; an empty locked group would send the next editor beside it.
+  if ((await page.locator('.part.editor .editor-group-container.locked').count()) > 0) await runCommand(page, 'View: Unlock Editor Group');
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await runCommand(page, 'View: Hide Panel').catch(() => undefined);
+  await runCommand(page, 'View: Hide Secondary Side Bar').catch(() => undefined);
+  // As the set-up leaves it: closed with a key; without one, the Explorer a fresh workbench shows.
+  if (withKey) await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  else await runCommand(page, 'View: Show Explorer');
+}
+
+/**
+ * For a file of a shared workbench: alice's key set anew (her quota shown), or the key cleared,
+ * from the command palette; then the API server's log and quotas as new, and no notification.
+ */
+async function setOrClearKey(workbench: Workbench, api: ApiServer, withKey: boolean): Promise<void> {
+  const { page } = workbench;
+  api.resetQuotas();
+  if (withKey) await setKeyAndWait(workbench, api);
+  else {
+    // The centre shows the command's last word (the headless workbench may keep toasts hidden).
+    await runCommand(page, 'Notifications: Show Notifications');
+    await runCommand(page, 'Stock Media: Clear API Key');
+    await page.locator('.notifications-center .notification-list-item', { hasText: 'API key removed' }).first().waitFor({ timeout: 30_000 });
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
+  }
+  api.resetQuotas();
+  api.clearLog();
 }
 
 /** The side bar closed, alice's key set as a person would, and her quota shown. */

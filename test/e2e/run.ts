@@ -10,7 +10,7 @@
 // which the other files load.
 //
 // Options: --grep <text> (or STOCK_MEDIA_TEST_GREP); --jobs <n> (default 1);
-// STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15) bounds the whole run.
+// STOCK_MEDIA_TEST_TIMEOUT_MIN (default 15, times the files named with --file) bounds the whole run.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -141,7 +141,9 @@ async function main(): Promise<number> {
   return counts.failures > 0 ? 1 : 0;
 }
 
-const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15);
+// Files named with --file (a group of TOGETHER, as npm test's stages run them) get the bound once each.
+const named = process.argv.filter((arg) => arg === '--file').length;
+const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 15 * Math.max(1, named));
 const watchdog = setTimeout(() => {
   console.error(`\n[e2e] Timed out after ${minutes} min (STOCK_MEDIA_TEST_TIMEOUT_MIN) without a result.`);
   void finish(1);
