@@ -14,14 +14,20 @@ export const ALONE = ['vsix.e2e.js'];
 
 /**
  * Files that run one after another in one mocha run, where the workbench their set-up shares
- * (useWorkbench in harness.ts) starts once, each writing its own folder settings; the first is
- * the one whose start matters. None yet: walkthroughState, grid, mediaLists, offline, insert,
- * insertFaults, paste and workspaceMedia (alice's key, the library over http) share a set-up, but
- * run together the grid's first search failed beside the Welcome editor walkthroughState leaves
- * open; a file must first start with no editor open. keyOrigin needs its own: its folder settings
- * must be there when the key is checked, and it points the machine settings at another server.
+ * (useWorkbench in harness.ts) starts once, each writing its own folder settings and starting
+ * with the workbench as a fresh one of its set-up (no editor, notification or panel open); the
+ * first is the one whose start matters. keyOrigin needs its own: its folder settings must be
+ * there when the key is checked, and it points the machine settings at another server. Not yet:
+ * collections, credits and cover (https): after collections' Quick Open, credits' and cover's
+ * files written later were not listed in it; mediaLists after grid (its Recent held
+ * walkthroughState's insert too: four, not three); offline after mediaLists (ran before the group
+ * was unlocked); insert, insertFaults, paste, workspaceMedia and hostileText not tried since a
+ * group of nine overran the run's bound (then 15 minutes).
  */
-export const TOGETHER: readonly (readonly string[])[] = [];
+export const TOGETHER: readonly (readonly string[])[] = [
+  // alice's key, the library over http; walkthroughState first, as it reads the walkthrough of a fresh workbench.
+  ['walkthroughState', 'grid'].map((name) => `${name}.e2e.js`),
+];
 
 /** The runs of `files`: each group of TOGETHER (those of its files there, in its order), then each other file alone. */
 export function e2eRuns(files: readonly string[]): string[][] {
