@@ -1,8 +1,8 @@
 // Playwright helpers that drive the real VS Code workbench as a person would: the same
 // offline host as test/host/run.ts (VS Code server + Debian Chromium), with the extension
 // from this repo loaded in development mode, but no extension tests: the test is the page.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { startApiServer } from '../server/server';
 import type { ApiServer, ApiServerOptions } from '../server/server';
@@ -151,6 +151,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     await waitForWorkbench(page, options.readyTimeoutMs ?? 90_000);
     await waitForExtension(page, options.readyTimeoutMs ?? 90_000);
     console.log(`      [e2e] ${WORKBENCH_OPENED} (${id})`);
+    sharedState.workspaces.set(page, workspace.path);
     return { page, server, workspace, browser, close };
   } catch (error) {
     await close();
@@ -432,8 +433,12 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await page.keyboard.press('Control+P');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  // Its full path where the page's workspace is known: Quick Open lists an existing file so typed
+  // without searching, and its search may not yet list a file written after the workbench's first
+  // Quick Open (in a workbench that files share, useWorkbench).
+  const folder = sharedState.workspaces.get(page);
+  await input.fill(folder ? join(folder, name) : name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: basename(name) }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
   await lines.waitFor({ state: "visible", timeout: 30_000 });
@@ -533,9 +538,11 @@ interface Shared {
   readonly apis: Map<string, Promise<ApiServer>>;
   /** The workbench of the last set-up, with that set-up's identity. */
   current?: { readonly id: string; readonly workbench: Promise<Workbench>; uses: number };
+  /** The workspace folder of each page startWorkbench opened, for openFile. */
+  readonly workspaces: WeakMap<Page, string>;
 }
 const shared$ = globalThis as typeof globalThis & { [SHARED]?: Shared };
-const sharedState: Shared = (shared$[SHARED] ??= { apis: new Map() });
+const sharedState: Shared = (shared$[SHARED] ??= { apis: new Map(), workspaces: new WeakMap() });
 
 /**
  * The local API server of a file's tests (test/server), for a `describe`: started before its
@@ -611,6 +618,7 @@ export function useWorkbench(name: string, settings: FolderSettings | (() => Fol
     if (current?.id === id) {
       workbench = await current.workbench;
       await startClean(workbench, withKey === true);
+      restoreWorkspace(workbench.workspace.path);
       if (api) await setOrClearKey(workbench, api(), withKey === true);
       await applyFolderSettings(workbench, folderSettings, ++current.uses);
       return;
@@ -653,7 +661,7 @@ export function useWorkbench(name: string, settings: FolderSettings | (() => Fol
  * Brings a shared workbench back to where a fresh one of the set-up starts, before the next file:
  * no quick input, every editor and editor group closed (a changed one not saved: its changes
  * dropped), no notification, the panel and secondary side bar hidden, and the primary side bar
- * closed where the set-up closes it. The workspace's files stay as the earlier files left them.
+ * closed where the set-up closes it (the workspace's files: restoreWorkspace).
  */
 async function startClean(workbench: Workbench, withKey: boolean): Promise<void> {
   const { page } = workbench;
@@ -676,12 +684,36 @@ async function startClean(workbench: Workbench, withKey: boolean): Promise<void>
   }
   // The grid locks the group it opens alone in; an empty locked group would send the next editor beside it.
   if ((await page.locator('.part.editor .editor-group-container.locked').count()) > 0) await runCommand(page, 'View: Unlock Editor Group');
+  // Recent Media and the recent searches as a fresh workbench has them: empty, not holding the
+  // earlier files' inserts and searches (Search Photos… offers those as picks). The searches'
+  // clearing says so in a notification: shown in the centre (the headless workbench may keep
+  // toasts hidden), then cleared with the rest.
+  await runCommand(page, 'Stock Media: Clear Recent Media');
+  await runCommand(page, 'Notifications: Show Notifications');
+  await runCommand(page, 'Stock Media: Clear Recent Searches');
+  await page.locator('.notifications-center .notification-list-item', { hasText: /recent searches/ }).first().waitFor({ timeout: 30_000 });
   await runCommand(page, 'Notifications: Clear All Notifications');
+  await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
   await runCommand(page, 'View: Hide Panel').catch(() => undefined);
   await runCommand(page, 'View: Hide Secondary Side Bar').catch(() => undefined);
   // As the set-up leaves it: closed with a key; without one, the Explorer a fresh workbench shows.
   if (withKey) await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
   else await runCommand(page, 'View: Show Explorer');
+}
+
+/** The test workspace's fixture, which createWorkspace copies. */
+const FIXTURE = join(repoRoot(), 'test', 'fixtures', 'workspace');
+
+/**
+ * The workspace's files as a fresh workbench has them, for the next file of a shared one: what
+ * the earlier files wrote (pages, downloaded images) removed, the fixture's files as they were
+ * (its .vscode/settings.json is written anew next, applyFolderSettings).
+ */
+function restoreWorkspace(path: string): void {
+  for (const name of readdirSync(path)) {
+    if (!existsSync(join(FIXTURE, name))) rmSync(join(path, name), { recursive: true, force: true });
+  }
+  cpSync(FIXTURE, path, { recursive: true, force: true });
 }
 
 /**
@@ -719,7 +751,7 @@ async function setKeyAndWait(workbench: Workbench, api: ApiServer): Promise<void
  */
 async function applyFolderSettings(workbench: Workbench, settings: Readonly<Record<string, unknown>>, use: number): Promise<void> {
   const file = join(workbench.workspace.path, '.vscode', 'settings.json');
-  const fixture = JSON.parse(readFileSync(join(repoRoot(), 'test', 'fixtures', 'workspace', '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+  const fixture = JSON.parse(readFileSync(join(FIXTURE, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
   const marker = `e2e set-up ${use}`;
   writeFileSync(file, JSON.stringify({ ...fixture, ...settings, 'window.title': `\${rootName} (${marker})` }, null, 2) + '\n');
   await workbench.page.waitForFunction((text) => document.title.includes(text), marker, { timeout: 30_000 });
