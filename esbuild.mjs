@@ -115,11 +115,15 @@ function underTest() {
   mkdirSync(dist, { recursive: true });
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
   writeFileSync(join(UNDER_TEST, 'package.json'), JSON.stringify({ ...pkg, main: './dist/node.js', browser: './dist/web.js' }, null, 2));
-  const links = [...['media', 'l10n', ...readdirSync('.').filter((name) => /^package\.nls.*\.json$/.test(name))].map((name) => [name, join(UNDER_TEST, name)]), [join('dist', 'webview'), join(dist, 'webview')]];
-  for (const [target, link] of links) {
-    rmSync(link, { recursive: true, force: true });
-    // A junction for a folder on Windows, which needs no rights there; elsewhere a plain link.
-    symlinkSync(resolve(target), link, statSync(target).isDirectory() ? 'junction' : 'file');
+  // dist/webview/ is built by this same run, after the link is made: its kind is known, not read.
+  const folders = [['media', join(UNDER_TEST, 'media')], ['l10n', join(UNDER_TEST, 'l10n')], [join('dist', 'webview'), join(dist, 'webview')]];
+  const files = readdirSync('.').filter((name) => /^package\.nls.*\.json$/.test(name)).map((name) => [name, join(UNDER_TEST, name)]);
+  for (const [links, kind] of [[folders, 'junction'], [files, 'file']]) {
+    for (const [target, link] of links) {
+      rmSync(link, { recursive: true, force: true });
+      // A junction for a folder on Windows, which needs no rights there; elsewhere a plain link.
+      symlinkSync(resolve(target), link, kind);
+    }
   }
   // Never minified: the suites read the handlers' source (test/vscode/wrongArgs.test.ts).
   const build = { ...extension, sourcemap: true, minify: false, plugins: [...common.plugins, oneVscodeModule] };
