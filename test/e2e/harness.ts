@@ -691,7 +691,7 @@ async function startClean(workbench: Workbench, withKey: boolean): Promise<void>
   await runCommand(page, 'Stock Media: Clear Recent Media');
   await runCommand(page, 'Notifications: Show Notifications');
   await runCommand(page, 'Stock Media: Clear Recent Searches');
-  await page.locator('.notifications-center .notification-list-item', { hasText: /recent searches/ }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.notifications-center .notification-list-item', { hasText: /recent searches/i }).first().waitFor({ timeout: 30_000 });
   await runCommand(page, 'Notifications: Clear All Notifications');
   await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
   await runCommand(page, 'View: Hide Panel').catch(() => undefined);
