@@ -92,6 +92,8 @@ const FEATURES = [
   /^src\/api\/client\.ts$/,
   /(^|\/)node_modules\/ky\//,
   /^src\/host\/insert\/inserter\.ts$/,
+  // The document parsers a paste or drop reads (never needed to register the providers).
+  /^src\/core\/insert\/codeContext\.ts$/,
   /^src\/host\/grid\/gridPanel\.ts$/,
   // The cover's front matter code and its parsers (about 125 KB minified; the credit check reads front matter too).
   /^src\/core\/cover\//,

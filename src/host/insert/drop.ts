@@ -12,7 +12,8 @@ import type { MediaItem } from '../../core/model';
 import { isMediaItem } from '../../core/model';
 import { MEDIA_DROP_MIMES, decodeMediaDrag } from '../../shared/dnd';
 import { readConfig } from '../common/config';
-import { codeContextIn, mediaEditKind, mediaEditTitle } from './editKinds';
+import { codeContextIn } from './codePlaces';
+import { mediaEditKind, mediaEditTitle } from './editKinds';
 import type { MediaInserter } from './inserter';
 
 /** The media on a drag, from the first of our MIME types that holds any. */

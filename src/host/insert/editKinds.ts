@@ -1,10 +1,8 @@
-// What the paste and drop edits share, written once: their kinds and titles (activation registers
-// the providers with the kinds, insert/insertCommands.ts, and the providers' edits carry both,
-// paste.ts and drop.ts), and the code, tags and links where they offer nothing.
+// The kinds and titles of the paste and drop edits, written once: activation registers the
+// providers with the kinds (insert/insertCommands.ts) and the providers' edits carry both
+// (paste.ts, drop.ts). Nothing else here: activation evaluates this file (the document parsers
+// of codePlaces.ts wait for the first paste or drop).
 import * as vscode from 'vscode';
-import { codeContextOfRanges } from '../../core/insert/codeContext';
-import type { CodeContext } from '../../core/insert/codeRegion';
-import { formatFamily } from '../../core/insert/languages';
 import type { MediaKind } from '../../core/model';
 
 /** What `editor.pasteAs.preferences` names to prefer or avoid the media with their credit. */
@@ -25,12 +23,4 @@ export function mediaEditTitle(kinds: readonly MediaKind[], serviceName: string)
   return kinds[0] === 'video'
     ? vscode.l10n.t('Insert Video with Credit ({0})', serviceName)
     : vscode.l10n.t('Insert Photo with Credit ({0})', serviceName);
-}
-
-/** Whether a paste or a drop lands in code, a tag or a link of the document (core/insert/codeContext.ts), where a link of the service's media stays text. */
-export function codeContextIn(document: vscode.TextDocument, ranges: readonly vscode.Range[]): CodeContext | undefined {
-  const family = formatFamily(document.languageId);
-  if (family !== 'markdown' && family !== 'html') return undefined;
-  const offsets = ranges.map((r) => ({ start: document.offsetAt(r.start), end: document.offsetAt(r.end) }));
-  return codeContextOfRanges(document.getText(), offsets, family);
 }
