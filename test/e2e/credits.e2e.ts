@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { actUntilShown, naturalSize, screenshot, useApiServer, useWorkbench } from './harness';
+import { actUntilShown, naturalSize, openFile, screenshot, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('credit check and hover (e2e)', function () {
@@ -26,12 +26,7 @@ describe('credit check and hover (e2e)', function () {
     const file = join(workbench.workspace.path, 'trip.md');
     writeFileSync(file, `# Trip\n\nThe lake at dawn: [the photo](${pageUrl})\n\nMore text.\n`);
 
-    await page.keyboard.press('Control+P');
-    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
-    await quickInput.fill('trip.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'trip.md' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
+    await openFile(page, 'trip.md');
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.squiggly-info').first().waitFor({ timeout: 30_000 });
 

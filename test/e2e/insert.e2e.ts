@@ -46,13 +46,7 @@ describe('insert from the grid (e2e)', function () {
 
   it('Enter on a tile inserts the photo and its credit into the Markdown file; typing replaces the alt text; one undo removes it', async () => {
     // The Markdown file, cursor at its end on a new line.
-    await page.keyboard.press('Control+P');
-    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
-    await quickInput.fill('README.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    await editorLines().waitFor({ state: 'visible', timeout: 10_000 });
+    await openFile(page, 'README.md');
     const fixture = readme();
     await editorLines().click();
     await page.keyboard.press('Control+End');
@@ -62,14 +56,7 @@ describe('insert from the grid (e2e)', function () {
     assert.equal(original, `${fixture}\nPhotos:\n`);
 
     // Search from the command palette; the grid opens.
-    // F1 and the command's title, then the search's own input replaces the palette's.
-    await page.keyboard.press('F1');
-    await quickInput.fill('>Stock Media: Search Photos…');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Stock Media: Search Photos…' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-box input[placeholder^="Type what you are looking for"]').waitFor();
-    await quickInput.pressSequentially('morning', { delay: 40 });
-    await page.keyboard.press('Enter');
+    await searchFromPalette(page, 'morning');
     grid = webview(page);
     const tiles = grid.locator('.tile');
     await tiles.first().waitFor({ state: 'visible', timeout: 30_000 });

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { runPickerCommand, screenshot, webview, useApiServer, useWorkbench } from './harness';
+import { openFile, runPickerCommand, screenshot, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('paste a link and the tile menu (e2e)', function () {
@@ -31,13 +31,7 @@ describe('paste a link and the tile menu (e2e)', function () {
     const photo = api.library.photos.find((p) => /^[A-Za-z ,'-]+$/.test(p.alt) && /^[A-Za-z ,'-]+$/.test(p.photographer.name));
     assert.ok(photo);
     const pageUrl = `${api.origin}/photo/${photo.slug}-${photo.id}/`;
-    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('Control+P');
-    await quickInput.fill('README.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    const lines = await openFile(page, 'README.md');
     await lines.click();
     await page.keyboard.press('Control+End');
     // The link onto the clipboard as a person copies it: typed, selected, cut.
@@ -80,13 +74,7 @@ describe('paste a link and the tile menu (e2e)', function () {
     assert.ok(photo);
     const pageUrl = `${api.origin}/photo/${photo.slug}-${photo.id}/`;
     const file = join(workbench.workspace.path, 'code-fence.md');
-    const quickInput = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('Control+P');
-    await quickInput.fill('code-fence.md');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'code-fence.md' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await lines.waitFor({ state: 'visible', timeout: 10_000 });
+    const lines = await openFile(page, 'code-fence.md');
     await page.waitForFunction(() => /```sh/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 10_000 });
     await lines.click();
     // The pointer away from the text, so no hover over the link asks for anything.
