@@ -11,13 +11,13 @@
 // internet): the same suites through @vscode/test-electron.
 //
 // --web: the same suites in the browser's web worker extension host (as on vscode.dev),
-// from their browser bundle out/under-test/vscode-web/index.js (test/vscode-web/index.ts) and the
-// extension's browser entry. The worker has no file system or environment: the report, the
+// from the browser bundle of the same mocha entry, out/under-test/vscode-web/index.js
+// (test/vscode/index.ts with test/vscode-web/testHost.ts), and the extension's browser entry.
+// The worker has no file system or environment: the report, the
 // result and the local API servers go through a control server in this process
 // (test/host/control.ts), whose URL the tests read from a file beside the workspace folder.
 //
-// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests; --shard <i>/<n>
-// runs the i-th of n parts of the test files, for n workbenches side by side;
+// Options: --grep <text> (or STOCK_MEDIA_TEST_GREP) runs only matching tests;
 // --locale <language> (e.g. de) runs with that display language; STOCK_MEDIA_TEST_TIMEOUT_MIN
 // (default 15) bounds the whole run.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ import { FileTail, appendLine } from './fileTail';
 import { prepare } from './prepare';
 import { QUIET_WORKBENCH_SETTINGS, TEST_WORKBENCH_SETTINGS, WEB_WORKER_HOST_SETTINGS, startServer } from './server';
 import type { VsCodeServer } from './server';
-import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, SHARD_ENV, WEB_TEST_OPTIONS_FILE } from './testEnv';
+import { COLOR_ENV, GREP_ENV, REPORT_ENV, RESULT_ENV, WEB_TEST_OPTIONS_FILE } from './testEnv';
 import type { TestResult, WebTestOptions } from './testEnv';
 import { createWorkspace, repoRoot } from './workspace';
 import type { TestWorkspace } from './workspace';
@@ -42,8 +42,8 @@ import type { TestWorkspace } from './workspace';
  * (through the API and commands), never the screen, so no blinking cursor, animations, minimap,
  * breadcrumbs, sticky scroll, tabs bar, highlights or guides to redraw on each edit, and no code
  * lenses, light bulbs, links, folding, colours or hints for the built-in extensions to compute
- * for each editor. Measured, one Node shard alone: the workbench's renderer 49 → 43
- * CPU-seconds, the whole shard 104 → 94.
+ * for each editor. Measured, one Node workbench with half the test files: the workbench's
+ * renderer 49 → 43 CPU-seconds, the whole run 104 → 94.
  */
 const QUIET_SETTINGS = {
   ...QUIET_WORKBENCH_SETTINGS,
@@ -80,8 +80,6 @@ interface Options {
   readonly timeoutMs: number;
   /** Display language of the workbench, and so `vscode.env.language` and the extension's bundles. */
   readonly locale: string | undefined;
-  /** This run's part of the test files (`2/3`), when the files are split between runs. */
-  readonly shard: string | undefined;
 }
 
 /** Time from opening the workbench to the first line of the report. */
@@ -92,7 +90,6 @@ function parseArgs(argv: readonly string[]): Options {
   let web = false;
   let grep = process.env[GREP_ENV] || undefined;
   let locale: string | undefined;
-  let shard: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--electron') electron = true;
@@ -101,26 +98,23 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg?.startsWith('--grep=')) grep = arg.slice('--grep='.length);
     else if (arg === '--locale') locale = argv[++i];
     else if (arg?.startsWith('--locale=')) locale = arg.slice('--locale='.length);
-    else if (arg === '--shard') shard = argv[++i];
-    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--shard <i>/<n>] [--web | --electron]`);
+    else throw new Error(`Unknown argument ${arg}. Usage: run.js [--grep <text>] [--locale <language>] [--web | --electron]`);
   }
   if (locale !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale)) throw new Error(`Not a language id: ${locale}`);
-  const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 25);
-  const part = /^(\d+)\/(\d+)$/.exec(shard ?? '1/1');
-  if (!part || Number(part[1]) < 1 || Number(part[1]) > Number(part[2])) throw new Error(`Not a shard: ${shard} (give <i>/<n>, 1 ≤ i ≤ n)`);
+  // The whole suite of a host runs in one workbench: about 15 minutes on a loaded 2-core machine.
+  const minutes = Number(process.env['STOCK_MEDIA_TEST_TIMEOUT_MIN'] || 50);
   if (web && electron) throw new Error('--web runs in the VS Code server, not in a desktop VS Code: use one of --web, --electron.');
-  return { electron, web, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase(), shard };
+  return { electron, web, grep, timeoutMs: minutes * 60_000, locale: locale?.toLowerCase() };
 }
 
 function testEnvironment(options: Options): Record<string, string> {
   const env: Record<string, string> = {};
   if (options.grep) env[GREP_ENV] = options.grep;
-  if (options.shard) env[SHARD_ENV] = options.shard;
   if (process.stdout.isTTY && !process.env['NO_COLOR']) env[COLOR_ENV] = '1';
   return env;
 }
 
-function paths(web = false, locale?: string, shard?: string): { extension: string; tests: string; output: string } {
+function paths(web = false, locale?: string): { extension: string; tests: string; output: string } {
   const root = repoRoot();
   // The extension under test (esbuild.mjs --tests): the product's activation with the test hooks
   // (test/vscode/underTest.ts); its entry for each host is its own, the rest is the root's.
@@ -134,8 +128,8 @@ function paths(web = false, locale?: string, shard?: string): { extension: strin
   if (missing.length > 0) {
     throw new Error(`Not built: ${missing.join(', ')}. Run \`node esbuild.mjs --tests\` first (npm run test:vscode${web ? ':web' : ''} does).`);
   }
-  // A folder per host, language and shard, so runs of each can go on side by side.
-  const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}${shard ? `-${shard.replace('/', 'of')}` : ''}`);
+  // A folder per host and language, so runs of each can go on side by side.
+  const output = join(root, 'test-output', `${web ? 'vscode-web' : 'vscode'}${locale ? `-${locale}` : ''}`);
   return { extension, tests, output };
 }
 
@@ -174,7 +168,7 @@ async function runInElectron(options: Options): Promise<number> {
 }
 
 async function runInServer(options: Options): Promise<number> {
-  const { extension, tests, output } = paths(options.web, options.locale, options.shard);
+  const { extension, tests, output } = paths(options.web, options.locale);
   const started = Date.now();
   const seconds = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const host = await prepare({ browser: true });
@@ -228,7 +222,7 @@ async function runInServer(options: Options): Promise<number> {
     workspace = createWorkspace();
     if (options.web) {
       control = await startControlServer({ report: files.report, result: files.result });
-      const webOptions: WebTestOptions = { control: control.url, ...(options.grep ? { grep: options.grep } : {}), ...(options.shard ? { shard: options.shard } : {}) };
+      const webOptions: WebTestOptions = { control: control.url, ...(options.grep ? { grep: options.grep } : {}) };
       writeFileSync(join(dirname(workspace.path), WEB_TEST_OPTIONS_FILE), JSON.stringify(webOptions));
     }
     // A crashed extension host never reports an exit code; notice it instead of waiting

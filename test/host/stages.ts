@@ -5,11 +5,11 @@
 // and test counts, each failed stage's mocha failures again (a CI page may keep only the end of
 // the log), and a non-zero exit code naming what failed.
 //
-//   quick  type check, lint, unit tests | the VS Code suite (Node extension host), its test files
-//          split between three workbenches side by side (run.js --shard)
+//   quick  type check, lint, unit tests | the VS Code suite (Node extension host), one workbench
 //   all    type check, lint, unit tests | the VS Code suite in the Node host and in the web worker
-//          extension host (two workbenches each), the German localisation run and each e2e file,
-//          three workbenches at a time | vsix.e2e, alone (it rebuilds the build)
+//          extension host (one workbench each), the German localisation run and the e2e files
+//          (those of a group of test/e2e/files.ts in one workbench), three workbenches at a
+//          time | vsix.e2e, alone (it rebuilds the build)
 //
 // The unit tests run before the workbenches, not beside them: beside them they saved little
 // (504 s against 490 s in all on 2026-11-26) and, on a slower machine, took five times as long
@@ -70,12 +70,9 @@ const TYPECHECK: Stage = { name: 'typecheck', command: bin('tsc'), args: ['-b'] 
 // The cache (out/eslintcache) skips files unchanged since the last lint; the rules read no other file.
 const LINT: Stage = { name: 'lint', command: bin('eslint'), args: ['--cache', '--cache-location', 'out/eslintcache', '.'] };
 const UNIT: Stage = { name: 'unit', command: bin('mocha'), args: ['--config', 'test/unit/.mocharc.json'] };
-/** The VS Code suite (run.js) in `host`, the `i`-th of `n` parts of its test files. */
-const vscode = (host: 'node' | 'web', i: number, n: number): Stage => ({
-  name: `${host === 'web' ? 'vscode-web' : 'vscode'}-${i}of${n}`,
-  command: process.execPath,
-  args: node('host/run.js', ...(host === 'web' ? ['--web'] : []), '--shard', `${i}/${n}`),
-});
+/** The VS Code suite (run.js) in the Node extension host and in the web worker extension host. */
+const VSCODE: Stage = { name: 'vscode', command: process.execPath, args: node('host/run.js') };
+const VSCODE_WEB: Stage = { name: 'vscode-web', command: process.execPath, args: node('host/run.js', '--web') };
 const VSCODE_DE: Stage = { name: 'vscode-de', command: process.execPath, args: node('host/run.js', '--locale', 'de', '--grep', 'Localisation') };
 /** e2e files that share a workbench (e2e/run.js --file … --file …), or one in a workbench of its own. */
 const e2e = (files: readonly string[]): Stage => ({
@@ -99,8 +96,7 @@ function checksAndPrepare(at: number, checks: readonly Stage[]): Step[] {
 const PLANS: Record<string, () => readonly Step[]> = {
   quick: () => [
     ...checksAndPrepare(4, [TYPECHECK, LINT, UNIT]),
-    // test:quick's Node suite in three workbenches: the loop before a commit, where two took 155 s and three 149 s.
-    { at: 3, stages: [vscode('node', 1, 3), vscode('node', 2, 3), vscode('node', 3, 3)] },
+    { at: 1, stages: [VSCODE] },
   ],
   all: () => {
     const files = e2eFiles();
@@ -108,7 +104,7 @@ const PLANS: Record<string, () => readonly Step[]> = {
       ...checksAndPrepare(4, [TYPECHECK, LINT, UNIT]),
       {
         at: 3,
-        stages: [vscode('node', 1, 2), vscode('node', 2, 2), vscode('web', 1, 2), vscode('web', 2, 2), VSCODE_DE, ...e2eRuns(files.filter((f) => !ALONE.includes(f))).map(e2e)],
+        stages: [VSCODE, VSCODE_WEB, VSCODE_DE, ...e2eRuns(files.filter((f) => !ALONE.includes(f))).map(e2e)],
       },
       { at: 1, stages: files.filter((f) => ALONE.includes(f)).map((f) => e2e([f])) },
     ];

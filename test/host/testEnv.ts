@@ -22,8 +22,6 @@ export interface TestResult {
 
 /** Run only the tests whose full title contains this text. */
 export const GREP_ENV = 'STOCK_MEDIA_TEST_GREP';
-/** `<i>/<n>` (`run.js --shard`): run only the i-th of n parts of the test files, so n workbenches can share a run. */
-export const SHARD_ENV = 'STOCK_MEDIA_TEST_SHARD';
 /** '1' to colour the report (set when the runner's own terminal has colours). */
 export const COLOR_ENV = 'STOCK_MEDIA_TEST_COLOR';
 
@@ -38,6 +36,4 @@ export interface WebTestOptions {
   /** The control server (test/host/control.ts), `http://127.0.0.1:<port>`. */
   readonly control: string;
   readonly grep?: string;
-  /** `<i>/<n>`, as STOCK_MEDIA_TEST_SHARD. */
-  readonly shard?: string;
 }

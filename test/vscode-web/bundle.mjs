@@ -1,10 +1,11 @@
 // The esbuild config of the VS Code suites for the web worker extension host
-// (out/vscode-web/index.js; see index.ts beside this file), used by esbuild.mjs --tests: one
-// browser bundle of mocha's browser build and every test/vscode/*.test.ts, which
-// `stock-media-web-tests` requires in name order once mocha is set up. What the worker lacks is
-// mapped to this project's stand-ins: node:assert/strict, the local API server (run by the
-// runner, reached through its control server), node:module, and the other Node modules
-// (functions that throw: only Node-only tests call them).
+// (out/under-test/vscode-web/index.js): the one mocha entry, test/vscode/index.ts, with this folder's
+// testHost.ts in place of the Node host's, used by esbuild.mjs --tests: one browser bundle of
+// mocha's browser build and every test/vscode/*.test.ts, which `stock-media-web-tests` requires
+// in name order once mocha is set up (the worker cannot list a folder, so the list is made
+// here). What the worker lacks is mapped to this project's stand-ins: node:assert/strict, the
+// local API server (run by the runner, reached through its control server), node:module, and the
+// other Node modules (functions that throw: only Node-only tests call them).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,16 +26,14 @@ const webTests = {
     build.onResolve({ filter: /^stock-media-web-tests$/ }, () => ({ path: 'stock-media-web-tests', namespace: 'web-tests' }));
     build.onLoad({ filter: /.*/, namespace: 'web-tests' }, () => {
       const files = readdirSync(join(root, 'test', 'vscode')).filter((name) => name.endsWith('.test.ts')).sort();
-      // The i-th of n parts of the files, for the i-th of n runs side by side (run.js --shard;
-      // test/vscode/shards.ts); each file's suites are marked with its name for the time table.
+      // Each file's suites are marked with its name for the time table.
       const loaders = files.map((name) => `  ${JSON.stringify(name)}: () => require('./test/vscode/${name}'),`);
       const contents = [
-        "import { shardFiles } from './test/vscode/shards.ts';",
         'const files = {',
         ...loaders,
         '};',
-        'export function loadTestFiles(part = 1, parts = 1, suites = []) {',
-        "  for (const name of shardFiles(Object.keys(files), part, parts, 'web')) {",
+        'export function loadTestFiles(suites = []) {',
+        '  for (const name of Object.keys(files)) {',
         '    const before = suites.length;',
         '    files[name]();',
         '    for (const suite of suites.slice(before)) suite.file = name;',
@@ -49,6 +48,9 @@ const webTests = {
       loader: 'js',
       contents: `(function (module, exports, define) {\n${readFileSync(args.path, 'utf8')}\n}).call(globalThis);\n`,
     }));
+    build.onResolve({ filter: /^\.\/testHost$/ }, (args) =>
+      /[\\/]test[\\/]vscode$/.test(args.resolveDir) ? { path: join(here, 'testHost.ts') } : undefined,
+    );
     build.onResolve({ filter: /^node:assert(\/strict)?$/ }, () => ({ path: join(here, 'assert.ts') }));
     build.onResolve({ filter: /^(node:)?module$/ }, () => ({ path: join(here, 'webRequire.ts') }));
     build.onResolve({ filter: /[\\/]server[\\/]server$/ }, (args) =>
@@ -77,14 +79,14 @@ export function webTestsBundle(common) {
     // hostile checks) would double the size.
     sourcemap: false,
     minify: false,
-    entryPoints: { 'vscode-web/index': join(here, 'index.ts') },
+    entryPoints: { 'vscode-web/index': join(root, 'test', 'vscode', 'index.ts') },
     outdir: 'out',
     format: 'cjs',
     platform: 'browser',
     target: 'es2022',
     external: ['vscode'],
     // Only handed to createRequire (webRequire.ts), which ignores it.
-    define: { __filename: JSON.stringify('out/vscode-web/index.js'), __dirname: JSON.stringify('out/vscode-web') },
+    define: { __filename: JSON.stringify('out/under-test/vscode-web/index.js'), __dirname: JSON.stringify('out/under-test/vscode-web') },
     plugins: [...common.plugins, webTests],
   };
 }

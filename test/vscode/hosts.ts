@@ -3,7 +3,7 @@
 // Node host has (its require cache, node:http servers inside the test, folders outside the
 // workspace, symbolic links) is declared with `describeInNode`/`itInNode` and a reason: it
 // runs as usual in Node, and on the web it is listed as pending and printed with that reason
-// in the report (test/vscode-web/index.ts).
+// in the report (test/vscode/index.ts).
 
 /** True in the web worker extension host, which has no `process` (nor any Node module). */
 export const IN_WEB_WORKER_HOST = typeof process === 'undefined';

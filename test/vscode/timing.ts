@@ -1,11 +1,10 @@
-// Where a VS Code suite's time went, printed at the end of a run by both mocha entries (the
-// Node host's test/vscode/index.ts and the web worker host's test/vscode-web/index.ts): each test
-// file's total (tests and hooks), the figures test/vscode/shards.ts's weights come from, and the
+// Where a VS Code suite's time went, printed at the end of a run by the mocha entry
+// (test/vscode/index.ts, in both hosts): each test file's total (tests and hooks), and the
 // slowest tests and hooks, so a slow one stays visible.
 
 export interface Timing {
   readonly title: string;
-  /** The test file (its name, as in shards.ts), '' when mocha does not know it. */
+  /** The test file (its name, `x.test.ts`), '' when mocha does not know it. */
   readonly file: string;
   readonly ms: number;
 }
