@@ -19,16 +19,13 @@ export const ALONE = ['vsix.e2e.js'];
  * group unlocked, Recent Media and the recent searches empty, the workspace's files the
  * fixture's; the key set or cleared as the file asks. The first is the one whose start matters.
  * keyOrigin needs its own: its folder settings must be there when the key is checked, and it
- * points the machine settings at another server. Not yet held twice in a row (2026-11-28):
- * walkthroughState, grid, mediaLists, offline, hostileText and workspaceMedia (16 minutes alone
- * on a loaded machine; workspaceMedia counted a photo an earlier file had inserted, before the
- * workspace was restored; mediaLists' starring and offline's search then failed, before the
- * recent searches were cleared), and walkthrough, statusbar, workbench, insert, insertFaults
- * and paste (not run; workbench.e2e would need the API server in its set-up).
+ * points the machine settings at another server.
  */
 export const TOGETHER: readonly (readonly string[])[] = [
   // alice's key, the library over http; walkthroughState first, as it reads the walkthrough of a fresh workbench.
-  ['walkthroughState', 'grid'].map((name) => `${name}.e2e.js`),
+  ['walkthroughState', 'grid', 'mediaLists', 'offline', 'hostileText', 'workspaceMedia'].map((name) => `${name}.e2e.js`),
+  // The library over http as well; walkthrough first, as it reads the walkthrough of a fresh workbench.
+  ['walkthrough', 'statusbar', 'workbench', 'insert', 'insertFaults', 'paste'].map((name) => `${name}.e2e.js`),
   // The library over https (the workbench shows hover images only from https); collections first, without a key.
   ['collections', 'credits', 'cover'].map((name) => `${name}.e2e.js`),
 ];

@@ -691,7 +691,7 @@ async function startClean(workbench: Workbench, withKey: boolean): Promise<void>
   await runCommand(page, 'Stock Media: Clear Recent Media');
   await runCommand(page, 'Notifications: Show Notifications');
   await runCommand(page, 'Stock Media: Clear Recent Searches');
-  await page.locator('.notifications-center .notification-list-item', { hasText: /recent searches/i }).first().waitFor({ timeout: 30_000 });
+  await notification(page, /recent searches/i).waitFor({ timeout: 60_000 });
   await runCommand(page, 'Notifications: Clear All Notifications');
   await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
   await runCommand(page, 'View: Hide Panel').catch(() => undefined);
@@ -699,6 +699,11 @@ async function startClean(workbench: Workbench, withKey: boolean): Promise<void>
   // As the set-up leaves it: closed with a key; without one, the Explorer a fresh workbench shows.
   if (withKey) await runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
   else await runCommand(page, 'View: Show Explorer');
+}
+
+/** A notification with `text`, in the centre or as a toast (the centre may close when the palette opens). */
+function notification(page: Page, text: string | RegExp): Locator {
+  return page.locator('.notifications-center .notification-list-item, .notifications-toasts .notification-list-item', { hasText: text }).first();
 }
 
 /** The test workspace's fixture, which createWorkspace copies. */
@@ -728,7 +733,7 @@ async function setOrClearKey(workbench: Workbench, api: ApiServer, withKey: bool
     // The centre shows the command's last word (the headless workbench may keep toasts hidden).
     await runCommand(page, 'Notifications: Show Notifications');
     await runCommand(page, 'Stock Media: Clear API Key');
-    await page.locator('.notifications-center .notification-list-item', { hasText: 'API key removed' }).first().waitFor({ timeout: 30_000 });
+    await notification(page, 'API key removed').waitFor({ timeout: 60_000 });
     await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
   }

@@ -1,12 +1,13 @@
 // The workbench opens on the test workspace with the extension loaded, and looks right.
 import * as assert from 'node:assert/strict';
-import { activityBar, activityBarItem, runCommand, runningExtensionNote, screenshot, statusBar, useWorkbench } from './harness';
+import { activityBar, activityBarItem, runCommand, runningExtensionNote, screenshot, statusBar, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('workbench', () => {
   let workbench: Workbench;
 
-  const opened = useWorkbench('workbench');
+  // The library over http, as the files it shares a workbench with (files.ts); no key.
+  const opened = useWorkbench('workbench', {}, { api: useApiServer() });
   before(() => ({ workbench } = opened()));
 
   it('opens the test workspace', async () => {

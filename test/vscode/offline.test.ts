@@ -241,6 +241,23 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.deepEqual(shown, []);
   });
 
+  it('the same search asked for twice by the grid before its answer (a typing pause, then Enter, on a busy machine): one request', async () => {
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'forest' });
+    server.clearLog();
+    server.setSwitches({ delayMs: 250 });
+    const spec = { mode: 'photos', query: 'city' };
+    const ask = (): Thenable<unknown> => vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec } });
+    const first = ask();
+    // The second once the first has reached the library, as the webview's would on a busy machine.
+    await waitFor(() => searches().length === 1, 'the first request at the library');
+    await Promise.all([first, ask()]);
+    await vscode.commands.executeCommand(GRID, { op: 'settle' });
+    const state: GridPanelState = await openGridState();
+    assert.deepEqual(state.session.spec, spec);
+    assert.equal(state.session.status, 'loaded');
+    assert.deepEqual(searches().map((e) => e.query['query']), ['city']);
+  });
+
   it('"Load more…" pressed twice in the tree: one request for the page', async () => {
     const provider = await treeProvider();
     provider.refresh();

@@ -72,6 +72,7 @@ export class GridPanel extends Disposable {
   /** Opens (or reveals) the grid and shows `spec` in it. */
   static async show(deps: GridDeps, spec: SearchSpec): Promise<GridPanel> {
     let grid = deps.open.current;
+    let locking: Promise<void> | undefined;
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
@@ -86,9 +87,13 @@ export class GridPanel extends Disposable {
         webviewOptions(deps.shell.context.extensionUri),
       );
       grid = new GridPanel(deps, panel, initialViewState(spec));
-      if (alone) await deps.group.lockActive();
+      if (alone) locking = deps.group.lockActive();
     }
-    await grid.start(spec, true);
+    // Started before the lock is awaited: a search asked for meanwhile (found the grid open)
+    // starts after this one, so the grid ends on the last asked for.
+    const run = grid.start(spec, true);
+    await locking;
+    await run;
     return grid;
   }
 
@@ -251,9 +256,12 @@ export class GridPanel extends Disposable {
         this.onReady(message.state);
         return;
       case 'search': {
-        // The search already shown, asked for again (the webview's Retry): a refresh.
-        const current = this.session.state.spec;
+        const { spec: current, status } = this.session.state;
         const again = current !== null && specKey(current) === specKey(message.spec);
+        // Asked for again before the webview heard it is under way (its typing pause, then
+        // Enter, on a busy machine): the answer on its way serves both.
+        if (again && status === 'loading') return;
+        // The search already shown, asked for again (the webview's Retry): a refresh.
         void this.start(message.spec, false, again);
         return;
       }
