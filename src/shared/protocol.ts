@@ -63,41 +63,12 @@ const gridViewState = object({
 });
 export type GridViewState = Infer<typeof gridViewState>;
 
-/** What the webview reports to tests about itself (read through the host). */
-const gridSnapshot = object({
-  status: sessionStatus,
-  spec: nullable(searchSpec),
-  form: gridForm,
-  itemCount: count,
-  /** Tiles in the DOM: bounded by the window, not by itemCount. */
-  renderedTiles: count,
-  totalText: text,
-  /** The note that some results could not be shown, or ''. */
-  skippedText: text,
-  /** The text shown in place of tiles (start, empty, error, quota), or ''. */
-  messageText: text,
-  formErrors: array(text, 20),
-  renderedCredits: array(text, 1_000),
-  /** Each rendered tile's `data-vscode-context` (its right-click menu's context), in order. */
-  renderedContexts: array(text, 1_000),
-  /** Each rendered tile's `title` (its alt text on hover), in order. */
-  renderedTitles: array(text, 1_000),
-  /** The labels of the buttons in the message shown in place of tiles (Retry, Reset Filters…). */
-  messageActions: array(text, 20),
-  focusKey: nullable(key),
-  previewOpen: boolean,
-});
-export type GridSnapshot = Infer<typeof gridSnapshot>;
-
 /** The actions of a tile's More Actions menu (its … button): those its toolbar does not show (then Star or Unstar). */
 export const MORE_TILE_ACTIONS = ['insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs'] as const;
 export type MoreTileAction = (typeof MORE_TILE_ACTIONS)[number];
 
 export const TILE_ACTIONS = ['insert', 'copyUrl', 'copyCredit', 'openOnService', 'openPhotographer', 'star', 'unstar', ...MORE_TILE_ACTIONS] as const;
 export type TileAction = (typeof TILE_ACTIONS)[number];
-
-/** The buttons of the grid's message that tests may press (`press`). */
-export const MESSAGE_BUTTONS = ['resetFilters', 'retry'] as const;
 
 export const HOST_COMMANDS = ['setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey'] as const;
 export type HostCommand = (typeof HOST_COMMANDS)[number];
@@ -139,10 +110,6 @@ const toWebview = variant('type', {
   more: object({ generation: count, status: moreStatus, failure: nullable(gridFailure) }),
   /** A tile action finished; on failure the webview shows `message`. */
   actionDone: object({ ok: boolean, message: nullable(text) }),
-  /** Tests only: the host asks for a GridSnapshot. */
-  snapshotRequest: object({ id: count }),
-  /** Tests only: clicks a button of the message shown in place of tiles, as the user would. */
-  press: object({ action: picklist(MESSAGE_BUTTONS) }),
   /** Moves keyboard focus to the results (after a command opened the grid). */
   focus: object({}),
   /** The keys of the user's starred media: a tile's … menu offers Star or Unstar by them. */
@@ -162,7 +129,6 @@ const fromWebview = variant('type', {
   action: object({ action: picklist(TILE_ACTIONS), key }),
   command: object({ command: picklist(HOST_COMMANDS) }),
   openService: object({}),
-  snapshot: object({ inReplyTo: count, snapshot: gridSnapshot }),
   /** The tile that has the keyboard focus now (null: none): the media a command from the palette acts on. */
   active: object({ key: nullable(key) }),
 });

@@ -14,7 +14,7 @@ import { defaultLocale } from '../core/locale';
 import type { FormError, GridForm } from '../core/searchForm';
 import type { GridItem } from '../core/tiles';
 import { formErrorMessage } from './formMessages';
-import type { GridBoot, GridSnapshot, SearchProgress, SessionMessage, ToWebview } from '../shared/protocol';
+import type { GridBoot, SearchProgress, SessionMessage, ToWebview } from '../shared/protocol';
 import { isToWebview } from '../shared/protocol';
 import type { GridStrings } from '../shared/strings';
 import { numberFormat } from '../shared/numberFormat';
@@ -50,7 +50,6 @@ export class GridApp {
   private activeKey: string | null = null;
   private restore: Restore | null;
   private pendingFocus: boolean;
-  private formErrors: string[] = [];
 
   private readonly strings: GridStrings;
   /** The toolbar's defaults for the user's language: what Reset Filters goes back to. */
@@ -141,12 +140,6 @@ export class GridApp {
         return;
       case 'actionDone':
         if (!message.ok && message.message) this.chrome.showToast(message.message);
-        return;
-      case 'snapshotRequest':
-        this.host.post({ type: 'snapshot', inReplyTo: message.id, snapshot: this.snapshot() });
-        return;
-      case 'press':
-        this.chrome.press(message.action);
         return;
       case 'starred':
         this.grid.setStarred(message.keys);
@@ -255,9 +248,7 @@ export class GridApp {
   }
 
   private setFormErrors(errors: readonly FormError[]): void {
-    const lines = errors.map((e) => ({ field: e.field, message: formErrorMessage(e, this.form, this.strings) }));
-    this.formErrors = lines.map((l) => l.message);
-    this.toolbar.showErrors(lines);
+    this.toolbar.showErrors(errors.map((e) => ({ field: e.field, message: formErrorMessage(e, this.form, this.strings) })));
   }
 
   private onNearEnd(): void {
@@ -359,26 +350,5 @@ export class GridApp {
       scrollTop: restore ? restore.scrollTop : Math.max(0, this.scroller.scrollTop),
       focusKey: restore ? restore.focusKey : (this.grid.itemAt(this.grid.activeIndex)?.key ?? null),
     });
-  }
-
-  private snapshot(): GridSnapshot {
-    const shown = this.chrome.shownMessage();
-    return {
-      status: this.session.status,
-      spec: this.session.spec,
-      form: this.form,
-      itemCount: this.grid.count,
-      renderedTiles: this.grid.renderedCount,
-      totalText: this.chrome.totalText,
-      skippedText: this.chrome.skippedText,
-      messageText: (shown?.textContent ?? '').slice(0, 2_000),
-      formErrors: [...this.formErrors],
-      renderedCredits: this.grid.renderedCredits(),
-      renderedContexts: this.grid.renderedContexts(),
-      renderedTitles: this.grid.renderedTitles(),
-      messageActions: [...(shown?.querySelectorAll('button') ?? [])].map((b) => (b.textContent ?? '').trim()),
-      focusKey: this.grid.itemAt(this.grid.activeIndex)?.key ?? null,
-      previewOpen: this.preview.isOpen,
-    };
   }
 }

@@ -66,26 +66,6 @@ export class GridChrome {
     this.toast = h('div', { class: 'toast', role: 'status', hidden: true });
   }
 
-  get totalText(): string {
-    return this.total.textContent ?? '';
-  }
-
-  get skippedText(): string {
-    return this.skippedNote.hidden ? '' : (this.skippedNote.textContent ?? '');
-  }
-
-  /** The message in place of the tiles, or the notice above kept ones; undefined when neither shows. */
-  shownMessage(): HTMLElement | undefined {
-    if (!this.message.hidden) return this.message;
-    return this.notice.hidden ? undefined : this.notice;
-  }
-
-  /** Clicks a button of the message or the notice, as the user would. */
-  press(action: string): void {
-    (this.message.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`) ??
-      this.notice.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`))?.click();
-  }
-
   showToast(text: string): void {
     this.toast.textContent = text;
     this.toast.hidden = false;

@@ -70,23 +70,6 @@ export class ResultsGrid {
     return key === null ? -1 : this.items.findIndex((i) => i.key === key);
   }
 
-  /** Tiles in the DOM right now (bounded by the window). */
-  get renderedCount(): number {
-    return this.rendered.size;
-  }
-
-  renderedCredits(): string[] {
-    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([i]) => this.items[i]?.credit ?? '');
-  }
-
-  renderedContexts(): string[] {
-    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.dataset.vscodeContext ?? '');
-  }
-
-  renderedTitles(): string[] {
-    return [...this.rendered.entries()].sort(([a], [b]) => a - b).map(([, tile]) => tile.title);
-  }
-
   /** `setSize`: the total the service said, or null when it said none (aria-setsize -1: unknown). */
   setItems(items: readonly GridItem[], setSize: number | null, focusIndex = 0): void {
     for (const tile of this.rendered.values()) tile.remove();

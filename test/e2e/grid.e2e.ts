@@ -1,8 +1,10 @@
 // The search grid as a person uses it: search from the command palette, look at the
 // tiles and their photographers, scroll to the next page, change a filter, switch to
 // videos, repeat the first search (from the cache), move with the keyboard and preview,
-// type a bad colour; in the dark, light and high-contrast themes. The local server's
-// log is the witness for every request the grid makes (and does not make).
+// type a bad colour; in the dark, light and high-contrast themes; what it says in place of
+// tiles and above them. The local server's log is the witness for every request the grid
+// makes (and does not make). The VS Code suites check what the host tells the webview
+// (test/vscode/hooks.ts `told`); how the webview draws it is checked here.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { photoMatches } from '../server/search';
@@ -108,6 +110,23 @@ describe('search grid (e2e)', function () {
     assert.ok(credits.length > 4 && credits.every((c) => c.trim().length > 0), `photographers under the tiles: ${credits.slice(0, 5).join(', ')}`);
     const names = new Set(api.library.photos.map((p) => p.photographer.name));
     assert.ok(credits.every((c) => names.has(c.trim())));
+    // Each tile in the DOM is the result of its place, in the service's order: its key (only) as
+    // its right-click menu's context, its photographer as text, its alt text as its title.
+    const morning = api.library.photos.filter((p) => photoMatches(p, { query: 'morning', orientation: null, size: null, color: null }));
+    const inDom = await tiles().evaluateAll((all) =>
+      all
+        .map((t) => ({ index: Number(t.getAttribute('data-index')), context: t.getAttribute('data-vscode-context') ?? '', credit: t.querySelector('.credit')?.textContent ?? '', title: (t as HTMLElement).title }))
+        .sort((a, b) => a.index - b.index),
+    );
+    assert.deepEqual(inDom.map((t) => t.index), [...inDom.keys()], 'the first results');
+    for (const tile of inDom) {
+      const photo = morning[tile.index];
+      assert.ok(photo, `result ${tile.index}`);
+      assert.deepEqual(JSON.parse(tile.context), { webviewSection: 'tile', key: `photo:${photo.id}`, preventDefaultContextMenuItems: true });
+      assert.deepEqual([tile.credit, tile.title], [photo.photographer.name, photo.alt], `tile ${tile.index}`);
+    }
+    // The toolbar shows the search the palette ran.
+    assert.equal(await grid.getByRole('searchbox').inputValue(), 'morning');
     // Every tile image is a light variant, lazily loaded, with its alt text.
     const img = grid.locator('.tile img').first();
     assert.equal(await img.getAttribute('loading'), 'lazy');
@@ -634,6 +653,90 @@ describe('search grid (e2e)', function () {
     await page.keyboard.press(' ');
     await grid.locator('dialog.preview video.preview-video').waitFor({ timeout: 10_000 });
     assert.equal((await videoState()).autoplay, true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('says what it has in place of tiles and above them: nothing found (Reset Filters only when filters narrowed it), results it could not show, results without a total, nothing starred, a used-up quota; one photo opens large', async () => {
+    grid = webview(page);
+    const query = grid.getByRole('searchbox');
+    const orientation = grid.getByLabel('Orientation');
+    const message = grid.locator('.message');
+    const buttons = async (): Promise<string[]> => (await message.locator('button').allInnerTexts()).map((b) => b.trim());
+    const search = async (text: string): Promise<void> => {
+      await query.fill(text);
+      await query.press('Enter');
+    };
+    const matching = (text: string, f: 'square' | null): number => api.library.photos.filter((p) => photoMatches(p, { query: text, orientation: f, size: null, color: null })).length;
+    await grid.getByRole('radio', { name: 'Photos' }).click();
+
+    // A search the orientation narrows to nothing: said so, with Reset Filters, which searches without it.
+    const words = [...new Set(api.library.photos.flatMap((p) => p.alt.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 3))];
+    const word = words.find((w) => matching(w, null) > 0 && matching(w, 'square') === 0);
+    assert.ok(word, 'a word none of whose photos is square');
+    await orientation.selectOption('square');
+    await search(word);
+    await message.locator('h2', { hasText: `Nothing found for “${word}”.` }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(await buttons(), ['Reset Filters']);
+    await shot('grid-nothing-found-filtered', false);
+    api.clearLog();
+    await message.getByRole('button', { name: 'Reset Filters' }).click();
+    await tiles().first().waitFor({ timeout: 20_000 });
+    assert.equal(await orientation.inputValue(), '', 'the filter is cleared');
+    assert.equal(await query.inputValue(), word, 'the query stays');
+    assert.equal(await message.isVisible(), false);
+    assert.deepEqual(apiRequests().map((e) => e.query), [{ query: word, locale: 'en-US', page: '1', per_page: '80' }], 'searched again without the filter');
+
+    // Nothing found with no filter: no button that would do nothing.
+    await search('qqqzzzxxx');
+    await message.locator('h2', { hasText: 'Nothing found for “qqqzzzxxx”.' }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(await buttons(), []);
+
+    // Two results of the page the service sent unreadable: the others shown, the two counted above them.
+    api.setSwitches({ badItems: true });
+    try {
+      await search('forest');
+      await grid.locator('.skipped', { hasText: '2 results could not be shown' }).waitFor({ timeout: 20_000 });
+    } finally {
+      api.setSwitches({ badItems: false });
+    }
+
+    // An answer without a total: only what is shown is counted.
+    api.setSwitches({ oldEnvelopes: true });
+    try {
+      await search('bird');
+      await grid.locator('.total', { hasText: new RegExp(`^${Math.min(80, matching('bird', null))} results? shown$`) }).waitFor({ timeout: 20_000 });
+    } finally {
+      api.setSwitches({ oldEnvelopes: false });
+    }
+
+    // Nothing starred (the tile starred above was unstarred).
+    await runCommand(page, 'Stock Media: Show Starred in Grid');
+    await message.locator('p', { hasText: 'Nothing starred yet' }).waitFor({ timeout: 20_000 });
+
+    // The monthly quota used up: said so, with when it resets, and the failure's own button.
+    api.setQuota(api.keys.alice, { monthlyLimit: 20_000, monthlyRemaining: 0 });
+    try {
+      await search('quota test');
+      await message.locator('h2', { hasText: 'Rate limit or monthly quota used up' }).waitFor({ timeout: 20_000 });
+      assert.match(await message.locator('p').innerText(), /resets/);
+      assert.deepEqual(await buttons(), ['Show Quota']);
+      await shot('grid-quota-used-up', false);
+    } finally {
+      api.resetQuotas();
+    }
+
+    // One photo, opened from the Collections view: shown large at once.
+    const row = (label: string) => sideBar(page).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+    const cats = row('Cats of the World');
+    // The view is still open from the collection above: a click on its activity bar item would close it.
+    if (!(await cats.isVisible())) await activityBarItem(page, 'Stock Media').click();
+    await cats.waitFor({ timeout: 20_000 });
+    if ((await cats.getAttribute('aria-expanded')) !== 'true') await cats.click();
+    const media = sideBar(page).locator('.monaco-list-row[aria-level="3"]').first();
+    await media.waitFor({ timeout: 20_000 });
+    await media.click();
+    grid = webview(page);
+    await grid.locator('dialog.preview').waitFor({ state: 'visible', timeout: 20_000 });
     await page.keyboard.press('Escape');
   });
 });

@@ -104,7 +104,6 @@ describe('grid protocol', () => {
         failure: { kind: 'keyNotForOrigin', message: 'Not sent.', actions: ['checkKey', 'openSettings'], origin: 'https://api.example.com' },
       },
       { type: 'actionDone', ok: false, message: 'No editor' },
-      { type: 'snapshotRequest', id: 9 },
       { type: 'focus' },
       { type: 'starred', keys: ['photo:1', 'video:22'] },
       { type: 'starred', keys: [] },
@@ -123,6 +122,9 @@ describe('grid protocol', () => {
       assert.equal(isToWebview({ type: 'session', generation: 1 }), false);
       assert.equal(isToWebview({ type: 'more', generation: 1, status: 'failed', failure: { kind: 'x', message: 'y', actions: ['checkKey'], origin: 7 } }), false);
       assert.equal(isToWebview([]), false);
+      // No message for tests: what the webview shows is read where it runs (test/e2e).
+      assert.equal(isToWebview({ type: 'snapshotRequest', id: 9 }), false);
+      assert.equal(isToWebview({ type: 'press', action: 'retry' }), false);
       // Starred keys: media keys only, at most as many as the list keeps.
       assert.equal(isToWebview({ type: 'starred', keys: ['javascript:alert(1)'] }), false);
       assert.equal(isToWebview({ type: 'starred', keys: Array.from({ length: 201 }, (_, i) => `photo:${i + 1}`) }), false);
@@ -153,6 +155,7 @@ describe('grid protocol', () => {
       assert.equal(isFromWebview({ type: 'loadMore', generation: -1 }), false);
       assert.equal(isFromWebview({ type: 'remember', kind: 'collections', query: 'sea' }), false);
       assert.equal(isFromWebview({ type: 'remember', kind: 'photos', query: ' ' }), false);
+      assert.equal(isFromWebview({ type: 'snapshot', inReplyTo: 1, snapshot: {} }), false);
       assert.equal(isFromWebview({ type: 'remember', kind: 'photos', query: 'x'.repeat(5000) }), false);
       assert.equal(isFromWebview({ type: 'fetch', url: 'https://api.pexels.com/v1/curated' }), false);
       assert.equal(isFromWebview(null), false);

@@ -1,16 +1,15 @@
 // The search grid in a real VS Code against the local server: each command opens the one
 // grid with the right results (the server log shows what was asked), paging, the cache,
-// bad input refused without a request, the webview's own view of it, hide and show,
-// and insert into the editor that was active before the grid opened.
+// bad input refused without a request, what the webview was told (how it draws it: test/e2e/grid.e2e.ts),
+// hide and show, and insert into the editor that was active before the grid opened.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { defaultLocale } from '../../src/core/locale';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from './hooks';
-import type { GridSnapshot } from '../../src/shared/protocol';
+import type { GridPanelState, GridTold } from './hooks';
 import { photoMatches, videoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { acceptSearchBox, closeAllEditors, cspAdmits, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { acceptSearchBox, closeAllEditors, cspAdmits, gridTold, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -24,12 +23,9 @@ async function openGrid(): Promise<GridPanelState> {
   return state;
 }
 
-/** What the webview shows, once it is loaded and has the expected number of results. */
-async function webviewShows(itemCount: number, ms = 15_000): Promise<GridSnapshot> {
-  return waitFor(async () => {
-    const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
-    return snapshot && snapshot.status === 'loaded' && snapshot.itemCount === itemCount ? snapshot : undefined;
-  }, `the webview to show ${itemCount} results`, ms);
+/** What the webview was told, once it has the answer with the expected number of results. */
+function webviewTold(itemCount: number): Promise<GridTold> {
+  return gridTold(`the webview told ${itemCount} results`, (t) => t.status === 'loaded' && t.items.length === itemCount);
 }
 
 function isGridTab(tab: vscode.Tab): boolean {
@@ -85,13 +81,12 @@ describe('search grid', function () {
     assert.equal(state.title, 'Photos: morning');
     assert.equal(gridTabs().length, 1);
 
-    const shown = await webviewShows(80);
-    assert.equal(shown.totalText, `${total} results`);
+    // The webview's count ("… results"), its toolbar and its tiles' credits (windowed, as text): grid.e2e.
+    const shown = await webviewTold(80);
+    assert.equal(shown.totalResults, total);
     assert.deepEqual(shown.spec, { mode: 'photos', query: 'morning', locale });
-    assert.equal(shown.form.query, 'morning');
-    // Windowed: far fewer tiles in the DOM than results, and they are the first ones.
-    assert.ok(shown.renderedTiles > 0 && shown.renderedTiles < 80, `rendered ${shown.renderedTiles}`);
-    assert.deepEqual(shown.renderedCredits, state.session.credits.slice(0, shown.renderedTiles));
+    assert.deepEqual(shown.toolbarSpec, shown.spec, 'the toolbar takes the command’s search');
+    assert.deepEqual(shown.items.map((i) => i.credit), state.session.credits);
   });
 
   it('loads page 2 through next_page, then stops at the last page', async () => {
@@ -103,23 +98,24 @@ describe('search grid', function () {
     assert.deepEqual(requests()[0]?.query, { page: '2', per_page: '80', query: 'morning', locale });
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'loadMore' });
     assert.equal(requests().length, 1, 'nothing past the last page');
-    await webviewShows(total);
+    await webviewTold(total);
   });
 
   it('keeps what it shows when hidden and shown again, without a request', async () => {
     const total = photosFor('morning');
-    const before = (await openGrid()).htmlLoads;
+    const before = (await openGrid()).html;
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active });
     await waitFor(async () => (await gridState())?.visible === false, 'the grid to be hidden');
     assert.equal((await gridState())?.ready, false, 'a hidden webview is gone (no retainContextWhenHidden)');
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
-    // The webview comes back from its saved state and says ready; the host sends the session.
+    // The webview comes back from its saved state and says ready (it starts over: told nothing
+    // yet); the host sends the whole session.
     await waitFor(async () => (await gridState())?.ready === true, 'the webview to be ready again', 20_000);
-    const shown = await webviewShows(total);
+    const shown = await webviewTold(total);
     assert.deepEqual(shown.spec, { mode: 'photos', query: 'morning', locale });
     assert.equal(requests().length, 0);
-    assert.equal((await openGrid()).htmlLoads, before, 'the same HTML, reloaded by VS Code with its state');
+    assert.equal((await openGrid()).html, before, 'the same HTML (its nonce too), reloaded by VS Code with its state');
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
@@ -142,9 +138,10 @@ describe('search grid', function () {
     const state = await openGrid();
     assert.deepEqual(state.session.itemKeys, expected.slice(0, 80).map((v) => `video:${v.id}`));
     assert.equal(gridTabs().length, 1, 'the same panel is reused');
-    const shown = await webviewShows(expected.length);
-    assert.equal(shown.form.kind, 'videos');
-    assert.equal(shown.form.orientation, 'landscape');
+    const shown = await webviewTold(expected.length);
+    // The toolbar takes it (formFromSpec: test/unit/gridForm.test.ts): Videos, Landscape.
+    assert.deepEqual(shown.toolbarSpec, result.shown ? result.spec : undefined);
+    assert.equal(shown.toolbarSpec?.mode === 'videos' && shown.toolbarSpec.orientation, 'landscape');
   });
 
   it('Browse Curated Photos and Browse Popular Videos (with its four filters)', async () => {
@@ -161,9 +158,9 @@ describe('search grid', function () {
     assert.equal(popular.shown, true);
     assert.equal(requests()[0]?.path, '/videos/popular');
     assert.deepEqual(requests()[0]?.query, { min_width: '1280', min_height: '720', min_duration: '5', max_duration: '60', page: '1', per_page: '80' });
-    const shown = await webviewShows(popular.shown ? popular.count : -1);
-    assert.equal(shown.form.browse, true);
-    assert.equal(shown.form.minDuration, '5');
+    const shown = await webviewTold(popular.shown ? popular.count : -1);
+    // The toolbar takes it: Popular, its four filters.
+    assert.deepEqual(shown.toolbarSpec, { mode: 'popular', min_width: 1280, min_height: 720, min_duration: 5, max_duration: 60 });
   });
 
   it('opens one photo by id, and one video by its page URL', async () => {
@@ -179,7 +176,7 @@ describe('search grid', function () {
     await vscode.commands.executeCommand('stockMedia.openMedia', `${server.origin}/video/${video.slug}-${video.id}/`);
     assert.equal(requests()[0]?.path, `/videos/videos/${video.id}`);
     assert.deepEqual((await openGrid()).session.itemKeys, [`video:${video.id}`]);
-    const shown = await webviewShows(1);
+    const shown = await webviewTold(1);
     assert.deepEqual(shown.spec, { mode: 'single', kind: 'video', id: video.id });
   });
 
@@ -248,22 +245,16 @@ describe('search grid', function () {
 
   it('shows an empty result, and a used-up quota with its reset time and no retry storm', async () => {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'zzzzqqq' });
-    const empty = await waitFor(async () => {
-      const s = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
-      return s?.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'zzzzqqq' ? s : undefined;
-    }, 'the empty result', 15_000);
-    assert.equal(empty.itemCount, 0);
-    assert.match(empty.messageText, /Nothing found for “zzzzqqq”/);
+    // What the webview says for them ("Nothing found for …", the quota's title): grid.e2e.
+    const empty = await gridTold('the empty result', (t) => t.status === 'loaded' && t.spec?.mode === 'photos' && t.spec.query === 'zzzzqqq');
+    assert.deepEqual([empty.items.length, empty.failure], [0, null]);
 
     server.setQuota(server.keys.alice, { monthlyLimit: 20_000, monthlyRemaining: 0 });
     server.clearLog();
     await vscode.commands.executeCommand('stockMedia.search', { query: 'quota test' });
-    const failed = await waitFor(async () => {
-      const s = await vscode.commands.executeCommand<GridSnapshot | undefined>(TEST_COMMAND, { op: 'snapshot' });
-      return s?.status === 'failed' ? s : undefined;
-    }, 'the quota state', 15_000);
-    assert.match(failed.messageText, /Rate limit or monthly quota used up/);
-    assert.match(failed.messageText, /resets/, 'says when it resets');
+    const failed = await gridTold('the quota state', (t) => t.status === 'failed');
+    assert.equal(failed.failure?.kind, 'rateLimited');
+    assert.match(failed.failure?.message ?? '', /resets/, 'says when it resets');
     assert.equal(requests().length, 1, 'one refused request, not retried');
     assert.equal((await openGrid()).session.failure?.kind, 'rateLimited');
     server.resetQuotas();

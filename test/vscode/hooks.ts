@@ -1,14 +1,19 @@
 // The hooks the extension's own tests and the bench read and drive it through: commands that the
 // extension under test (underTest.ts) registers on what the product's activation made (its
 // container) and on the command handlers it registered. Everything here works on the features through their general
-// seams (the container's parts, the grid's receive/post/onDidRender/onDidReceive); the product
+// seams (the container's parts, the grid's state and receive) and on what VS Code gives the
+// product (the grid's webview panel: what the host posts to it and hears from it); the product
 // holds none of it.
 import * as vscode from 'vscode';
+import type { SearchSpec } from '../../src/core/search';
+import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../src/core/tiles';
+import { GRID_VIEW_TYPE } from '../../src/host/common/commandIds';
 import type { Container } from '../../src/host/container';
 import type { GridPanel, GridState } from '../../src/host/grid/gridPanel';
 import type { MediaPasteEdit } from '../../src/host/insert/paste';
 import { pasteProvider as makePasteProvider } from '../../src/host/insert/insertCommands';
-import type { GridSnapshot } from '../../src/shared/protocol';
+import type { ToWebview } from '../../src/shared/protocol';
+import { isToWebview } from '../../src/shared/protocol';
 
 /** The commands the hooks answer to. */
 export const TestCommandId = {
@@ -26,56 +31,144 @@ export const TestCommandId = {
   workspaceMedia: 'stockMedia.test.workspaceMedia',
 } as const;
 
-/** How long a snapshot request waits for the webview's answer. */
-const SNAPSHOT_TIMEOUT_MS = 5_000;
+/** How long `settle` waits for the grid's search (or next page) to have its answer. */
+const SETTLE_TIMEOUT_MS = 30_000;
 
-/** `{op: 'state'}`: the grid's state, and how often its HTML was loaded since the hooks first saw it. */
-export type GridPanelState = GridState & { htmlLoads: number };
+/** `{op: 'state'}`: the grid's state, and the HTML its webview was last given (each load has its own nonce). */
+export type GridPanelState = GridState & { html: string };
+
+/**
+ * `{op: 'told'}`: what the host told the grid's webview since the webview last said `ready` (it
+ * starts over then), folded as the webview folds it (src/webview/gridApp.ts): the last session,
+ * the pages of its search appended. How the webview draws it is proven where its code runs:
+ * test/e2e (grid, offline, hostile).
+ */
+export interface GridTold {
+  /** The search the session messages are about: a page or a next page's state of another is ignored. */
+  generation: number;
+  /** The spec of the last session that set the toolbar (`syncForm`): the toolbar shows it, unless the user changed it since. */
+  toolbarSpec: SearchSpec | null;
+  spec: SearchSpec | null;
+  status: SessionStatus;
+  items: GridItem[];
+  totalResults: number | null;
+  skipped: number;
+  hasMore: boolean;
+  more: MoreStatus;
+  /** The failure shown in place of the tiles (or above kept ones). */
+  failure: GridFailure | null;
+  /** The failure of the next page, shown below the tiles. */
+  moreFailure: GridFailure | null;
+  /** The starred keys: the tiles' menus offer Unstar for them. */
+  starred: string[];
+}
+
+const NOTHING_TOLD: GridTold = {
+  generation: -1,
+  toolbarSpec: null,
+  spec: null,
+  status: 'idle',
+  items: [],
+  totalResults: 0,
+  skipped: 0,
+  hasMore: false,
+  more: 'idle',
+  failure: null,
+  moreFailure: null,
+  starred: [],
+};
+
+/** What the webview knows after `message`, as gridApp.ts takes it in. */
+function fold(told: GridTold, message: ToWebview): GridTold {
+  switch (message.type) {
+    case 'session': {
+      const { spec, status, totalResults, skipped, hasMore, more, failure } = message;
+      return {
+        ...told,
+        toolbarSpec: message.syncForm && spec ? spec : told.toolbarSpec,
+        spec,
+        status,
+        items: message.keepItems ? told.items : [...message.items],
+        totalResults,
+        skipped,
+        hasMore,
+        more,
+        failure: status === 'failed' ? failure : null,
+        moreFailure: status !== 'failed' && more === 'failed' ? failure : null,
+        generation: message.generation,
+      };
+    }
+    case 'page':
+      if (message.generation !== told.generation) return told;
+      return { ...told, items: [...told.items, ...message.items], totalResults: message.totalResults, skipped: message.skipped, hasMore: message.hasMore, more: 'idle', moreFailure: null };
+    case 'more':
+      if (message.generation !== told.generation) return told;
+      return { ...told, more: message.status, moreFailure: message.status === 'failed' ? message.failure : null };
+    case 'starred':
+      return { ...told, starred: [...message.keys] };
+    default:
+      return told;
+  }
+}
 
 /** Registers the hooks on the objects the extension's activation made. */
 export function registerTestHooks({ container, handlers }: { container: Container; handlers: Readonly<Record<string, unknown>> }): vscode.Disposable[] {
   // The same provider the extension registers, made on its container.
   const pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit> = makePasteProvider(container);
-  const htmlLoads = new WeakMap<GridPanel, number>();
-  let nextRequestId = 1;
+  const told = new WeakMap<vscode.WebviewPanel, { now: GridTold }>();
 
-  /** The open grid, its HTML loads counted from the first time a hook sees it. */
+  /** Follows what the host posts to a grid panel's webview and when the webview starts over (says `ready`). */
+  const watch = (panel: vscode.WebviewPanel): void => {
+    if (told.has(panel)) return;
+    const seen = { now: NOTHING_TOLD };
+    told.set(panel, seen);
+    // Listening before the grid does (the panel is watched as it is made): `ready` starts over first.
+    panel.webview.onDidReceiveMessage((message: unknown) => {
+      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'ready') seen.now = NOTHING_TOLD;
+    });
+    const post = panel.webview.postMessage.bind(panel.webview);
+    panel.webview.postMessage = (message: unknown) => {
+      if (isToWebview(message)) seen.now = fold(seen.now, message);
+      return post(message);
+    };
+  };
+  // Every grid panel from the moment it is made (its first message is sent once the webview is ready).
+  const window = vscode.window as { createWebviewPanel: typeof vscode.window.createWebviewPanel };
+  const createPanel = window.createWebviewPanel;
+  window.createWebviewPanel = (...args: Parameters<typeof createPanel>): vscode.WebviewPanel => {
+    const panel = createPanel.apply(vscode.window, args);
+    if (args[0] === GRID_VIEW_TYPE) watch(panel);
+    return panel;
+  };
+
+  /** The open grid (a panel VS Code restored after a reload is watched from when a hook first sees it). */
   const currentGrid = (): GridPanel | undefined => {
     const grid = container.grid.current();
-    if (grid && !htmlLoads.has(grid)) {
-      htmlLoads.set(grid, 0);
-      grid.onDidRender(() => htmlLoads.set(grid, (htmlLoads.get(grid) ?? 0) + 1));
-    }
+    if (grid) watch(grid.panel);
     return grid;
   };
-  const stateOf = (grid: GridPanel | undefined): GridPanelState | undefined =>
-    grid ? { ...grid.state, htmlLoads: htmlLoads.get(grid) ?? 0 } : undefined;
+  const stateOf = (grid: GridPanel | undefined): GridPanelState | undefined => (grid ? { ...grid.state, html: grid.panel.webview.html } : undefined);
 
-  /** What the webview itself shows, asked over the protocol; undefined when it is not ready, closes or does not answer. */
-  const requestSnapshot = (grid: GridPanel): Promise<GridSnapshot | undefined> => {
-    if (!grid.state.ready) return Promise.resolve(undefined);
-    const id = nextRequestId++;
-    return new Promise((resolve) => {
-      const done = (snapshot: GridSnapshot | undefined): void => {
-        clearTimeout(timer);
-        answered.dispose();
-        closed.dispose();
-        resolve(snapshot);
-      };
-      const timer = setTimeout(() => done(undefined), SNAPSHOT_TIMEOUT_MS);
-      const answered = grid.onDidReceive((message) => {
-        if (message.type === 'snapshot' && message.inReplyTo === id) done(message.snapshot);
-      });
-      const closed = grid.panel.onDidDispose(() => done(undefined));
-      grid.post({ type: 'snapshotRequest', id });
-    });
+  /** Resolves once the grid's search has its answer and no next page is loading, or the grid closed. */
+  const settled = async (grid: GridPanel): Promise<void> => {
+    const busy = (): boolean => {
+      const { open, session } = grid.state;
+      return open && (session.status === 'loading' || session.more === 'loading');
+    };
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while (busy()) {
+      if (Date.now() > deadline) throw new Error(`${TestCommandId.grid}: the grid's search did not settle in ${SETTLE_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   };
 
   /**
-   * `{op: 'state'}` (the host's view), `{op: 'snapshot'}` (what the webview shows),
-   * `{op: 'receive', message}` (a message as if from the webview), `{op: 'loadMore'}`,
-   * `{op: 'press', action}` (a button of the webview's message clicked),
-   * `{op: 'settle'}`, `{op: 'recent'}`, `{op: 'reveal'}`, `{op: 'close'}`.
+   * `{op: 'state'}` (the host's view), `{op: 'told'}` (what the host told the webview: GridTold),
+   * `{op: 'receive', message}` (a message as the webview sends it, through the grid's own
+   * receive: a click on a tile's action, on a message's Retry or Reset Filters…), `{op: 'loadMore'}`
+   * (the webview's `loadMore`, as when the user scrolls to the end), `{op: 'settle'}`,
+   * `{op: 'recent'}`, `{op: 'reveal'}`, `{op: 'close'}`. receive, loadMore and settle resolve
+   * once the search (or next page) they started has its answer.
    */
   const gridHook = async (args: unknown): Promise<unknown> => {
     const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
@@ -83,20 +176,18 @@ export function registerTestHooks({ container, handlers }: { container: Containe
     switch (op) {
       case 'state':
         return stateOf(grid);
-      case 'snapshot':
-        return grid ? requestSnapshot(grid) : undefined;
+      case 'told':
+        return grid ? told.get(grid.panel)?.now : undefined;
       case 'receive':
         grid?.receive((args as Record<string, unknown>).message);
-        await grid?.whenSettled();
+        if (grid) await settled(grid);
         return stateOf(grid);
       case 'loadMore':
-        await grid?.loadMore();
-        return stateOf(grid);
-      case 'press':
-        grid?.post({ type: 'press', action: (args as Record<string, unknown>).action as 'resetFilters' | 'retry' });
+        grid?.receive({ type: 'loadMore', generation: grid.state.session.generation });
+        if (grid) await settled(grid);
         return stateOf(grid);
       case 'settle':
-        await grid?.whenSettled();
+        if (grid) await settled(grid);
         return stateOf(grid);
       case 'recent':
         return container.grid.recent.list();
@@ -196,6 +287,7 @@ export function registerTestHooks({ container, handlers }: { container: Containe
   };
 
   return [
+    { dispose: () => (window.createWebviewPanel = createPanel) },
     vscode.commands.registerCommand(TestCommandId.creditCheck, creditCheckHook),
     vscode.commands.registerCommand(TestCommandId.paste, pasteHook),
     vscode.commands.registerCommand(TestCommandId.grid, gridHook),

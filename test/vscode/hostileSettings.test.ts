@@ -12,9 +12,10 @@ import type { CollectionsNode, RootNode } from '../../src/host/collections/colle
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
+import type { GridTold } from './hooks';
 import type { Shown } from './support';
 import { closeAllEditors, extensionApi, pointAt, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
-import { gridSnapshotWhen, openGridState } from './support';
+import { gridTold, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const HOSTILE_NAME = 'Evil [Renew your key](command:stockMedia.clearApiKey)';
@@ -38,7 +39,8 @@ function labelOf(item: vscode.TreeItem): string {
 
 const gridState = openGridState;
 
-const webview = gridSnapshotWhen;
+/** What the grid's webview was told, once its search has the answer `status` says. */
+const webview = (status: 'loaded' | 'failed'): Promise<GridTold> => gridTold(`the webview told ${status}`, (t) => t.status === status);
 
 /** A refusal for `origin` (the extension's bundle has its own MediaError class, so by its fields). */
 function refusedFor(origin: string): (e: unknown) => boolean {
@@ -175,11 +177,12 @@ describe('Hostile settings: the key goes only where the user said', function () 
         refusedFor(second.origin),
       );
 
-      // The grid (which re-ran its search for the new server) shows the refusal and the action.
+      // The grid (which re-ran its search for the new server) is told the refusal and the action
+      // (drawn as the message with "Check Key with …": keyOrigin.e2e).
       const label = `Check Key with ${second.origin}`;
       const failed = await webview('failed');
-      assert.match(failed.messageText, new RegExp(`was not sent to ${second.origin.replace(/[.]/g, '\\.')}`));
-      assert.ok(failed.messageText.includes(label), `the grid offers "${label}": ${failed.messageText}`);
+      assert.match(failed.failure?.message ?? '', new RegExp(`was not sent to ${second.origin.replace(/[.]/g, '\\.')}`));
+      assert.deepEqual([failed.failure?.actions, failed.failure?.origin], [['checkKey', 'openSettings'], second.origin]);
       const state = await gridState();
       assert.equal(state.session.failure?.kind, 'keyNotForOrigin');
       assert.deepEqual(state.session.failure?.actions, ['checkKey', 'openSettings']);
@@ -210,7 +213,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
       // Now requests go there: the grid shows the search again, from the new server.
       const loaded = await webview('loaded');
-      assert.ok(loaded.itemCount > 0);
+      assert.ok(loaded.items.length > 0);
       assert.ok(second.log.some((e) => e.path === '/v1/search' && e.query['query'] === 'forest' && e.key === server.keys.alice), 'the search, at the new server');
       const page = await api.client.curatedPhotos({ per_page: 3 }, { fresh: true });
       assert.equal(page.photos.length, 3);

@@ -6,9 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
+import { tileMenuContext } from '../../src/webview/tileMenu';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridSnapshotWhen, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridTold, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 import { savedStem } from './savedNames';
 
 const FOLDER = 'insert-as-tests';
@@ -230,8 +231,9 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
   it('from a grid tile’s menu: Insert as… and Save into Workspace and Insert act on that tile', async () => {
     const editor = await openNew('tile.md', '');
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
-    const shown = await gridSnapshotWhen('loaded');
-    const context = JSON.parse(shown.renderedContexts[0] ?? '{}') as Record<string, unknown>;
+    const shown = await gridTold();
+    // The first tile's right-click context (the webview's data-vscode-context: grid.e2e).
+    const context = JSON.parse(tileMenuContext(shown.items[0]?.key ?? '')) as Record<string, unknown>;
     const menuArg = { webview: 'stockMedia.grid', ...context };
     const id = Number(String(context.key).split(':')[1]);
     const tilePhoto = server.library.photos.find((p) => p.id === id);

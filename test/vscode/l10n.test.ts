@@ -9,15 +9,23 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import { hiddenSnapshot } from '../../src/core/quota';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from './hooks';
+import type { GridPanelState, GridTold } from './hooks';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { EmptyNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { MediaLists } from '../../src/host/library/mediaLists';
-import type { GridSnapshot } from '../../src/shared/protocol';
+import type { GridBoot } from '../../src/shared/protocol';
+import { GRID_BOOT_ELEMENT_ID } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
-import { closeAllEditors, EXTENSION_ID, extensionApi, plainPhoto, updateSetting, useApiServer, waitFor } from './support';
+import { closeAllEditors, EXTENSION_ID, extensionApi, gridTold, plainPhoto, updateSetting, useApiServer, waitFor } from './support';
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
+
+/** The texts and the language the host gave the grid's webview: the JSON block of its HTML (gridHtml.ts). */
+function gridBoot(html: string): GridBoot {
+  const json = new RegExp(`<script type="application/json" id="${GRID_BOOT_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html)?.[1];
+  assert.ok(json, 'the grid’s HTML has its boot block');
+  return JSON.parse(json) as GridBoot;
+}
 
 function extensionRoot(): vscode.Uri {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
@@ -153,14 +161,9 @@ describe('Localisation (real VS Code)', function () {
       assert.equal(failure.message, 'Nicht gefunden: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.');
       // The same failure in the grid: the host's sentence, with the service name, in German.
       await vscode.commands.executeCommand('stockMedia.openMedia', { id: 999_999_999, kind: 'photo' });
-      const failed = await waitFor(async () => {
-        const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID_TEST_COMMAND, { op: 'snapshot' });
-        return snapshot?.status === 'failed' ? snapshot : undefined;
-      }, 'the grid to show the failure', 15_000);
-      assert.ok(
-        failed.messageText.includes('Nicht gefunden auf Pexels: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.'),
-        failed.messageText,
-      );
+      const failed = await gridTold('the grid to show the failure', (t: GridTold) => t.status === 'failed');
+      const message = failed.failure?.message ?? '';
+      assert.ok(message.includes('Nicht gefunden auf Pexels: Es existiert nicht oder ist für Ihren Schlüssel nicht sichtbar.'), message);
     });
 
     it('the status bar says in German that the quota is not visible in the browser, with the count of this hour', async () => {
@@ -208,11 +211,12 @@ describe('Localisation (real VS Code)', function () {
       const state = await vscode.commands.executeCommand<GridPanelState>(GRID_TEST_COMMAND, { op: 'state' });
       assert.equal(state.title, 'Fotos: morning');
       const total = server().library.photos.filter((p) => photoMatches(p, { query: 'morning', orientation: null, size: null, color: null })).length;
-      const shown = await waitFor(async () => {
-        const snapshot = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID_TEST_COMMAND, { op: 'snapshot' });
-        return snapshot?.status === 'loaded' && snapshot.itemCount > 0 ? snapshot : undefined;
-      }, 'the grid to show results', 15_000);
-      assert.equal(shown.totalText, `${total.toLocaleString('de')} Ergebnisse`);
+      const shown = await gridTold('the grid to show results', (t) => t.status === 'loaded' && t.items.length > 0);
+      assert.equal(shown.totalResults, total);
+      // The webview counts in the language and with the texts it was given ("{0} results" filled: grid.e2e).
+      const boot = gridBoot(state.html);
+      assert.equal(boot.lang, 'de');
+      assert.deepEqual([boot.strings.resultOne, boot.strings.resultsMany], ['{0} Ergebnis', '{0} Ergebnisse']);
     });
 
     it('Recent and Starred speak German: their rows, their empty texts, Star in the menus', async () => {

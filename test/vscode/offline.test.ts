@@ -9,24 +9,19 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
-import type { GridPanelState } from './hooks';
+import type { GridPanelState, GridTold } from './hooks';
 import type { CollectionNode, CollectionsNode, ErrorNode, LoadMoreNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
-import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import type { Shown } from './support';
 import { IN_WEB_WORKER_HOST } from './hosts';
-import { closeAllEditors, extensionApi, fileOpener, hoverTitle, openGridState, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, gridTold, hoverTitle, openGridState, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const openNew = fileOpener('offline-tests');
 
-function snapshotWhen(check: (s: GridSnapshot) => boolean, what: string, ms = 15_000): Promise<GridSnapshot> {
-  return waitFor(async () => {
-    const s = await vscode.commands.executeCommand<GridSnapshot | undefined>(GRID, { op: 'snapshot' });
-    return s && check(s) ? s : undefined;
-  }, what, ms);
-}
+/** What the grid's webview was told (how it draws it: test/e2e/offline.e2e.ts), once `check` holds. */
+const toldWhen = (check: (t: GridTold) => boolean, what: string): Promise<GridTold> => gridTold(what, check);
 
 function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -127,7 +122,7 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.equal(credits.length, 1);
     assert.equal(markdown.document.getText(credits[0]!.range), photo.src.large);
     await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
-    await snapshotWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'morning' && s.itemCount === 80, 'the morning results');
+    await toldWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'morning' && s.items.length === 80, 'the morning results');
     assert.equal(api.client.requestsSent, sentBefore, 'no request for what was seen');
 
     // A new search: the morning tiles stay, under a notice that says why, with Retry.
@@ -137,14 +132,14 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.equal(state.session.kept, true);
     assert.deepEqual(state.session.itemKeys, morningKeys, 'the last good results stay');
     assert.equal(state.session.spec?.mode === 'photos' && state.session.spec.query, 'cat');
-    const offline = await snapshotWhen((s) => s.status === 'failed', 'the failure in the grid');
-    assert.equal(offline.itemCount, 80, 'the tiles are still on screen');
-    assert.ok(offline.renderedTiles > 0);
-    assert.match(offline.messageText, /Cannot reach Pexels/);
-    assert.ok(offline.messageText.includes(REFUSED), offline.messageText);
-    assert.match(offline.messageText, /The results below are from your last search\./);
-    assert.doesNotMatch(offline.messageText, /fetch failed|TypeError|ECONNREFUSED/);
-    assert.deepEqual(offline.messageActions, ['Retry', 'Open Settings']);
+    // Drawn as "Cannot reach Pexels", the reason and "The results below are from your last
+    // search." above the tiles, with Retry and Open Settings (offline.e2e).
+    const offline = await toldWhen((s) => s.status === 'failed', 'the failure in the grid');
+    assert.deepEqual(offline.items.map((i) => i.key), morningKeys, 'the tiles stay');
+    const reason = offline.failure?.message ?? '';
+    assert.ok(reason.includes(REFUSED), reason);
+    assert.doesNotMatch(reason, /fetch failed|TypeError|ECONNREFUSED/);
+    assert.deepEqual(offline.failure?.actions, ['retry', 'openSettings']);
     assert.deepEqual(shown, [], 'no notification: the grid says it');
 
     // The status bar: the last known figure with its age, not an error.
@@ -153,13 +148,13 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.match(quota.tooltip, /Could not reach Pexels at the last try/);
     assert.equal(quota.background, undefined, 'no error colour');
 
-    // The service is back: Retry (the button, as the user presses it) runs the failed search only.
+    // The service is back: Retry (what the webview's button sends: the search shown, again) runs the failed search only.
     server.setSwitches({ refuseConnections: false });
     server.clearLog();
-    await vscode.commands.executeCommand(GRID, { op: 'press', action: 'retry' });
-    const back = await snapshotWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'cat', 'the cat results');
-    assert.equal(back.messageText, '');
-    assert.ok(back.itemCount > 0);
+    await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec: offline.spec } });
+    const back = await toldWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'cat', 'the cat results');
+    assert.equal(back.failure, null);
+    assert.ok(back.items.length > 0);
     assert.deepEqual(searches().map((e) => e.query['query']), ['cat'], 'one request, for the failed search');
     const now = await openGridState();
     assert.equal(now.session.kept, false);
@@ -213,9 +208,9 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.ok([...perQuery.values()].every((n) => n === 1), JSON.stringify([...perQuery]));
     const last = results.at(-1);
     assert.ok(last?.shown && last.status === 'loaded');
-    const seen = await snapshotWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'morning light', 'the last search');
-    assert.equal(seen.form.query, 'morning light');
-    assert.equal(seen.messageText, '', 'no message over the results');
+    const seen = await toldWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'morning light', 'the last search');
+    assert.deepEqual(seen.toolbarSpec, seen.spec, 'the toolbar shows the last');
+    assert.deepEqual([seen.failure, seen.moreFailure], [null, null], 'no message over the results');
     assert.deepEqual(shown, [], 'no error for the stopped ones');
   });
 
@@ -237,7 +232,7 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.equal(state.session.status, 'loaded');
     assert.ok(searches().length <= specs.length);
     assert.equal(searches().at(-1)?.query['color'], 'green');
-    await snapshotWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.color === 'green', 'the last filter');
+    await toldWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.color === 'green', 'the last filter');
     assert.deepEqual(shown, []);
   });
 

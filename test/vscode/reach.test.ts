@@ -8,7 +8,8 @@ import type { CollectionNode, CollectionsNode, MediaNode, RootNode } from '../..
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
-import { EXTENSION_ID, closeAllEditors, fileOpener, gridSnapshotWhen, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { tileMenuContext } from '../../src/webview/tileMenu';
+import { EXTENSION_ID, closeAllEditors, fileOpener, gridTold, stopLocalServer, useLocalServer, workspaceRoot } from './support';
 
 const openNew = fileOpener('reach-tests');
 
@@ -54,17 +55,18 @@ describe('where users reach it (real VS Code)', function () {
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
     const state = await gridState();
     assert.deepEqual(state?.session.itemKeys, [`${node.media.kind}:${id}`]);
-    const shown = await gridSnapshotWhen('loaded');
-    assert.deepEqual(shown.spec, { mode: 'single', kind: node.media.kind, id });
-    await waitFor(async () => (await gridSnapshotWhen('loaded')).previewOpen, 'the preview to open');
+    // One media told, loaded: the webview opens its preview (grid.e2e).
+    const shown = await gridTold();
+    assert.deepEqual([shown.spec, shown.items.map((i) => i.key)], [{ mode: 'single', kind: node.media.kind, id }, [`${node.media.kind}:${id}`]]);
   });
 
   it('grid tiles carry their key only as the menu’s context; the menu’s commands act on that tile’s media', async () => {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
-    const shown = await gridSnapshotWhen('loaded');
+    // Each tile carries its key's context as its data-vscode-context (grid.e2e reads them).
+    const shown = await gridTold();
     const state = await gridState();
-    assert.ok(state && shown.renderedContexts.length > 0);
-    const contexts = shown.renderedContexts.map((c) => JSON.parse(c) as Record<string, unknown>);
+    assert.ok(state && shown.items.length > 0);
+    const contexts = shown.items.map((i) => JSON.parse(tileMenuContext(i.key)) as Record<string, unknown>);
     // Exactly these fields: no alt text, name or URL from the service travels in them.
     for (const [i, context] of contexts.entries()) {
       assert.deepEqual(Object.keys(context).sort(), ['key', 'preventDefaultContextMenuItems', 'webviewSection']);
@@ -87,7 +89,7 @@ describe('where users reach it (real VS Code)', function () {
     // Insert goes to the editor the grid inserts into.
     const editor = await openNew('menu.md', '');
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
-    await gridSnapshotWhen('loaded');
+    await gridTold();
     const outcome = await vscode.commands.executeCommand<{ result: string }>('stockMedia.insert', menuArg);
     assert.equal(outcome.result, 'inserted');
     assert.ok(editor.document.getText().includes(photo.photographer.name), editor.document.getText());

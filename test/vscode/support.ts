@@ -5,9 +5,8 @@ import * as vscode from 'vscode';
 import type { Photo } from '../../src/core/model';
 import type { InsertArgs } from '../../src/host/common/commandArgs';
 import { parseInsertArgs, parseSelection } from '../../src/host/common/commandArgs';
-import type { GridPanelState } from './hooks';
+import type { GridPanelState, GridTold } from './hooks';
 import type { StockMediaApi } from './underTest';
-import type { GridSnapshot } from '../../src/shared/protocol';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 
@@ -321,12 +320,15 @@ export function cspAdmits(sources: readonly string[], origin: string): boolean {
   return sources.some((source) => source === url.protocol || source === `${url.protocol}//${url.hostname}:*` || source === url.origin);
 }
 
-/** What the grid's webview itself shows, once it reaches `status`. */
-export function gridSnapshotWhen(status: GridSnapshot['status'], ms = 15_000): Promise<GridSnapshot> {
+/**
+ * What the host told the grid's webview (hooks.ts GridTold), once `check` holds of it (by
+ * default: the search has its answer). How the webview draws it is proven in test/e2e.
+ */
+export function gridTold(what = 'the grid’s webview told the answer', check: (told: GridTold) => boolean = (t) => t.status === 'loaded', ms = 15_000): Promise<GridTold> {
   return waitFor(async () => {
-    const shown = await vscode.commands.executeCommand<GridSnapshot | undefined>('stockMedia.test.grid', { op: 'snapshot' });
-    return shown?.status === status ? shown : undefined;
-  }, `the webview to be ${status}`, ms);
+    const told = await vscode.commands.executeCommand<GridTold | undefined>('stockMedia.test.grid', { op: 'told' });
+    return told && check(told) ? told : undefined;
+  }, what, ms);
 }
 
 /** Whether two byte sequences are the same (file contents against what a server sent). */

@@ -109,12 +109,6 @@ export class GridPanel extends Disposable {
   private readonly session: SearchSession;
   private ready = false;
   private renderedInputs = '';
-  private readonly rendered = this._register(new vscode.EventEmitter<void>());
-  private readonly received = this._register(new vscode.EventEmitter<FromWebview>());
-  /** The webview's HTML was loaded (again): it starts over and says ready. */
-  readonly onDidRender = this.rendered.event;
-  /** A checked message from the webview, before the grid acts on it. */
-  readonly onDidReceive = this.received.event;
   private viewState: GridViewState;
   /** The tile with the keyboard focus, as the webview last said. */
   private activeKey: string | null = null;
@@ -179,15 +173,6 @@ export class GridPanel extends Disposable {
     });
   }
 
-  /** The next page, as when the user scrolls to the end. */
-  loadMore(): Promise<void> {
-    return this.session.loadMore(this.session.state.generation);
-  }
-
-  whenSettled(): Promise<void> {
-    return this.session.whenSettled();
-  }
-
   get state(): GridState {
     const { items, ...session } = this.session.state;
     return {
@@ -230,7 +215,6 @@ export class GridPanel extends Disposable {
       lang: vscode.env.language,
       startFailedText: vscode.l10n.t('Stock Media: the grid could not start (its start-up data is missing or damaged). Close it and search again.'),
     });
-    this.rendered.fire();
   }
 
   /** Sends `message` to the webview (dropped until the webview is ready: it gets the whole session then). */
@@ -239,14 +223,13 @@ export class GridPanel extends Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  /** Handles a message from the webview: checked first, then announced (onDidReceive) and acted on. */
+  /** Handles a message from the webview: checked first, then acted on. */
   receive(raw: unknown): void {
     if (this.isDisposed) return;
     if (!isFromWebview(raw)) {
       this.shell.logger.warn('Grid: ignored a malformed message from the webview.');
       return;
     }
-    this.received.fire(raw);
     this.handle(raw);
   }
 
@@ -282,9 +265,6 @@ export class GridPanel extends Disposable {
         return;
       case 'active':
         this.activeKey = message.key;
-        return;
-      case 'snapshot':
-        // What the webview shows, for whoever asked (onDidReceive); the grid itself needs nothing from it.
         return;
       default: {
         const never: never = message;

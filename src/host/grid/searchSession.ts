@@ -103,11 +103,6 @@ export class SearchSession {
     return this.media.get(key);
   }
 
-  /** Settles when the running first page or next page has been handled. */
-  whenSettled(): Promise<void> {
-    return this.current;
-  }
-
   /**
    * Everything the webview shows, in one message. `keepItems`: the webview already shows the
    * kept items, so they are not sent again (a search typed in a row costs no list each time).
