@@ -102,9 +102,8 @@ describe('first run', function () {
 
   it('the Get a Free API Key command opens the page of the configured service', async () => {
     restore = recordUi(shown, opened);
-    const page = await vscode.commands.executeCommand<string>('stockMedia.getApiKey');
-    assert.equal(page, `${server.origin}/api/new/`);
-    assert.deepEqual(opened, [page]);
+    await vscode.commands.executeCommand('stockMedia.getApiKey');
+    assert.deepEqual(opened, [`${server.origin}/api/new/`]);
   });
 
   it('a search without a key fails with Set API Key and Get a Free API Key, not a request', async () => {
