@@ -22,9 +22,8 @@ export interface StockMediaApi {
   readonly container: Made['container'];
   /** Each command the activation registered: its handler, by id. */
   readonly handlers: Readonly<Record<string, Handler>>;
-  /** Whether any feature has been set up yet, and how long setting up the first took. */
-  readonly featuresLoaded: boolean;
-  readonly featuresLoadMs: number | undefined;
+  /** The features' parts (FEATURE_PARTS) made so far, as the container says: none at activation. */
+  readonly featuresMade: readonly string[];
   readonly statusBar: Made['statusBar'];
   /** The quota's status bar item while it exists (made and not disposed), as VS Code made it for the product. */
   readonly quotaItem: vscode.StatusBarItem | undefined;
@@ -35,6 +34,9 @@ export interface StockMediaApi {
   /** From the start of the bundle's evaluation to the end of activation, VS Code's set-up in between included (Node host). */
   readonly loadToActivatedMs: number | undefined;
 }
+
+/** The container's parts, each made on its feature's first use (Container.has names them). */
+const FEATURE_PARTS = ['lists', 'grid', 'collections', 'insert', 'cover', 'credits', 'workspace'] as const satisfies readonly Parameters<Made['container']['has']>[0][];
 
 /** The id the product gives the quota's status bar item. */
 const QUOTA_ITEM_ID = 'stockMedia.quota';
@@ -102,11 +104,8 @@ export function activateUnderTest(context: vscode.ExtensionContext, activate: ()
     },
     container,
     handlers,
-    get featuresLoaded() {
-      return container.loaded;
-    },
-    get featuresLoadMs() {
-      return container.firstUseMs;
+    get featuresMade() {
+      return FEATURE_PARTS.filter((part) => container.has(part));
     },
     statusBar,
     get quotaItem() {
