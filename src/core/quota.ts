@@ -158,12 +158,6 @@ export class HourlyCounter {
   thisHour(now = systemClock.now()): number {
     return this.last?.hour === hourOf(now) ? this.last.count : 0;
   }
-
-  /** Starts the hour's count again at 0, the stored one too. */
-  reset(): void {
-    this.last = undefined;
-    void this.store?.update(this.key, undefined);
-  }
 }
 
 /** Checks a count read back from storage; anything malformed is no count. */

@@ -30,8 +30,6 @@ type WorkspaceFeature = ReturnType<typeof import('./workspaceMedia/workspaceFeat
 
 export class Container extends Disposable {
   private readonly made = new Map<string, unknown>();
-  /** How long making the first feature part took, in milliseconds (the bench's first-use figure). */
-  firstUseMs: number | undefined;
   /** The views made at activation (their commands files set them): their rows come from the features. */
   collectionsTree: CollectionsTreeHandles | undefined;
   workspaceTree: WorkspaceTreeHandles | undefined;
@@ -42,11 +40,6 @@ export class Container extends Disposable {
     super();
   }
 
-  /** Whether any feature part (the client included) has been made yet. */
-  get loaded(): boolean {
-    return this.made.size > 0 || this.shell.hasApi;
-  }
-
   /** Whether the part named `name` (a getter's name) has been made. */
   has(name: 'lists' | 'grid' | 'collections' | 'insert' | 'cover' | 'credits' | 'workspace'): boolean {
     return this.made.has(name);
@@ -55,12 +48,9 @@ export class Container extends Disposable {
   /** The part `name`, made by `make` the first time (its disposables disposed with this container). */
   private once<T>(name: string, make: () => { part: T; disposables: readonly IDisposable[] }): T {
     if (this.made.has(name)) return this.made.get(name) as T;
-    const started = performance.now();
-    const first = this.made.size === 0;
     const { part, disposables } = make();
     this.made.set(name, part);
     for (const d of disposables) this._register(d);
-    if (first) this.firstUseMs = performance.now() - started;
     return part;
   }
 

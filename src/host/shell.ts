@@ -104,11 +104,6 @@ export class Shell extends Disposable {
     return this.apiSource;
   }
 
-  /** Whether the client has been made. */
-  get hasApi(): boolean {
-    return this.apiSource !== undefined;
-  }
-
   async refreshKeyState(): Promise<boolean> {
     this.hasKeyValue = await this.keys.hasKey();
     await vscode.commands.executeCommand('setContext', ContextKey.hasApiKey, this.hasKeyValue);

@@ -14,8 +14,13 @@ export type Task =
   | { op: 'command'; command: string; args?: unknown }
   /** Loads a fresh copy of the extension's bundle in this host: its own compile and top-level cost. */
   | { op: 'bundleLoad' }
-  /** Whether the on-use bundle is loaded yet, and how long that took. */
-  | { op: 'features' }
+  /**
+   * A feature command run twice through `vscode.commands`, each timed from the call to its
+   * result: the first time in a host where no feature is made yet, then again.
+   */
+  | { op: 'firstCommand'; command: string }
+  /** Each feature's part not made yet, made now by reading it from the container, each timed. */
+  | { op: 'featuresSetUp' }
   /** Heap used before and after these searches, each through `stockMedia.search`. */
   | { op: 'heap'; queries: readonly string[] }
   /**
@@ -88,8 +93,8 @@ export interface ActivationFigures {
   /** From requiring the bundle (test/vscode/underTest.node.ts) to the end of activate(), VS Code's own set-up included. */
   readonly loadToActivatedMs: number | null;
   readonly hasKey: boolean;
-  /** Whether the features had been set up (their modules evaluated) when these were read. */
-  readonly featuresLoaded: boolean;
+  /** The features' parts made when these were read (none is made at activation). */
+  readonly featuresMade: readonly string[];
   /** The same figures of the empty extension loaded beside this one; null when it is not there. */
   readonly empty: EmptyActivationFigures | null;
 }
@@ -103,10 +108,21 @@ export interface EmptyActivationFigures {
   readonly loadedFirst: boolean;
 }
 
-export interface FeaturesFigures {
-  readonly loaded: boolean;
-  /** How long loading the on-use bundle took on first use (require + set-up), if loaded. */
-  readonly loadMs: number | null;
+export interface FirstCommandFigures {
+  /** The features' parts made before the command ran (none expected). */
+  readonly madeBefore: readonly string[];
+  /** The call to its result, the first time, and the parts it made. */
+  readonly firstMs: number;
+  readonly made: readonly string[];
+  /** The same command again, its parts made. */
+  readonly againMs: number;
+}
+
+export interface FeaturesSetUpFigures {
+  /** Each part not made before, in the order made, and how long reading it from the container took. */
+  readonly parts: readonly { readonly name: string; readonly ms: number }[];
+  /** The parts that were made already. */
+  readonly madeBefore: readonly string[];
 }
 
 export interface InARowFigures {

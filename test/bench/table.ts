@@ -10,7 +10,7 @@ export interface Target {
 
 export interface Row {
   readonly measure: string;
-  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'times' | 'cases' | 'items' | 'ratio';
+  readonly unit: 'ms' | 'KB' | 'MB' | 'requests' | 'elements' | 'parts' | 'cases' | 'items' | 'ratio';
   /** One value per run; empty when it could not be measured. */
   readonly values: readonly number[];
   /** Null: shown for information, no target. */
@@ -39,7 +39,7 @@ function formatValue(value: number, unit: Row['unit'], digits = unit === 'MB' ? 
       return `${value.toFixed(digits)}×`;
     case 'requests':
     case 'elements':
-    case 'times':
+    case 'parts':
     case 'cases':
     case 'items':
       return Number.isInteger(value) ? String(value) : value.toFixed(1);
@@ -65,7 +65,7 @@ export function renderTable(rows: readonly Row[]): string {
   const header = ['Measure', 'Median', 'Target', 'Result', 'Runs', 'Range / note'];
   const lines = rows.map((row) => {
     const v = verdict(row);
-    const target = row.target ? `${row.target.op === '<' ? '<' : '≤'} ${formatValue(row.target.value, row.unit)}${row.unit === 'requests' || row.unit === 'elements' || row.unit === 'times' || row.unit === 'cases' || row.unit === 'items' ? ` ${row.unit}` : ''}` : '—';
+    const target = row.target ? `${row.target.op === '<' ? '<' : '≤'} ${formatValue(row.target.value, row.unit)}${row.unit === 'requests' || row.unit === 'elements' || row.unit === 'parts' || row.unit === 'cases' || row.unit === 'items' ? ` ${row.unit}` : ''}` : '—';
     const value = row.values.length > 0 ? formatValue(median(row.values), row.unit, row.digits) : 'not measured';
     const range =
       row.values.length > 1 ? `${formatValue(Math.min(...row.values), row.unit, row.digits)} – ${formatValue(Math.max(...row.values), row.unit, row.digits)}` : '';

@@ -14,6 +14,8 @@ import type { MediaPasteEdit } from '../../src/host/insert/paste';
 import { pasteProvider as makePasteProvider } from '../../src/host/insert/insertCommands';
 import type { ToWebview } from '../../src/shared/protocol';
 import { isToWebview } from '../../src/shared/protocol';
+import { HourlyCounter } from '../../src/core/quota';
+import { BACKGROUND_COUNT_KEY } from '../../src/host/credits/lookup';
 
 /** The commands the hooks answer to. */
 export const TestCommandId = {
@@ -23,7 +25,7 @@ export const TestCommandId = {
   grid: 'stockMedia.test.grid',
   /** Pastes text into the active editor through the paste provider. */
   paste: 'stockMedia.test.paste',
-  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it. */
+  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it; `{op: 'check', uri}` checks a document. */
   creditCheck: 'stockMedia.test.creditCheck',
   /** Each contributed command's one handler, by id. */
   commands: 'stockMedia.test.commands',
@@ -270,10 +272,14 @@ export function registerTestHooks({ container, handlers }: { container: Containe
     return { edits: edits.map((e) => ({ title: e.title ?? '', kind: e.kind?.value ?? '', yieldTo: (e.yieldTo ?? []).map((k) => k.value) })) };
   };
 
-  /** `{op: 'budget'}`: background requests the credit check sent this hour; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`. */
+  /**
+   * `{op: 'budget'}`: background requests the credit check sent this hour, as the profile keeps
+   * the count; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`.
+   */
   const creditCheckHook = async (args: unknown): Promise<number> => {
     const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
     const lookup = container.credits.lookup;
+    const profile = container.shell.context.globalState;
     if (op === 'check') {
       // `{op: 'check', uri}`: the check of an open document, now; resolves with its diagnostics' count.
       const uri = (args as Record<string, unknown>).uri;
@@ -281,9 +287,16 @@ export function registerTestHooks({ container, handlers }: { container: Containe
       if (!document) throw new Error(`${TestCommandId.creditCheck}: ${String(uri)} is not open`);
       return container.credits.documents.check(document);
     }
-    if (op === 'resetBudget') lookup.resetBudget();
-    else if (op !== 'budget') throw new Error(`${TestCommandId.creditCheck}: unknown op ${String(op)}`);
-    return lookup.backgroundRequestsThisHour();
+    if (op === 'resetBudget') {
+      // As a new profile starts: no count stored, and a budget that reads it (the lookup reads
+      // its count once, when it is made; a new one is put in the place of the one it made).
+      await profile.update(BACKGROUND_COUNT_KEY, undefined);
+      if (!('budget' in lookup)) throw new Error(`${TestCommandId.creditCheck}: the lookup keeps its budget elsewhere now`);
+      Object.assign(lookup, { budget: new HourlyCounter(profile, BACKGROUND_COUNT_KEY) });
+      if (lookup.heldBack() === 'budget') throw new Error(`${TestCommandId.creditCheck}: the budget is still spent`);
+    } else if (op !== 'budget') throw new Error(`${TestCommandId.creditCheck}: unknown op ${String(op)}`);
+    // The profile's copy, written with each request counted.
+    return new HourlyCounter(profile, BACKGROUND_COUNT_KEY).thisHour();
   };
 
   return [

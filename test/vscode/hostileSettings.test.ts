@@ -143,7 +143,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
       // Nor does "Get a Free API Key" go to the folder's page: people would paste a key there.
       opened.length = 0;
-      assert.equal(await vscode.commands.executeCommand<string>('stockMedia.getApiKey'), `${server.origin}/api/new/`);
+      await vscode.commands.executeCommand('stockMedia.getApiKey');
       assert.deepEqual(opened, [`${server.origin}/api/new/`]);
 
       assert.equal(evil.log.length, 0, `nothing reached the folder's server: ${evil.log.map((e) => e.path).join(', ')}`);

@@ -39,10 +39,11 @@ describe('extension shell', () => {
   });
 
   it('with no key, the status bar has no item (the welcome view and the walkthrough lead the way)', async () => {
-    const { statusBar } = await extensionApi();
+    const api = await extensionApi();
+    const { statusBar } = api;
     const view = await waitFor(() => statusBar.view?.level === 'noKey' && statusBar.view, 'the no-key state');
     assert.equal(view.visible, false);
-    assert.equal(statusBar.exists, false);
+    assert.equal(api.quotaItem, undefined);
     // What it would offer with stockMedia.statusBar.visible = always (firstRun.test.ts shows it).
     assert.match(view.text, /Set API key/);
     assert.equal(view.command, 'stockMedia.setApiKey');
@@ -116,7 +117,7 @@ describe('extension shell', () => {
     assert.equal((await api.shell.keys.stored())?.key, undefined);
     const view = await waitFor(() => statusBar(api)?.level === 'noKey' && statusBar(api), 'the no-key state');
     assert.equal(view.visible, false);
-    assert.equal(api.statusBar.exists, false);
+    assert.equal(api.quotaItem, undefined);
   });
 
   it('a change of the secret from elsewhere (not through the command) refreshes what depends on it', async () => {

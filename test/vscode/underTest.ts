@@ -22,10 +22,11 @@ export interface StockMediaApi {
   readonly container: Made['container'];
   /** Each command the activation registered: its handler, by id. */
   readonly handlers: Readonly<Record<string, Handler>>;
-  /** Whether any feature has been set up yet, and how long setting up the first took. */
-  readonly featuresLoaded: boolean;
-  readonly featuresLoadMs: number | undefined;
+  /** The features' parts (FEATURE_PARTS) made so far, as the container says: none at activation. */
+  readonly featuresMade: readonly string[];
   readonly statusBar: Made['statusBar'];
+  /** The quota's status bar item while it exists (made and not disposed), as VS Code made it for the product. */
+  readonly quotaItem: vscode.StatusBarItem | undefined;
   /** How long the product's activation took, in milliseconds (for the bench). */
   readonly activationMs: number;
   /** Evaluating the product's bundle plus its activation: the extension's own cost, in milliseconds (Node host). */
@@ -34,6 +35,12 @@ export interface StockMediaApi {
   readonly loadToActivatedMs: number | undefined;
 }
 
+/** The container's parts, each made on its feature's first use (Container.has names them). */
+const FEATURE_PARTS = ['lists', 'grid', 'collections', 'insert', 'cover', 'credits', 'workspace'] as const satisfies readonly Parameters<Made['container']['has']>[0][];
+
+/** The id the product gives the quota's status bar item. */
+const QUOTA_ITEM_ID = 'stockMedia.quota';
+
 /** When the product's bundle started and ended evaluating, where the entry required it (performance.now()). */
 export interface BundleLoad {
   readonly start: number;
@@ -41,11 +48,36 @@ export interface BundleLoad {
 }
 
 /**
+ * Watches, from now on, the quota's status bar item as VS Code makes and disposes it for the
+ * product: returns the one that exists now, if any ("no item" means none, not a hidden one).
+ */
+function watchQuotaItem(): () => vscode.StatusBarItem | undefined {
+  // The same object as the extension's own `vscode.window` (see the commands below).
+  const window = vscode.window as { createStatusBarItem: (...args: unknown[]) => vscode.StatusBarItem };
+  const create = window.createStatusBarItem;
+  let current: vscode.StatusBarItem | undefined;
+  window.createStatusBarItem = (...args) => {
+    const item = create.apply(vscode.window, args);
+    if (args[0] === QUOTA_ITEM_ID) {
+      current = item;
+      const dispose = item.dispose.bind(item);
+      item.dispose = () => {
+        if (current === item) current = undefined;
+        dispose();
+      };
+    }
+    return item;
+  };
+  return () => current;
+}
+
+/**
  * Runs `activate` (the product's activation), times it, notes the handler of each command it
- * registers (test/vscode/wrongArgs.test.ts reads what each takes), registers the test hooks on
- * what it made and returns the tests' API.
+ * registers (test/vscode/wrongArgs.test.ts reads what each takes) and the quota's status bar
+ * item it makes, registers the test hooks on what it made and returns the tests' API.
  */
 export function activateUnderTest(context: vscode.ExtensionContext, activate: () => Made, load?: BundleLoad): StockMediaApi {
+  const quotaItem = watchQuotaItem();
   const handlers: Record<string, Handler> = {};
   // The same object as the extension's own `vscode.commands`: VS Code gives each extension one
   // API, the one of the extension whose folder holds the module, and this bundle is in its folder.
@@ -72,13 +104,13 @@ export function activateUnderTest(context: vscode.ExtensionContext, activate: ()
     },
     container,
     handlers,
-    get featuresLoaded() {
-      return container.loaded;
-    },
-    get featuresLoadMs() {
-      return container.firstUseMs;
+    get featuresMade() {
+      return FEATURE_PARTS.filter((part) => container.has(part));
     },
     statusBar,
+    get quotaItem() {
+      return quotaItem();
+    },
     activationMs,
     loadAndActivateMs: load && load.end - load.start + activationMs,
     loadToActivatedMs: load && ended - load.start,

@@ -5,11 +5,27 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
+import { ContextKey } from '../../src/host/common/commandIds';
+import type { Shell } from '../../src/host/shell';
 import { Milestones } from '../../src/host/walkthrough/milestones';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const openNew = fileOpener('walkthrough-tests');
+
+/** Where the profile keeps the milestones (host/walkthrough/milestones.ts). */
+const MILESTONES_STATE_KEY = 'stockMedia.milestones';
+
+/**
+ * A profile that has done nothing, as a new one is: its stored milestones cleared, their context
+ * keys unset, and the shell given a new Milestones that reads them (as the next window's would).
+ */
+async function startAsNewProfile(shell: Shell): Promise<void> {
+  await shell.context.globalState.update(MILESTONES_STATE_KEY, []);
+  for (const key of [ContextKey.hasSearched, ContextKey.hasInserted, ContextKey.hasSetCover]) await vscode.commands.executeCommand('setContext', key, false);
+  Object.assign(shell, { milestones: new Milestones(shell.context.globalState, shell.context.extension.id) });
+  assert.equal(shell.milestones.has('searched') || shell.milestones.has('inserted') || shell.milestones.has('coverSet'), false);
+}
 
 describe('walkthrough milestones (real VS Code)', function () {
   this.timeout(60_000);
@@ -17,7 +33,7 @@ describe('walkthrough milestones (real VS Code)', function () {
 
   before(async () => {
     server = await useLocalServer('alice');
-    await (await extensionApi()).shell.milestones.forget();
+    await startAsNewProfile((await extensionApi()).shell);
   });
 
   after(async () => {

@@ -130,16 +130,6 @@ export class MediaLookup {
     return undefined;
   }
 
-  /** Background requests sent in the current UTC hour (the budget's count). */
-  backgroundRequestsThisHour(): number {
-    return this.budget.thisHour(this.deps.now());
-  }
-
-  /** Tests only: a fresh budget for the hour. */
-  resetBudget(): void {
-    this.budget.reset();
-  }
-
   /** Whether a look-up costs no request: answered from the client's caches, or a failure remembered. */
   private async known(kind: MediaKind, id: number): Promise<boolean> {
     if (this.failedLately(kind, id)) return true;

@@ -5,9 +5,7 @@ import * as vscode from 'vscode';
 import { apiKeyPage } from '../../core/serviceUrl';
 import type { Shell } from '../shell';
 
-/** Opens the page and returns its address (for tests); the address follows `stockMedia.serviceUrl`. */
-export async function getApiKey(shell: Shell): Promise<string> {
-  const page = apiKeyPage(shell.config.serviceUrl);
-  await vscode.env.openExternal(vscode.Uri.parse(page, true));
-  return page;
+/** Opens the page; its address follows `stockMedia.serviceUrl`. */
+export async function getApiKey(shell: Shell): Promise<void> {
+  await vscode.env.openExternal(vscode.Uri.parse(apiKeyPage(shell.config.serviceUrl), true));
 }

@@ -134,11 +134,6 @@ export class QuotaStatusBar extends Disposable {
     });
   }
 
-  /** Whether the item exists now (for tests: "no item" means none was made, not a hidden one). */
-  get exists(): boolean {
-    return this.item !== undefined;
-  }
-
   render(hasKey: boolean): void {
     const now = Date.now();
     const view = presentQuota(this.store.current, hasKey, now, this.format(), this.store.hourly.thisHour(now), this.store.unreachableSince);

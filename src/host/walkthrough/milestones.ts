@@ -69,14 +69,4 @@ export class Milestones {
       vscode.commands.executeCommand('welcome.markStepComplete', `${this.extensionId}#${WALKTHROUGH_ID}#${step}`).then(undefined, () => undefined);
     }
   }
-
-  /** Back to a profile that has done nothing (for tests: the next window reads the same). */
-  async forget(): Promise<void> {
-    for (const milestone of this.reached) {
-      const key = STEPS[milestone].contextKey;
-      if (key) void vscode.commands.executeCommand('setContext', key, false);
-    }
-    this.reached.clear();
-    await this.state.update(STATE_KEY, []);
-  }
 }
