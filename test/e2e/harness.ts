@@ -616,11 +616,17 @@ export function useWorkbench(name: string, settings: FolderSettings | (() => Fol
     const id = JSON.stringify({ ...options, api: api?.().origin });
     const current = sharedState.current;
     if (current?.id === id) {
-      workbench = await current.workbench;
-      await startClean(workbench, withKey === true);
-      restoreWorkspace(workbench.workspace.path);
-      if (api) await setOrClearKey(workbench, api(), withKey === true);
-      await applyFolderSettings(workbench, folderSettings, ++current.uses);
+      const shared = await current.workbench;
+      workbench = shared;
+      try {
+        await startClean(shared, withKey === true);
+        restoreWorkspace(shared.workspace.path);
+        if (api) await setOrClearKey(shared, api(), withKey === true);
+        await applyFolderSettings(shared, folderSettings, ++current.uses);
+      } catch (error) {
+        console.log(`      screenshot: ${await screenshot(shared.page, `${name}-failed-set-up`)}`);
+        throw error;
+      }
       return;
     }
     sharedState.current = undefined;

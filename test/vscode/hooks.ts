@@ -37,7 +37,27 @@ export const TestCommandId = {
 const SETTLE_TIMEOUT_MS = 30_000;
 
 /** `{op: 'state'}`: the grid's state, and the HTML its webview was last given (each load has its own nonce). */
-export type GridPanelState = GridState & { html: string };
+/**
+ * `{op: 'state'}`: the grid's own state, and what the hooks read of its panel: whether it is
+ * open and visible, its title, the document it inserts into, its HTML as last set and the
+ * sources its CSP admits for images and media besides the webview's own resources.
+ */
+export type GridPanelState = GridState & {
+  open: boolean;
+  visible: boolean;
+  title: string;
+  targetUri: string | undefined;
+  html: string;
+  imgSources: string[];
+  mediaSources: string[];
+};
+
+/** The sources of `directive` in the CSP of `html`, without the webview's own (`cspSource`). */
+function cspSources(html: string, directive: string, cspSource: string): string[] {
+  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html)?.[1] ?? '';
+  const part = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith(`${directive} `));
+  return part ? part.split(/\s+/).slice(1).filter((source) => source !== cspSource) : [];
+}
 
 /**
  * `{op: 'told'}`: what the host told the grid's webview since the webview last said `ready` (it
@@ -118,12 +138,14 @@ export function registerTestHooks({ container, handlers }: { container: Containe
   // The same provider the extension registers, made on its container.
   const pasteProvider: vscode.DocumentPasteEditProvider<MediaPasteEdit> = makePasteProvider(container);
   const told = new WeakMap<vscode.WebviewPanel, { now: GridTold }>();
+  const disposed = new WeakSet<vscode.WebviewPanel>();
 
   /** Follows what the host posts to a grid panel's webview and when the webview starts over (says `ready`). */
   const watch = (panel: vscode.WebviewPanel): void => {
     if (told.has(panel)) return;
     const seen = { now: NOTHING_TOLD };
     told.set(panel, seen);
+    panel.onDidDispose(() => disposed.add(panel));
     // Listening before the grid does (the panel is watched as it is made): `ready` starts over first.
     panel.webview.onDidReceiveMessage((message: unknown) => {
       if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'ready') seen.now = NOTHING_TOLD;
@@ -149,13 +171,30 @@ export function registerTestHooks({ container, handlers }: { container: Containe
     if (grid) watch(grid.panel);
     return grid;
   };
-  const stateOf = (grid: GridPanel | undefined): GridPanelState | undefined => (grid ? { ...grid.state, html: grid.panel.webview.html } : undefined);
+  const stateOf = (grid: GridPanel | undefined): GridPanelState | undefined => {
+    if (!grid) return undefined;
+    const { panel } = grid;
+    // A disposed panel's webview throws when read.
+    const open = !disposed.has(panel);
+    const html = open ? panel.webview.html : '';
+    const cspSource = open ? panel.webview.cspSource : '';
+    return {
+      ...grid.state,
+      open,
+      visible: open && panel.visible,
+      title: open ? panel.title : '',
+      targetUri: container.shell.tracker.lastUri,
+      html,
+      imgSources: cspSources(html, 'img-src', cspSource),
+      mediaSources: cspSources(html, 'media-src', cspSource),
+    };
+  };
 
   /** Resolves once the grid's search has its answer and no next page is loading, or the grid closed. */
   const settled = async (grid: GridPanel): Promise<void> => {
     const busy = (): boolean => {
-      const { open, session } = grid.state;
-      return open && (session.status === 'loading' || session.more === 'loading');
+      const { session } = grid.state;
+      return !disposed.has(grid.panel) && (session.status === 'loading' || session.more === 'loading');
     };
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     while (busy()) {

@@ -54,7 +54,7 @@ export function jsonForScript(value: unknown): string {
  * is a name or IPv4 address, and Chromium drops `http://[::1]:*` as an invalid source (with an
  * error in the console), so a library on [::1] shows its pictures when reached as localhost.
  */
-export const MEDIA_SOURCES = ['https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*'] as const;
+const MEDIA_SOURCES = ['https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://127.0.0.2:*'] as const;
 
 /**
  * webview.cspSource is VS Code's own value (e.g. `'self' https://*.vscode-cdn.net`);

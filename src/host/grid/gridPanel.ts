@@ -28,7 +28,7 @@ import { describeFailure } from '../key/errorActions';
 import { runErrorAction } from '../key/failureNotice';
 import type { Shell } from '../shell';
 import type { RecentSearches } from './recentSearches';
-import { MEDIA_SOURCES, renderGridHtml } from './gridHtml';
+import { renderGridHtml } from './gridHtml';
 import type { GridGroup } from './gridGroup';
 import { gridStrings } from './gridStrings';
 import { gridTitle } from './gridTitle';
@@ -57,15 +57,9 @@ export interface GridDeps {
 }
 
 export interface GridState {
-  open: boolean;
-  visible: boolean;
+  /** Whether the webview takes messages (a hidden one is gone until it says ready again). */
   ready: boolean;
   session: Omit<SessionState, 'items'> & { itemKeys: string[]; credits: string[] };
-  /** The CSP's `img-src` and `media-src`, besides the webview's own resources. */
-  imgSources: string[];
-  mediaSources: string[];
-  targetUri: string | undefined;
-  title: string;
 }
 
 export class GridPanel extends Disposable {
@@ -176,14 +170,8 @@ export class GridPanel extends Disposable {
   get state(): GridState {
     const { items, ...session } = this.session.state;
     return {
-      open: !this.isDisposed,
-      visible: this.panel.visible,
       ready: this.ready,
       session: { ...session, itemKeys: items.map((i) => i.key), credits: items.map((i) => i.credit) },
-      imgSources: [...MEDIA_SOURCES],
-      mediaSources: [...MEDIA_SOURCES],
-      targetUri: this.shell.tracker.lastUri,
-      title: this.panel.title,
     };
   }
 
