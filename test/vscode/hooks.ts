@@ -13,7 +13,7 @@ import type { GridPanel, GridState } from '../../src/host/grid/gridPanel';
 import type { MediaPasteEdit } from '../../src/host/insert/paste';
 import { pasteProvider as makePasteProvider } from '../../src/host/insert/insertCommands';
 import type { ToWebview } from '../../src/shared/protocol';
-import { isToWebview } from '../../src/shared/protocol';
+import { isFromWebview, isToWebview } from '../../src/shared/protocol';
 import { HourlyCounter } from '../../src/core/quota';
 import { BACKGROUND_COUNT_KEY } from '../../src/host/credits/lookup';
 
@@ -54,7 +54,9 @@ export type GridPanelState = GridState & {
 
 /** The sources of `directive` in the CSP of `html`, without the webview's own (`cspSource`). */
 function cspSources(html: string, directive: string, cspSource: string): string[] {
-  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html)?.[1] ?? '';
+  const attribute = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html)?.[1] ?? '';
+  const entities: Record<string, string> = { '&#39;': "'", '&quot;': '"', '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+  const csp = attribute.replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, (entity) => entities[entity] ?? entity);
   const part = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith(`${directive} `));
   return part ? part.split(/\s+/).slice(1).filter((source) => source !== cspSource) : [];
 }
@@ -68,7 +70,7 @@ function cspSources(html: string, directive: string, cspSource: string): string[
 export interface GridTold {
   /** The search the session messages are about: a page or a next page's state of another is ignored. */
   generation: number;
-  /** The spec of the last session that set the toolbar (`syncForm`): the toolbar shows it, unless the user changed it since. */
+  /** The spec the toolbar started from (`ready`) or a session set it to (`syncForm`): it shows it, unless the user changed it since. */
   toolbarSpec: SearchSpec | null;
   spec: SearchSpec | null;
   status: SessionStatus;
@@ -148,7 +150,8 @@ export function registerTestHooks({ container, handlers }: { container: Containe
     panel.onDidDispose(() => disposed.add(panel));
     // Listening before the grid does (the panel is watched as it is made): `ready` starts over first.
     panel.webview.onDidReceiveMessage((message: unknown) => {
-      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'ready') seen.now = NOTHING_TOLD;
+      // The toolbar starts from the state the webview was booted with (or had saved), which `ready` carries.
+      if (isFromWebview(message) && message.type === 'ready') seen.now = { ...NOTHING_TOLD, toolbarSpec: message.state?.spec ?? null };
     });
     const post = panel.webview.postMessage.bind(panel.webview);
     panel.webview.postMessage = (message: unknown) => {
