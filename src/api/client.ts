@@ -199,32 +199,31 @@ export class MediaClient {
    * costs no request. Sends nothing; false when no key is stored (a request would fail).
    */
   async hasCached(kind: MediaKind, id: number | string): Promise<boolean> {
+    const get = await this.keyedGet(kind, id);
+    return get !== undefined && this.answers.has(get.url, get.key, { kind, id: get.id });
+  }
+
+  /** Media the user used, kept as their Get Photo/Get Video answers (see Answers.remember). Sends nothing. */
+  async remember(items: readonly MediaItem[]): Promise<void> {
+    for (const item of items) {
+      const media = item.kind === 'photo' ? item.photo : item.video;
+      const get = await this.keyedGet(item.kind, media.id);
+      if (get) await this.answers.remember(get.url, get.key, { kind: item.kind, id: get.id }, media);
+    }
+  }
+
+  /** Get Photo/Get Video's URL for this id and the key it would go with; undefined for a bad id or no stored key. */
+  private async keyedGet(kind: MediaKind, id: number | string): Promise<{ url: URL; key: string; id: number } | undefined> {
     let url: URL;
     let checked: number;
     try {
       checked = checkMediaId(id, kind);
       url = this.urlOf(singleEndpoint(kind, checked));
     } catch {
-      return false;
+      return undefined;
     }
     const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
-    if (!key) return false;
-    return this.answers.has(url, key, { kind, id: checked });
-  }
-
-  /** Media the user used, kept as their Get Photo/Get Video answers (see Answers.remember). Sends nothing. */
-  async remember(items: readonly MediaItem[]): Promise<void> {
-    for (const item of items) {
-      const id = item.kind === 'photo' ? item.photo.id : item.video.id;
-      let url: URL;
-      try {
-        url = this.urlOf(singleEndpoint(item.kind, checkMediaId(id, item.kind)));
-      } catch {
-        continue;
-      }
-      const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
-      if (key) await this.answers.remember(url, key, { kind: item.kind, id }, item.kind === 'photo' ? item.photo : item.video);
-    }
+    return key ? { url, key, id: checked } : undefined;
   }
 
   async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
@@ -277,31 +276,10 @@ export class MediaClient {
     current: Envelope,
     opts?: RequestOptions,
   ): Promise<ListOperations[K]['result'] | undefined> {
-    if (!hasNextPage(current)) return undefined;
-    return this.followPage(op, params, current.next_page, current.page + 1, opts);
-  }
-
-  async prevPage<K extends ListOperation>(
-    op: K,
-    params: ListOperations[K]['params'],
-    current: Envelope,
-    opts?: RequestOptions,
-  ): Promise<ListOperations[K]['result'] | undefined> {
-    if (current.prev_page === undefined) return undefined;
-    return this.followPage(op, params, current.prev_page, current.page - 1, opts);
-  }
-
-  /** Asks for the page `link` names (its number only), or `fallbackPage` when there is no link or it names none. */
-  private async followPage<K extends ListOperation>(
-    op: K,
-    params: ListOperations[K]['params'],
-    link: string | undefined,
-    fallbackPage: number,
-    opts?: RequestOptions,
-  ): Promise<ListOperations[K]['result'] | undefined> {
-    if (fallbackPage < 1) return undefined;
-    if (link === undefined) return this.list(op, { ...params, page: fallbackPage }, opts);
-    const page = pageOfLink(link, fallbackPage, this.baseOf(listEndpoint(op, params).base), this.options.logger);
+    const next = current.page + 1;
+    if (!hasNextPage(current) || next < 1) return undefined;
+    const link = current.next_page;
+    const page = link === undefined ? next : pageOfLink(link, next, this.baseOf(listEndpoint(op, params).base), this.options.logger);
     return this.list(op, { ...params, page }, opts);
   }
 
