@@ -6,7 +6,7 @@ import type { AnswerStore } from '../core/answerStore';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS } from '../core/defaults';
 import { MediaError, toMediaError } from '../core/errors';
 import { l10n } from '../core/l10n';
-import type { Clock, KeyProvider, Logger } from '../core/logger';
+import type { KeyProvider, Logger } from '../core/logger';
 import { silentLogger, systemClock } from '../core/logger';
 import type {
   CollectionList,
@@ -30,33 +30,19 @@ import { listEndpoint, singleEndpoint } from './endpoints';
 import type { Base, Endpoint, ListOperation, ListOperations } from './endpoints';
 import { pageOfLink } from './paging';
 import { Transport } from './transport';
-import type { TransportEvents } from './transport';
+import type { TransportEvents, TransportOptions } from './transport';
 
 export type { ListOperation, ListOperations } from './endpoints';
 
 /** The largest JSON answer read (a full page of 80 items is well under 1 MB). */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-export interface MediaClientOptions {
+/** The transport's options (transport.ts), each with a default, and the client's own. */
+export interface MediaClientOptions extends Partial<TransportOptions> {
   baseUrl: string;
   videoBaseUrl: string;
   keyProvider: KeyProvider;
-  /** In tests, a fetch that is not the global one. */
-  fetch?: typeof globalThis.fetch;
-  logger?: Logger;
-  clock?: Clock;
   cacheTtlMs?: number;
-  /** The deadline of one request, from sending it to the last byte of its answer. */
-  timeoutMs?: number;
-  /** Larger JSON answers are refused (Content-Length at once, otherwise while reading). */
-  maxBodyBytes?: number;
-  /** First retry delay; doubles on the second. */
-  retryDelayMs?: number;
-  /**
-   * Runs in a browser (web worker extension host): a 2xx without readable quota headers
-   * then means the service does not expose them to browsers (CORS), and is reported so.
-   */
-  browserHost?: boolean;
   /**
    * Answers kept across restarts, under the in-memory cache: looked up on a miss, given
    * every new answer, keyed the same way (key tag and URL).

@@ -21,6 +21,7 @@ import { errorBodyText } from './errorBody';
 const ERROR_BODY_BYTES = 64 * 1024;
 
 export interface TransportOptions {
+  /** In tests, a fetch that is not the global one. */
   readonly fetch?: typeof globalThis.fetch;
   readonly logger: Logger;
   readonly clock: Clock;
@@ -30,7 +31,10 @@ export interface TransportOptions {
   readonly maxBodyBytes: number;
   /** First retry delay; doubles on the second. */
   readonly retryDelayMs: number;
-  /** A 2xx without readable quota headers means the service hides them from browsers. */
+  /**
+   * Runs in a browser (web worker extension host): a 2xx without readable quota headers
+   * then means the service does not expose them to browsers (CORS), and is reported so.
+   */
   readonly browserHost: boolean;
 }
 

@@ -12,7 +12,7 @@ import { creditFacts } from '../../core/insert/facts';
 import type { FormatFamily } from '../../core/insert/languages';
 import { atSignIsSyntax, formatFamily } from '../../core/insert/languages';
 import type { MediaRefMatch } from '../../core/mediaRefs';
-import { findMediaRefs } from '../../core/mediaRefs';
+import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem } from '../../core/model';
 import type { Shell } from '../shell';
@@ -69,6 +69,22 @@ export function creditInsertion(shell: Shell, document: vscode.TextDocument, cre
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   const line = creditInFormat(documentCreditFacts(shell, document, media), credit.family, document.languageId);
   return { offset: placement.offset, text: creditInsertText(placement, line, credit.family, eol) };
+}
+
+/** The credits of the media at `refs`, one per media and place: the same media twice in a paragraph gets one. */
+export function creditInsertions(
+  shell: Shell,
+  document: vscode.TextDocument,
+  credit: CreditContext,
+  refs: readonly { readonly ref: MediaRefMatch; readonly media: MediaItem }[],
+): { offset: number; text: string }[] {
+  const byKey = new Map<string, { offset: number; text: string }>();
+  for (const { ref, media } of refs) {
+    const insertion = creditInsertion(shell, document, credit, ref, media);
+    const key = `${insertion.offset} ${mediaRefKey(ref)}`;
+    if (!byKey.has(key)) byKey.set(key, insertion);
+  }
+  return [...byKey.values()];
 }
 
 /** One edit (one undo step) adding every insertion; those at the same place are joined in order. */
