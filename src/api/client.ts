@@ -4,7 +4,7 @@
 // ky (transport.ts). Paging never sends the key to another origin (paging.ts).
 import type { AnswerStore } from '../core/answerStore';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS } from '../core/defaults';
-import { MediaError, toMediaError } from '../core/errors';
+import { cancelledError, MediaError, toMediaError } from '../core/errors';
 import { l10n } from '../core/l10n';
 import type { KeyProvider, Logger } from '../core/logger';
 import { silentLogger, systemClock } from '../core/logger';
@@ -32,8 +32,6 @@ import { pageOfLink } from './paging';
 import { Transport } from './transport';
 import type { TransportEvents, TransportOptions } from './transport';
 
-export type { ListOperation, ListOperations } from './endpoints';
-
 /** The largest JSON answer read (a full page of 80 items is well under 1 MB). */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -49,8 +47,6 @@ export interface MediaClientOptions extends Partial<TransportOptions> {
    */
   store?: AnswerStore;
 }
-
-export type RequestOptions = AnswerOptions;
 
 type QuotaListener = (snapshot: QuotaSnapshot) => void;
 
@@ -167,15 +163,15 @@ export class MediaClient {
 
   // ---- the nine operations ------------------------------------------------------------
 
-  async searchPhotos(params: PhotoSearchParams, opts?: RequestOptions): Promise<PhotoList> {
+  async searchPhotos(params: PhotoSearchParams, opts?: AnswerOptions): Promise<PhotoList> {
     return this.list('searchPhotos', params, opts);
   }
 
-  async curatedPhotos(params: Paging = {}, opts?: RequestOptions): Promise<PhotoList> {
+  async curatedPhotos(params: Paging = {}, opts?: AnswerOptions): Promise<PhotoList> {
     return this.list('curatedPhotos', params, opts);
   }
 
-  async getPhoto(id: number | string, opts?: RequestOptions): Promise<Photo> {
+  async getPhoto(id: number | string, opts?: AnswerOptions): Promise<Photo> {
     const checked = checkMediaId(id, 'photo');
     return this.request(singleEndpoint('photo', checked), opts, { single: { kind: 'photo', id: checked } });
   }
@@ -212,33 +208,33 @@ export class MediaClient {
     return key ? { url, key, id: checked } : undefined;
   }
 
-  async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
+  async searchVideos(params: VideoSearchParams, opts?: AnswerOptions): Promise<VideoList> {
     return this.list('searchVideos', params, opts);
   }
 
-  async popularVideos(params: PopularVideoParams = {}, opts?: RequestOptions): Promise<VideoList> {
+  async popularVideos(params: PopularVideoParams = {}, opts?: AnswerOptions): Promise<VideoList> {
     return this.list('popularVideos', params, opts);
   }
 
-  async getVideo(id: number | string, opts?: RequestOptions): Promise<Video> {
+  async getVideo(id: number | string, opts?: AnswerOptions): Promise<Video> {
     const checked = checkMediaId(id, 'video');
     return this.request(singleEndpoint('video', checked), opts, { single: { kind: 'video', id: checked } });
   }
 
   /** Get Photo or Get Video, as the media item the UI handles. */
-  async getMedia(kind: MediaKind, id: number | string, opts?: RequestOptions): Promise<MediaItem> {
+  async getMedia(kind: MediaKind, id: number | string, opts?: AnswerOptions): Promise<MediaItem> {
     return kind === 'photo' ? { kind, photo: await this.getPhoto(id, opts) } : { kind, video: await this.getVideo(id, opts) };
   }
 
-  async featuredCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
+  async featuredCollections(params: Paging = {}, opts?: AnswerOptions): Promise<CollectionList> {
     return this.list('featuredCollections', params, opts);
   }
 
-  async myCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
+  async myCollections(params: Paging = {}, opts?: AnswerOptions): Promise<CollectionList> {
     return this.list('myCollections', params, opts);
   }
 
-  async collectionMedia(id: string, params: CollectionMediaParams = {}, opts?: RequestOptions): Promise<CollectionMediaList> {
+  async collectionMedia(id: string, params: CollectionMediaParams = {}, opts?: AnswerOptions): Promise<CollectionMediaList> {
     return this.list('collectionMedia', { ...params, id }, opts);
   }
 
@@ -246,7 +242,7 @@ export class MediaClient {
   async list<K extends ListOperation>(
     op: K,
     params: ListOperations[K]['params'],
-    opts?: RequestOptions,
+    opts?: AnswerOptions,
   ): Promise<ListOperations[K]['result']> {
     return this.request(listEndpoint(op, params), opts, { list: true });
   }
@@ -260,7 +256,7 @@ export class MediaClient {
     op: K,
     params: ListOperations[K]['params'],
     current: Envelope,
-    opts?: RequestOptions,
+    opts?: AnswerOptions,
   ): Promise<ListOperations[K]['result'] | undefined> {
     const next = current.page + 1;
     if (!hasNextPage(current) || next < 1) return undefined;
@@ -287,7 +283,7 @@ export class MediaClient {
     return url;
   }
 
-  private async request<T>(endpoint: Endpoint<T>, opts?: RequestOptions, kind: RequestKind = {}): Promise<T> {
+  private async request<T>(endpoint: Endpoint<T>, opts?: AnswerOptions, kind: RequestKind = {}): Promise<T> {
     let url: URL;
     try {
       url = this.urlOf(endpoint);
@@ -301,7 +297,7 @@ export class MediaClient {
         { field: 'apiBaseUrl' },
       );
     }
-    if (opts?.signal?.aborted) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
+    if (opts?.signal?.aborted) throw cancelledError();
     const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
     if (!key) throw new MediaError('missingKey', l10n.t('No API key is set.'));
     return this.answers.get(url, key, endpoint.schema, (signal) => this.transport.get(url, key, endpoint.schema, signal), opts, kind);

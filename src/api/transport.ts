@@ -6,7 +6,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { formatSize } from '../core/bytes';
-import { MediaError, unreachable } from '../core/errors';
+import { cancelledError, MediaError, unreachable } from '../core/errors';
 import type { MediaErrorKind } from '../core/errors';
 import { l10n } from '../core/l10n';
 import type { Clock, Logger } from '../core/logger';
@@ -149,9 +149,7 @@ function reasonOf(error: unknown): string {
  */
 export function noAnswer(error: unknown, deadline: Deadline, file?: FileAsked): MediaError {
   if (error instanceof MediaError) return error;
-  if (deadline.cancelled || (!deadline.timedOut && error instanceof Error && error.name === 'AbortError')) {
-    return new MediaError('cancelled', l10n.t('The request was cancelled.'));
-  }
+  if (deadline.cancelled || (!deadline.timedOut && error instanceof Error && error.name === 'AbortError')) return cancelledError();
   const timedOut = deadline.timedOut || error instanceof TimeoutError;
   const seconds = Math.round(deadline.timeoutMs / 1000);
   // No answer at all (refused, no such host, no network, a connection timed out or dropped):

@@ -9,7 +9,6 @@ import { creditFor } from '../../core/insert/formats';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import type { CreditFacts } from '../../core/insert/facts';
 import { creditFacts } from '../../core/insert/facts';
-import type { FormatFamily } from '../../core/insert/languages';
 import { atSignIsSyntax, formatFamily } from '../../core/insert/languages';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
@@ -31,11 +30,6 @@ export function documentCreditFacts(shell: Shell, document: vscode.TextDocument,
     serviceUrl: shell.config.serviceUrl,
     creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
   });
-}
-
-/** The credit in the syntax of the document's format, as the insert command writes it. */
-export function creditInFormat(facts: CreditFacts, family: FormatFamily, languageId: string): string {
-  return creditFor(facts, family, atSignIsSyntax(languageId));
 }
 
 export function creditNames(facts: CreditFacts): CreditNames {
@@ -67,7 +61,8 @@ export function isCredited(shell: Shell, document: vscode.TextDocument, credit: 
 export function creditInsertion(shell: Shell, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
   const placement = creditPlacementIn(credit, ref);
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const line = creditInFormat(documentCreditFacts(shell, document, media), credit.family, document.languageId);
+  // In the syntax of the document's format, as the insert command writes it.
+  const line = creditFor(documentCreditFacts(shell, document, media), credit.family, atSignIsSyntax(document.languageId));
   return { offset: placement.offset, text: creditInsertText(placement, line, credit.family, eol) };
 }
 
