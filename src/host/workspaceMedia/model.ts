@@ -250,8 +250,8 @@ export class WorkspaceMediaModel extends Disposable {
       return result.ok;
     };
     // First every media the client knows, all at once and shown together: free, no request.
-    const free = await Promise.all(unknown().map(async (g) => keep(g, await this.lookup.background(g.kind, g.id, { mayRequest: false }))));
-    if (free.includes(true)) this.changedNow();
+    const free = await Promise.all(unknown().map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
+    if (free.map(([g, result]) => keep(g, result)).includes(true)) this.changedNow();
     // Then the others, a few at a time, while the view is visible.
     if (!this.visible()) return;
     const wanted = unknown();
