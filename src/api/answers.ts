@@ -5,8 +5,7 @@
 // key ever cached or returned.
 import type { AnswerStore } from '../core/answerStore';
 import { TtlCache } from '../core/cache';
-import { MediaError } from '../core/errors';
-import { l10n } from '../core/l10n';
+import { cancelledError, MediaError } from '../core/errors';
 import type { Clock } from '../core/logger';
 import type { CollectionMediaList, MediaKind, Photo, PhotoList, Video, VideoList } from '../core/model';
 import type { Schema } from '../core/schema';
@@ -66,8 +65,6 @@ function wholeItems(answer: unknown): { kind: MediaKind; item: Photo | Video }[]
 function seedKey(tag: string, single: Single): string {
   return `${tag} ${single.kind}:${single.id}`;
 }
-
-const cancelled = (): MediaError => new MediaError('cancelled', l10n.t('The request was cancelled.'));
 
 interface InFlight {
   promise: Promise<unknown>;
@@ -148,7 +145,7 @@ export class Answers {
       this.clear();
     }
     this.lastKeyTag = tag;
-    if (opts.signal?.aborted) throw cancelled();
+    if (opts.signal?.aborted) throw cancelledError();
 
     // The key's identity (a tag, never the key) and the whole URL, base included.
     const cacheKey = `${tag} ${cacheKeyOf(url)}`;
@@ -184,7 +181,7 @@ export class Answers {
         }
       })) as T;
       // The key changed while the answer was on its way: it belongs to the old key.
-      if (entry.epoch !== this.keyEpoch) throw cancelled();
+      if (entry.epoch !== this.keyEpoch) throw cancelledError();
       return value;
     } finally {
       leave();
@@ -198,7 +195,7 @@ export class Answers {
     const controller = new AbortController();
     const entry: InFlight = { promise: Promise.resolve(), controller, waiters: 0, epoch: this.keyEpoch, superseded: false };
     entry.promise = this.answer(url, cacheKey, schema, send, controller.signal, fresh).then(({ value, storedAt }) => {
-      if (entry.epoch !== this.keyEpoch) throw cancelled();
+      if (entry.epoch !== this.keyEpoch) throw cancelledError();
       if (!entry.superseded) {
         this.cache.set(cacheKey, value, storedAt);
         if (storedAt === undefined) this.store?.set(cacheKey, value);
@@ -239,7 +236,7 @@ export class Answers {
         }
       }
     }
-    if (signal.aborted) throw cancelled();
+    if (signal.aborted) throw cancelledError();
     return { value: await send(signal) };
   }
 

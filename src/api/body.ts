@@ -1,6 +1,7 @@
 // Reads an answer's body as a stream, up to a number of bytes, and stops when a signal
 // aborts: a body that is too large is not held in memory, and one that stalls cannot
 // outlive the request's deadline (the stream is cancelled, the read rejects).
+import { concatBytes } from '../core/bytes';
 
 export interface CappedText {
   /** The body decoded as UTF-8 (a leading BOM dropped); only its first `max` bytes when truncated. */
@@ -67,11 +68,5 @@ export async function readCappedText(response: Response, max: number, signal: Ab
       // A read still pending after a cancel: the stream is done with either way.
     }
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { text: new TextDecoder('utf-8').decode(bytes), truncated };
+  return { text: new TextDecoder('utf-8').decode(concatBytes(chunks, total)), truncated };
 }

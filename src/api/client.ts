@@ -4,9 +4,9 @@
 // ky (transport.ts). Paging never sends the key to another origin (paging.ts).
 import type { AnswerStore } from '../core/answerStore';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_TIMEOUT_MS } from '../core/defaults';
-import { MediaError, toMediaError } from '../core/errors';
+import { cancelledError, MediaError, toMediaError } from '../core/errors';
 import { l10n } from '../core/l10n';
-import type { Clock, KeyProvider, Logger } from '../core/logger';
+import type { KeyProvider, Logger } from '../core/logger';
 import { silentLogger, systemClock } from '../core/logger';
 import type {
   CollectionList,
@@ -30,41 +30,23 @@ import { listEndpoint, singleEndpoint } from './endpoints';
 import type { Base, Endpoint, ListOperation, ListOperations } from './endpoints';
 import { pageOfLink } from './paging';
 import { Transport } from './transport';
-import type { TransportEvents } from './transport';
-
-export type { ListOperation, ListOperations } from './endpoints';
+import type { TransportEvents, TransportOptions } from './transport';
 
 /** The largest JSON answer read (a full page of 80 items is well under 1 MB). */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-export interface MediaClientOptions {
+/** The transport's options (transport.ts), each with a default, and the client's own. */
+export interface MediaClientOptions extends Partial<TransportOptions> {
   baseUrl: string;
   videoBaseUrl: string;
   keyProvider: KeyProvider;
-  /** In tests, a fetch that is not the global one. */
-  fetch?: typeof globalThis.fetch;
-  logger?: Logger;
-  clock?: Clock;
   cacheTtlMs?: number;
-  /** The deadline of one request, from sending it to the last byte of its answer. */
-  timeoutMs?: number;
-  /** Larger JSON answers are refused (Content-Length at once, otherwise while reading). */
-  maxBodyBytes?: number;
-  /** First retry delay; doubles on the second. */
-  retryDelayMs?: number;
-  /**
-   * Runs in a browser (web worker extension host): a 2xx without readable quota headers
-   * then means the service does not expose them to browsers (CORS), and is reported so.
-   */
-  browserHost?: boolean;
   /**
    * Answers kept across restarts, under the in-memory cache: looked up on a miss, given
    * every new answer, keyed the same way (key tag and URL).
    */
   store?: AnswerStore;
 }
-
-export type RequestOptions = AnswerOptions;
 
 type QuotaListener = (snapshot: QuotaSnapshot) => void;
 
@@ -181,15 +163,15 @@ export class MediaClient {
 
   // ---- the nine operations ------------------------------------------------------------
 
-  async searchPhotos(params: PhotoSearchParams, opts?: RequestOptions): Promise<PhotoList> {
+  async searchPhotos(params: PhotoSearchParams, opts?: AnswerOptions): Promise<PhotoList> {
     return this.list('searchPhotos', params, opts);
   }
 
-  async curatedPhotos(params: Paging = {}, opts?: RequestOptions): Promise<PhotoList> {
+  async curatedPhotos(params: Paging = {}, opts?: AnswerOptions): Promise<PhotoList> {
     return this.list('curatedPhotos', params, opts);
   }
 
-  async getPhoto(id: number | string, opts?: RequestOptions): Promise<Photo> {
+  async getPhoto(id: number | string, opts?: AnswerOptions): Promise<Photo> {
     const checked = checkMediaId(id, 'photo');
     return this.request(singleEndpoint('photo', checked), opts, { single: { kind: 'photo', id: checked } });
   }
@@ -199,61 +181,60 @@ export class MediaClient {
    * costs no request. Sends nothing; false when no key is stored (a request would fail).
    */
   async hasCached(kind: MediaKind, id: number | string): Promise<boolean> {
+    const get = await this.keyedGet(kind, id);
+    return get !== undefined && this.answers.has(get.url, get.key, { kind, id: get.id });
+  }
+
+  /** Media the user used, kept as their Get Photo/Get Video answers (see Answers.remember). Sends nothing. */
+  async remember(items: readonly MediaItem[]): Promise<void> {
+    for (const item of items) {
+      const media = item.kind === 'photo' ? item.photo : item.video;
+      const get = await this.keyedGet(item.kind, media.id);
+      if (get) await this.answers.remember(get.url, get.key, { kind: item.kind, id: get.id }, media);
+    }
+  }
+
+  /** Get Photo/Get Video's URL for this id and the key it would go with; undefined for a bad id or no stored key. */
+  private async keyedGet(kind: MediaKind, id: number | string): Promise<{ url: URL; key: string; id: number } | undefined> {
     let url: URL;
     let checked: number;
     try {
       checked = checkMediaId(id, kind);
       url = this.urlOf(singleEndpoint(kind, checked));
     } catch {
-      return false;
+      return undefined;
     }
     const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
-    if (!key) return false;
-    return this.answers.has(url, key, { kind, id: checked });
+    return key ? { url, key, id: checked } : undefined;
   }
 
-  /** Media the user used, kept as their Get Photo/Get Video answers (see Answers.remember). Sends nothing. */
-  async remember(items: readonly MediaItem[]): Promise<void> {
-    for (const item of items) {
-      const id = item.kind === 'photo' ? item.photo.id : item.video.id;
-      let url: URL;
-      try {
-        url = this.urlOf(singleEndpoint(item.kind, checkMediaId(id, item.kind)));
-      } catch {
-        continue;
-      }
-      const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
-      if (key) await this.answers.remember(url, key, { kind: item.kind, id }, item.kind === 'photo' ? item.photo : item.video);
-    }
-  }
-
-  async searchVideos(params: VideoSearchParams, opts?: RequestOptions): Promise<VideoList> {
+  async searchVideos(params: VideoSearchParams, opts?: AnswerOptions): Promise<VideoList> {
     return this.list('searchVideos', params, opts);
   }
 
-  async popularVideos(params: PopularVideoParams = {}, opts?: RequestOptions): Promise<VideoList> {
+  async popularVideos(params: PopularVideoParams = {}, opts?: AnswerOptions): Promise<VideoList> {
     return this.list('popularVideos', params, opts);
   }
 
-  async getVideo(id: number | string, opts?: RequestOptions): Promise<Video> {
+  async getVideo(id: number | string, opts?: AnswerOptions): Promise<Video> {
     const checked = checkMediaId(id, 'video');
     return this.request(singleEndpoint('video', checked), opts, { single: { kind: 'video', id: checked } });
   }
 
   /** Get Photo or Get Video, as the media item the UI handles. */
-  async getMedia(kind: MediaKind, id: number | string, opts?: RequestOptions): Promise<MediaItem> {
+  async getMedia(kind: MediaKind, id: number | string, opts?: AnswerOptions): Promise<MediaItem> {
     return kind === 'photo' ? { kind, photo: await this.getPhoto(id, opts) } : { kind, video: await this.getVideo(id, opts) };
   }
 
-  async featuredCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
+  async featuredCollections(params: Paging = {}, opts?: AnswerOptions): Promise<CollectionList> {
     return this.list('featuredCollections', params, opts);
   }
 
-  async myCollections(params: Paging = {}, opts?: RequestOptions): Promise<CollectionList> {
+  async myCollections(params: Paging = {}, opts?: AnswerOptions): Promise<CollectionList> {
     return this.list('myCollections', params, opts);
   }
 
-  async collectionMedia(id: string, params: CollectionMediaParams = {}, opts?: RequestOptions): Promise<CollectionMediaList> {
+  async collectionMedia(id: string, params: CollectionMediaParams = {}, opts?: AnswerOptions): Promise<CollectionMediaList> {
     return this.list('collectionMedia', { ...params, id }, opts);
   }
 
@@ -261,7 +242,7 @@ export class MediaClient {
   async list<K extends ListOperation>(
     op: K,
     params: ListOperations[K]['params'],
-    opts?: RequestOptions,
+    opts?: AnswerOptions,
   ): Promise<ListOperations[K]['result']> {
     return this.request(listEndpoint(op, params), opts, { list: true });
   }
@@ -275,33 +256,12 @@ export class MediaClient {
     op: K,
     params: ListOperations[K]['params'],
     current: Envelope,
-    opts?: RequestOptions,
+    opts?: AnswerOptions,
   ): Promise<ListOperations[K]['result'] | undefined> {
-    if (!hasNextPage(current)) return undefined;
-    return this.followPage(op, params, current.next_page, current.page + 1, opts);
-  }
-
-  async prevPage<K extends ListOperation>(
-    op: K,
-    params: ListOperations[K]['params'],
-    current: Envelope,
-    opts?: RequestOptions,
-  ): Promise<ListOperations[K]['result'] | undefined> {
-    if (current.prev_page === undefined) return undefined;
-    return this.followPage(op, params, current.prev_page, current.page - 1, opts);
-  }
-
-  /** Asks for the page `link` names (its number only), or `fallbackPage` when there is no link or it names none. */
-  private async followPage<K extends ListOperation>(
-    op: K,
-    params: ListOperations[K]['params'],
-    link: string | undefined,
-    fallbackPage: number,
-    opts?: RequestOptions,
-  ): Promise<ListOperations[K]['result'] | undefined> {
-    if (fallbackPage < 1) return undefined;
-    if (link === undefined) return this.list(op, { ...params, page: fallbackPage }, opts);
-    const page = pageOfLink(link, fallbackPage, this.baseOf(listEndpoint(op, params).base), this.options.logger);
+    const next = current.page + 1;
+    if (!hasNextPage(current) || next < 1) return undefined;
+    const link = current.next_page;
+    const page = link === undefined ? next : pageOfLink(link, next, this.baseOf(listEndpoint(op, params).base), this.options.logger);
     return this.list(op, { ...params, page }, opts);
   }
 
@@ -323,7 +283,7 @@ export class MediaClient {
     return url;
   }
 
-  private async request<T>(endpoint: Endpoint<T>, opts?: RequestOptions, kind: RequestKind = {}): Promise<T> {
+  private async request<T>(endpoint: Endpoint<T>, opts?: AnswerOptions, kind: RequestKind = {}): Promise<T> {
     let url: URL;
     try {
       url = this.urlOf(endpoint);
@@ -337,7 +297,7 @@ export class MediaClient {
         { field: 'apiBaseUrl' },
       );
     }
-    if (opts?.signal?.aborted) throw new MediaError('cancelled', l10n.t('The request was cancelled.'));
+    if (opts?.signal?.aborted) throw cancelledError();
     const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
     if (!key) throw new MediaError('missingKey', l10n.t('No API key is set.'));
     return this.answers.get(url, key, endpoint.schema, (signal) => this.transport.get(url, key, endpoint.schema, signal), opts, kind);

@@ -1,7 +1,6 @@
 // What in-flight sharing and the cache are keyed by, and a waiter that can stop waiting.
 import { toBase64 } from '../core/bytes';
-import { MediaError } from '../core/errors';
-import { l10n } from '../core/l10n';
+import { cancelledError } from '../core/errors';
 
 /** Same URL, same cache entry, whatever the order of its query parameters. */
 export function cacheKeyOf(url: URL): string {
@@ -19,12 +18,12 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefin
   if (!signal) return promise;
   if (signal.aborted) {
     onAbort();
-    return Promise.reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
+    return Promise.reject(cancelledError());
   }
   return new Promise<T>((resolve, reject) => {
     const abort = (): void => {
       onAbort();
-      reject(new MediaError('cancelled', l10n.t('The request was cancelled.')));
+      reject(cancelledError());
     };
     signal.addEventListener('abort', abort, { once: true });
     promise.then(

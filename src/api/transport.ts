@@ -6,7 +6,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { formatSize } from '../core/bytes';
-import { MediaError, unreachable } from '../core/errors';
+import { cancelledError, MediaError, unreachable } from '../core/errors';
 import type { MediaErrorKind } from '../core/errors';
 import { l10n } from '../core/l10n';
 import type { Clock, Logger } from '../core/logger';
@@ -21,6 +21,7 @@ import { errorBodyText } from './errorBody';
 const ERROR_BODY_BYTES = 64 * 1024;
 
 export interface TransportOptions {
+  /** In tests, a fetch that is not the global one. */
   readonly fetch?: typeof globalThis.fetch;
   readonly logger: Logger;
   readonly clock: Clock;
@@ -30,7 +31,10 @@ export interface TransportOptions {
   readonly maxBodyBytes: number;
   /** First retry delay; doubles on the second. */
   readonly retryDelayMs: number;
-  /** A 2xx without readable quota headers means the service hides them from browsers. */
+  /**
+   * Runs in a browser (web worker extension host): a 2xx without readable quota headers
+   * then means the service does not expose them to browsers (CORS), and is reported so.
+   */
   readonly browserHost: boolean;
 }
 
@@ -145,9 +149,7 @@ function reasonOf(error: unknown): string {
  */
 export function noAnswer(error: unknown, deadline: Deadline, file?: FileAsked): MediaError {
   if (error instanceof MediaError) return error;
-  if (deadline.cancelled || (!deadline.timedOut && error instanceof Error && error.name === 'AbortError')) {
-    return new MediaError('cancelled', l10n.t('The request was cancelled.'));
-  }
+  if (deadline.cancelled || (!deadline.timedOut && error instanceof Error && error.name === 'AbortError')) return cancelledError();
   const timedOut = deadline.timedOut || error instanceof TimeoutError;
   const seconds = Math.round(deadline.timeoutMs / 1000);
   // No answer at all (refused, no such host, no network, a connection timed out or dropped):

@@ -102,7 +102,7 @@ export class AnswerStore {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.fresh(entry)) {
-      this.remove(key);
+      this.delete(key);
       return undefined;
     }
     // Most recently used last: the oldest-used entry is the one the cap drops.
@@ -124,11 +124,6 @@ export class AnswerStore {
     this.put(key, { storedAt: this.clock.now(), json });
     this.evict();
     this.changed();
-  }
-
-  /** Forgets `key` (an answer that no longer passes the check). */
-  delete(key: string): void {
-    this.remove(key);
   }
 
   /** Forgets everything, in memory and on disk; resolves when the file is gone. */
@@ -219,7 +214,8 @@ export class AnswerStore {
     this.bytes += entry.json.length + key.length;
   }
 
-  private remove(key: string): void {
+  /** Forgets `key` (an answer that no longer passes the check, or stale, or evicted). */
+  delete(key: string): void {
     const old = this.entries.get(key);
     if (!old) return;
     this.bytes -= old.json.length + key.length;
@@ -231,7 +227,7 @@ export class AnswerStore {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.remove(oldest);
+      this.delete(oldest);
     }
   }
 

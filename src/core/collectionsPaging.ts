@@ -99,11 +99,6 @@ export class PagedList<T> {
     return pending.then(() => added);
   }
 
-  /** Forgets the last failure (before a retry). */
-  clearError(): void {
-    this.failure = undefined;
-  }
-
   private append(page: LoadedPage<T>): number {
     let added = 0;
     for (const item of page.items) {

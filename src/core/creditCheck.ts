@@ -27,14 +27,11 @@
 // A document is read once: CreditContext holds its text with what the rule asks of it (its
 // paragraphs, figures, front matter, what a reader sees in each scope) computed once and
 // kept, so asking for every link of a page costs about as much as reading the page once
-// (issue 32: a page of 2,000 credit lines took minutes when each link read it again). The
-// functions taking a text are the same rule for one question.
+// (issue 32: a page of 2,000 credit lines took minutes when each link read it again).
 import { findFrontMatter } from './cover/frontMatter';
 import type { FrontMatterBlock } from './cover/frontMatter';
 import { frontMatterCredit } from './cover/frontMatterCredit';
 import type { FrontMatterCredit } from './cover/frontMatterCredit';
-import type { CreditPlacement } from './creditPlacement';
-import { creditPlacementIn } from './creditPlacement';
 import type { FormatFamily } from './insert/languages';
 import type { CreditNames } from './creditNames';
 import { FoldedText, creditName } from './creditNames';
@@ -59,41 +56,12 @@ export function decodeEntities(value: string): string {
   });
 }
 
-/** The paragraph (lines between blank lines) around `offset`. */
-export function paragraphAt(text: string, offset: number): TextSpan {
-  return new TextIndex(text).paragraphAt(offset);
-}
-
 /** Words a credit line starts with, in the languages of creditWords.ts and as people write them. */
-const CREDIT_LEAD = /^(?:photos?|photograph|photography|foto|fotos|video|videos|image|images|bild|bilder|credits?|source|quelle|aufnahme|picture|©|\(c\))(?![\p{L}\p{N}])/iu;
+export const CREDIT_LEAD = /^(?:photos?|photograph|photography|foto|fotos|video|videos|image|images|bild|bilder|credits?|source|quelle|aufnahme|picture|©|\(c\))(?![\p{L}\p{N}])/iu;
 /** What a credit line may start with before its word: markup and white space (tags are skipped whole). */
 const LEAD_MARKUP = /[\s>*_#~`|-]/;
 /** Enough of the text after the markup for CREDIT_LEAD: its longest word and the character after it. */
 const LEAD_WINDOW = 24;
-
-/** Whether a paragraph reads as a credit line. */
-export function isCreditLike(paragraph: string): boolean {
-  const lead = paragraph
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^[\s>*_#~`|-]+/, '')
-    .trimStart();
-  return CREDIT_LEAD.test(lead);
-}
-
-/** The `<figure>` element around `span`, if any. */
-export function figureAround(text: string, span: TextSpan): TextSpan | undefined {
-  return new CreditContext(text, 'html').figureAround(span);
-}
-
-/** The stretches of text where a credit for the media at `span` counts (the rule above; a media in front matter: see frontMatterScope). */
-export function creditScope(text: string, span: TextSpan, family: FormatFamily): TextSpan[] {
-  return new CreditContext(text, family).scope(span);
-}
-
-/** The texts that credit a media at `offset` in front matter (its visible values, a credit line under it), or undefined when `offset` is not in front matter that parses. */
-export function frontMatterScope(text: string, offset: number): string[] | undefined {
-  return new CreditContext(text, 'markdown').frontMatterScope(offset);
-}
 
 /** What a reader sees of a stretch of source: no URLs, alt texts or tags; escapes resolved. */
 export function visibleText(source: string, family: FormatFamily): string {
@@ -109,16 +77,6 @@ export function visibleText(source: string, family: FormatFamily): string {
       .replace(/\\([!-/:-@[-`{-~])/g, '$1');
   }
   return decodeEntities(text).replace(/https?:\/\/\S+/gi, ' ');
-}
-
-/** What a reader sees where a credit for the media at `span` counts (the rule at the top of this file): kept by In This Workspace, asked once the name is known. */
-export function creditTexts(text: string, span: TextSpan, family: FormatFamily): string[] {
-  return new CreditContext(text, family).texts(span);
-}
-
-/** Whether the media at `span` in `text` is credited (the rule at the top of this file). */
-export function hasCreditNear(text: string, span: TextSpan, family: FormatFamily, names: CreditNames): boolean {
-  return new CreditContext(text, family).credited(span, names);
 }
 
 /**
@@ -137,7 +95,6 @@ interface SeenScope {
 /**
  * One document's text as the credit rule reads it (the rule at the top of this file): every
  * question about one of its media costs O(log n) on top of what the document costs once.
- * Answers exactly as the functions above, which build one for a single question.
  */
 export class CreditContext {
   readonly index: TextIndex;
@@ -195,7 +152,7 @@ export class CreditContext {
     return first < 0 ? undefined : this.index.paragraphAt(first);
   }
 
-  /** The stretches of text where a credit for the media at `span` counts (creditScope). */
+  /** The stretches of text where a credit for the media at `span` counts (the rule above; a media in front matter: frontMatterScope). */
   scope(span: TextSpan): TextSpan[] {
     if (this.family === 'html' || this.family === 'jsx') {
       const figure = this.figureAround(span);
@@ -218,7 +175,7 @@ export class CreditContext {
     return this.isCreditLike(paragraph.start, paragraph.end) ? paragraph : undefined;
   }
 
-  /** The texts that credit a media at `offset` in front matter (frontMatterScope), or undefined when `offset` is not in front matter that parses. */
+  /** The texts that credit a media at `offset` in front matter (its visible values, a credit line under it), or undefined when `offset` is not in front matter that parses. */
   frontMatterScope(offset: number): string[] | undefined {
     const front = this.frontMatterAt(offset);
     if (!front) return undefined;
@@ -241,21 +198,21 @@ export class CreditContext {
     });
   }
 
-  /** What a reader sees where a credit for the media at `span` counts (creditTexts). */
+  /** What a reader sees where a credit for the media at `span` counts (the rule at the top of this file): kept by In This Workspace, asked once the name is known. */
   texts(span: TextSpan): string[] {
     return this.seenScopes(span).map((s) => s.text);
   }
 
-  /** Whether the media at `span` is credited (hasCreditNear). */
+  /** Whether the media at `span` is credited (the rule at the top of this file). */
   credited(span: TextSpan, names: CreditNames): boolean {
     const name = creditName(names);
     return this.seenScopes(span).some((s) => (s.folded ??= new FoldedText(s.text)).has(name));
   }
 
   /**
-   * Whether `text.slice(start, end)` reads as a credit line (isCreditLike), without reading
-   * it: the markup before the credit word is skipped once for the whole text (leadStops),
-   * then a few characters are read.
+   * Whether `text.slice(start, end)` reads as a credit line (after markup and tags it starts
+   * with a word of CREDIT_LEAD), without reading it: the markup before the credit word is
+   * skipped once for the whole text (leadStops), then a few characters are read.
    */
   isCreditLike(start: number, end: number): boolean {
     const lead = this.leadStops()[start] as number;
@@ -279,7 +236,7 @@ export class CreditContext {
 
   /**
    * For each offset, where the text from there stops being markup a credit line may start
-   * with (LEAD_MARKUP, and tags `<…>` skipped whole, as isCreditLike removes them): one pass
+   * with (LEAD_MARKUP, and tags `<…>` skipped whole, as isCreditLike skips them): one pass
    * from the end.
    */
   private leadStops(): Int32Array {
@@ -315,9 +272,4 @@ export class CreditContext {
 function isLeadMarkup(code: number): boolean {
   if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0x3e || code === 0x2a || code === 0x5f || code === 0x23 || code === 0x7e || code === 0x60 || code === 0x7c || code === 0x2d;
   return LEAD_MARKUP.test(String.fromCharCode(code));
-}
-
-/** Where the credit for the media at `span` goes, as the insert command would have put it. */
-export function creditPlacement(text: string, span: TextSpan, family: FormatFamily): CreditPlacement {
-  return creditPlacementIn(new CreditContext(text, family), span);
 }

@@ -101,9 +101,5 @@ export function describeError(error: MediaError, ctx: DescribeContext): ErrorDes
     }
     case 'cancelled':
       return { message: l10n.t('Cancelled.'), actions: [] };
-    default: {
-      const never: never = error.kind;
-      return { message: String(never), actions: [] };
-    }
   }
 }

@@ -155,12 +155,15 @@ export function isUnreachable(error: MediaError): boolean {
   return error.kind === 'network' || error.kind === 'timeout';
 }
 
+/** A request its caller stopped. */
+export function cancelledError(): MediaError {
+  return new MediaError('cancelled', l10n.t('The request was cancelled.'));
+}
+
 /** Wraps anything thrown into a MediaError, keeping MediaErrors as they are. */
 export function toMediaError(value: unknown): MediaError {
   if (value instanceof MediaError) return value;
-  if (value instanceof Error && value.name === 'AbortError') {
-    return new MediaError('cancelled', l10n.t('The request was cancelled.'));
-  }
+  if (value instanceof Error && value.name === 'AbortError') return cancelledError();
   if (isFetchFailure(value)) return unreachable(value);
   const text = value instanceof Error ? value.message : String(value);
   return new MediaError('network', l10n.t('Could not reach the service: {0}', text));

@@ -56,12 +56,7 @@ export interface PhotoSearchParams extends Paging {
   locale?: Locale;
 }
 
-export interface VideoSearchParams extends Paging {
-  query: string;
-  orientation?: Orientation;
-  size?: Size;
-  locale?: Locale;
-}
+export type VideoSearchParams = Omit<PhotoSearchParams, 'color'>;
 
 export interface PopularVideoParams extends Paging {
   min_width?: number;
@@ -161,15 +156,9 @@ export function photoSearchQuery(params: PhotoSearchParams): QueryValues {
   return { ...out, ...checkPaging(params) };
 }
 
+/** A photo search's checks without the colour, which a video search does not have. */
 export function videoSearchQuery(params: VideoSearchParams): QueryValues {
-  const out: QueryValues = { query: checkQuery(params.query) };
-  const orientation = oneOf('orientation', params.orientation, ORIENTATIONS, l10n.t('The orientation'));
-  if (orientation) out.orientation = orientation;
-  const size = oneOf('size', params.size, SIZES, l10n.t('The size'));
-  if (size) out.size = size;
-  const locale = checkLocale(params.locale);
-  if (locale) out.locale = locale;
-  return { ...out, ...checkPaging(params) };
+  return photoSearchQuery({ ...params, color: undefined });
 }
 
 export function popularVideoQuery(params: PopularVideoParams): QueryValues {

@@ -72,6 +72,7 @@ export function presentQuota(
   const service = inertMarkdown(fmt.serviceName, SERVICE_NAME_MAX);
   const tried = fmt.dateTime(unreachableSince);
   const level = quotaLevel(snapshot, now);
+  const notNewer = l10n.t('Could not reach {0} at the last try ({1}), so the figure is not newer. It updates with the next answer.', service, tried);
   if (snapshot && (level === 'ok' || level === 'low')) {
     const age = ageText(snapshot.updatedAt, now, fmt);
     const left = fmt.number(snapshot.remaining);
@@ -80,20 +81,13 @@ export function presentQuota(
       text: `$(debug-disconnect) ${l10n.t('{0} left · {1}', left, age)}`,
       tooltip: [
         l10n.t('**{0} quota**: {1} of {2} requests left this month, as last known ({3}, {4}).', service, left, fmt.number(snapshot.limit), fmt.dateTime(snapshot.updatedAt), age),
-        l10n.t('Could not reach {0} at the last try ({1}), so the figure is not newer. It updates with the next answer.', service, tried),
+        notNewer,
         ...shown.tooltip.slice(1),
       ],
     };
   }
   // Unknown, hidden, renewed or used up: that state stays as it is, with why nothing newer is known.
-  return {
-    ...shown,
-    tooltip: [
-      ...shown.tooltip.slice(0, 1),
-      l10n.t('Could not reach {0} at the last try ({1}), so the figure is not newer. It updates with the next answer.', service, tried),
-      ...shown.tooltip.slice(1),
-    ],
-  };
+  return { ...shown, tooltip: [...shown.tooltip.slice(0, 1), notNewer, ...shown.tooltip.slice(1)] };
 }
 
 function presentReachable(

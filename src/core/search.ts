@@ -188,10 +188,6 @@ function fieldName(field: FormField): string {
       return l10n.t('Min duration');
     case 'maxDuration':
       return l10n.t('Max duration');
-    default: {
-      const never: never = field;
-      return String(never);
-    }
   }
 }
 
@@ -210,10 +206,6 @@ function problemText(error: FormError, fields: SearchFields): string {
       return l10n.t('{0} can be at most {1}.', fieldName(error.field), error.max ?? 0);
     case 'durationOrder':
       return l10n.t('The maximum duration must not be shorter than the minimum duration.');
-    default: {
-      const never: never = error.code;
-      return String(never);
-    }
   }
 }
 

@@ -77,24 +77,16 @@ export function resetFilters(form: GridForm, defaults: GridForm): GridForm {
 export function formFromSpec(spec: SearchSpec, base: GridForm): GridForm {
   switch (spec.mode) {
     case 'photos':
-      return {
-        ...base,
-        kind: 'photos',
-        browse: false,
-        query: spec.query,
-        orientation: spec.orientation ?? '',
-        size: spec.size ?? '',
-        color: spec.color ?? '',
-        locale: spec.locale ?? base.locale,
-      };
     case 'videos':
       return {
         ...base,
-        kind: 'videos',
+        kind: spec.mode,
         browse: false,
         query: spec.query,
         orientation: spec.orientation ?? '',
         size: spec.size ?? '',
+        // A video search has no colour: the field keeps its value.
+        ...(spec.mode === 'photos' ? { color: spec.color ?? '' } : {}),
         locale: spec.locale ?? base.locale,
       };
     case 'curated':
@@ -116,9 +108,5 @@ export function formFromSpec(spec: SearchSpec, base: GridForm): GridForm {
     case 'collection':
       // The toolbar keeps what it had: typing there searches again, leaving the collection.
       return spec.type === 'videos' ? { ...base, kind: 'videos' } : spec.type === 'photos' ? { ...base, kind: 'photos' } : base;
-    default: {
-      const never: never = spec;
-      return never;
-    }
   }
 }

@@ -5,7 +5,7 @@
 // Photo answers it, read through the model, then the cover's size from core/insert/sizes.ts.
 // No VS Code: `npm run bench -- --only covers` prints these rows alone.
 import { PRESETS } from '../../src/core/cover/presets';
-import { parsePhotoSize, photoAtSize } from '../../src/core/insert/sizes';
+import { photoAtSize, readPhotoSize } from '../../src/core/insert/sizes';
 import { photo as photoSchema } from '../../src/core/model';
 import type { Photo } from '../../src/core/model';
 import type { ApiServer } from '../server/server';
@@ -64,8 +64,8 @@ export async function runCoverBytesBench(api: ApiServer, log: (line: string) => 
     original.push(whole);
     const sizes: string[] = [];
     for (const cover of covers) {
-      const size = parsePhotoSize(cover.size);
-      const url = size && photoAtSize(photo, size)?.url;
+      const read = readPhotoSize(cover.size);
+      const url = 'size' in read ? photoAtSize(photo, read.size)?.url : undefined;
       if (!url) throw new Error(`No cover of photo ${photo.id} at ${cover.size}`);
       const bytes = await bytesOf(url);
       (cover.bytes as number[]).push(bytes);

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import { codeContextAt, codeContextOfRange } from '../../src/core/insert/codeContext';
+import { codeContextOfRanges } from '../../src/core/insert/codeContext';
 import type { CodeContext } from '../../src/core/insert/codeRegion';
 import type { FormatFamily } from '../../src/core/insert/languages';
 
@@ -13,6 +13,14 @@ interface Token {
   readonly map: [number, number] | null;
 }
 const markdownIt = (createRequire(__filename)('markdown-it') as (options: { html: boolean }) => { parse(text: string, env: object): Token[] })({ html: true });
+
+function codeContextOfRange(text: string, start: number, end: number, family: FormatFamily): CodeContext | undefined {
+  return codeContextOfRanges(text, [{ start, end }], family);
+}
+
+function codeContextAt(text: string, offset: number, family: FormatFamily): CodeContext | undefined {
+  return codeContextOfRange(text, offset, offset, family);
+}
 
 /** The context at `|` in `marked` (the bar removed). */
 function at(marked: string, family: FormatFamily = 'markdown'): CodeContext | undefined {

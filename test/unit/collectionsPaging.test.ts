@@ -111,12 +111,4 @@ describe('PagedList', () => {
     assert.equal(list.items.length, 1);
     assert.equal(list.hasError, false);
   });
-
-  it('clears an error on request', async () => {
-    const list = new PagedList<Item>((i) => String(i.id));
-    await list.load(() => Promise.reject(new Error('x')));
-    list.clearError();
-    assert.equal(list.hasError, false);
-    assert.equal(list.started, false);
-  });
 });

@@ -4,7 +4,8 @@
 // credit at the top of the body, never inside the front matter. Also: the scanner the hover
 // and Write Credits File use finds the cover's URLs in every syntax.
 import assert from 'node:assert/strict';
-import { creditInsertText, creditPlacement, hasCreditNear } from '../../src/core/creditCheck';
+import { creditInsertText } from '../../src/core/creditCheck';
+import { creditPlacement, hasCreditNear } from './creditRule';
 import { findFrontMatter, frontMatterData } from '../../src/core/cover/frontMatter';
 import { COVER_PRESETS, PRESETS } from '../../src/core/cover/presets';
 import { planCover } from '../../src/core/cover/setCover';

@@ -2,7 +2,8 @@
 // media, and where a missing one goes; the credits checked are the ones the insert command
 // writes (credit.ts), in English and German, and hand-written ones.
 import assert from 'node:assert/strict';
-import { creditInsertText, creditPlacement, hasCreditNear, isCreditLike, visibleText } from '../../src/core/creditCheck';
+import { CreditContext, creditInsertText, visibleText } from '../../src/core/creditCheck';
+import { creditPlacement, hasCreditNear } from './creditRule';
 import { creditHtml, creditMarkdown } from '../../src/core/insert/credit';
 import { CREDIT_WORDS } from '../../src/core/insert/creditWords';
 import type { CreditFacts } from '../../src/core/insert/facts';
@@ -109,6 +110,7 @@ describe('credit check: HTML', () => {
 
 describe('credit check: helpers', () => {
   it('reads credit lines in English and German and hand-written forms', () => {
+    const isCreditLike = (line: string): boolean => new CreditContext(line, 'markdown').isCreditLike(0, line.length);
     for (const line of ['Photo by A', 'Foto von A auf B', '*Video by A*', '<small>Credit: A</small>', '© A', 'Bild: A']) assert.ok(isCreditLike(line), line);
     for (const line of ['Photographs are nice', 'Ann took this', 'Photos-only']) assert.equal(isCreditLike(line), line === 'Photos-only', line);
   });

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { findFrontMatter } from '../../src/core/cover/frontMatter';
-import { CreditContext, creditPlacement, creditPlacementIn, creditScope, creditTexts, hasCreditNear, isCreditLike } from '../../src/core/creditCheck';
+import { CreditContext, creditPlacementIn } from '../../src/core/creditCheck';
+import { creditPlacement, creditScope, creditTexts, hasCreditNear, isCreditLike } from './creditRule';
 import type { TextSpan } from '../../src/core/creditCheck';
 import { FoldedText, foldName } from '../../src/core/creditNames';
 import type { FormatFamily } from '../../src/core/insert/languages';

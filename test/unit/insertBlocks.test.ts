@@ -2,7 +2,8 @@
 // back with markdown-it and its paragraphs compared before and after), HTML and JSX
 // markup that spans lines starts on its own line at the line's indentation.
 import * as assert from 'node:assert/strict';
-import { blockPadding, layoutBlock, layoutSnippet, lineContextAt } from '../../src/core/insert/block';
+import { blockPadding, layoutBlock, layoutSnippet } from '../../src/core/insert/block';
+import type { LineContext } from '../../src/core/insert/block';
 import { formatFamily } from '../../src/core/insert/languages';
 import type { Piece } from '../../src/core/insert/pieces';
 import { toPlainText, toSnippet } from '../../src/core/insert/pieces';
@@ -11,6 +12,32 @@ import type { InsertSettings } from '../../src/core/insert/plan';
 import type { MediaItem } from '../../src/core/model';
 import { htmlElements, inlineTypes, markdownBlocks } from './blockChecks';
 import { SERVICE, SETTINGS, parseSnippet, photoItem } from './insertFixtures';
+
+/** The context of offset `start`..`end` in `documentText` (any line ends), as the host reads it from a document (snippets.ts). */
+function lineContextAt(documentText: string, start: number, end = start): LineContext {
+  const lineStart = Math.max(documentText.lastIndexOf('\n', start - 1) + 1, 0);
+  const newline = documentText.indexOf('\n', end);
+  const lineEnd = newline < 0 ? documentText.length : newline;
+  const strip = (line: string): string => line.replace(/\r$/, '');
+  const previousLine =
+    lineStart === 0 ? undefined : strip(documentText.slice(documentText.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1));
+  let nextLine: string | undefined;
+  if (newline >= 0) {
+    const following = documentText.indexOf('\n', newline + 1);
+    nextLine = strip(documentText.slice(newline + 1, following < 0 ? documentText.length : following));
+  }
+  const lines = (from: number, to: number): string[] => documentText.slice(from, to).split('\n').map(strip);
+  const textAbove = lineStart === 0 ? undefined : lines(0, lineStart - 1).reverse().find((line) => line.trim() !== '');
+  const textBelow = newline < 0 ? undefined : lines(newline + 1, documentText.length).find((line) => line.trim() !== '');
+  return {
+    lineBefore: documentText.slice(lineStart, start),
+    lineAfter: strip(documentText.slice(end, lineEnd)),
+    previousLine,
+    nextLine,
+    textAbove,
+    textBelow,
+  };
+}
 
 function pieces(languageId: string, settings: Partial<InsertSettings> = {}, media: MediaItem = photoItem()): Piece[] {
   return renderPlan(planInsert({ media, languageId, ...SERVICE, settings: { ...SETTINGS, ...settings } }));

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { imageSize } from '../server/images';
 import { HOSTILE_STRINGS } from '../server/hostile';
 import type { PhotoSize } from '../../src/core/insert/sizes';
-import { cropForRatio, parsePhotoSize, photoAtSize, readPhotoSize, sizeName } from '../../src/core/insert/sizes';
+import { cropForRatio, photoAtSize, readPhotoSize, sizeName } from '../../src/core/insert/sizes';
 import { DEFAULT_FILE_NAME_TEMPLATE, fileNameFromTemplate, fileNameTemplateProblem, slugify } from '../../src/core/insert/naming';
 import type { NameFacts } from '../../src/core/insert/naming';
 import { STEM_BYTES_MAX, fileNameProblem } from '../../src/core/insert/edit';
@@ -21,6 +21,12 @@ const ORIGINAL = WIDE.src.original;
 /** What the image server serves for `url` (its query) from a photo of `width`×`height`. */
 function served(url: string, width: number, height: number): { width: number; height: number } {
   return imageSize({ width, height }, new URL(url).searchParams);
+}
+
+/** The size a setting's value names, or undefined for anything else (readPhotoSize says why). */
+function parsePhotoSize(value: unknown): PhotoSize | undefined {
+  const read = readPhotoSize(value);
+  return 'size' in read ? read.size : undefined;
 }
 
 describe('photo sizes from the original', () => {

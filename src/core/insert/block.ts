@@ -127,32 +127,6 @@ export function blockPadding(family: FormatFamily, ctx: LineContext, multiLine: 
   }
 }
 
-/** The context of offset `start`..`end` in `documentText` (any line ends). */
-export function lineContextAt(documentText: string, start: number, end = start): LineContext {
-  const lineStart = Math.max(documentText.lastIndexOf('\n', start - 1) + 1, 0);
-  const newline = documentText.indexOf('\n', end);
-  const lineEnd = newline < 0 ? documentText.length : newline;
-  const strip = (line: string): string => line.replace(/\r$/, '');
-  const previousLine =
-    lineStart === 0 ? undefined : strip(documentText.slice(documentText.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1));
-  let nextLine: string | undefined;
-  if (newline >= 0) {
-    const following = documentText.indexOf('\n', newline + 1);
-    nextLine = strip(documentText.slice(newline + 1, following < 0 ? documentText.length : following));
-  }
-  const lines = (from: number, to: number): string[] => documentText.slice(from, to).split('\n').map(strip);
-  const textAbove = lineStart === 0 ? undefined : lines(0, lineStart - 1).reverse().find((line) => line.trim() !== '');
-  const textBelow = newline < 0 ? undefined : lines(newline + 1, documentText.length).find((line) => line.trim() !== '');
-  return {
-    lineBefore: documentText.slice(lineStart, start),
-    lineAfter: strip(documentText.slice(end, lineEnd)),
-    previousLine,
-    nextLine,
-    textAbove,
-    textBelow,
-  };
-}
-
 /** Every line of `value` after its first gets `indent` in front (empty lines stay empty). */
 export function indentFollowingLines(value: string, indent: string): string {
   return indent ? value.replace(/\n(?=[^\r\n])/g, `\n${indent}`) : value;

@@ -13,20 +13,12 @@ import { htmlRegions } from './htmlCode';
 import type { FormatFamily } from './languages';
 import { markdownRegions } from './markdownBlocks';
 
-/** What is at `offset` of `text`, in a document of `family`; undefined where an insert may go. */
-export function codeContextAt(text: string, offset: number, family: FormatFamily): CodeContext | undefined {
-  return regionAt(codeRegions(text, family), offset);
-}
-
 /**
- * The same for a selection (`start`..`end`): code when either end is. A selection that
- * holds a whole code block is replaced, as any selection is.
+ * What is at the selections (`start`..`end`, several cursors) of `text`, in a document of
+ * `family`, the document read once: the first code context, a selection being code when either
+ * end is; undefined where an insert may go. A selection that holds a whole code block is
+ * replaced, as any selection is.
  */
-export function codeContextOfRange(text: string, start: number, end: number, family: FormatFamily): CodeContext | undefined {
-  return codeContextOfRanges(text, [{ start, end }], family);
-}
-
-/** The first code context among several selections (several cursors), the document read once. */
 export function codeContextOfRanges(text: string, ranges: readonly { readonly start: number; readonly end: number }[], family: FormatFamily): CodeContext | undefined {
   const regions = codeRegions(text, family);
   for (const { start, end } of ranges) {

@@ -43,17 +43,13 @@ export function htmlRegions(text: string, masked: Uint8Array, templates: boolean
       i += 1;
       continue;
     }
-    if (text.startsWith('<!--', i)) {
-      const close = text.indexOf('-->', i + 4);
-      const end = close < 0 ? text.length + 1 : close + 3;
-      regions.push({ start: i, end, kind: 'comment' });
-      i = Math.min(end, text.length);
-      continue;
-    }
-    if (text.startsWith('<!', i) || (!templates && text.startsWith('<?', i))) {
-      const close = text.indexOf('>', i);
-      const end = close < 0 ? text.length + 1 : close + 1;
-      regions.push({ start: i, end, kind: 'tag' });
+    // A comment, or a declaration (`<!DOCTYPE …>`, `<?xml …?>`): up to its closer, or to the end.
+    const comment = text.startsWith('<!--', i);
+    if (comment || text.startsWith('<!', i) || (!templates && text.startsWith('<?', i))) {
+      const closer = comment ? '-->' : '>';
+      const close = text.indexOf(closer, comment ? i + 4 : i);
+      const end = close < 0 ? text.length + 1 : close + closer.length;
+      regions.push({ start: i, end, kind: comment ? 'comment' : 'tag' });
       i = Math.min(end, text.length);
       continue;
     }

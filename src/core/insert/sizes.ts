@@ -90,12 +90,6 @@ export function readPhotoSize(value: unknown, setting = 'stockMedia.insert.size'
   return refuse();
 }
 
-/** The size a setting's value names, or undefined for anything else (readPhotoSize says why). */
-export function parsePhotoSize(value: unknown): PhotoSize | undefined {
-  const read = readPhotoSize(value);
-  return 'size' in read ? read.size : undefined;
-}
-
 /** The short name: `large`, `1280w`, `1200x630` (file names' `{size}`, the `{variant}` placeholder). */
 export function sizeName(size: PhotoSize): string {
   switch (size.kind) {

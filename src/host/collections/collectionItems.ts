@@ -17,7 +17,6 @@ import type {
   Branch,
   CollectionNode,
   CollectionsNode,
-  EmptyNode,
   ErrorNode,
   ListRootKind,
   LoadMoreNode,
@@ -67,12 +66,18 @@ const ROOTS = {
   },
 } as const;
 
+/** A row of the tree: its label, id, icon and context value (what its menus are chosen by). */
+function row(node: CollectionsNode, label: string, icon: string | vscode.ThemeIcon, contextValue: string, state = vscode.TreeItemCollapsibleState.None): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, state);
+  item.id = node.id;
+  item.iconPath = typeof icon === 'string' ? new vscode.ThemeIcon(icon) : icon;
+  item.contextValue = contextValue;
+  return item;
+}
+
 function rootItem(node: RootNode, ctx: ItemContext): vscode.TreeItem {
   const spec = ROOTS[node.root];
-  const item = new vscode.TreeItem(spec.label(), vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(spec.icon);
-  item.contextValue = `root.${node.root}`;
+  const item = row(node, spec.label(), spec.icon, `root.${node.root}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.tooltip = spec.tooltip(inert(ctx.serviceName, SERVICE_NAME_MAX));
   const total = node.root === 'recent' || node.root === 'starred' ? ctx.listCount(node.root) : ctx.loadedBranch(node)?.list.total;
   if (total !== undefined) item.description = total.toLocaleString(ctx.locale);
@@ -85,14 +90,9 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
   const title = collectionTitle(c);
   // Nothing to expand into: say so in the description rather than open an empty branch.
   const expandable = filteredCount(c, filter) > 0 || ctx.loadedBranch(node) !== undefined;
-  const item = new vscode.TreeItem(
-    title,
-    expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
-  );
-  item.id = node.id;
+  const state = expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+  const item = row(node, title, c.private ? 'lock' : 'library', 'collection', state);
   item.description = collectionDescription(c, filter, ctx.locale);
-  item.iconPath = new vscode.ThemeIcon(c.private ? 'lock' : 'library');
-  item.contextValue = 'collection';
   item.tooltip = textMarkdown(
     collectionTooltipMarkdown(c, filter, { serviceName: ctx.serviceName, featured: node.parent.root === 'featured', locale: ctx.locale }),
   );
@@ -105,12 +105,10 @@ function collectionItem(node: CollectionNode, ctx: ItemContext): vscode.TreeItem
 }
 
 function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
-  const item = new vscode.TreeItem(mediaLabel(node.media), vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.description = mediaAuthorAlone(node.media);
-  item.iconPath = new vscode.ThemeIcon(node.media.kind === 'photo' ? 'file-media' : 'device-camera-video');
+  const icon = node.media.kind === 'photo' ? 'file-media' : 'device-camera-video';
   // `media.<kind>` (the media menus), `.starred` when starred (Unstar instead of Star).
-  item.contextValue = `media.${node.media.kind}${ctx.isStarred(node.media) ? '.starred' : ''}`;
+  const item = row(node, mediaLabel(node.media), icon, `media.${node.media.kind}${ctx.isStarred(node.media) ? '.starred' : ''}`);
+  item.description = mediaAuthorAlone(node.media);
   // The hover's Markdown is made when it is shown (resolveMediaTooltip): a collection of
   // thousands sends VS Code every item again at each "Load more…", and the tooltip is most of it.
   item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
@@ -129,10 +127,7 @@ export function resolveMediaTooltip(item: vscode.TreeItem, node: MediaNode, ctx:
 function loadMoreItem(node: LoadMoreNode, ctx: ItemContext): vscode.TreeItem {
   const list = node.branch.list;
   const loading = list.loading;
-  const item = new vscode.TreeItem(loading ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'more');
-  item.contextValue = 'loadMore';
+  const item = row(node, loading ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…'), loading ? 'loading~spin' : 'more', 'loadMore');
   const total = list.total;
   if (total !== undefined) {
     item.description = vscode.l10n.t('{0} of {1}', list.items.length.toLocaleString(ctx.locale), total.toLocaleString(ctx.locale));
@@ -164,10 +159,7 @@ function actionHint(action: ErrorAction, origin: string): string {
 function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
   const failure = toMediaError(node.error);
   const { message, actions, origin = '' } = ctx.describe(failure);
-  const item = new vscode.TreeItem(message, vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
-  item.contextValue = 'error';
+  const item = row(node, message, new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')), 'error');
   const facts = [failure.status !== undefined ? `HTTP ${failure.status}` : undefined, `${failure.kind}`, failure.message]
     .filter((f): f is string => f !== undefined && f !== '');
   const primary = actions[0] ?? 'retry';
@@ -181,14 +173,6 @@ function errorItem(node: ErrorNode, ctx: ItemContext): vscode.TreeItem {
   return item;
 }
 
-function emptyItem(node: EmptyNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon('info');
-  item.contextValue = 'empty';
-  return item;
-}
-
 function skippedItem(node: SkippedNode, ctx: ItemContext): vscode.TreeItem {
   const n = node.branch.list.skipped;
   const count = n.toLocaleString(ctx.locale);
@@ -196,10 +180,7 @@ function skippedItem(node: SkippedNode, ctx: ItemContext): vscode.TreeItem {
     one: vscode.l10n.t('{0} result could not be shown', count),
     other: vscode.l10n.t('{0} results could not be shown', count),
   });
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon('warning');
-  item.contextValue = 'skipped';
+  const item = row(node, label, 'warning', 'skipped');
   item.tooltip = vscode.l10n.t('{0} sent them in a form this extension cannot read. The Stock Media log names the fields.', ctx.serviceName);
   return item;
 }
@@ -217,13 +198,9 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
     case 'error':
       return errorItem(node, ctx);
     case 'empty':
-      return emptyItem(node);
+      return row(node, node.text, 'info', 'empty');
     case 'skipped':
       return skippedItem(node, ctx);
-    default: {
-      const never: never = node;
-      return new vscode.TreeItem(String(never));
-    }
   }
 }
 

@@ -32,20 +32,19 @@ export interface MediaNode {
   readonly media: MediaItem;
 }
 
-/** The node at the end of a loaded list when the service has another page. */
-export interface LoadMoreNode {
-  readonly type: 'loadMore';
+/** A node its branch shows below the parent's items. */
+interface BranchNode<T extends string> {
+  readonly type: T;
   readonly id: string;
-  readonly parent: RootNode | CollectionNode;
+  readonly parent: ParentNode;
   readonly branch: Branch;
 }
 
+/** The node at the end of a loaded list when the service has another page. */
+export type LoadMoreNode = BranchNode<'loadMore'>;
+
 /** The last load of a list failed; retrying loads it again. */
-export interface ErrorNode {
-  readonly type: 'error';
-  readonly id: string;
-  readonly parent: RootNode | CollectionNode;
-  readonly branch: Branch;
+export interface ErrorNode extends BranchNode<'error'> {
   readonly error: unknown;
 }
 
@@ -58,12 +57,7 @@ export interface EmptyNode {
 }
 
 /** Says that some items of the loaded pages could not be read; shown, not clickable. */
-export interface SkippedNode {
-  readonly type: 'skipped';
-  readonly id: string;
-  readonly parent: RootNode | CollectionNode;
-  readonly branch: Branch;
-}
+export type SkippedNode = BranchNode<'skipped'>;
 
 export type ParentNode = RootNode | CollectionNode;
 /** What a branch's pages hold. */

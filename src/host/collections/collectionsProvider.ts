@@ -115,23 +115,17 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
       isStarred: (media) => lists.starred.has(media.kind, media.kind === 'photo' ? media.photo.id : media.video.id),
       listCount: (root) => lists[root].list().length,
     };
+    const remakeItems = (): void => {
+      this.mediaItems = new WeakMap();
+      this.changed.fire(undefined);
+    };
     this._register(lists.recent.onDidChange(() => this.changed.fire(this.roots.recent)));
     // A star shows on every item of that media (its menu): all items are made again.
-    this._register(
-      lists.starred.onDidChange(() => {
-        this.mediaItems = new WeakMap();
-        this.changed.fire(undefined);
-      }),
-    );
+    this._register(lists.starred.onDidChange(remakeItems));
     // Another key or server: what was loaded belongs to someone else.
     this._register(shell.onDidChangeConnection(() => this.reset()));
     // The service name shows in hovers and credits.
-    this._register(
-      shell.onDidChangeConfig(() => {
-        this.mediaItems = new WeakMap();
-        this.changed.fire(undefined);
-      }),
-    );
+    this._register(shell.onDidChangeConfig(remakeItems));
   }
 
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
@@ -188,17 +182,13 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   }
 
   /** The next page of a list, after its last item. Resolves once it is shown. */
-  async loadMore(node: LoadMoreNode): Promise<void> {
-    const branch = node.branch;
-    if (!this.isCurrent(branch)) return;
-    await this.load(branch, node);
+  loadMore(node: LoadMoreNode): Promise<void> {
+    return this.load(node.branch, node);
   }
 
   /** Loads again what failed: the first page, or the page after the last one shown. */
-  async retry(node: ErrorNode): Promise<void> {
-    const branch = node.branch;
-    if (!this.isCurrent(branch)) return;
-    await this.load(branch, node.parent);
+  retry(node: ErrorNode): Promise<void> {
+    return this.load(node.branch, node.parent);
   }
 
   /** Drops everything loaded and asks the service again, past the client's cache. */
@@ -229,6 +219,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   }
 
   private async load(branch: Branch, showLoading: CollectionsNode): Promise<void> {
+    if (!this.isCurrent(branch)) return;
     const loading = branch.loadNext();
     // The "Load more…" node turns into "Loading…", the error node into nothing.
     this.changed.fire(showLoading);
@@ -237,9 +228,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   }
 
   private withProgress<T>(work: Promise<T>): Promise<T> {
-    return Promise.resolve(
-      vscode.window.withProgress({ location: { viewId: COLLECTIONS_VIEW_ID } }, () => work),
-    );
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: COLLECTIONS_VIEW_ID } }, () => work));
   }
 
   private branchKey(owner: ParentNode): string {

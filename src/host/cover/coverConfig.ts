@@ -72,12 +72,10 @@ async function detected(document: vscode.TextDocument): Promise<CoverPresetId | 
 }
 
 /**
- * `stockMedia.cover.size` for a document: undefined when the user set it nowhere (the cover
- * preset's size applies), else the size or why the value names none.
+ * `stockMedia.cover.size` in a document's cover settings: undefined when the user set it
+ * nowhere (the cover preset's size applies), else the size or why the value names none.
  */
-function readCoverSize(scope: { uri?: vscode.Uri; languageId: string }): PhotoSizeResult | undefined {
-  const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
-  const cfg = vscode.workspace.getConfiguration('stockMedia.cover', target);
+function readCoverSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult | undefined {
   const value = cfg.get<unknown>('size');
   if (!setAnywhere(cfg.inspect('size')) || (typeof value === 'string' && value.trim() === '')) return undefined;
   return readPhotoSize(value, 'stockMedia.cover.size');
@@ -85,14 +83,13 @@ function readCoverSize(scope: { uri?: vscode.Uri; languageId: string }): PhotoSi
 
 /** The cover's settings for `document`, or why they name no cover (a broken custom map, a size that is none). */
 export async function readCoverConfig(document: vscode.TextDocument): Promise<CoverConfig | { message: string }> {
-  const scope = { uri: document.uri, languageId: document.languageId };
-  const cfg = vscode.workspace.getConfiguration('stockMedia.cover', scope);
+  const cfg = vscode.workspace.getConfiguration('stockMedia.cover', { uri: document.uri, languageId: document.languageId });
   const setting = cfg.get<unknown>('preset');
   // Detection reads files: only for `auto` (or a value that is no preset, which counts as auto).
   const auto = setting !== 'custom' && !(COVER_PRESETS as readonly unknown[]).includes(setting);
   const fields = coverFields(setting, auto ? await detected(document) : undefined, cfg.get<unknown>('fields'));
   if (!fields.ok) return { message: fields.message };
-  const sizeSetting = readCoverSize(scope) ?? readPhotoSize(fields.defaultSize, 'stockMedia.cover.size');
+  const sizeSetting = readCoverSize(cfg) ?? readPhotoSize(fields.defaultSize, 'stockMedia.cover.size');
   if ('message' in sizeSetting) return { message: sizeSetting.message };
   const siteFolder = fields.preset === 'custom' ? undefined : SITE_FOLDERS[fields.preset];
   return { preset: fields.preset, fields: fields.fields, markdown: fields.markdown, size: sizeSetting.size, siteFolder };

@@ -123,38 +123,29 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
   const image = await coverImage(pipeline, request, cover);
   if ('result' in image) return image;
   const { values, prepared, notes } = image;
-  const takeBack = async (): Promise<void> => void (await prepared.written?.takeBack());
+  // Nothing will link to what the save wrote: taken back.
+  const giveUp = async (message: string): Promise<CoverOutcome> => {
+    await prepared.written?.takeBack();
+    return fail(message, notes);
+  };
 
-  let text = document.getText();
+  const text = document.getText();
   let planned = planCover(text, cover.fields, values);
-  if (!planned.ok) {
-    await takeBack();
-    return fail(planned.message, notes);
-  }
-  if (planned.replacing.length > 0) {
+  if (planned.ok && planned.replacing.length > 0) {
     if (!(await confirmReplace(document, planned.replacing))) {
-      await takeBack();
+      await prepared.written?.takeBack();
       return { result: 'cancelled', notes: [...notes] };
     }
     // Typed into while the question was open: planned again on what is there now.
-    if (document.getText() !== text) {
-      text = document.getText();
-      planned = planCover(text, cover.fields, values);
-      if (!planned.ok) {
-        await takeBack();
-        return fail(planned.message, notes);
-      }
-    }
+    if (document.getText() !== text) planned = planCover(document.getText(), cover.fields, values);
   }
+  if (!planned.ok) return giveUp(planned.message);
   const { edit } = planned;
   const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
   const versionBefore = document.version;
   const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
   const ok = (await shown.edit((builder) => builder.replace(range, edit.newText), { undoStopBefore: true, undoStopAfter: true })) && document.version !== versionBefore;
-  if (!ok) {
-    await takeBack();
-    return fail(editorRefusedMessage(), notes);
-  }
+  if (!ok) return giveUp(editorRefusedMessage());
   const keys = cover.fields.map((f) => f.key.join('.'));
   const name = document.uri.path.split('/').pop() ?? '';
   const done = vscode.l10n.t('Set the cover of “{0}”: {1}.', inert(name, 200), keys.join(', '));

@@ -20,8 +20,8 @@ import { mediaRefKey } from '../../core/mediaRefs';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { Disposable } from '../common/dispose';
 import type { Shell } from '../shell';
-import type { CreditContext, CreditNames } from '../../core/creditCheck';
-import { creditInsertion, creditNames, documentCredit, documentCreditFacts, insertionsEdit, isCredited, mediaRefsIn } from './credits';
+import type { CreditNames } from '../../core/creditCheck';
+import { creditInsertion, creditInsertions, creditNames, documentCredit, documentCreditFacts, insertionsEdit, isCredited, mediaRefsIn } from './credits';
 import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
 import type { MediaLookup } from './lookup';
 
@@ -180,25 +180,11 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     }
     if (actions.length > 0 && items.length > 1) {
       const all = new vscode.CodeAction(vscode.l10n.t('Add credit lines to all in file'), vscode.CodeActionKind.QuickFix);
-      all.edit = this.editForAll(document, credit, items);
+      all.edit = insertionsEdit(document, creditInsertions(this.shell, document, credit, items));
       all.diagnostics = [...(this.collection.get(document.uri) ?? [])];
       actions.push(all);
     }
     return actions;
-  }
-
-  /** One credit per media item that lacks one (the same photo twice in a paragraph gets one). */
-  private editForAll(document: vscode.TextDocument, credit: CreditContext, items: readonly Missing[]): vscode.WorkspaceEdit {
-    const seen = new Set<string>();
-    const insertions = [];
-    for (const item of items) {
-      const insertion = creditInsertion(this.shell, document, credit, item.ref, item.media);
-      const key = `${insertion.offset} ${mediaRefKey(item.ref)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      insertions.push(insertion);
-    }
-    return insertionsEdit(document, insertions);
   }
 
   /** The hover's "Insert credit line": the quick fix's edit for the media at `offset`, applied. */

@@ -9,10 +9,9 @@ import { creditFor } from '../../core/insert/formats';
 import { creditWordsFor } from '../../core/insert/creditWords';
 import type { CreditFacts } from '../../core/insert/facts';
 import { creditFacts } from '../../core/insert/facts';
-import type { FormatFamily } from '../../core/insert/languages';
 import { atSignIsSyntax, formatFamily } from '../../core/insert/languages';
 import type { MediaRefMatch } from '../../core/mediaRefs';
-import { findMediaRefs } from '../../core/mediaRefs';
+import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem } from '../../core/model';
 import type { Shell } from '../shell';
@@ -31,11 +30,6 @@ export function documentCreditFacts(shell: Shell, document: vscode.TextDocument,
     serviceUrl: shell.config.serviceUrl,
     creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
   });
-}
-
-/** The credit in the syntax of the document's format, as the insert command writes it. */
-export function creditInFormat(facts: CreditFacts, family: FormatFamily, languageId: string): string {
-  return creditFor(facts, family, atSignIsSyntax(languageId));
 }
 
 export function creditNames(facts: CreditFacts): CreditNames {
@@ -67,8 +61,25 @@ export function isCredited(shell: Shell, document: vscode.TextDocument, credit: 
 export function creditInsertion(shell: Shell, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
   const placement = creditPlacementIn(credit, ref);
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const line = creditInFormat(documentCreditFacts(shell, document, media), credit.family, document.languageId);
+  // In the syntax of the document's format, as the insert command writes it.
+  const line = creditFor(documentCreditFacts(shell, document, media), credit.family, atSignIsSyntax(document.languageId));
   return { offset: placement.offset, text: creditInsertText(placement, line, credit.family, eol) };
+}
+
+/** The credits of the media at `refs`, one per media and place: the same media twice in a paragraph gets one. */
+export function creditInsertions(
+  shell: Shell,
+  document: vscode.TextDocument,
+  credit: CreditContext,
+  refs: readonly { readonly ref: MediaRefMatch; readonly media: MediaItem }[],
+): { offset: number; text: string }[] {
+  const byKey = new Map<string, { offset: number; text: string }>();
+  for (const { ref, media } of refs) {
+    const insertion = creditInsertion(shell, document, credit, ref, media);
+    const key = `${insertion.offset} ${mediaRefKey(ref)}`;
+    if (!byKey.has(key)) byKey.set(key, insertion);
+  }
+  return [...byKey.values()];
 }
 
 /** One edit (one undo step) adding every insertion; those at the same place are joined in order. */

@@ -62,6 +62,13 @@ export interface CreditsOutcome {
   readonly message: string;
 }
 
+/** Shows the outcome's message as an error, a warning or information; returns the outcome. */
+function told(level: 'error' | 'warning' | 'info', outcome: CreditsOutcome): CreditsOutcome {
+  const show = { error: vscode.window.showErrorMessage, warning: vscode.window.showWarningMessage, info: vscode.window.showInformationMessage }[level];
+  void show(outcome.message);
+  return outcome;
+}
+
 /** The credits file's target, or why there is none. */
 async function target(shell: Shell): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; writeAt: vscode.Uri; label: string } | string> {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -130,9 +137,7 @@ function quotaLeft(shell: Shell): { left: number | undefined; sentence: string }
 
 /** The user cancelled a scan or the look-ups: said so, nothing written. */
 function cancelled(media: number, requests: number): CreditsOutcome {
-  const message = vscode.l10n.t('Cancelled: the credits file was not written.');
-  void vscode.window.showInformationMessage(message);
-  return { result: 'cancelled', media, requests, message };
+  return told('info', { result: 'cancelled', media, requests, message: vscode.l10n.t('Cancelled: the credits file was not written.') });
 }
 
 type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
@@ -146,26 +151,18 @@ export async function writeCreditsFile(
 ): Promise<CreditsOutcome> {
   if (!trusted) return untrusted();
   const where = await target(shell);
-  if (typeof where === 'string') {
-    void vscode.window.showErrorMessage(where);
-    return { result: 'refused', media: 0, requests: 0, message: where };
-  }
+  if (typeof where === 'string') return told('error', { result: 'refused', media: 0, requests: 0, message: where });
   const unsaved = (): string | undefined =>
     vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === where.uri.toString())
       ? vscode.l10n.t('{0} has unsaved changes: save or revert them, then run Write Credits File again.', inert(where.label))
       : undefined;
   // Before any request is spent, and again before writing.
   const dirty = unsaved();
-  if (dirty) {
-    void vscode.window.showWarningMessage(dirty);
-    return { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty };
-  }
+  if (dirty) return told('warning', { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty });
   // A file that would not be rewritten is said before any request is spent (and read again before writing).
   const unreadable = async (): Promise<{ text: string | undefined } | CreditsOutcome> => {
     const read = await readExisting(fs, where.uri, inert(where.label));
-    if ('text' in read) return read;
-    void vscode.window.showErrorMessage(read.refused);
-    return { result: 'refused', media: 0, requests: 0, file: where.uri, message: read.refused };
+    return 'text' in read ? read : told('error', { result: 'refused', media: 0, requests: 0, file: where.uri, message: read.refused });
   };
   const first = await unreadable();
   if ('result' in first) return first;
@@ -219,9 +216,7 @@ export async function writeCreditsFile(
         one: vscode.l10n.t('Only {0} request is left in the quota, so nothing was written.', left),
         other: vscode.l10n.t('Only {0} requests are left in the quota, so nothing was written.', left),
       });
-      const message = `${summary} ${only}`;
-      void vscode.window.showErrorMessage(message);
-      return { result: 'refused', media: media.length, requests, message };
+      return told('error', { result: 'refused', media: media.length, requests, message: `${summary} ${only}` });
     }
     const go = vscode.l10n.t('Continue');
     const picked = await vscode.window.showWarningMessage(title, { modal: true, detail: `${summary} ${quota}` }, go);
@@ -262,16 +257,11 @@ export async function writeCreditsFile(
   );
   if (looked === 'cancelled') return cancelled(media.length, requests);
   if ('failure' in looked) {
-    const message = `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}`;
-    void vscode.window.showErrorMessage(message);
-    return { result: 'failed', media: media.length, requests, message };
+    return told('error', { result: 'failed', media: media.length, requests, message: `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}` });
   }
 
   const dirtyNow = unsaved();
-  if (dirtyNow) {
-    void vscode.window.showWarningMessage(dirtyNow);
-    return { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow };
-  }
+  if (dirtyNow) return told('warning', { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow });
   const words = CREDITS_WORDS[language];
   const read = await unreadable();
   if ('result' in read) return { ...read, media: media.length, requests };
@@ -279,13 +269,11 @@ export async function writeCreditsFile(
   const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, shell.config.serviceName), words);
   if (!merged.ok) {
     const message = vscode.l10n.t('{0} has its Stock Media markers more than once or out of order; fix them by hand. Nothing was written.', inert(where.label));
-    void vscode.window.showErrorMessage(message);
-    return { result: 'refused', media: media.length, requests, file: where.uri, message };
+    return told('error', { result: 'refused', media: media.length, requests, file: where.uri, message });
   }
   if (!merged.changed) {
     const message = vscode.l10n.t('{0} is up to date ({1}); nothing was written.', inert(where.label), counted);
-    void vscode.window.showInformationMessage(message);
-    return { result: 'unchanged', media: media.length, requests, file: where.uri, message };
+    return told('info', { result: 'unchanged', media: media.length, requests, file: where.uri, message });
   }
   // A search cut at its limit may have missed media the file lists: not dropped without asking.
   const listed = existing === undefined ? undefined : creditsBlockEntries(existing);
@@ -300,10 +288,8 @@ export async function writeCreditsFile(
   try {
     await replaceFile(fs, where.writeAt, merged.text, existing);
   } catch (error) {
-    const message = notWritten(inert(where.label), error, existing !== undefined);
     shell.logger.warn(`Write Credits File: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage(message);
-    return { result: 'failed', media: media.length, requests, file: where.uri, message };
+    return told('error', { result: 'failed', media: media.length, requests, file: where.uri, message: notWritten(inert(where.label), error, existing !== undefined) });
   }
   const lists = vscode.l10n.t('{0} lists {1}.', inert(where.label), counted);
   const written = [lists, ...notes].join(' ');

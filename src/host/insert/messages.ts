@@ -80,13 +80,9 @@ export function notMediaMessage(contentType: string | undefined): string {
 /** A command got no media: says where to choose them, with Search Photos when `search` (the feature's own function) is given. Returns the sentence. */
 export function showNoMedia(search?: () => unknown): string {
   const message = vscode.l10n.t('Choose a photo or video first: in the Stock Media view, or in the results of a search.');
-  if (!search) {
-    void vscode.window.showInformationMessage(message);
-    return message;
-  }
   const label = vscode.l10n.t('Search Photos');
-  void vscode.window.showInformationMessage(message, label).then((picked) => {
-    if (picked === label) void search();
+  void vscode.window.showInformationMessage(message, ...(search ? [label] : [])).then((picked) => {
+    if (picked === label) void search?.();
   });
   return message;
 }

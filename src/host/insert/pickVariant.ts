@@ -72,11 +72,12 @@ function photoItems(photo: Photo, current: PhotoSize | undefined): Item[] {
     ...RATIO_CROPS.map(([w, h, max]) => sizeItem(photo, cropForRatio(photo, w, h, max), current, vscode.l10n.t('cropped to {0}:{1}, from the original', w, h))),
     sizeItem(photo, SOCIAL_CARD, current, vscode.l10n.t('social card (Open Graph), from the original')),
   ];
-  const listed = [...variants, ...widths, ...crops].filter((i): i is Item => i !== undefined);
+  const defined = (items: (Item | undefined)[]): Item[] => items.filter((i): i is Item => i !== undefined);
   // A size from the setting that is none of these: offered first.
   const own =
-    current !== undefined && !listed.some((i) => i.picked) ? sizeItem(photo, current, current, vscode.l10n.t('from the setting stockMedia.insert.size')) : undefined;
-  const defined = (items: (Item | undefined)[]): Item[] => items.filter((i): i is Item => i !== undefined);
+    current !== undefined && !defined([...variants, ...widths, ...crops]).some((i) => i.picked)
+      ? sizeItem(photo, current, current, vscode.l10n.t('from the setting stockMedia.insert.size'))
+      : undefined;
   return [
     ...(own ? [own] : []),
     separator(vscode.l10n.t('the service’s sizes')),

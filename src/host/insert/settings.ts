@@ -63,32 +63,26 @@ function readSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult {
 export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }): InsertConfig {
   const target: vscode.ConfigurationScope = scope.uri ? { uri: scope.uri, languageId: scope.languageId } : { languageId: scope.languageId };
   const cfg = vscode.workspace.getConfiguration(INSERT_SECTION, target);
-  const videoQuality = cfg.get<unknown>('videoQuality');
-  const credit = cfg.get<unknown>('credit');
-  const htmlCredit = cfg.get<unknown>('htmlCredit');
-  const mode = cfg.get<unknown>('mode');
-  const creditLanguage = cfg.get<unknown>('creditLanguage');
-  const downloadFolder = cfg.get<unknown>('downloadFolder');
-  const templates = cfg.get<unknown>('templates');
-  const responsive = cfg.get<unknown>('responsive');
-  const fileName = cfg.get<unknown>('fileName');
-  const siteFolder = cfg.get<unknown>('siteFolder');
-  const siteUrlPath = cfg.get<unknown>('siteUrlPath');
-  const pageBundles = cfg.get<unknown>('pageBundles');
+  /** The setting's value when `valid` takes it, else `fallback`. */
+  const read = <T>(key: string, valid: (value: unknown) => value is T, fallback: T): T => {
+    const value = cfg.get<unknown>(key);
+    return valid(value) ? value : fallback;
+  };
+  const isText = (value: unknown): value is string => typeof value === 'string';
   return {
     photoSize: readSize(cfg),
-    fileName: typeof fileName === 'string' && fileName.trim() !== '' ? fileName : DEFAULT_FILE_NAME_TEMPLATE,
-    siteFolder: typeof siteFolder === 'string' ? siteFolder : '',
-    siteUrlPath: typeof siteUrlPath === 'string' ? siteUrlPath : '',
-    pageBundles: pageBundles !== false,
-    videoQuality: isVideoQuality(videoQuality) ? videoQuality : DEFAULT_VIDEO_QUALITY,
-    credit: typeof credit === 'boolean' ? credit : true,
-    htmlCredit: htmlCredit === 'paragraph' ? 'paragraph' : ('figure' satisfies HtmlCreditStyle),
-    responsive: responsive === true,
-    mode: isInsertMode(mode) ? mode : 'link',
-    creditLanguage: isCreditLanguageSetting(creditLanguage) ? creditLanguage : 'auto',
-    downloadFolder: typeof downloadFolder === 'string' ? downloadFolder : '',
-    templates: typeof templates === 'object' && templates !== null && !Array.isArray(templates) ? (templates as Record<string, unknown>) : {},
+    fileName: read('fileName', (value): value is string => isText(value) && value.trim() !== '', DEFAULT_FILE_NAME_TEMPLATE),
+    siteFolder: read('siteFolder', isText, ''),
+    siteUrlPath: read('siteUrlPath', isText, ''),
+    pageBundles: cfg.get<unknown>('pageBundles') !== false,
+    videoQuality: read('videoQuality', isVideoQuality, DEFAULT_VIDEO_QUALITY),
+    credit: read('credit', (value): value is boolean => typeof value === 'boolean', true),
+    htmlCredit: cfg.get<unknown>('htmlCredit') === 'paragraph' ? 'paragraph' : ('figure' satisfies HtmlCreditStyle),
+    responsive: cfg.get<unknown>('responsive') === true,
+    mode: read('mode', isInsertMode, 'link'),
+    creditLanguage: read('creditLanguage', isCreditLanguageSetting, 'auto'),
+    downloadFolder: read('downloadFolder', isText, ''),
+    templates: read('templates', (value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value), {}),
     copyFilesDestination: vscode.workspace.getConfiguration('markdown', target).get<unknown>('copyFiles.destination'),
   };
 }

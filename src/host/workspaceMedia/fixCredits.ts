@@ -2,11 +2,10 @@
 // the credit the insert writes, where it would put it) for every use of one media that lacks
 // its credit, in every file using it: one edit, so one undo step, per file.
 import * as vscode from 'vscode';
-import { mediaRefKey } from '../../core/mediaRefs';
 import type { MediaItem } from '../../core/model';
 import type { MediaGroup } from '../../core/workspaceMedia';
 import type { Shell } from '../shell';
-import { creditInsertion, creditNames, documentCredit, documentCreditFacts, insertionsEdit, mediaRefsIn } from '../credits/credits';
+import { creditInsertions, creditNames, documentCredit, documentCreditFacts, insertionsEdit, mediaRefsIn } from '../credits/credits';
 import { creditCheckEnabled } from '../credits/enabled';
 
 export interface FixOutcome {
@@ -26,17 +25,9 @@ export async function addMissingCredits(shell: Shell, group: MediaGroup, media: 
     if (!document || !creditCheckEnabled(document)) continue;
     const credit = documentCredit(document);
     const names = creditNames(documentCreditFacts(shell, document, media));
-    const seen = new Set<string>();
-    const insertions = [];
-    for (const ref of mediaRefsIn(shell, credit.text)) {
-      if (ref.kind !== group.kind || ref.id !== group.id || credit.credited(ref, names)) continue;
-      const insertion = creditInsertion(shell, document, credit, ref, media);
-      // The same media twice in a paragraph gets one credit (as the quick fix's "all in file").
-      const key = `${insertion.offset} ${mediaRefKey(ref)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      insertions.push(insertion);
-    }
+    const refs = mediaRefsIn(shell, credit.text).filter((ref) => ref.kind === group.kind && ref.id === group.id && !credit.credited(ref, names));
+    // The same media twice in a paragraph gets one credit (as the quick fix's "all in file").
+    const insertions = creditInsertions(shell, document, credit, refs.map((ref) => ({ ref, media })));
     if (insertions.length === 0) continue;
     if (await vscode.workspace.applyEdit(insertionsEdit(document, insertions))) {
       credits += insertions.length;

@@ -20,7 +20,8 @@ import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia
 import { Disposable } from '../common/dispose';
 import type { Shell } from '../shell';
 import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
-import type { MediaLookup } from '../credits/lookup';
+import type { LookupResult, MediaLookup } from '../credits/lookup';
+import { creditNames } from '../credits/credits';
 import type { ScannedFile, Sources } from '../credits/scanWorkspace';
 import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
 
@@ -241,18 +242,16 @@ export class WorkspaceMediaModel extends Disposable {
 
   private async lookUpAll(): Promise<void> {
     const unknown = (): MediaGroup[] => this.groups().filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
+    /** Keeps a look-up's answer; true when it found the media. Held back (no answer): asked again at the next change or showing. */
+    const keep = (g: MediaGroup, result: LookupResult | undefined): boolean => {
+      if (!result) return false;
+      this.asked.add(g.key);
+      if (result.ok) this.facts.set(g.key, result.media);
+      return result.ok;
+    };
     // First every media the client knows, all at once and shown together: free, no request.
     const free = await Promise.all(unknown().map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
-    let found = false;
-    for (const [g, result] of free) {
-      if (!result) continue;
-      this.asked.add(g.key);
-      if (result.ok) {
-        this.facts.set(g.key, result.media);
-        found = true;
-      }
-    }
-    if (found) this.changedNow();
+    if (free.map(([g, result]) => keep(g, result)).includes(true)) this.changedNow();
     // Then the others, a few at a time, while the view is visible.
     if (!this.visible()) return;
     const wanted = unknown();
@@ -260,14 +259,8 @@ export class WorkspaceMediaModel extends Disposable {
     const worker = async (): Promise<void> => {
       while (next < wanted.length && !this.isDisposed) {
         const g = wanted[next++] as MediaGroup;
-        const result = await this.lookup.background(g.kind, g.id, { mayRequest: this.visible() });
-        // Held back (not visible, budget or quota): asked again at the next change or showing.
-        if (!result) continue;
-        this.asked.add(g.key);
-        if (result.ok) {
-          this.facts.set(g.key, result.media);
-          this.changedNow();
-        }
+        // Held back when not visible, or by the budget or quota.
+        if (keep(g, await this.lookup.background(g.kind, g.id, { mayRequest: this.visible() }))) this.changedNow();
       }
     };
     await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
@@ -277,8 +270,7 @@ export class WorkspaceMediaModel extends Disposable {
     const media = this.facts.get(`${kind}:${id}`);
     if (!media) return undefined;
     const cfg = this.shell.config;
-    const facts = creditFacts(media, { serviceName: cfg.serviceName, serviceUrl: cfg.serviceUrl });
-    return { author: facts.author, serviceName: facts.serviceName };
+    return creditNames(creditFacts(media, { serviceName: cfg.serviceName, serviceUrl: cfg.serviceUrl }));
   }
 
   private labelOf(kind: MediaKind, id: number): string {

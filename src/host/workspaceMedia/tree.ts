@@ -23,6 +23,16 @@ const STATE_TEXT: Record<CreditState, () => string> = {
   unchecked: () => '',
 };
 
+/** A use's hover: whether it has its credit, or why that is not known. */
+const STATE_TOOLTIP: Record<CreditState, () => string> = {
+  credited: () => vscode.l10n.t('A credit line near this use names the author.'),
+  missing: () => vscode.l10n.t('No credit line names the author near this use.'),
+  unknown: () => vscode.l10n.t('Whether it has its credit is known once the media is looked up.'),
+  unchecked: () => vscode.l10n.t('The credit check is off for this file’s language.'),
+};
+
+const warningIcon = (): vscode.ThemeIcon => new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+
 /** Whether a media is starred, and when that changes (host/library/mediaLists.ts). */
 export interface StarredMedia {
   has(kind: MediaKind, id: number): boolean;
@@ -107,9 +117,7 @@ export class WorkspaceMediaProvider extends Disposable {
     const uses = group ? usesDescription(group, locale) : '';
     item.description = uses;
     const missing = (group?.missing ?? 0) > 0;
-    item.iconPath = missing
-      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
-      : new vscode.ThemeIcon(kind === 'photo' ? 'file-media' : 'device-camera-video');
+    item.iconPath = missing ? warningIcon() : new vscode.ThemeIcon(kind === 'photo' ? 'file-media' : 'device-camera-video');
     item.contextValue = `media.${kind}${missing ? '.missingCredit' : ''}${this.starred.has(kind, id) ? '.starred' : ''}`;
     const who = media ? mediaAuthorAlone(media) : '';
     // A known media's hover is made when it is shown (resolveTreeItem), not for every row at each change.
@@ -124,21 +132,9 @@ function useItem(node: WorkspaceUseNode): vscode.TreeItem {
   const item = new vscode.TreeItem(`${use.shown}:${use.line + 1}`, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = STATE_TEXT[use.state]();
-  item.iconPath =
-    use.state === 'missing'
-      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
-      : use.state === 'credited'
-        ? new vscode.ThemeIcon('pass')
-        : new vscode.ThemeIcon('file');
+  item.iconPath = use.state === 'missing' ? warningIcon() : new vscode.ThemeIcon(use.state === 'credited' ? 'pass' : 'file');
   item.contextValue = `use.${use.state}`;
-  item.tooltip =
-    use.state === 'missing'
-      ? vscode.l10n.t('No credit line names the author near this use.')
-      : use.state === 'credited'
-        ? vscode.l10n.t('A credit line near this use names the author.')
-        : use.state === 'unknown'
-          ? vscode.l10n.t('Whether it has its credit is known once the media is looked up.')
-          : vscode.l10n.t('The credit check is off for this file’s language.');
+  item.tooltip = STATE_TOOLTIP[use.state]();
   item.accessibilityInformation = { label: [item.label as string, item.description].filter((p) => p !== '').join(', ') };
   const at = new vscode.Position(use.line, use.character);
   item.command = {
