@@ -22,8 +22,7 @@ export const ALONE = ['vsix.e2e.js'];
  * points the machine settings at another server.
  */
 export const TOGETHER: readonly (readonly string[])[] = [
-  // alice's key, the library over http; walkthroughState first, as it reads the walkthrough of a
-  // fresh workbench; grid last: after it, the next file's reset saw no notification (2026-11-29).
+  // alice's key, the library over http; walkthroughState first, as it reads the walkthrough of a fresh workbench.
   ['walkthroughState', 'mediaLists', 'offline', 'hostileText', 'workspaceMedia', 'grid'].map((name) => `${name}.e2e.js`),
   // The library over http as well; walkthrough first, as it reads the walkthrough of a fresh workbench.
   ['walkthrough', 'statusbar', 'workbench', 'insert', 'insertFaults', 'paste'].map((name) => `${name}.e2e.js`),

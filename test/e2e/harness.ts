@@ -692,11 +692,12 @@ async function startClean(workbench: Workbench, withKey: boolean): Promise<void>
   if ((await page.locator('.part.editor .editor-group-container.locked').count()) > 0) await runCommand(page, 'View: Unlock Editor Group');
   // Recent Media and the recent searches as a fresh workbench has them: empty, not holding the
   // earlier files' inserts and searches (Search Photos… offers those as picks). The searches'
-  // clearing says so in a notification: shown in the centre (the headless workbench may keep
-  // toasts hidden), then cleared with the rest.
+  // clearing says so in a notification: looked for in the centre, opened after the command (the
+  // headless workbench may keep toasts hidden, and the palette closed a centre opened before it
+  // when the Stock Media view was showing), then cleared with the rest.
   await runCommand(page, 'Stock Media: Clear Recent Media');
-  await runCommand(page, 'Notifications: Show Notifications');
   await runCommand(page, 'Stock Media: Clear Recent Searches');
+  await runCommand(page, 'Notifications: Show Notifications');
   await notification(page, /recent searches/i).waitFor({ timeout: 60_000 });
   await runCommand(page, 'Notifications: Clear All Notifications');
   await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
@@ -737,8 +738,8 @@ async function setOrClearKey(workbench: Workbench, api: ApiServer, withKey: bool
   if (withKey) await setKeyAndWait(workbench, api);
   else {
     // The centre shows the command's last word (the headless workbench may keep toasts hidden).
-    await runCommand(page, 'Notifications: Show Notifications');
     await runCommand(page, 'Stock Media: Clear API Key');
+    await runCommand(page, 'Notifications: Show Notifications');
     await notification(page, 'API key removed').waitFor({ timeout: 60_000 });
     await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'Notifications: Hide Notifications').catch(() => undefined);
