@@ -58,7 +58,9 @@ function cspSources(html: string, directive: string, cspSource: string): string[
   const entities: Record<string, string> = { '&#39;': "'", '&quot;': '"', '&lt;': '<', '&gt;': '>', '&amp;': '&' };
   const csp = attribute.replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, (entity) => entities[entity] ?? entity);
   const part = csp.split(';').map((p) => p.trim()).find((p) => p.startsWith(`${directive} `));
-  return part ? part.split(/\s+/).slice(1).filter((source) => source !== cspSource) : [];
+  // The webview's own may be several sources ("'self' https://…" in the web worker host).
+  const own = new Set(cspSource.split(/\s+/));
+  return part ? part.split(/\s+/).slice(1).filter((source) => !own.has(source)) : [];
 }
 
 /**
