@@ -117,7 +117,7 @@ export async function openDownload(address: string, options: DownloadOptions): P
   // The answer is held, not only its body, until the body is read or cancelled: Node's fetch
   // (undici) cancels the unread body of a fetch Response that is garbage-collected, and a body
   // does not keep its Response alive. A small file arrives whole with the headers, so its fetch
-  // is over at once; a collection while saveFiles.ts checked the destination then ended the
+  // is over at once; a collection while downloadIntoWorkspace.ts checked the destination then ended the
   // body, unread, at 0 bytes: a whole file refused as cut off.
   const answer: Response = response;
   // Content-Length counts the bytes as sent: with a content encoding (gzip) they differ from

@@ -1,5 +1,5 @@
 // For the download unit tests: the whole of a download in memory (the product streams it to a
-// file or reads it in saveFiles.ts), and the local HTTP server the files come from.
+// file or reads it in downloadIntoWorkspace.ts), and the local HTTP server the files come from.
 import { createServer } from 'node:http';
 import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -128,7 +128,7 @@ describe('project structure', () => {
     // The check sees the imports it looks for.
     assert.ok(importsOf('src/host/insert/inserter.ts').includes('src/host/insert/prepare.ts'));
     assert.deepEqual(reaching('src/host/insert', (target) => target.startsWith('src/host/cover/')), []);
-    const steps = ['editBoxes', 'pickVariant', 'planning', 'saveDestination', 'saveFiles', 'saveFile', 'download', 'writtenFiles'].map((name) => `src/host/insert/${name}.ts`);
+    const steps = ['askAltTextAndName', 'pickVariant', 'documentPlan', 'saveDestination', 'downloadIntoWorkspace', 'writeNewFile', 'download', 'writtenFiles'].map((name) => `src/host/insert/${name}.ts`);
     assert.deepEqual(reaching('src/host/cover', (target) => steps.includes(target)), []);
   });
 

@@ -8,7 +8,7 @@ import { stripInvisible } from '../invisible';
 
 /** The most bytes (UTF-8) in one file name on the usual file systems (ext4, APFS; NTFS's 255 UTF-16 units are never more). */
 export const NAME_BYTES_MAX = 255;
-/** What a file's hidden temporary name adds while it is written: `.<name>.<12 hex digits>.part` (saveFile.ts, saveStream.ts, replaceFile.ts). */
+/** What a file's hidden temporary name adds while it is written: `.<name>.<12 hex digits>.part` (writeNewFile.ts, saveStream.ts, replaceFile.ts). */
 export const PART_NAME_EXTRA = '..0123456789ab.part'.length;
 /** The longest ending a saved file's stem gets: `-poster` (a video's poster saved under a typed name) and a four-letter extension. */
 const LONGEST_ENDING = '-poster.webm'.length;

@@ -2,7 +2,7 @@
 // `{slug}-{id}-{size}`: `rocks-at-dusk-2014422-1280w.jpg`), made safe as one plain file name
 // whatever the alt text or the photographer's name hold; the extension from the type the
 // server sent (never trusted from the URL alone); numbered names for when a different file
-// already has the name (saveFile.ts never overwrites).
+// already has the name (writeNewFile.ts never overwrites).
 import { l10n } from '../l10n';
 import { STEM_BYTES_MAX, cutToBytes, fileNameProblem } from './edit';
 

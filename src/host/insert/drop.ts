@@ -12,7 +12,7 @@ import type { MediaItem } from '../../core/model';
 import { isMediaItem } from '../../core/model';
 import { MEDIA_DROP_MIMES, decodeMediaDrag } from '../../shared/dnd';
 import { readConfig } from '../common/config';
-import { codeContextIn } from './codePlaces';
+import { codeContextIn } from './documentCodeContext';
 import { mediaEditKind, mediaEditTitle } from './editKinds';
 import type { MediaInserter } from './inserter';
 

@@ -1,7 +1,7 @@
 // The kinds and titles of the paste and drop edits, written once: activation registers the
 // providers with the kinds (insert/insertCommands.ts) and the providers' edits carry both
 // (paste.ts, drop.ts). Nothing else here: activation evaluates this file (the document parsers
-// of codePlaces.ts wait for the first paste or drop).
+// of documentCodeContext.ts wait for the first paste or drop).
 import * as vscode from 'vscode';
 import type { MediaKind } from '../../core/model';
 

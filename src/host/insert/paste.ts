@@ -22,7 +22,7 @@ import { describeFailure } from '../key/errorActions';
 import { notifyFailure } from '../key/failureNotice';
 import type { Shell } from '../shell';
 import { inert } from '../../core/inert';
-import { codeContextIn } from './codePlaces';
+import { codeContextIn } from './documentCodeContext';
 import { mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
 import { NOTE_MAX } from './messages';
 import type { MediaInserter } from './inserter';

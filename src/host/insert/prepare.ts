@@ -17,14 +17,14 @@ import type { InsertArgs } from '../common/commandArgs';
 import { Disposable } from '../common/dispose';
 import type { HostPlatform } from '../platform';
 import type { Shell } from '../shell';
-import { askAltText } from './editBoxes';
+import { askAltText } from './askAltTextAndName';
 import { pickVariant } from './pickVariant';
 import type { VariantChoice } from './pickVariant';
-import { planFor } from './planning';
+import { planFor } from './documentPlan';
 import { askSavedName, whereToSave } from './saveDestination';
-import type { Saving } from './saveFiles';
-import { saveAll, workspaceLedger } from './saveFiles';
-import type { SavedFile } from './saveFile';
+import type { Saving } from './downloadIntoWorkspace';
+import { downloadIntoWorkspace, workspaceLedger } from './downloadIntoWorkspace';
+import type { SavedFile } from './writeNewFile';
 import type { InsertConfig, InsertMode } from './settings';
 import { WrittenFiles } from './writtenFiles';
 
@@ -176,7 +176,7 @@ export class MediaPipeline extends Disposable {
     }
     // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
     const written = new WrittenFiles(workspaceLedger(located.base));
-    const saved = await saveAll({ saving, plans, located, config, written, notes, token: request.token, typedName: typed }).catch((error: unknown) =>
+    const saved = await downloadIntoWorkspace({ saving, plans, located, config, written, notes, token: request.token, typedName: typed }).catch((error: unknown) =>
       error instanceof InsertError ? { failed: error, typed } : Promise.reject(error),
     );
     if (!saved || 'failed' in saved) return saved;

@@ -12,7 +12,7 @@ import { savedFileName } from '../../core/insert/edit';
 import type { InsertPlan } from '../../core/insert/plan';
 import type { HostPlatform } from '../platform';
 import { containmentProblem } from './containment';
-import { askFileName } from './editBoxes';
+import { askFileName } from './askAltTextAndName';
 import { hlsNote, untrustedNote } from './messages';
 import type { InsertConfig } from './settings';
 
@@ -100,7 +100,7 @@ export async function refusedDestination(target: DownloadTarget, base: vscode.Ur
   }
   const folder = base.with({ path: dirname(target.path), query: '', fragment: '' });
   // The folder's real path is what counts: a file is never written through a link at its own
-  // name (saveFile.ts and saveStream.ts give a new file its name only when the name is free).
+  // name (writeNewFile.ts and saveStream.ts give a new file its name only when the name is free).
   // A file named like `.git` is refused too: git reads such a file as a pointer to a repository.
   const problem = inGitFolder(basename(target.path)) ? 'gitFolder' : await containmentProblem(folder, base.with({ path: target.root, query: '', fragment: '' }), platform.disk);
   switch (problem) {

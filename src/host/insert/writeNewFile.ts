@@ -39,7 +39,7 @@ function tempName(name: string): string {
  * existing file): a write that fails part-way (a full disk) leaves no file under the name,
  * and the temporary file is removed.
  */
-export async function saveFile(desired: vscode.Uri, bytes: Uint8Array, token?: vscode.CancellationToken): Promise<SavedFile> {
+export async function writeNewFile(desired: vscode.Uri, bytes: Uint8Array, token?: vscode.CancellationToken): Promise<SavedFile> {
   const folder = desired.with({ path: dirname(desired.path) });
   const name = basename(desired.path);
   await vscode.workspace.fs.createDirectory(folder);

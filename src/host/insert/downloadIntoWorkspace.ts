@@ -19,8 +19,8 @@ import type { Shell } from '../shell';
 import { notMediaMessage, savingTitle, tooLargeForBrowserNote } from './messages';
 import type { Located } from './saveDestination';
 import { nameFactsOf, refusedDestination, shownFolder, targetFor } from './saveDestination';
-import { saveFile } from './saveFile';
-import type { SavedFile } from './saveFile';
+import { writeNewFile } from './writeNewFile';
+import type { SavedFile } from './writeNewFile';
 import type { InsertConfig } from './settings';
 import { writeFailure } from './writeFailure';
 import type { LedgerFs, WrittenFiles } from './writtenFiles';
@@ -77,7 +77,7 @@ export interface SaveRequest {
  * item's local links, and the files written or reused. Undefined when cancelled (by the user
  * or `request.token`); `written` then holds nothing, nor after a failure, which is thrown.
  */
-export async function saveAll(request: SaveRequest): Promise<{ locals: LocalAssets[]; files: SavedFile[] } | undefined> {
+export async function downloadIntoWorkspace(request: SaveRequest): Promise<{ locals: LocalAssets[]; files: SavedFile[] } | undefined> {
   const { saving, plans, located, written } = request;
   const jobs: Job[] = plans.flatMap((plan, index) => [
     ...(plan.uses.url ? [{ index, role: 'url' as const, address: plan.facts.url, label: plan.facts.variant }] : []),
@@ -184,7 +184,7 @@ async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: Downl
       const read = await linkWhenTooLarge(opened.read((chunk) => void chunks.push(chunk)));
       if (read === undefined) return undefined;
       size = read;
-      saved = await saveFile(desired, concatBytes(chunks, size), file.token);
+      saved = await writeNewFile(desired, concatBytes(chunks, size), file.token);
     }
   } catch (error) {
     // A full disk or a folder that may not be written to, in words; or the download's own failure.
