@@ -6,13 +6,13 @@
 // holds none of it.
 import * as vscode from 'vscode';
 import type { SearchSpec } from '../../src/core/search';
-import type { GridFailure, GridItem, MoreStatus, SessionStatus } from '../../src/core/tiles';
+import type { GridItem } from '../../src/core/tiles';
 import { GRID_VIEW_TYPE } from '../../src/host/common/commandIds';
 import type { Container } from '../../src/host/container';
 import type { GridPanel, GridState } from '../../src/host/grid/gridPanel';
 import type { MediaPasteEdit } from '../../src/host/insert/paste';
 import { pasteProvider as makePasteProvider } from '../../src/host/insert/insertCommands';
-import type { ToWebview } from '../../src/shared/protocol';
+import type { SearchProgress, ToWebview } from '../../src/shared/protocol';
 import { isFromWebview, isToWebview } from '../../src/shared/protocol';
 import { HourlyCounter } from '../../src/core/quota';
 import { BACKGROUND_COUNT_KEY } from '../../src/host/credits/lookup';
@@ -69,22 +69,12 @@ function cspSources(html: string, directive: string, cspSource: string): string[
  * the pages of its search appended. How the webview draws it is proven where its code runs:
  * test/e2e (grid, offline, hostile).
  */
-export interface GridTold {
+export interface GridTold extends SearchProgress {
   /** The search the session messages are about: a page or a next page's state of another is ignored. */
   generation: number;
   /** The spec the toolbar started from (`ready`) or a session set it to (`syncForm`): it shows it, unless the user changed it since. */
   toolbarSpec: SearchSpec | null;
-  spec: SearchSpec | null;
-  status: SessionStatus;
   items: GridItem[];
-  totalResults: number | null;
-  skipped: number;
-  hasMore: boolean;
-  more: MoreStatus;
-  /** The failure shown in place of the tiles (or above kept ones). */
-  failure: GridFailure | null;
-  /** The failure of the next page, shown below the tiles. */
-  moreFailure: GridFailure | null;
   /** The starred keys: the tiles' menus offer Unstar for them. */
   starred: string[];
 }
