@@ -170,5 +170,20 @@ describe('Recent and Starred (e2e)', function () {
     await waitForRows('Starred', [alt]);
     await expand('Recent');
     await waitForRows('Recent', [...inserted].reverse());
+
+    // Unstarred from its row in the view: Starred is as a fresh profile's again (the file after
+    // this one in a shared workbench, grid.e2e, reads "Nothing starred yet").
+    const rows = sideBar(page).locator('.monaco-list-row');
+    const at = await rows.evaluateAll((els, name) => {
+      const label = (el: Element): string => el.querySelector('.label-name')?.textContent?.trim() ?? '';
+      const start = els.findIndex((el) => el.getAttribute('aria-level') === '1' && label(el) === 'Starred');
+      return els.findIndex((el, i) => i > start && label(el) === name);
+    }, alt);
+    assert.ok(at >= 0, 'the starred row');
+    await rows.nth(at).click({ button: 'right' });
+    await menu.locator('.action-item .action-label', { hasText: /^Unstar$/ }).click();
+    const until = Date.now() + 20_000;
+    while ((await rowsUnder('Starred')).includes(alt) && Date.now() < until) await page.waitForTimeout(200);
+    assert.ok(!(await rowsUnder('Starred')).includes(alt), 'unstarred');
   });
 });
