@@ -53,6 +53,8 @@ describe('offline (e2e)', function () {
     assert.ok((await loadedImages()) >= shownBefore, 'the pictures stay loaded');
     assert.ok(await grid.locator('.tile').first().isVisible());
     assert.equal(await grid.locator('.message').isVisible(), false, 'no message in place of the tiles');
+    // Its buttons, in the host's order: Retry, then the settings where the address is.
+    assert.deepEqual((await notice.getByRole('button').allInnerTexts()).map((t) => t.trim()), ['Retry', 'Open Settings']);
     console.log(`      screenshot: ${await screenshot(page, 'grid-offline')}`);
 
     // Back online: Retry runs the failed search, once.
