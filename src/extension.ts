@@ -1,4 +1,4 @@
-// Activation: the shell (key, quota, settings, log), the container that makes each feature's
+// Activation: the services (key, quota, settings, log), the container that makes each feature's
 // parts on first use (host/container.ts), the status bar, and each feature's commands, views and
 // providers, registered by the feature itself (its *Commands.ts file). Activation does no network
 // and no heavy work: a feature's modules are evaluated only when it is first used.
@@ -13,7 +13,7 @@ import { registerInsertCommands } from './host/insert/insertCommands';
 import type { HostPlatform } from './host/platform';
 import { webPlatform } from './host/platform';
 import { QuotaStatusBar, quotaFormat } from './host/status/quota';
-import { Shell } from './host/shell';
+import { Services } from './host/services';
 import { useVsCodeTranslator } from './host/common/translator';
 import { registerCollectionsCommands } from './host/collections/collectionsCommands';
 import { registerLibraryCommands } from './host/library/libraryCommands';
@@ -29,25 +29,25 @@ export function activate(context: vscode.ExtensionContext): void {
  * gives Node's). Returns what it made; the entries keep nothing of it (it lives on in
  * `context.subscriptions`).
  */
-export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): { shell: Shell; container: Container; statusBar: QuotaStatusBar } {
+export function activateShared(context: vscode.ExtensionContext, platform: HostPlatform): { services: Services; container: Container; statusBar: QuotaStatusBar } {
   useVsCodeTranslator();
-  const shell = new Shell(context, platform);
-  const container = new Container(shell);
+  const services = new Services(context, platform);
+  const container = new Container(services);
   const commands = new CommandManager();
   const statusBar = new QuotaStatusBar(
-    shell.quota,
-    () => quotaFormat(shell.config.serviceName, shell.config.serviceUrl),
-    () => shell.config.statusBarVisible,
+    services.quota,
+    () => quotaFormat(services.config.serviceName, services.config.serviceUrl),
+    () => services.config.statusBarVisible,
   );
-  const render = (): void => statusBar.render(shell.hasKey);
+  const render = (): void => statusBar.render(services.hasKey);
   context.subscriptions.push(
-    shell,
+    services,
     container,
     commands,
     statusBar,
-    shell.quota.onDidChange(render),
-    shell.onDidChangeConnection(render),
-    shell.onDidChangeConfig(render),
+    services.quota.onDidChange(render),
+    services.onDidChangeConnection(render),
+    services.onDidChangeConfig(render),
   );
   registerKeyCommands(context, commands, container);
   registerGridCommands(context, commands, container);
@@ -60,9 +60,9 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);
-  shell.milestones.publish();
-  void shell.refreshKeyState().then(render, (error: unknown) => shell.logger.error(String(error)));
-  return { shell, container, statusBar };
+  services.milestones.publish();
+  void services.refreshKeyState().then(render, (error: unknown) => services.logger.error(String(error)));
+  return { services, container, statusBar };
 }
 
 export function deactivate(): void {

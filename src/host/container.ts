@@ -14,7 +14,7 @@ import { coverEditKind } from './cover/coverPasteKind';
 import type { CoverHow, CoverOutcome } from './cover/setCover';
 import type { IDisposable } from './common/dispose';
 import { Disposable } from './common/dispose';
-import type { Shell } from './shell';
+import type { Services } from './services';
 import type { CollectionsTreeHandles } from './collections/collectionNodes';
 import type { MediaDropProvider } from './insert/drop';
 import type { MediaInserter } from './insert/inserter';
@@ -36,7 +36,7 @@ export class Container extends Disposable {
   /** The kinds of the other edits a paste of media offers (the cover's, `insert`'s `coverPaste`): the paste provider is registered with them. */
   readonly pasteAlsoKinds = [coverEditKind()];
 
-  constructor(readonly shell: Shell) {
+  constructor(readonly services: Services) {
     super();
   }
 
@@ -54,16 +54,16 @@ export class Container extends Disposable {
     return part;
   }
 
-  /** The one client every feature uses (the shell's: the key's commands use it too). */
+  /** The one client every feature uses (made by `Services`: the key's commands use it too). */
   get api(): ClientSource {
-    return this.shell.api;
+    return this.services.api;
   }
 
   /** Recent and Starred. */
   get lists(): MediaLists {
     return this.once('lists', () => {
       const { MediaLists } = require('./library/mediaLists') as typeof import('./library/mediaLists');
-      const lists = new MediaLists(this.shell.context.globalState);
+      const lists = new MediaLists(this.services.context.globalState);
       return { part: lists, disposables: [lists] };
     });
   }
@@ -74,7 +74,7 @@ export class Container extends Disposable {
       const { createGridFeature } = require('./grid/gridFeature') as typeof import('./grid/gridFeature');
       const lists = this.lists;
       const grid = createGridFeature(
-        this.shell,
+        this.services,
         this.api,
         {
           insert: (args, how) => this.insert.inserter.insert([args], how === 'insertAs' ? { pick: true } : how === 'saveAndInsert' ? { mode: 'download' } : {}),
@@ -101,7 +101,7 @@ export class Container extends Disposable {
     return this.once('collections', () => {
       const { createCollectionsFeature } = require('./collections/collectionsFeature') as typeof import('./collections/collectionsFeature');
       if (!this.collectionsTree) throw new Error('The collections view is made at activation, before its rows');
-      const collections = createCollectionsFeature(this.shell, this.api, this.collectionsTree, (spec) => this.grid.show(spec), this.lists);
+      const collections = createCollectionsFeature(this.services, this.api, this.collectionsTree, (spec) => this.grid.show(spec), this.lists);
       return { part: collections, disposables: collections.disposables };
     });
   }
@@ -113,9 +113,9 @@ export class Container extends Disposable {
       const { MediaDropProvider } = require('./insert/drop') as typeof import('./insert/drop');
       const { MediaPasteProvider } = require('./insert/paste') as typeof import('./insert/paste');
       const { coverPaste } = require('./cover/setCover') as typeof import('./cover/setCover');
-      const inserter = new MediaInserter(this.shell);
-      const drop = new MediaDropProvider(inserter, () => this.shell.config.serviceName);
-      const paste = new MediaPasteProvider(this.shell, this.api, inserter, [coverPaste]);
+      const inserter = new MediaInserter(this.services);
+      const drop = new MediaDropProvider(inserter, () => this.services.config.serviceName);
+      const paste = new MediaPasteProvider(this.services, this.api, inserter, [coverPaste]);
       // What was inserted, set as cover, saved or copied goes first in Recent. The client keeps
       // them as its answers too: opening one from Recent or Starred, after a restart too, costs
       // no request while that answer is fresh.
@@ -139,7 +139,7 @@ export class Container extends Disposable {
   get credits(): CreditsFeature {
     return this.once('credits', () => {
       const { createCreditsFeature } = require('./credits/creditsFeature') as typeof import('./credits/creditsFeature');
-      const credits = createCreditsFeature(this.shell, this.api, (kind, id) => this.lists.starred.has(kind, id));
+      const credits = createCreditsFeature(this.services, this.api, (kind, id) => this.lists.starred.has(kind, id));
       return { part: credits, disposables: credits.disposables };
     });
   }
@@ -153,7 +153,7 @@ export class Container extends Disposable {
         const { openMediaCommand } = await import('./grid/searchCommands');
         return openMediaCommand(this.grid.deps, openMediaArg(ref));
       };
-      const workspace = createWorkspaceFeature(this.shell, this.credits.lookup, this.workspaceTree, openMedia, this.lists.starred);
+      const workspace = createWorkspaceFeature(this.services, this.credits.lookup, this.workspaceTree, openMedia, this.lists.starred);
       return { part: workspace, disposables: workspace.disposables };
     });
   }

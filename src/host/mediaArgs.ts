@@ -11,7 +11,7 @@ import { showNoMedia } from './insert/messages';
 
 /** `toEditor`: the media go into a document (the last editor's is the target, not the grid's). */
 export async function mediaOf(container: Container, arg: unknown, selection: unknown, toEditor: boolean): Promise<InsertArgs[] | InsertOutcome> {
-  const { shell } = container;
+  const { services } = container;
   const grid = container.has('grid') ? container.grid : undefined;
   const found = await resolveMedia(
     arg,
@@ -19,14 +19,14 @@ export async function mediaOf(container: Container, arg: unknown, selection: unk
     {
       gridMedia: (key) => grid?.current()?.mediaFor(key),
       activeGridMedia: () => grid?.current()?.activeMedia(),
-      lastEditorUri: () => shell.tracker.lastUri,
+      lastEditorUri: () => services.tracker.lastUri,
       lookup: (kind, id) => container.credits.lookup.get(kind, id),
     },
     toEditor,
   );
   if (found.ok) return found.items;
   if (found.error !== undefined) {
-    void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
+    void showFailure(services, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
     return { result: 'failed', notes: [] };
   }
   return { result: 'failed', notes: [showNoMedia(() => searchCommand(container.grid.deps, 'photos', searchArg(undefined)))] };

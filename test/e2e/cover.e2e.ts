@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { naturalSize, notifications, openFile, runCommand, screenshot, searchFromPalette, useApiServer, useWorkbench } from './harness';
+import { naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 const POST = [
@@ -146,10 +146,8 @@ describe('covers and sizes in the workbench (e2e)', function () {
     await page.keyboard.press('Enter');
     await waitForText((t) => t.includes('srcset='), 'the responsive insert');
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+S');
     const file = join(workbench.workspace.path, 'hero.html');
-    const until = Date.now() + 15_000;
-    while (!readFileSync(file, 'utf8').includes('srcset=') && Date.now() < until) await page.waitForTimeout(100);
+    await saveEditor(page, file);
     const srcset = /srcset="([^"]+)"/.exec(readFileSync(file, 'utf8'))?.[1]?.replaceAll('&amp;', '&');
     assert.ok(srcset, readFileSync(file, 'utf8'));
     const candidates = srcset.split(', ').map((c) => {

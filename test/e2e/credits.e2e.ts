@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { actUntilShown, naturalSize, openFile, screenshot, useApiServer, useWorkbench } from './harness';
+import { actUntilShown, naturalSize, openFile, saveEditor, screenshot, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('credit check and hover (e2e)', function () {
@@ -68,9 +68,7 @@ describe('credit check and hover (e2e)', function () {
     );
     console.log(`      screenshot: ${await screenshot(page, 'credits-quickfix')}`);
     await fix.click();
-    await page.keyboard.press('Control+S');
-    const until = Date.now() + 15_000;
-    while (!readFileSync(file, 'utf8').includes('Photo by [') && Date.now() < until) await page.waitForTimeout(100);
+    await saveEditor(page, file);
     const text = readFileSync(file, 'utf8');
     assert.ok(text.includes(`[the photo](${pageUrl})\n\nPhoto by [${photo.photographer.name}](`), text);
     await editor.locator('.squiggly-info').first().waitFor({ state: 'detached', timeout: 15_000 });

@@ -408,8 +408,10 @@ describe('search grid (e2e)', function () {
     const menu = page.locator('.context-view .monaco-menu');
     const expected = ['Insert into Editor', 'Insert as…', 'Save into Workspace and Insert', 'Set as Cover Image', 'Set as Cover Image…', 'Copy URL', 'Copy Credit', 'Open on the Service', 'Star'];
     const menuLabels = async (): Promise<string[]> => {
-      await menu.waitFor({ state: 'visible', timeout: 10_000 });
-      return (await menu.locator('.action-item:not(.disabled) .action-label:not(.separator)').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      // Its items laid out, not only its box: the first enabled label shown.
+      const labels = menu.locator('.action-item:not(.disabled) .action-label:not(.separator)');
+      await labels.first().waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => assert.fail(`no enabled item in the menu shown: “${(await menu.innerText().catch(() => 'none')).trim()}”`));
+      return (await labels.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     };
     const closeMenu = async (): Promise<void> => {
       await page.keyboard.press('Escape');

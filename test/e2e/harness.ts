@@ -1,6 +1,7 @@
 // Playwright helpers that drive the real VS Code workbench as a person would: the same
 // offline host as test/host/run.ts (VS Code server + Debian Chromium), with the extension
 // from this repo loaded in development mode, but no extension tests: the test is the page.
+import * as assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
@@ -443,6 +444,26 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
   const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
   await lines.waitFor({ state: "visible", timeout: 30_000 });
   return lines;
+}
+
+/**
+ * Ctrl+S on the editor with focus, as a person saves; resolves once `file` on disk has changed
+ * (or reads `expected`) and its tab no longer shows the unsaved mark. VS Code clears the mark when
+ * its write has finished: a file read before that can be half written, even empty. `expected`: a
+ * save that came before the last typed key is pressed again.
+ */
+export async function saveEditor(page: Page, file: string, expected?: string, timeoutMs = 15_000): Promise<void> {
+  const read = (): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+  const before = read();
+  const saved = (): boolean => (expected === undefined ? read() !== before : read() === expected);
+  const until = Date.now() + timeoutMs;
+  do {
+    await page.keyboard.press('Control+S');
+    const step = expected === undefined ? until : Math.min(until, Date.now() + 3_000);
+    while (!saved() && Date.now() < step) await page.waitForTimeout(50);
+  } while (!saved() && expected !== undefined && Date.now() < until);
+  assert.ok(saved(), `${basename(file)} saved${expected === undefined ? '' : ' as expected'}`);
+  await page.locator('.tabs-container .tab.dirty', { hasText: basename(file) }).first().waitFor({ state: 'detached', timeout: Math.max(1_000, until - Date.now()) });
 }
 
 /** *Search Photos…* from F1, the query typed key by key and Enter, as a person would: the grid opens on it. */

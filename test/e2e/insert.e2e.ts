@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { openFile, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
+import { openFile, saveEditor, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('insert from the grid (e2e)', function () {
@@ -26,14 +26,7 @@ describe('insert from the grid (e2e)', function () {
   const readme = (): string => readFileSync(join(workbench.workspace.path, 'README.md'), 'utf8');
   const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-  async function save(): Promise<void> {
-    const before = readme();
-    await page.keyboard.press('Control+S');
-    // Saving is asynchronous (and slow on a busy machine); wait until the file changed.
-    const until = Date.now() + 15_000;
-    while (readme() === before && Date.now() < until) await page.waitForTimeout(50);
-    await page.waitForTimeout(150);
-  }
+  const save = (): Promise<void> => saveEditor(page, join(workbench.workspace.path, 'README.md'));
 
   async function waitForText(what: string): Promise<void> {
     const until = Date.now() + 20_000;

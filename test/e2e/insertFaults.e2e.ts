@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { notifications, openFile, runCommand, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
+import { notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 import { savedStem } from '../vscode/savedNames';
 
@@ -29,19 +29,7 @@ describe('a download that breaks off (e2e)', function () {
   const editorText = (): Promise<string> =>
     page.evaluate(() => (document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' '));
 
-  /** Ctrl+S, until the file on disk changed (or is `expected`: a save can come before the last typed key). */
-  async function save(expected?: string): Promise<void> {
-    const before = readme();
-    const done = (): boolean => (expected === undefined ? readme() !== before : readme() === expected);
-    const until = Date.now() + 15_000;
-    while (!done() && Date.now() < until) {
-      await page.keyboard.press('Control+S');
-      const step = Math.min(until, Date.now() + 3_000);
-      while (!done() && Date.now() < step) await page.waitForTimeout(50);
-    }
-    await page.waitForTimeout(150);
-    if (expected !== undefined) assert.equal(readme(), expected, 'saved');
-  }
+  const save = (expected?: string): Promise<void> => saveEditor(page, join(workbench.workspace.path, 'README.md'), expected);
 
   /**
    * The notification whose text matches, in the notification centre: the headless workbench may

@@ -2,14 +2,16 @@
 // window: Recent lists them, newest first, with no request; star one from the grid tile's menu
 // (which then offers Unstar): it shows under Starred, and still does after another reload.
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { activityBarItem, openFile, runCommand, screenshot, searchFromPalette, sideBar, waitForWorkbench, webview, useApiServer, useWorkbench } from './harness';
+import { activityBarItem, openFile, runCommand, saveEditor, screenshot, searchFromPalette, sideBar, waitForWorkbench, webview, useApiServer, useWorkbench } from './harness';
 
 describe('Recent and Starred (e2e)', function () {
   this.timeout(240_000);
   let api: ApiServer;
   let page: Page;
+  let workspace: string;
   let grid: FrameLocator;
   const inserted: string[] = [];
 
@@ -74,7 +76,11 @@ describe('Recent and Starred (e2e)', function () {
   }
 
   const opened = useWorkbench('mediaLists', {}, { api: useApiServer(), withKey: true });
-  before(() => ({ api, page } = opened()));
+  before(() => {
+    const inWorkbench = opened();
+    ({ api, page } = inWorkbench);
+    workspace = inWorkbench.workbench.workspace.path;
+  });
 
   it('insert three photos, reload the window: Recent lists them newest first, with no request', async () => {
     const lines = await openFile(page, 'README.md');
@@ -98,8 +104,7 @@ describe('Recent and Starred (e2e)', function () {
       assert.ok(await shows(), `the editor shows “${alt}”`);
       inserted.push(alt);
     }
-    await page.keyboard.press('Control+S');
-    await page.waitForTimeout(500);
+    await saveEditor(page, join(workspace, 'README.md'));
     await openSidebar();
     await expand('Recent');
     await waitForRows('Recent', [...inserted].reverse());

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { openFile, runPickerCommand, screenshot, webview, useApiServer, useWorkbench } from './harness';
+import { openFile, runPickerCommand, saveEditor, screenshot, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('paste a link and the tile menu (e2e)', function () {
@@ -60,9 +60,7 @@ describe('paste a link and the tile menu (e2e)', function () {
     assert.ok(labels.some((l) => /plain text/i.test(l)), labels.join(' | '));
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+S');
-    const until = Date.now() + 10_000;
-    while (!readme().includes('Photo by [') && Date.now() < until) await page.waitForTimeout(100);
+    await saveEditor(page, join(workbench.workspace.path, 'README.md'));
     const saved = readme();
     assert.ok(saved.includes(`Photo by [${photo.photographer.name}](${api.origin}/@${photo.photographer.slug}) on [Pexels](${pageUrl})`), saved.slice(-600));
     assert.ok(saved.includes(`![${photo.alt}](${api.origin}/media/photos/${photo.id}/`), saved.slice(-600));
@@ -107,11 +105,7 @@ describe('paste a link and the tile menu (e2e)', function () {
       [],
       'no look-up',
     );
-    await page.keyboard.press('Control+S');
-    const expected = `# Code\n\n\`\`\`sh\n${pageUrl}\n\`\`\`\n`;
-    const until = Date.now() + 10_000;
-    while (readFileSync(file, 'utf8') !== expected && Date.now() < until) await page.waitForTimeout(100);
-    assert.equal(readFileSync(file, 'utf8'), expected);
+    await saveEditor(page, file, `# Code\n\n\`\`\`sh\n${pageUrl}\n\`\`\`\n`);
   });
 
   it('a right-click on a grid tile shows Insert, Insert as…, Save into Workspace and Insert, Set as Cover Image(…), Copy URL, Copy Credit, Open on the Service, Star', async () => {

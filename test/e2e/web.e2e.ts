@@ -12,6 +12,7 @@ import {
   actUntilShown,
   runCommand,
   runningExtensionNote,
+  saveEditor,
   screenshot,
   setApiKey,
   statusBarEntry,
@@ -52,14 +53,7 @@ describe('web worker extension host (e2e)', function () {
     await page.keyboard.press('Enter');
   }
 
-  async function save(): Promise<void> {
-    const before = readme();
-    await page.keyboard.press('Control+S');
-    // Saving goes through the server; wait until the file on disk changed.
-    const until = Date.now() + 15_000;
-    while (readme() === before && Date.now() < until) await page.waitForTimeout(50);
-    await page.waitForTimeout(150);
-  }
+  const save = (): Promise<void> => saveEditor(page, join(workbench.workspace.path, 'README.md'));
 
   const opened = useWorkbench(
     'web',

@@ -533,7 +533,7 @@ function checkInsert(checker: Checker, media: MediaItem, choice: InsertChoice, l
   }
 
   if (family === 'plain') {
-    checker.check('plain: no shell, TeX or template syntax from the service', () => {
+    checker.check('plain: no services, TeX or template syntax from the service', () => {
       for (const c of ['$', '`', '\\', '%', '{', '}']) {
         if (count(text, c) !== count(marked, c)) fail(`plain: ${show(c)} from the service in ${show(text)}`);
       }

@@ -169,7 +169,7 @@ const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', '@parcel/watcher', 'kerber
 /**
  * The environment without what an enclosing npm (`npm test` → ... → this) hands its
  * scripts: a nested npm would take those `npm_config_*` as its own config (its user agent
- * naming the system Node, for one) and behave unlike the same command typed in a shell.
+ * naming the system Node, for one) and behave unlike the same command typed in a services.
  */
 function outsideNpm(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const result: NodeJS.ProcessEnv = {};

@@ -143,7 +143,7 @@ describe('the bundles', () => {
   it('the Node entry holds Node’s platform and nothing of the extension but what hands it over', () => {
     const inputs = sourceInputs('node');
     assert.ok(inputs.includes('src/host/platform/node/index.ts') && inputs.includes('src/host/platform/node/saveStream.ts'), inputs.join(', '));
-    for (const feature of [/^src\/extension\.ts$/, /^src\/host\/container\.ts$/, /^src\/host\/shell\.ts$/, ...FEATURES]) {
+    for (const feature of [/^src\/extension\.ts$/, /^src\/host\/container\.ts$/, /^src\/host\/services\.ts$/, ...FEATURES]) {
       assert.deepEqual(inputs.filter((path) => feature.test(path)), [], `${feature} is the extension bundle’s, not the Node entry’s`);
     }
     assert.deepEqual(externals('node').filter((id) => !isNodeBuiltin(id)), ['./extension.js', 'vscode']);

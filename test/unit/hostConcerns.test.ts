@@ -57,7 +57,7 @@ describe('the error actions table', () => {
   it('is the only place that maps actions to commands: the grid and the tree use it', () => {
     const root = join(__dirname, '..', '..');
     const read = (file: string): string => readFileSync(join(root, file), 'utf8');
-    assert.match(read('src/host/grid/gridPanel.ts'), /runErrorAction\(this\.shell, command\)/);
+    assert.match(read('src/host/grid/gridPanel.ts'), /runErrorAction\(this\.services, command\)/);
     assert.match(read('src/host/collections/collectionItems.ts'), /errorCommand\(primary, origin\)/);
     for (const file of ['src/host/grid/gridPanel.ts', 'src/host/collections/collectionItems.ts', 'src/host/grid/gridStrings.ts']) {
       assert.doesNotMatch(read(file), /workbench\.action\.openSettings|CommandId\.(setApiKey|checkApiKey|showQuota)\b/, file);

@@ -250,7 +250,7 @@ function checkCss(text: string, input: string, link: string): void {
   assert.ok(m, text.slice(0, 200));
   assert.ok(!m[2].includes('*/'), 'the comment ends only once');
   assert.doesNotMatch(m[2], /[#@]\{/, 'no SCSS, Sass or Less interpolation in the comment');
-  // The comment holds the plain credit: names without shell, TeX or template syntax.
+  // The comment holds the plain credit: names without services, TeX or template syntax.
   const name = escapeCssComment(plainInert(cleanText(input, NAME_MAX)));
   if (name) assert.ok(m[2].includes(name), 'the name is in the comment');
   const url = insertableUrl(link);

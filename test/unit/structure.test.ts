@@ -69,11 +69,11 @@ describe('project structure', () => {
     const eslint = new ESLint({ cwd: root });
     // Each file with the imports the layers allow it, then those they refuse.
     const cases: [file: string, allowed: readonly string[], refused: readonly string[]][] = [
-      ['src/core/probe.ts', ['./l10n'], ['vscode', 'node:path', 'ky', '../shared/protocol', '../host/shell', '../webview/main', '../host/container']],
+      ['src/core/probe.ts', ['./l10n'], ['vscode', 'node:path', 'ky', '../shared/protocol', '../host/services', '../webview/main', '../host/container']],
       ['src/core/insert/probe.ts', ['../errors'], ['../../api/client']],
-      ['src/api/probe.ts', ['../core/errors', 'ky'], ['node:http', 'vscode', '../shared/protocol', '../host/shell']],
+      ['src/api/probe.ts', ['../core/errors', 'ky'], ['node:http', 'vscode', '../shared/protocol', '../host/services']],
       ['src/shared/probe.ts', ['../core/l10n'], ['../api/client', '../webview/main', 'vscode']],
-      ['src/webview/probe.ts', ['../shared/protocol', '../core/l10n'], ['fs', 'node:fs', 'vscode', '../api/client', '../host/shell']],
+      ['src/webview/probe.ts', ['../shared/protocol', '../core/l10n'], ['fs', 'node:fs', 'vscode', '../api/client', '../host/services']],
       // No Node module in the host but its Node platform, which the web build replaces.
       ['src/host/probe.ts', ['vscode'], ['node:path']],
       ['src/host/insert/probe.ts', [], ['fs']],

@@ -36,7 +36,7 @@ describeInNode(NODE_BUNDLES, 'activation', () => {
     assert.deepEqual(loadedModules(extension.extensionPath).sort(), bundles(extension).sort());
     assert.deepEqual(api.featuresMade, []);
     // What exists from activation on works without the features.
-    assert.equal(typeof api.shell.hasKey, 'boolean');
+    assert.equal(typeof api.services.hasKey, 'boolean');
     assert.ok(api.statusBar);
   });
 

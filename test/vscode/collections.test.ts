@@ -59,7 +59,7 @@ function mediaRequests(id: string): (e: RequestLogEntry) => boolean {
 async function settled(): Promise<void> {
   const api = await extensionApi();
   let last = Date.now();
-  const sub = api.shell.onDidChangeConnection(() => (last = Date.now()));
+  const sub = api.services.onDidChangeConnection(() => (last = Date.now()));
   try {
     await waitFor(() => Date.now() - last > 500, 'the connection to settle');
   } finally {
@@ -381,7 +381,7 @@ describe('collections tree', function () {
     const c = featuredOf(server).find((x) => x.media.length > 0 && x.media.length <= 80);
     assert.ok(c);
     const node = await findCollection(provider, featured, c.id);
-    const resetAt = api.shell.quota.current?.resetAt;
+    const resetAt = api.services.quota.current?.resetAt;
     assert.ok(resetAt !== undefined && resetAt > Date.now(), 'the quota is known from the first answer');
 
     server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
@@ -391,7 +391,7 @@ describe('collections tree', function () {
     const item = provider.getTreeItem(failed);
     assert.equal(
       labelOf(item),
-      `Your Pexels rate limit or monthly quota is used up (HTTP 429). Try again later; the monthly quota resets ${api.shell.formatTime(resetAt)}.`,
+      `Your Pexels rate limit or monthly quota is used up (HTTP 429). Try again later; the monthly quota resets ${api.services.formatTime(resetAt)}.`,
     );
     assert.equal(item.command?.command, 'stockMedia.showQuota');
     assert.match(tooltipOf(item), /HTTP 429/);

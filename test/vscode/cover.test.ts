@@ -368,7 +368,7 @@ describe('Set as Cover Image (real VS Code)', function () {
     await updateSetting('stockMedia.insert', 'mode', 'download');
     const editor = await openNew('saved.md', '---\ntitle: Saved\n---\nBody.\n');
     // The test host runs untrusted; a person saving trusts the folder.
-    const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+    const inserter = new MediaInserter((await extensionApi()).services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
     try {
       const outcome = await setCoverImage(inserter.pipeline, mediaArgs({ media, targetUri: editor.document.uri.toString() }), {});
       assert.equal(outcome.result, 'set', outcome.notes.join('\n'));

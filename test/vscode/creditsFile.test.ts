@@ -265,7 +265,7 @@ describe('Write Credits File (real VS Code)', function () {
     };
     shown.length = 0;
     try {
-      const outcome = await writeCreditsFile(api.shell, api, fullDisk);
+      const outcome = await writeCreditsFile(api.services, api, fullDisk);
       assert.equal(outcome.result, 'failed', outcome.message);
       const errors = shown.filter((s) => s.level === 'error').map((s) => s.message);
       assert.deepEqual(errors, [`There is not enough space on the disk to write ${FOLDER}/CREDITS.md, so the previous file was kept as it was.`]);
@@ -285,11 +285,11 @@ describe('Write Credits File (real VS Code)', function () {
   it('refuses plainly when the requests needed exceed the quota left, and sends and writes nothing', async () => {
     const e = photos[2 + 2] as LibraryPhoto;
     const api = await extensionApi();
-    const saved = api.shell.quota.current;
+    const saved = api.services.quota.current;
     const before = await read('CREDITS.md');
     await write('styles/extra.css', `.e { background: url(${photoPageUrl(server.origin, e)}); }\n`);
     const now = Date.now();
-    api.shell.quota.update({ limit: 100, remaining: 0, resetAt: now + 86_400_000, updatedAt: now, exhausted: false });
+    api.services.quota.update({ limit: 100, remaining: 0, resetAt: now + 86_400_000, updatedAt: now, exhausted: false });
     server.clearLog();
     shown.length = 0;
     try {
@@ -301,7 +301,7 @@ describe('Write Credits File (real VS Code)', function () {
       assert.equal(server.log.length, 0);
       assert.equal(await read('CREDITS.md'), before);
     } finally {
-      api.shell.quota.update(saved);
+      api.services.quota.update(saved);
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'styles/extra.css'));
     }
   });
@@ -489,7 +489,7 @@ describe('Write Credits File (real VS Code)', function () {
         rename: (from, to, options) => real.rename(from, to, options),
         delete: (u, options) => real.delete(u, options),
       };
-      const outcome = await writeCreditsFile(api.shell, api, failingRead);
+      const outcome = await writeCreditsFile(api.services, api, failingRead);
       assert.equal(outcome.result, 'refused', outcome.message);
       assert.match(outcome.message, /^credits-tests\/unreadable\/CREDITS\.md could not be read \(.*EIO: i\/o error, read.*\), so it was left as it is and nothing was written\.$/);
       assert.deepEqual(errors(), [outcome.message]);
@@ -518,7 +518,7 @@ describe('Write Credits File (real VS Code)', function () {
       // The test host runs with workspace trust off (always trusted): Restricted Mode is the command's `trusted` argument.
       await creditsAt(`${FOLDER}/.git/config`);
       const api = await extensionApi();
-      const outcome = await writeCreditsFile(api.shell, api, vscode.workspace.fs, false);
+      const outcome = await writeCreditsFile(api.services, api, vscode.workspace.fs, false);
       assert.equal(outcome.result, 'refused', outcome.message);
       assert.equal(outcome.message, 'This workspace is in Restricted Mode, so Write Credits File writes nothing into it. Trust the workspace to write the credits file.');
       const told = shown.filter((s) => s.message === outcome.message);

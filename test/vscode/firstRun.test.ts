@@ -8,7 +8,7 @@ import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import type { GridPanelState } from './hooks';
 import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { asNew, closeAllEditors, extensionApi, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
+import { QUOTA_FIGURE, asNew, closeAllEditors, extensionApi, quotaShown, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
 
 async function setVisibility(value: 'always' | 'withKey' | 'never' | undefined): Promise<void> {
   await updateSetting('stockMedia', 'statusBar.visible', value, vscode.ConfigurationTarget.Global);
@@ -41,16 +41,14 @@ describe('first run', function () {
 
   it('status bar: no item without a key; the quota once a key is set; the setting applies at once', async () => {
     const api = await extensionApi();
-    const bar = api.statusBar;
-    const exists = (): boolean => api.quotaItem !== undefined;
-    await waitFor(() => bar.view?.level === 'noKey', 'the no-key state');
-    assert.equal(exists(), false, 'no status bar item without a key (default: withKey)');
-    assert.equal(bar.view?.visible, false);
+    const exists = (): boolean => quotaShown(api) !== undefined;
+    assert.equal(api.services.hasKey, false);
+    await waitFor(() => !exists(), 'no status bar item without a key (default: withKey)');
 
     await setVisibility('always');
     await waitFor(() => exists(), 'the item, once the setting says always');
-    assert.match(bar.view?.text ?? '', /Set API key/);
-    assert.equal(bar.view?.command, 'stockMedia.setApiKey');
+    assert.equal(quotaShown(api)?.text, '$(key) Set API key');
+    assert.equal(quotaShown(api)?.command, 'stockMedia.setApiKey');
 
     await setVisibility('withKey');
     await waitFor(() => !exists(), 'no item again');
@@ -59,13 +57,13 @@ describe('first run', function () {
     server.setQuota(server.keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
     assert.equal(result.saved, true);
-    await waitFor(() => exists() && bar.view?.level === 'ok', 'the quota once the key is set');
-    assert.match(bar.view?.text ?? '', /19[,.]?804 \/ 20[,.]?000/);
+    await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the quota once the key is set');
+    assert.match(quotaShown(api)?.text ?? '', /19[,.]?804 \/ 20[,.]?000/);
 
     await setVisibility('never');
     await waitFor(() => !exists(), 'no item with never, even with a key');
-    assert.equal(bar.view?.visible, false);
-    assert.equal(bar.view?.level, 'ok', 'the figure is still known (Show Request Quota tells it)');
+    const told = await vscode.commands.executeCommand<string>('stockMedia.showQuota');
+    assert.match(told, /19[,.]?804/, 'the figure is still known: Show Request Quota tells it');
 
     await setVisibility(undefined);
     await waitFor(() => exists(), 'the quota back with the default');
@@ -78,7 +76,7 @@ describe('first run', function () {
     restore = recordUi(shown, opened);
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: ` "${server.keys.alice}"\n` });
     assert.deepEqual(result.saved && result.trimmed, true);
-    assert.equal((await api.shell.keys.stored())?.key, server.keys.alice);
+    assert.equal((await api.services.keys.stored())?.key, server.keys.alice);
     assert.equal(server.apiRequestCount((e) => e.key === server.keys.alice), 1, 'the key was checked as trimmed');
     const saved = await waitFor(() => shown.find((s) => s.level === 'info'), 'the saved message');
     assert.match(saved.message, /API key saved\..*Removed surrounding spaces or quotes from the key\./);

@@ -178,7 +178,7 @@ export function registerTestHooks({ container, handlers }: { container: Containe
       open,
       visible: open && panel.visible,
       title: open ? panel.title : '',
-      targetUri: container.shell.tracker.lastUri,
+      targetUri: container.services.tracker.lastUri,
       html,
       imgSources: cspSources(html, 'img-src', cspSource),
       mediaSources: cspSources(html, 'media-src', cspSource),
@@ -313,7 +313,7 @@ export function registerTestHooks({ container, handlers }: { container: Containe
   const creditCheckHook = async (args: unknown): Promise<number> => {
     const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
     const lookup = container.credits.lookup;
-    const profile = container.shell.context.globalState;
+    const profile = container.services.context.globalState;
     if (op === 'check') {
       // `{op: 'check', uri}`: the check of an open document, now; resolves with its diagnostics' count.
       const uri = (args as Record<string, unknown>).uri;

@@ -361,7 +361,7 @@ describe('hostile input (real VS Code)', function () {
       const src = Object.fromEntries(Object.keys(first.photo.src).map((k) => [k, `${base}/photo.png`])) as Photo['src'];
       const media: MediaItem = { kind: 'photo', photo: { ...first.photo, src } };
       const editor = await scratch('download.md', '', 0);
-      const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+      const inserter = new MediaInserter((await extensionApi()).services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       try {
         const before = messages.length;
         const outcome = await inserter.insert(mediaArgs({ media, targetUri: editor.document.uri.toString() }), { mode: 'download' });
@@ -391,7 +391,7 @@ describe('hostile input (real VS Code)', function () {
         const credit = await vscode.commands.executeCommand<string>('stockMedia.copyCredit', { media });
         assert.equal(await vscode.env.clipboard.readText(), credit);
         assertPlainLine(credit, 'the credit');
-        // The name is the name, as text without shell, TeX or template syntax (plainInert);
+        // The name is the name, as text without services, TeX or template syntax (plainInert);
         // every address the credit adds is a safe one.
         const name = plainInert(cleanText(media.kind === 'photo' ? media.photo.photographer : media.video.user.name, NAME_MAX));
         const rest = name ? credit.replace(name, ' ') : credit;
@@ -562,7 +562,7 @@ describe('hostile input (real VS Code)', function () {
       const target = vscode.Uri.joinPath(folder.uri, 'hostile-tests', 'saved.md');
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(''));
       const saved: vscode.Uri[] = [];
-      const inserter = new MediaInserter((await extensionApi()).shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+      const inserter = new MediaInserter((await extensionApi()).services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
       try {
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
         const outcome = await inserter.insert(mediaArgs({ media: { kind: 'photo', photo } }), { mode: 'download' });

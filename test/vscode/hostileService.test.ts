@@ -52,9 +52,9 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     server.resetSwitches();
     server.resetQuotas();
     const api = await extensionApi();
-    if ((await api.shell.keys.stored())?.key !== server.keys.alice) {
-      await api.shell.keys.setKey(server.keys.alice, [server.origin]);
-      await api.shell.refreshKeyState();
+    if ((await api.services.keys.stored())?.key !== server.keys.alice) {
+      await api.services.keys.setKey(server.keys.alice, [server.origin]);
+      await api.services.refreshKeyState();
     }
     api.client.clearCache();
     server.clearLog();
@@ -197,7 +197,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     await waitFor(() => server.log.some((e) => e.path === '/v1/collections' && e.key === server.keys.alice), 'alice’s request to arrive');
 
     // The user sets another key while alice's answer is on its way.
-    await api.shell.keys.setKey(server.keys.bob, [server.origin]);
+    await api.services.keys.setKey(server.keys.bob, [server.origin]);
     await waitFor(async () => {
       const { mine: current } = await roots(tree);
       const children = await tree.getChildren(current);

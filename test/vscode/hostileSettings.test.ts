@@ -109,7 +109,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
           2,
         ),
       );
-      await waitFor(() => api.shell.config.timeoutMs === 17_000, 'VS Code to read the folder settings', 15_000);
+      await waitFor(() => api.services.config.timeoutMs === 17_000, 'VS Code to read the folder settings', 15_000);
 
       // The folder's values are ignored; the user's (here: the remote machine's) stand.
       const cfg = vscode.workspace.getConfiguration('stockMedia');
@@ -118,7 +118,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
       assert.equal(cfg.get('serviceUrl'), server.origin);
       assert.equal(cfg.get('serviceName'), 'Pexels');
       assert.deepEqual(
-        [api.shell.config.apiBaseUrl, api.shell.config.videoBaseUrl, api.shell.config.serviceName, api.shell.config.serviceUrl],
+        [api.services.config.apiBaseUrl, api.services.config.videoBaseUrl, api.services.config.serviceName, api.services.config.serviceUrl],
         [server.baseUrl, server.videoBaseUrl, 'Pexels', server.origin],
       );
 
@@ -128,7 +128,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
       await api.client.popularVideos({ per_page: 2 }, { fresh: true });
       const saved = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
       assert.equal(saved.saved, true);
-      assert.deepEqual((await api.shell.keys.stored())?.origins, [server.origin], 'the key is bound to the user’s server');
+      assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin], 'the key is bound to the user’s server');
       const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
       assert.equal(searched.shown && searched.status, 'loaded');
       const provider = await tree();
@@ -152,7 +152,7 @@ describe('Hostile settings: the key goes only where the user said', function () 
       assert.ok(server.log.every((e) => e.key === server.keys.alice));
     } finally {
       await writeText(file, original);
-      await waitFor(() => api.shell.config.timeoutMs !== 17_000, 'the folder settings to be restored', 15_000);
+      await waitFor(() => api.services.config.timeoutMs !== 17_000, 'the folder settings to be restored', 15_000);
       await evil.close();
     }
   });
@@ -160,14 +160,14 @@ describe('Hostile settings: the key goes only where the user said', function () 
   it('a new base URL in the user’s settings gets no key until the user checks it there; then it does', async () => {
     const api = await extensionApi();
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
-    assert.deepEqual((await api.shell.keys.stored())?.origins, [server.origin]);
+    assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin]);
     await vscode.commands.executeCommand('stockMedia.search', { query: 'forest' });
     await webview('loaded');
     const second = await startApiServer();
     try {
       server.clearLog();
       await pointAt(second);
-      await waitFor(() => api.shell.config.apiBaseUrl === second.baseUrl, 'the new base URL');
+      await waitFor(() => api.services.config.apiBaseUrl === second.baseUrl, 'the new base URL');
       // Written where a person sets it: a machine-scoped setting in the user (remote machine) settings.
       assert.equal(vscode.workspace.getConfiguration('stockMedia').inspect('apiBaseUrl')?.globalValue, second.baseUrl);
 
@@ -204,9 +204,9 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
       // The grid's button, as the webview sends it: the key is checked with the new server and bound to it.
       await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'command', command: 'checkKey' } });
-      await waitFor(async () => (await api.shell.keys.stored())?.origins.includes(second.origin), 'the key to be bound to the new server', 15_000);
-      assert.deepEqual((await api.shell.keys.stored())?.origins, [second.origin]);
-      assert.equal((await api.shell.keys.stored())?.key, server.keys.alice, 'the same key');
+      await waitFor(async () => (await api.services.keys.stored())?.origins.includes(second.origin), 'the key to be bound to the new server', 15_000);
+      assert.deepEqual((await api.services.keys.stored())?.origins, [second.origin]);
+      assert.equal((await api.services.keys.stored())?.key, server.keys.alice, 'the same key');
       const check = second.log[0];
       assert.ok(check && check.path === '/v1/curated' && check.key === server.keys.alice, 'one request checked the key there');
       await waitFor(() => notifications.some((n) => n.level === 'info' && n.message === `Your API key works with ${second.origin}; it is now used there.`), 'the confirmation');
@@ -221,14 +221,14 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
       // The command from the palette does the same; and the old server is now the foreign one.
       await pointAt(server);
-      await waitFor(() => api.shell.config.apiBaseUrl === server.baseUrl, 'the first base URL again');
+      await waitFor(() => api.services.config.apiBaseUrl === server.baseUrl, 'the first base URL again');
       await assert.rejects(
         api.client.curatedPhotos({ per_page: 3 }, { fresh: true }),
         refusedFor(server.origin),
       );
       const rebound = await vscode.commands.executeCommand<CheckApiKeyResult>('stockMedia.checkApiKey');
       assert.equal(rebound.bound, true);
-      assert.deepEqual((await api.shell.keys.stored())?.origins, [server.origin]);
+      assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin]);
     } finally {
       await pointAt(server);
       await second.close();
@@ -243,10 +243,10 @@ describe('Hostile settings: the key goes only where the user said', function () 
     try {
       assert.notEqual(stranger.keys.alice, server.keys.alice, 'another library, other keys');
       await pointAt(stranger);
-      await waitFor(() => api.shell.config.apiBaseUrl === stranger.baseUrl, 'the new base URL');
+      await waitFor(() => api.services.config.apiBaseUrl === stranger.baseUrl, 'the new base URL');
       const result = await vscode.commands.executeCommand<CheckApiKeyResult>('stockMedia.checkApiKey');
       assert.deepEqual(result, { bound: false, reason: 'forbidden' });
-      assert.deepEqual((await api.shell.keys.stored())?.origins, [server.origin], 'still bound to the first server only');
+      assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin], 'still bound to the first server only');
       const refused = notifications.find((n) => n.level === 'error');
       assert.equal(refused?.message, `${stranger.origin} did not accept your API key, so it is still not sent there.`);
       assert.deepEqual(refused?.buttons, ['Set API Key', 'Get a Free API Key']);

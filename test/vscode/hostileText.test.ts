@@ -20,7 +20,7 @@ import type { CollectionsProvider } from '../../src/host/collections/collections
 import { HOSTILE_TEXT } from '../server/hostile';
 import type { ApiServer } from '../server/server';
 import { assertInertText } from './linkRules';
-import { closeAllEditors, extensionApi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { QUOTA_FIGURE, closeAllEditors, extensionApi, quotaShown, stopLocalServer, useLocalServer, waitFor } from './support';
 
 /** The service name of the report: a notification would run the command behind it. */
 const HOSTILE_NAME = 'Pexels [Renew your key](command:workbench.action.openSettings)';
@@ -134,7 +134,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     // Where a user would set it: the user's settings (a workspace cannot set it).
     await config().update('serviceName', HOSTILE_NAME, vscode.ConfigurationTarget.Global);
     const api = await extensionApi();
-    await waitFor(() => api.shell.config.serviceName === HOSTILE_NAME, 'the service name setting');
+    await waitFor(() => api.services.config.serviceName === HOSTILE_NAME, 'the service name setting');
     restoreUi = recordUi(shown, picks);
   });
 
@@ -163,7 +163,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
       texts.push(text);
       return text;
     };
-    api.shell.quota.update(undefined);
+    api.services.quota.update(undefined);
     assert.match(await showQuota(), /quota is not known yet/);
     await api.client.curatedPhotos({ per_page: 1 }, { fresh: true });
     assert.match(await showQuota(), /requests left this month/);
@@ -179,7 +179,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
   it('the status bar tooltip has one link, the extension’s own, and the name as text', async () => {
     const api = await extensionApi();
     await api.client.curatedPhotos({ per_page: 1 }, { fresh: true });
-    const view = await waitFor(() => api.statusBar.view?.level === 'ok' && api.statusBar.view, 'the quota in the status bar');
+    const view = await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? '') && quotaShown(api), 'the quota in the status bar');
     const { links, images, text } = markdownTargets(view.tooltip);
     assert.deepEqual(links, [`${server.origin}/api/`], 'only the higher-limit page');
     assert.deepEqual(images, []);
@@ -207,7 +207,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     for (const t of texts) assertInertText(t.text, t.where);
     assert.ok(texts.filter((t) => t.text.includes(SHOWN_NAME)).length >= 4, 'the name is in most of them');
     assert.ok(texts.some((t) => t.text.includes('The service said') && t.text.includes('(Fix it)(command:')), 'the error body is quoted, inert');
-    assert.equal(api.shell.hasKey, true);
+    assert.equal(api.services.hasKey, true);
   });
 
   it('quick picks show recent searches and hostile video files inert', async () => {

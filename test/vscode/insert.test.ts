@@ -244,7 +244,7 @@ describe('insert (real VS Code)', function () {
     let inserter: MediaInserter;
 
     beforeEach(async () => {
-      inserter = new MediaInserter((await extensionApi()).shell, deps(true));
+      inserter = new MediaInserter((await extensionApi()).services, deps(true));
     });
     afterEach(() => inserter.dispose());
 
@@ -333,7 +333,7 @@ describe('insert (real VS Code)', function () {
     });
 
     it('an untrusted workspace inserts a link and says why', async () => {
-      const untrusted = new MediaInserter((await extensionApi()).shell, deps(false));
+      const untrusted = new MediaInserter((await extensionApi()).services, deps(false));
       try {
         const editor = await openNew('untrusted.md', '');
         const outcome = await untrusted.insert(mediaArgs({ media }), { mode: 'download' });
@@ -423,7 +423,7 @@ describe('insert (real VS Code)', function () {
     const token = new vscode.CancellationTokenSource().token;
 
     it('media dragged from the tree drop in the document’s format with the credit', async () => {
-      const inserter = new MediaInserter((await extensionApi()).shell);
+      const inserter = new MediaInserter((await extensionApi()).services);
       try {
         const editor = await openNew('drop.md', '');
         // What the tree's controller puts on the drag (nodes link to parents: only media go).
@@ -443,7 +443,7 @@ describe('insert (real VS Code)', function () {
     });
 
     it('several items and the CSS format; foreign drags are left to others', async () => {
-      const inserter = new MediaInserter((await extensionApi()).shell);
+      const inserter = new MediaInserter((await extensionApi()).services);
       try {
         const editor = await openNew('drop.css', '');
         const dataTransfer = new vscode.DataTransfer();

@@ -125,7 +125,7 @@ describe('insert blocks (real VS Code)', function () {
     });
 
     it('a drop at the end of a paragraph is a block too', async () => {
-      const inserter = new MediaInserter((await extensionApi()).shell);
+      const inserter = new MediaInserter((await extensionApi()).services);
       try {
         const original = 'Intro.\nOutro.';
         const editor = await openNew('drop.md', original);

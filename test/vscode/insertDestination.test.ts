@@ -44,7 +44,7 @@ describe('insert destination (real VS Code)', function () {
   });
 
   beforeEach(async () => {
-    inserter = new MediaInserter((await extensionApi()).shell, deps(true));
+    inserter = new MediaInserter((await extensionApi()).services, deps(true));
     server.clearLog();
   });
 
@@ -135,7 +135,7 @@ describe('insert destination (real VS Code)', function () {
     const served = new Uint8Array(await (await fetch(file.link)).arrayBuffer());
     const name = `${savedStem(video, `hd-${file.width}x${file.height}`)}.mp4`;
     for (const streamToDisk of [true, false]) {
-      const own = new MediaInserter((await extensionApi()).shell, deps(streamToDisk));
+      const own = new MediaInserter((await extensionApi()).services, deps(streamToDisk));
       try {
         const editor = await openNew(`clip-${streamToDisk}.html`, '');
         const outcome = await own.insert(mediaArgs({ media: { kind: 'video', video } }), { mode: 'download' });
@@ -157,7 +157,7 @@ describe('insert destination (real VS Code)', function () {
     // The web worker host's platform (platform/web.ts), with a limit the served file exceeds.
     const browser: HostPlatform = { name: 'web', downloadRedirects: 'follow', maxDownloadBytes: 16, disk: undefined };
     assert.ok(served.length > browser.maxDownloadBytes, `the served file (${served.length} bytes) is over the limit`);
-    const own = new MediaInserter((await extensionApi()).shell, { ...deps(true), platform: browser });
+    const own = new MediaInserter((await extensionApi()).services, { ...deps(true), platform: browser });
     try {
       const editor = await openNew('too-large.html', '');
       const outcome = await own.insert(mediaArgs({ media: { kind: 'video', video } }), { mode: 'download' });

@@ -83,7 +83,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
   });
 
   beforeEach(async () => {
-    inserter = new MediaInserter((await extensionApi()).shell, trusted());
+    inserter = new MediaInserter((await extensionApi()).services, trusted());
     shown.length = 0;
     const answer = (): Promise<string | undefined> => new Promise((resolve) => (click = resolve));
     restoreUi = recordUi(shown, [], (s) => (s.level === 'error' ? answer() : undefined));
@@ -325,7 +325,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
           }),
       },
     };
-    const onFullDisk = new MediaInserter((await extensionApi()).shell, trusted(full));
+    const onFullDisk = new MediaInserter((await extensionApi()).services, trusted(full));
     const photo = fresh();
     try {
       const editor = await page('full.md');

@@ -17,7 +17,7 @@ import type { MediaLists } from '../../src/host/library/mediaLists';
 import type { GridBoot } from '../../src/shared/protocol';
 import { GRID_BOOT_ELEMENT_ID } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
-import { closeAllEditors, EXTENSION_ID, extensionApi, gridTold, plainPhoto, updateSetting, useApiServer, waitFor } from './support';
+import { QUOTA_FIGURE, closeAllEditors, EXTENSION_ID, extensionApi, gridTold, plainPhoto, quotaShown, updateSetting, useApiServer, waitFor } from './support';
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
 
 /** The texts and the language the host gave the grid's webview: the JSON block of its HTML (gridHtml.ts). */
@@ -169,15 +169,15 @@ describe('Localisation (real VS Code)', function () {
     it('the status bar says in German that the quota is not visible in the browser, with the count of this hour', async () => {
       const api = await extensionApi();
       // What the client reports in the web worker host when the browser hides the quota headers.
-      api.shell.quota.update(hiddenSnapshot(api.shell.quota.current, Date.now()));
-      const count = api.shell.quota.hourly.thisHour();
-      const view = await waitFor(() => api.statusBar.view?.level === 'hidden' && api.statusBar.view, 'the hidden state');
+      api.services.quota.update(hiddenSnapshot(api.services.quota.current, Date.now()));
+      const count = api.services.quota.hourly.thisHour();
+      const view = await waitFor(() => quotaShown(api)?.text.startsWith('$(cloud)') && quotaShown(api), 'the hidden state');
       const number = new Intl.NumberFormat('de').format(count);
       assert.equal(view.text, `$(cloud) Kontingent nicht sichtbar · ${number} ${count === 1 ? 'Anfrage' : 'Anfragen'} in dieser Stunde`);
       assert.match(view.tooltip, /^\*\*Pexels-Kontingent\*\*: im Browser nicht sichtbar\. Der Dienst lässt Browser die Kontingent-Header/);
       assert.match(view.tooltip, /Diese Erweiterung hat in dieser Stunde \S+ Anfragen? an die API gesendet \(seit /);
       await api.client.curatedPhotos({}, { fresh: true });
-      await waitFor(() => api.statusBar.view?.level === 'ok', 'the figure after a readable answer');
+      await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the figure after a readable answer');
     });
 
     it('the credit follows the display language by default: "Foto von … auf …"', async () => {

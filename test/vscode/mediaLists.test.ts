@@ -239,7 +239,7 @@ describe('Recent and Starred (real VS Code)', function () {
   });
 
   it('ignores hostile stored values without a crash, and takes another window’s list on focus', async () => {
-    const state = (await extensionApi()).shell.context.globalState;
+    const state = (await extensionApi()).services.context.globalState;
     const good = { kind: 'photo', photo: photos[0] };
     const hostile: unknown[] = [
       'photo:1',

@@ -15,7 +15,7 @@ import type { CollectionsProvider } from '../../src/host/collections/collections
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import type { Shown } from './support';
 import { IN_WEB_WORKER_HOST } from './hosts';
-import { closeAllEditors, extensionApi, fileOpener, gridTold, hoverTitle, openGridState, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { QUOTA_FIGURE, closeAllEditors, extensionApi, fileOpener, gridTold, hoverTitle, openGridState, quotaShown, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const openNew = fileOpener('offline-tests');
@@ -99,7 +99,7 @@ describe('offline and impatient users (real VS Code)', function () {
       return hovers.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n')).join('\n');
     };
     assert.ok((await hoverText()).includes(hoverTitle(photo)));
-    const quotaOnline = await waitFor(() => api.statusBar.view?.level === 'ok' && api.statusBar.view, 'the quota');
+    const quotaOnline = await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? '') && quotaShown(api), 'the quota');
     assert.match(quotaOnline.text, /^\$\(file-media\) [\d.,]+ \/ [\d.,]+$/);
 
     server.setSwitches({ refuseConnections: true });
@@ -143,7 +143,7 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.deepEqual(shown, [], 'no notification: the grid says it');
 
     // The status bar: the last known figure with its age, not an error.
-    const quota = await waitFor(() => api.statusBar.view?.text.includes('left') && api.statusBar.view, 'the quota as last known');
+    const quota = await waitFor(() => quotaShown(api)?.text.includes('left') && quotaShown(api), 'the quota as last known');
     assert.match(quota.text, /^\$\(debug-disconnect\) [\d.,]+ left · .+/);
     assert.match(quota.tooltip, /Could not reach Pexels at the last try/);
     assert.equal(quota.background, undefined, 'no error colour');
@@ -159,7 +159,7 @@ describe('offline and impatient users (real VS Code)', function () {
     const now = await openGridState();
     assert.equal(now.session.kept, false);
     assert.ok(now.session.itemKeys.some((k) => !morningKeys.includes(k)), 'the new results replaced the kept ones');
-    await waitFor(() => api.statusBar.view?.text.startsWith('$(file-media)'), 'the status bar back to the figure');
+    await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the status bar back to the figure');
     assert.deepEqual(shown, []);
   });
 

@@ -214,8 +214,8 @@ describe('paste and drop in code (real VS Code)', function () {
     beforeEach(async () => {
       // The test host's workspace is not trusted: this inserter is told it is, as a trusted workspace's would be.
       const api = await extensionApi();
-      inserter = new MediaInserter(api.shell, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
-      provider = new MediaPasteProvider(api.shell, { client: api.client } as unknown as ClientSource, inserter, [coverPaste]);
+      inserter = new MediaInserter(api.services, { isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date() });
+      provider = new MediaPasteProvider(api.services, { client: api.client } as unknown as ClientSource, inserter, [coverPaste]);
     });
 
     afterEach(() => inserter.dispose());
@@ -300,7 +300,7 @@ describe('paste and drop in code (real VS Code)', function () {
     let media: MediaItem;
 
     beforeEach(async () => {
-      inserter = new MediaInserter((await extensionApi()).shell);
+      inserter = new MediaInserter((await extensionApi()).services);
       media = { kind: 'photo', photo };
     });
 

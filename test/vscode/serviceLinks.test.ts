@@ -41,9 +41,9 @@ describe('links under the configured service URL with a path (real VS Code)', fu
     await pointAt(server);
     await vscode.workspace.getConfiguration('stockMedia').update('serviceUrl', serviceUrl, vscode.ConfigurationTarget.Global);
     const api = await extensionApi();
-    await waitFor(() => api.shell.config.serviceUrl === serviceUrl, 'the extension to read the service URL');
+    await waitFor(() => api.services.config.serviceUrl === serviceUrl, 'the extension to read the service URL');
     await storeKeyFor(server, server.keys.alice);
-    await api.shell.refreshKeyState();
+    await api.services.refreshKeyState();
     const plain = server.library.photos.filter((p) => PLAIN.test(p.photographer.name));
     const [a, b] = [plain[3], plain[4]];
     assert.ok(a && b);

@@ -15,23 +15,23 @@ const windows: MediaClient[] = [];
 
 /** What a new window makes: a client over a store read from the same global storage. */
 async function newWindowClient(): Promise<MediaClient> {
-  const { shell } = await extensionApi();
-  const cfg = shell.config;
+  const { services } = await extensionApi();
+  const cfg = services.config;
   const client = new MediaClient({
     baseUrl: cfg.apiBaseUrl,
     videoBaseUrl: cfg.videoBaseUrl,
-    keyProvider: { getKey: async (origin) => keyForOrigin(await shell.keys.stored(), origin) },
+    keyProvider: { getKey: async (origin) => keyForOrigin(await services.keys.stored(), origin) },
     cacheTtlMs: cfg.cacheTtlMs,
-    store: new AnswerStore({ file: answerFileIn(shell.context.globalStorageUri), ttlMs: cfg.cacheTtlMs }),
+    store: new AnswerStore({ file: answerFileIn(services.context.globalStorageUri), ttlMs: cfg.cacheTtlMs }),
   });
   windows.push(client);
   return client;
 }
 
 async function storedFile(): Promise<string | undefined> {
-  const { shell } = await extensionApi();
+  const { services } = await extensionApi();
   try {
-    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(shell.context.globalStorageUri, ANSWERS_FILE_NAME));
+    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(services.context.globalStorageUri, ANSWERS_FILE_NAME));
     return new TextDecoder().decode(bytes);
   } catch (error) {
     if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return undefined;
@@ -52,8 +52,8 @@ describe('Stored answers across a restart', function () {
   });
 
   it('a new window answers the searches, media and collections seen before without a request', async () => {
-    const { client, shell } = await extensionApi();
-    assert.equal(shell.config.cacheTtlMs, 24 * 3_600_000, 'the default follows the service: 24 hours');
+    const { client, services } = await extensionApi();
+    assert.equal(services.config.cacheTtlMs, 24 * 3_600_000, 'the default follows the service: 24 hours');
     const sentBefore = client.requestsSent;
     const page = await client.searchPhotos({ query: 'nature', per_page: 20 });
     // Five photos of the page (answered from it, client.ts seedFrom) and five asked for alone.
@@ -109,12 +109,12 @@ describe('Stored answers across a restart', function () {
     await client.myCollections();
     await client.flushCache();
     // Another window in which the key is bob's (this window's store is left as it is).
-    const { shell } = await extensionApi();
+    const { services } = await extensionApi();
     const bobs = new MediaClient({
-      baseUrl: shell.config.apiBaseUrl,
-      videoBaseUrl: shell.config.videoBaseUrl,
+      baseUrl: services.config.apiBaseUrl,
+      videoBaseUrl: services.config.videoBaseUrl,
       keyProvider: { getKey: () => Promise.resolve(server.keys.bob) },
-      store: new AnswerStore({ file: answerFileIn(shell.context.globalStorageUri), ttlMs: shell.config.cacheTtlMs }),
+      store: new AnswerStore({ file: answerFileIn(services.context.globalStorageUri), ttlMs: services.config.cacheTtlMs }),
     });
     const before = server.apiRequestCount();
     const mine = await bobs.myCollections();

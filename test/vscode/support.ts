@@ -115,7 +115,7 @@ export async function updateSetting(section: string, key: string, value: unknown
 /** Stores `key` as the Set API Key command does after checking it with `server`. */
 export async function storeKeyFor(server: ApiServer, key: string): Promise<void> {
   const api = await extensionApi();
-  await api.shell.keys.setKey(key, [server.origin]);
+  await api.services.keys.setKey(key, [server.origin]);
 }
 
 export type LocalUser = 'alice' | 'bob' | 'limited';
@@ -139,16 +139,16 @@ export async function asNew(server: ApiServer, key: LocalUser | null = 'alice'):
   await pointAt(server);
   const api = await extensionApi();
   if (key) await storeKeyFor(server, server.keys[key]);
-  else await api.shell.keys.clearKey();
-  await api.shell.refreshKeyState();
+  else await api.services.keys.clearKey();
+  await api.services.refreshKeyState();
   api.client.clearCache();
   server.clearLog();
 }
 
 export async function stopLocalServer(server: ApiServer | undefined): Promise<void> {
   const api = await extensionApi();
-  await api.shell.keys.clearKey();
-  await api.shell.refreshKeyState();
+  await api.services.keys.clearKey();
+  await api.services.refreshKeyState();
   await resetSettings();
   await server?.close();
 }
@@ -171,6 +171,28 @@ export function useApiServer(key: LocalUser | null = 'alice'): () => ApiServer {
     return server;
   };
 }
+
+/** The quota's status bar item as a person sees it, read from the item VS Code made for the extension. */
+export interface QuotaShown {
+  /** With its icon: `$(file-media)` a figure, `$(warning)` low, `$(error)` used up, `$(history)` renewed, `$(cloud)` not visible, `$(key)` no key. */
+  readonly text: string;
+  readonly tooltip: string;
+  readonly command: string | undefined;
+  /** The theme colour id of its background, if any. */
+  readonly background: string | undefined;
+}
+
+/** The quota's status bar item while it is on the status bar; undefined when there is none. */
+export function quotaShown(api: StockMediaApi): QuotaShown | undefined {
+  const item = api.quotaItem;
+  if (!item) return undefined;
+  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+  const command = typeof item.command === 'string' ? item.command : item.command?.command;
+  return { text: item.text, tooltip, command, background: item.backgroundColor?.id };
+}
+
+/** The quota's item showing a figure (`remaining / limit`), as the tests wait for it. */
+export const QUOTA_FIGURE = /^\$\(file-media\) [\d,.\u00a0\u202f]+ \/ [\d,.\u00a0\u202f]+$/;
 
 /** Alt texts and names that need no escaping in any format, so a test can write the expected text out by hand. */
 export const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -208,7 +230,7 @@ export async function setRequestTimeout(seconds: number | undefined): Promise<vo
   if (config.inspect('requestTimeoutSeconds')?.workspaceValue === seconds) return;
   const api = await extensionApi();
   const changed = new Promise<void>((resolve) => {
-    const sub = api.shell.onDidChangeConfig(() => {
+    const sub = api.services.onDidChangeConfig(() => {
       sub.dispose();
       resolve();
     });

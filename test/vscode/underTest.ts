@@ -15,7 +15,7 @@ type Handler = (...args: never[]) => unknown;
 /** What the extension under test returns from activate(): the suites' and the bench's way in. */
 export interface StockMediaApi {
   /** What exists from activation on. */
-  readonly shell: Made['shell'];
+  readonly services: Made['services'];
   /** The features' client (reading this makes it). */
   readonly client: MediaClient;
   /** The features' parts (hooks.ts drives them). */
@@ -95,10 +95,10 @@ export function activateUnderTest(context: vscode.ExtensionContext, activate: ()
     commands.registerCommand = register;
   }
   const ended = performance.now();
-  const { shell, container, statusBar } = made;
+  const { services, container, statusBar } = made;
   const activationMs = ended - started;
   const api: StockMediaApi = {
-    shell,
+    services,
     get client() {
       return container.api.client;
     },

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import { ContextKey } from '../../src/host/common/commandIds';
-import type { Shell } from '../../src/host/shell';
+import type { Services } from '../../src/host/services';
 import { Milestones } from '../../src/host/walkthrough/milestones';
 import type { ApiServer } from '../server/server';
 import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
@@ -18,13 +18,13 @@ const MILESTONES_STATE_KEY = 'stockMedia.milestones';
 
 /**
  * A profile that has done nothing, as a new one is: its stored milestones cleared, their context
- * keys unset, and the shell given a new Milestones that reads them (as the next window's would).
+ * keys unset, and the services given a new Milestones that reads them (as the next window's would).
  */
-async function startAsNewProfile(shell: Shell): Promise<void> {
-  await shell.context.globalState.update(MILESTONES_STATE_KEY, []);
+async function startAsNewProfile(services: Services): Promise<void> {
+  await services.context.globalState.update(MILESTONES_STATE_KEY, []);
   for (const key of [ContextKey.hasSearched, ContextKey.hasInserted, ContextKey.hasSetCover]) await vscode.commands.executeCommand('setContext', key, false);
-  Object.assign(shell, { milestones: new Milestones(shell.context.globalState, shell.context.extension.id) });
-  assert.equal(shell.milestones.has('searched') || shell.milestones.has('inserted') || shell.milestones.has('coverSet'), false);
+  Object.assign(services, { milestones: new Milestones(services.context.globalState, services.context.extension.id) });
+  assert.equal(services.milestones.has('searched') || services.milestones.has('inserted') || services.milestones.has('coverSet'), false);
 }
 
 describe('walkthrough milestones (real VS Code)', function () {
@@ -33,7 +33,7 @@ describe('walkthrough milestones (real VS Code)', function () {
 
   before(async () => {
     server = await useLocalServer('alice');
-    await startAsNewProfile((await extensionApi()).shell);
+    await startAsNewProfile((await extensionApi()).services);
   });
 
   after(async () => {
@@ -44,28 +44,28 @@ describe('walkthrough milestones (real VS Code)', function () {
   });
 
   it('a search that failed is no search done; one with results is, in this window and the next', async () => {
-    const { shell } = await extensionApi();
+    const { services } = await extensionApi();
     server.setSwitches({ failStatus: 400 });
     const failed = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'lake' });
     assert.ok(failed.shown && failed.status === 'failed', JSON.stringify(failed));
-    assert.equal(shell.milestones.has('searched'), false);
+    assert.equal(services.milestones.has('searched'), false);
     server.resetSwitches();
     const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
     assert.ok(searched.shown && searched.count > 0, JSON.stringify(searched));
-    assert.equal(shell.milestones.has('searched'), true);
+    assert.equal(services.milestones.has('searched'), true);
     // The profile's copy: VS Code echoes each write back to the extension host, the last one last.
-    await waitFor(() => new Milestones(shell.context.globalState, shell.context.extension.id).has('searched'), 'the next window to know it');
-    assert.equal(shell.milestones.has('inserted'), false, 'a search is not an insert');
+    await waitFor(() => new Milestones(services.context.globalState, services.context.extension.id).has('searched'), 'the next window to know it');
+    assert.equal(services.milestones.has('inserted'), false, 'a search is not an insert');
   });
 
   it('an insert from the grid counts once, for the profile (not per window)', async () => {
-    const { shell, client } = await extensionApi();
+    const { services, client } = await extensionApi();
     const editor = await openNew('post.md', '# Post\n\n');
     const photo = await client.getPhoto(server.library.photos[0]!.id);
     const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media: { kind: 'photo', photo }, targetUri: editor.document.uri.toString() });
     assert.equal(outcome.result, 'inserted', outcome.notes?.join('\n'));
-    assert.equal(shell.milestones.has('inserted'), true);
-    await waitFor(() => new Milestones(shell.context.globalState, shell.context.extension.id).has('inserted'), 'the next window to know it');
-    assert.equal(shell.milestones.has('coverSet'), false, 'an insert is not a cover');
+    assert.equal(services.milestones.has('inserted'), true);
+    await waitFor(() => new Milestones(services.context.globalState, services.context.extension.id).has('inserted'), 'the next window to know it');
+    assert.equal(services.milestones.has('coverSet'), false, 'an insert is not a cover');
   });
 });

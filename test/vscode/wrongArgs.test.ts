@@ -278,7 +278,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
     replace('showSaveDialog', () => () => Promise.resolve(undefined));
     replace('createQuickPick', () => escapedAtOnce);
     replace('createInputBox', () => escapedAtOnce);
-    const logger = api.shell.logger as unknown as Record<string, Fn>;
+    const logger = api.services.logger as unknown as Record<string, Fn>;
     const error = logger.error;
     assert.ok(error);
     logger.error = (message: unknown) => {
@@ -405,7 +405,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
           if (command === 'stockMedia.clearApiKey') {
             // Its purpose is to remove the key, whatever the argument: put it back for the next call.
             await storeKeyFor(server, server.keys.alice);
-            await api.shell.refreshKeyState();
+            await api.services.refreshKeyState();
           }
         }
       }
@@ -420,10 +420,10 @@ describe('commands with wrong arguments (real VS Code)', function () {
       }
       const lateOpens = opened.filter((url) => !(command === 'stockMedia.getApiKey' && url === keyPage));
       if (lateOpens.length > 0) problems.push(`after the calls: opened ${lateOpens.map((u) => u.slice(0, 80)).join(', ')}`);
-      if ((await api.shell.keys.stored())?.key !== server.keys.alice) {
+      if ((await api.services.keys.stored())?.key !== server.keys.alice) {
         problems.push('the stored key changed');
         await storeKeyFor(server, server.keys.alice);
-        await api.shell.refreshKeyState();
+        await api.services.refreshKeyState();
       }
       for (const entry of server.log) {
         const garbage = garbageIn(entry);

@@ -83,7 +83,7 @@ export function creditSentence(facts: CreditFacts): string {
 
 /**
  * `Photo by Name (profile) on Service (page)`: plain text, for any file and the clipboard.
- * Nothing in it from the service reads as shell, TeX or template syntax (see plainInert):
+ * Nothing in it from the service reads as services, TeX or template syntax (see plainInert):
  * such characters in names become spaces, and an address holding one is left out.
  */
 export function creditPlain(facts: CreditFacts): string {

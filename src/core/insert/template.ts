@@ -307,7 +307,7 @@ export function renderTemplate(segments: readonly Segment[], facts: MediaFacts, 
         return text(creditFor(facts, ctx.family, ctx.escapeAtSign));
       case 'creditText':
         // Markdown, HTML and JSX escape every name (esc); style sheets and plain text
-        // take the plain credit, which also keeps shell, TeX and template syntax out.
+        // take the plain credit, which also keeps services, TeX and template syntax out.
         return text(esc(ctx.family === 'css' || ctx.family === 'plain' ? creditPlain(facts) : creditSentence(facts)));
     }
   };

@@ -41,10 +41,10 @@ export function registerCollectionsCommands(context: vscode.ExtensionContext, co
     const node = ownNode(arg, owns, 'error');
     if (node) await rows().retry(node);
   });
-  const { shell } = container;
+  const { services } = container;
   context.subscriptions.push(
     tree,
-    tree.view.onDidChangeVisibility((e) => e.visible && shell.milestones.reach('collectionsOpened')),
+    tree.view.onDidChangeVisibility((e) => e.visible && services.milestones.reach('collectionsOpened')),
   );
-  if (tree.view.visible) shell.milestones.reach('collectionsOpened');
+  if (tree.view.visible) services.milestones.reach('collectionsOpened');
 }

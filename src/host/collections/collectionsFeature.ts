@@ -8,7 +8,7 @@ import type { SearchSpec } from '../../core/search';
 import type { CollectionFilter } from '../../core/collectionsText';
 import type { ClientSource } from '../client/client';
 import type { IDisposable } from '../common/dispose';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { CollectionFilterStore, pickFilter } from './collectionFilters';
 import type { CollectionNode, CollectionsNode, CollectionsTreeHandles } from './collectionNodes';
 import { CollectionsProvider } from './collectionsProvider';
@@ -30,7 +30,7 @@ export function mediaDragController<T>(mediaOf: (node: T) => MediaItem | undefin
 
 /** The tree's provider, drag source and commands' work, for the view made at activation. */
 export function createCollectionsFeature(
-  shell: Shell,
+  services: Services,
   api: ClientSource,
   tree: CollectionsTreeHandles,
   /** Shows a search in the grid (the grid feature's). */
@@ -39,8 +39,8 @@ export function createCollectionsFeature(
   lists: MediaLists,
 ) {
   const treeView = tree.view;
-  const filters = new CollectionFilterStore(shell.context.globalState);
-  const provider = new CollectionsProvider(shell, api, filters, tree.changed, lists);
+  const filters = new CollectionFilterStore(services.context.globalState);
+  const provider = new CollectionsProvider(services, api, filters, tree.changed, lists);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));
 

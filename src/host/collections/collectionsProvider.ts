@@ -13,7 +13,7 @@ import type { ClientSource } from '../client/client';
 import { COLLECTIONS_VIEW_ID } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
 import { describeFailure } from '../key/errorActions';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { CollectionFilterStore } from './collectionFilters';
 import type { MediaLists } from '../library/mediaLists';
 import { emptyText, resolveMediaTooltip, treeItemFor } from './collectionItems';
@@ -92,7 +92,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   private mediaItems = new WeakMap<MediaNode, vscode.TreeItem>();
 
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     private readonly api: ClientSource,
     private readonly filters: CollectionFilterStore,
     /** The view's change emitter: made (and disposed) with the view at activation. */
@@ -103,7 +103,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     this.onDidChangeTreeData = changed.event;
     this.itemContext = {
       get serviceName() {
-        return shell.config.serviceName;
+        return services.config.serviceName;
       },
       locale: vscode.env.language,
       filterOf: (id) => this.filters.get(id),
@@ -111,7 +111,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
         const branch = this.branches.get(this.branchKey(node));
         return branch?.list.started ? branch : undefined;
       },
-      describe: (error) => describeFailure(shell, error),
+      describe: (error) => describeFailure(services, error),
       isStarred: (media) => lists.starred.has(media.kind, media.kind === 'photo' ? media.photo.id : media.video.id),
       listCount: (root) => lists[root].list().length,
     };
@@ -123,9 +123,9 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     // A star shows on every item of that media (its menu): all items are made again.
     this._register(lists.starred.onDidChange(remakeItems));
     // Another key or server: what was loaded belongs to someone else.
-    this._register(shell.onDidChangeConnection(() => this.reset()));
+    this._register(services.onDidChangeConnection(() => this.reset()));
     // The service name shows in hovers and credits.
-    this._register(shell.onDidChangeConfig(remakeItems));
+    this._register(services.onDidChangeConfig(remakeItems));
   }
 
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
@@ -143,12 +143,12 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   async getChildren(node?: CollectionsNode): Promise<CollectionsNode[]> {
     if (node === undefined) {
       // The key state is read at activation without waiting; ask the store if it is not in yet.
-      const hasKey = this.shell.hasKey || (await this.shell.keys.hasKey());
+      const hasKey = this.services.hasKey || (await this.services.keys.hasKey());
       const { featured, mine, recent, starred } = this.roots;
       return hasKey ? this.handOut([featured, mine, recent, starred]) : [];
     }
     if (node.type === 'root' && (node.root === 'recent' || node.root === 'starred')) {
-      return this.handOut(this.listed.children(node, this.lists[node.root].list(), () => emptyText(node, 'all', this.shell.config.serviceName)));
+      return this.handOut(this.listed.children(node, this.lists[node.root].list(), () => emptyText(node, 'all', this.services.config.serviceName)));
     }
     if (node.type !== 'root' && node.type !== 'collection') return [];
     const branch = this.branchFor(node);
@@ -246,9 +246,9 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (existing) return existing;
     const filter: CollectionFilter = owner.type === 'collection' ? this.filters.get(owner.collection.id) : 'all';
     // Within the cache's lifetime after a refresh the client may still hold the old answers.
-    const fresh = Date.now() - this.refreshedAt < Math.max(this.shell.config.cacheTtlMs, 1000);
+    const fresh = Date.now() - this.refreshedAt < Math.max(this.services.config.cacheTtlMs, 1000);
     const fetcher = owner.type === 'root' ? this.collectionsFetcher(owner, fresh) : this.mediaFetcher(owner, filter, fresh);
-    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.shell.config.serviceName));
+    const branch = new Branch(owner, filter, this.logged(owner, fetcher), emptyText(owner, filter, this.services.config.serviceName));
     this.branches.set(key, branch);
     return branch;
   }
@@ -259,7 +259,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
         return await fetcher(last);
       } catch (error) {
         const failure = toMediaError(error);
-        this.shell.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
+        this.services.logger.warn(`Collections: loading ${owner.id} failed: ${failure.kind}: ${failure.message}`);
         throw failure;
       }
     };

@@ -1,5 +1,5 @@
 // Remembers the text editor the user was last in: where the grid and the palette insert
-// (a webview or a panel taking focus clears the active editor). The Shell makes it at
+// (a webview or a panel taking focus clears the active editor). `Services` makes it at
 // activation, so it sees the editors the user moves through before any feature is used.
 import * as vscode from 'vscode';
 import { Disposable } from './dispose';

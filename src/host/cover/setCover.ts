@@ -19,7 +19,7 @@ import type { PasteAlternative } from '../insert/paste';
 import type { MediaPipeline, Prepared, PrepareRequest } from '../insert/prepare';
 import type { InsertConfig } from '../insert/settings';
 import { readInsertConfig } from '../insert/settings';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { targetEditor } from '../common/targetEditor';
 import type { CoverConfig } from './coverConfig';
 import { readCoverConfig } from './coverConfig';
@@ -51,9 +51,9 @@ function fail(message: string, notes: readonly string[] = []): CoverOutcome {
 }
 
 /** A failure of the insert's steps (planning, saving): an InsertError's own sentence; anything else logged and said as what went wrong. */
-function failed(shell: Shell, error: unknown, notes: readonly string[] = []): CoverOutcome {
+function failed(services: Services, error: unknown, notes: readonly string[] = []): CoverOutcome {
   if (isInsertError(error)) return fail(insertFailure(error).message, notes);
-  shell.logger.error(`Could not set the cover: ${errorText(error)}`);
+  services.logger.error(`Could not set the cover: ${errorText(error)}`);
   return fail(vscode.l10n.t('Could not set the cover: {0}', errorText(error)), notes);
 }
 
@@ -91,7 +91,7 @@ async function coverImage(pipeline: MediaPipeline, request: PrepareRequest, cove
   const video = request.items[0]?.media.kind === 'video';
   const done = await pipeline.prepare(video ? { ...request, mode: 'link' } : request);
   if (done.status === 'cancelled') return { result: 'cancelled', notes: [...done.notes] };
-  if (done.status === 'failed') return failed(pipeline.shell, done.error, done.notes);
+  if (done.status === 'failed') return failed(pipeline.services, done.error, done.notes);
   const { prepared } = done;
   const facts = prepared.plans[0]?.facts;
   if (!facts) return { result: 'cancelled', notes: [] };
@@ -102,10 +102,10 @@ async function coverImage(pipeline: MediaPipeline, request: PrepareRequest, cove
 
 /** The cover of `items[0]` into its target page (the editor the grid names, else the active one). */
 export async function setCover(pipeline: MediaPipeline, items: readonly InsertArgs[], how: CoverHow): Promise<CoverOutcome> {
-  const shell = pipeline.shell;
+  const services = pipeline.services;
   const first = items[0];
   if (!first) return { result: 'failed', notes: [showNoMedia()] };
-  const editor = await targetEditor(shell.tracker, first.targetUri);
+  const editor = await targetEditor(services.tracker, first.targetUri);
   if (!editor || !isPage(editor.document)) {
     return fail(vscode.l10n.t('Set as Cover Image writes into the front matter of a Markdown or MDX page: open one, then try again.'));
   }
@@ -117,7 +117,7 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
     // The cover's size first in the list; a video keeps its poster. The saved file's name is asked too.
     const chosen = await pipeline.choose({ ...request, sizes: first.media.kind === 'video' ? false : { size: cover.size } });
     if (chosen.status === 'cancelled') return { result: 'cancelled', notes: [] };
-    if (chosen.status === 'failed') return failed(shell, chosen.error);
+    if (chosen.status === 'failed') return failed(services, chosen.error);
     request = { ...request, items: chosen.items, choice: chosen.choice, name: {} };
   }
   const image = await coverImage(pipeline, request, cover);
@@ -150,7 +150,7 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
   const name = document.uri.path.split('/').pop() ?? '';
   const done = vscode.l10n.t('Set the cover of “{0}”: {1}.', inert(name, 200), keys.join(', '));
   for (const note of [...notes, done]) void vscode.window.showInformationMessage(inert(note, NOTE_MAX));
-  shell.milestones.reach('coverSet');
+  services.milestones.reach('coverSet');
   pipeline.use([first.media]);
   return { result: 'set', keys, notes: [...notes, done] };
 }

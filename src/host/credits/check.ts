@@ -19,7 +19,7 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaRefKey } from '../../core/mediaRefs';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { Disposable } from '../common/dispose';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { CreditNames } from '../../core/creditCheck';
 import { creditInsertion, creditInsertions, creditNames, documentCredit, documentCreditFacts, insertionsEdit, isCredited, mediaRefsIn } from './credits';
 import { CREDIT_DIAGNOSTIC_SOURCE, creditCheckEnabled } from './enabled';
@@ -49,7 +49,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   private readonly deferred = new Set<string>();
 
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     private readonly lookup: MediaLookup,
   ) {
     super();
@@ -94,7 +94,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     }
     const version = document.version;
     const credit = documentCredit(document);
-    const refs = mediaRefsIn(this.shell, credit.text);
+    const refs = mediaRefsIn(this.services, credit.text);
     const onScreen = visibleSpans(document);
     // A link with a cursor in it or at its end may still be being typed (`…-43` on its way to
     // `…-4312`): it is looked up once the cursor has left it, not for each pause in the typing.
@@ -126,7 +126,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
       const media = await facts.get(id);
       if (!media) continue;
       let known = names.get(id);
-      if (!known) names.set(id, (known = creditNames(documentCreditFacts(this.shell, document, media))));
+      if (!known) names.set(id, (known = creditNames(documentCreditFacts(this.services, document, media))));
       if (!credit.credited(ref, known)) items.push({ ref, media });
       if (performance.now() - slice > SLICE_MS) {
         await yieldToHost();
@@ -173,14 +173,14 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
       const item = items.find((m) => m.ref.start === start);
       if (!item) continue;
       const action = new vscode.CodeAction(vscode.l10n.t('Add credit line'), vscode.CodeActionKind.QuickFix);
-      action.edit = insertionsEdit(document, [creditInsertion(this.shell, document, credit, item.ref, item.media)]);
+      action.edit = insertionsEdit(document, [creditInsertion(this.services, document, credit, item.ref, item.media)]);
       action.diagnostics = [diagnostic];
       action.isPreferred = true;
       actions.push(action);
     }
     if (actions.length > 0 && items.length > 1) {
       const all = new vscode.CodeAction(vscode.l10n.t('Add credit lines to all in file'), vscode.CodeActionKind.QuickFix);
-      all.edit = insertionsEdit(document, creditInsertions(this.shell, document, credit, items));
+      all.edit = insertionsEdit(document, creditInsertions(this.services, document, credit, items));
       all.diagnostics = [...(this.collection.get(document.uri) ?? [])];
       actions.push(all);
     }
@@ -190,14 +190,14 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   /** The hover's "Insert credit line": the quick fix's edit for the media at `offset`, applied. */
   async addCreditAt(uri: vscode.Uri, kind: MediaKind, id: number, offset: number): Promise<boolean> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
-    const ref = mediaRefsIn(this.shell, document.getText()).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
+    const ref = mediaRefsIn(this.services, document.getText()).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
     if (!ref) return false;
     const found = await this.lookup.get(kind, id);
     if (!found.ok) return false;
     // The document as it is now (it may have changed while the media was looked up).
     const credit = documentCredit(document);
-    if (isCredited(this.shell, document, credit, ref, found.media)) return false;
-    const applied = await vscode.workspace.applyEdit(insertionsEdit(document, [creditInsertion(this.shell, document, credit, ref, found.media)]));
+    if (isCredited(this.services, document, credit, ref, found.media)) return false;
+    const applied = await vscode.workspace.applyEdit(insertionsEdit(document, [creditInsertion(this.services, document, credit, ref, found.media)]));
     if (applied) void this.check(document);
     return applied;
   }

@@ -14,20 +14,20 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem } from '../../core/model';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { readInsertConfig } from '../insert/settings';
 
-export function mediaRefsIn(shell: Shell, text: string): MediaRefMatch[] {
+export function mediaRefsIn(services: Services, text: string): MediaRefMatch[] {
   // As Open Photo or Video by URL reads them: pages under the service URL, files on its hosts.
-  return findMediaRefs(text, mediaUrlOptions(shell.config));
+  return findMediaRefs(text, mediaUrlOptions(services.config));
 }
 
 /** The credit's facts for a document: the service from the settings, the words in the credit language for it. */
-export function documentCreditFacts(shell: Shell, document: vscode.TextDocument, media: MediaItem): CreditFacts {
+export function documentCreditFacts(services: Services, document: vscode.TextDocument, media: MediaItem): CreditFacts {
   const config = readInsertConfig({ uri: document.uri, languageId: document.languageId });
   return creditFacts(media, {
-    serviceName: shell.config.serviceName,
-    serviceUrl: shell.config.serviceUrl,
+    serviceName: services.config.serviceName,
+    serviceUrl: services.config.serviceUrl,
     creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),
   });
 }
@@ -53,29 +53,29 @@ export function documentCredit(document: vscode.TextDocument): CreditContext {
 }
 
 /** Whether the media at `ref` (offsets into the document's text) is credited nearby. */
-export function isCredited(shell: Shell, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): boolean {
-  return credit.credited(ref, creditNames(documentCreditFacts(shell, document, media)));
+export function isCredited(services: Services, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): boolean {
+  return credit.credited(ref, creditNames(documentCreditFacts(services, document, media)));
 }
 
 /** Where the credit for `ref` goes and what is inserted there. */
-export function creditInsertion(shell: Shell, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
+export function creditInsertion(services: Services, document: vscode.TextDocument, credit: CreditContext, ref: MediaRefMatch, media: MediaItem): { offset: number; text: string } {
   const placement = creditPlacementIn(credit, ref);
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   // In the syntax of the document's format, as the insert command writes it.
-  const line = creditFor(documentCreditFacts(shell, document, media), credit.family, atSignIsSyntax(document.languageId));
+  const line = creditFor(documentCreditFacts(services, document, media), credit.family, atSignIsSyntax(document.languageId));
   return { offset: placement.offset, text: creditInsertText(placement, line, credit.family, eol) };
 }
 
 /** The credits of the media at `refs`, one per media and place: the same media twice in a paragraph gets one. */
 export function creditInsertions(
-  shell: Shell,
+  services: Services,
   document: vscode.TextDocument,
   credit: CreditContext,
   refs: readonly { readonly ref: MediaRefMatch; readonly media: MediaItem }[],
 ): { offset: number; text: string }[] {
   const byKey = new Map<string, { offset: number; text: string }>();
   for (const { ref, media } of refs) {
-    const insertion = creditInsertion(shell, document, credit, ref, media);
+    const insertion = creditInsertion(services, document, credit, ref, media);
     const key = `${insertion.offset} ${mediaRefKey(ref)}`;
     if (!byKey.has(key)) byKey.set(key, insertion);
   }

@@ -10,7 +10,7 @@ import type { Container } from '../container';
 import { registerMediaDocuments } from './watch';
 
 export function registerCreditsCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {
-  commands.register(CommandId.writeCreditsFile, async () => (await import('./writeCredits')).writeCreditsFile(container.shell, container.api));
+  commands.register(CommandId.writeCreditsFile, async () => (await import('./writeCredits')).writeCreditsFile(container.services, container.api));
   commands.register(CommandId.addCreditLine, async (arg) => {
     const a = creditLineArg(arg);
     // Only a document that is open (the hover's): a link cannot open or create another one.
@@ -19,7 +19,7 @@ export function registerCreditsCommands(context: vscode.ExtensionContext, comman
   });
   context.subscriptions.push(
     ...registerMediaDocuments(
-      container.shell,
+      container.services,
       () => container.credits.documents,
       () => container.has('credits'),
     ),

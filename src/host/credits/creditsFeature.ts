@@ -5,7 +5,7 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import type { MediaKind } from '../../core/model';
 import type { ClientSource } from '../client/client';
 import type { IDisposable } from '../common/dispose';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { CreditCheck } from './check';
 import { MediaHover } from './hover';
 import { MediaLookup } from './lookup';
@@ -20,17 +20,17 @@ export interface MediaDocuments {
 }
 
 /** `isStarred`: whether a media is starred (the hover's Star or Unstar). */
-export function createCreditsFeature(shell: Shell, api: ClientSource, isStarred?: (kind: MediaKind, id: number) => boolean) {
+export function createCreditsFeature(services: Services, api: ClientSource, isStarred?: (kind: MediaKind, id: number) => boolean) {
   const lookup = new MediaLookup({
     client: () => api.client,
-    quota: () => shell.quota.current,
+    quota: () => services.quota.current,
     now: () => Date.now(),
-    requestsThisHour: () => shell.quota.hourly.thisHour(),
-    store: shell.context.globalState,
+    requestsThisHour: () => services.quota.hourly.thisHour(),
+    store: services.context.globalState,
   });
-  const check = new CreditCheck(shell, lookup);
-  const hover = new MediaHover(shell, lookup, isStarred);
-  const disposables: IDisposable[] = [check, shell.onDidChangeKey(() => lookup.clear())];
+  const check = new CreditCheck(services, lookup);
+  const hover = new MediaHover(services, lookup, isStarred);
+  const disposables: IDisposable[] = [check, services.onDidChangeKey(() => lookup.clear())];
   const documents: MediaDocuments = {
     provideHover: (document, ref, token) => hover.provide(document, ref, token),
     provideCodeActions: (document, range, context) => check.provideCodeActions(document, range, context),

@@ -12,7 +12,7 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaSizeText, mediaTitle } from '../../core/mediaText';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { CommandId } from '../common/commandIds';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { documentCredit, documentCreditFacts, isCredited } from './credits';
 import type { MediaLookup } from './lookup';
 
@@ -49,7 +49,7 @@ function shown(media: MediaItem): Shown {
 
 export class MediaHover {
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     private readonly lookup: MediaLookup,
     /** Whether the media is starred (the hover offers Unstar instead of Star). */
     private readonly isStarred: (kind: MediaKind, id: number) => boolean = () => false,
@@ -72,7 +72,7 @@ export class MediaHover {
     }
     const media = found.media;
     const info = shown(media);
-    const serviceName = inertMarkdown(this.shell.config.serviceName, SERVICE_NAME_MAX);
+    const serviceName = inertMarkdown(this.services.config.serviceName, SERVICE_NAME_MAX);
     // What the hover adds, first: who made it, whether the credit is there, what to do about it.
     // The picture last, and none where VS Code's Markdown hover already shows it; all of it
     // within the default hover's 250 px, so the credit status is seen without scrolling.
@@ -84,8 +84,8 @@ export class MediaHover {
     const words = mediaTitle(media);
     const title = words !== undefined ? inertMarkdown(words) : media.kind === 'photo' ? vscode.l10n.t('Photo {0}', ref.id) : vscode.l10n.t('Video {0}', ref.id);
     lines.push(person ? vscode.l10n.t('**{0}** by {1} · {2}', title, person, size) : `**${title}** · ${size}`);
-    const credited = isCredited(this.shell, document, documentCredit(document), ref, media);
-    const facts = documentCreditFacts(this.shell, document, media);
+    const credited = isCredited(this.services, document, documentCredit(document), ref, media);
+    const facts = documentCreditFacts(this.services, document, media);
     lines.push(
       credited
         ? `$(pass) ${vscode.l10n.t('A credit line names them nearby.')}`

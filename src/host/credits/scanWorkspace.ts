@@ -19,7 +19,7 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 
 /** The extensions of the files searched: the languages that have an insert format (core/insert/languages.ts). */
 const SOURCE_EXTENSIONS = [
@@ -207,16 +207,16 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
 }
 
 /** A searched file's text and media links, or undefined when it cannot be read or is too large (counted in `tooLarge`). */
-export async function readSource(shell: Shell, uri: vscode.Uri, shown: string, tooLarge?: () => void): Promise<ScannedFile | undefined> {
+export async function readSource(services: Services, uri: vscode.Uri, shown: string, tooLarge?: () => void): Promise<ScannedFile | undefined> {
   const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
   if (!stat) return undefined;
   if (stat.size > MAX_FILE_BYTES) {
     tooLarge?.();
-    shell.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
+    services.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
     return undefined;
   }
   const text = await readText(uri);
-  return text === undefined ? undefined : { uri, shown, text, refs: findMediaRefs(text, mediaUrlOptions(shell.config)) };
+  return text === undefined ? undefined : { uri, shown, text, refs: findMediaRefs(text, mediaUrlOptions(services.config)) };
 }
 
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
@@ -230,20 +230,20 @@ const READ_CONCURRENCY = 8;
  * `total` is the files found so far); `visit` sees each file read.
  */
 export async function scan(
-  shell: Shell,
+  services: Services,
   skip: vscode.Uri | undefined,
   token: vscode.CancellationToken,
   report: (done: number, total: number, listing: boolean) => void = () => undefined,
   visit: (file: ScannedFile) => void = () => undefined,
 ): Promise<Scanned & { sources: Sources }> {
-  const walked = await walk(token, (files) => report(0, files, true), (line) => shell.logger.info(line));
+  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line));
   const { sources } = walked;
   const uris = skip ? walked.files.filter((f) => f.uri.toString() !== skip.toString()) : walked.files;
   const found = new Map<string, Found>();
   let tooLarge = 0;
   let read = 0;
   const readOne = async ({ uri, shown }: { uri: vscode.Uri; shown: string }): Promise<void> => {
-    const file = await readSource(shell, uri, shown, () => (tooLarge += 1));
+    const file = await readSource(services, uri, shown, () => (tooLarge += 1));
     if (!file || token.isCancellationRequested) return;
     read += 1;
     visit(file);

@@ -7,7 +7,7 @@ import { findMediaRefs, mediaRefAt } from '../../core/mediaRefs';
 import type { MediaUrlOptions } from '../../core/mediaUrl';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { IDisposable } from '../common/dispose';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { MediaDocuments } from './creditsFeature';
 import { CREDIT_DIAGNOSTIC_SOURCE, WATCH_DEBOUNCE_MS, creditCheckEnabled } from './enabled';
 
@@ -21,8 +21,8 @@ function isMarkdown(document: vscode.TextDocument): boolean {
 }
 
 /** `documents`: the credits feature (made on first call); `loaded`: whether it has been made. */
-export function registerMediaDocuments(shell: Shell, documents: () => MediaDocuments, loaded: () => boolean): IDisposable[] {
-  const trusted = (): MediaUrlOptions => mediaUrlOptions(shell.config);
+export function registerMediaDocuments(services: Services, documents: () => MediaDocuments, loaded: () => boolean): IDisposable[] {
+  const trusted = (): MediaUrlOptions => mediaUrlOptions(services.config);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const isVisible = (document: vscode.TextDocument): boolean => vscode.window.visibleTextEditors.some((e) => e.document === document);
 

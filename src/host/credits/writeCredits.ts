@@ -29,7 +29,7 @@ import type { CreditsFs } from './replaceFile';
 import { notWritten, readExisting, replaceFile } from './replaceFile';
 import type { Found, Scanned } from './scanWorkspace';
 import { scan } from './scanWorkspace';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 
 /** How long the workbench shows a progress notification at least. */
 export const NOTIFICATION_PROGRESS_MIN_MS = 800;
@@ -70,7 +70,7 @@ function told(level: 'error' | 'warning' | 'info', outcome: CreditsOutcome): Cre
 }
 
 /** The credits file's target, or why there is none. */
-async function target(shell: Shell): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; writeAt: vscode.Uri; label: string } | string> {
+async function target(services: Services): Promise<{ folder: vscode.WorkspaceFolder; uri: vscode.Uri; writeAt: vscode.Uri; label: string } | string> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return vscode.l10n.t('Open a folder first: the credits file lists the media of the workspace.');
   const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
@@ -84,7 +84,7 @@ async function target(shell: Shell): Promise<{ folder: vscode.WorkspaceFolder; u
   }
   const uri = vscode.Uri.joinPath(folder.uri, path);
   // The file's own real path, not only its folder's: `CREDITS.md` may be a link.
-  switch (await containmentProblem(uri, folder.uri, shell.platform.disk)) {
+  switch (await containmentProblem(uri, folder.uri, services.platform.disk)) {
     case 'leaves':
       return vscode.l10n.t('{0} leads out of the workspace folder “{1}” through a symbolic link; nothing was written.', inert(path), folderName);
     case 'uncheckedLink':
@@ -94,7 +94,7 @@ async function target(shell: Shell): Promise<{ folder: vscode.WorkspaceFolder; u
     case undefined: {
       // A link that stays inside (Node only: the web refuses links) is written at its target, whole,
       // so it stays a link: whoever linked `CREDITS.md` to `docs/credits.md` expects that file updated.
-      const disk = shell.platform.disk;
+      const disk = services.platform.disk;
       const real = disk && uri.scheme === 'file' ? await disk.realPathInRoot(uri.fsPath, folder.uri.fsPath) : undefined;
       return { folder, uri, writeAt: real !== undefined && real !== path ? vscode.Uri.joinPath(folder.uri, real) : uri, label: path };
     }
@@ -112,8 +112,8 @@ function untrusted(): CreditsOutcome {
 }
 
 /** The quota left, when known and current, and the sentence that says so. */
-function quotaLeft(shell: Shell): { left: number | undefined; sentence: string } {
-  const snapshot = shell.quota.current;
+function quotaLeft(services: Services): { left: number | undefined; sentence: string } {
+  const snapshot = services.quota.current;
   const level = quotaLevel(snapshot, Date.now());
   const left = level === 'exhausted' ? 0 : level === 'ok' || level === 'low' ? snapshot?.remaining : undefined;
   if (left !== undefined) {
@@ -128,7 +128,7 @@ function quotaLeft(shell: Shell): { left: number | undefined; sentence: string }
       left,
       sentence: vscode.l10n.t(
         'The service does not let browsers read the quota left; this extension sent {0} requests this hour.',
-        shell.quota.hourly.thisHour(),
+        services.quota.hourly.thisHour(),
       ),
     };
   }
@@ -144,13 +144,13 @@ type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string
 
 /** `fs`: what the file is read and written through; `trusted`: the workspace is trusted (a test's stand-in may say otherwise). */
 export async function writeCreditsFile(
-  shell: Shell,
+  services: Services,
   api: Pick<ClientSource, 'client'>,
   fs: CreditsFs = vscode.workspace.fs,
   trusted: boolean = vscode.workspace.isTrusted,
 ): Promise<CreditsOutcome> {
   if (!trusted) return untrusted();
-  const where = await target(shell);
+  const where = await target(services);
   if (typeof where === 'string') return told('error', { result: 'refused', media: 0, requests: 0, message: where });
   const unsaved = (): string | undefined =>
     vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === where.uri.toString())
@@ -172,7 +172,7 @@ export async function writeCreditsFile(
     { title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
     async (progress, token): Promise<Scanned | 'cancelled'> => {
       let shownPercent = 0;
-      const result = await scan(shell, where.uri, token, (done, total, listing) => {
+      const result = await scan(services, where.uri, token, (done, total, listing) => {
         // While the folders are walked: how many files were found so far.
         if (listing) return progress.report({ message: vscode.l10n.t('{0} files found', total) });
         // At most a hundred updates, however many files.
@@ -190,8 +190,8 @@ export async function writeCreditsFile(
   const uncached: Found[] = [];
   for (const m of media) if (!(await client.hasCached(m.kind, m.id))) uncached.push(m);
   const requests = uncached.length;
-  const { left, sentence: quota } = quotaLeft(shell);
-  const serviceName = inert(shell.config.serviceName, SERVICE_NAME_MAX);
+  const { left, sentence: quota } = quotaLeft(services);
+  const serviceName = inert(services.config.serviceName, SERVICE_NAME_MAX);
   const notes = [
     ...(scanned.truncated ? [vscode.l10n.t('The search stopped at its limit: {0} files were read, the others were not.', scanned.read)] : []),
     ...(scanned.tooLarge > 0
@@ -225,7 +225,7 @@ export async function writeCreditsFile(
 
   const insertConfig = readInsertConfig({ uri: where.uri, languageId: 'markdown' });
   const language = creditLanguage(insertConfig.creditLanguage, vscode.env.language);
-  const service = { serviceName: shell.config.serviceName, serviceUrl: shell.config.serviceUrl };
+  const service = { serviceName: services.config.serviceName, serviceUrl: services.config.serviceUrl };
   const looked = await withNotificationProgress(
     { title, cancellable: true },
     async (progress, token): Promise<LookedUp> => {
@@ -243,7 +243,7 @@ export async function writeCreditsFile(
             const failure = toMediaError(error);
             if (failure.kind === 'cancelled' || token.isCancellationRequested) return 'cancelled';
             // Gone from the service: still listed, with the files that link to it.
-            if (failure.kind !== 'notFound') return { failure: describeFailure(shell, failure).message };
+            if (failure.kind !== 'notFound') return { failure: describeFailure(services, failure).message };
           }
           const facts = item ? creditFacts(item, { ...service, creditWords: CREDIT_WORDS[language] }) : undefined;
           const credit = facts ? creditMarkdown(facts) : undefined;
@@ -266,7 +266,7 @@ export async function writeCreditsFile(
   const read = await unreadable();
   if ('result' in read) return { ...read, media: media.length, requests };
   const existing = read.text;
-  const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, shell.config.serviceName), words);
+  const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, services.config.serviceName), words);
   if (!merged.ok) {
     const message = vscode.l10n.t('{0} has its Stock Media markers more than once or out of order; fix them by hand. Nothing was written.', inert(where.label));
     return told('error', { result: 'refused', media: media.length, requests, file: where.uri, message });
@@ -288,7 +288,7 @@ export async function writeCreditsFile(
   try {
     await replaceFile(fs, where.writeAt, merged.text, existing);
   } catch (error) {
-    shell.logger.warn(`Write Credits File: ${error instanceof Error ? error.message : String(error)}`);
+    services.logger.warn(`Write Credits File: ${error instanceof Error ? error.message : String(error)}`);
     return told('error', { result: 'failed', media: media.length, requests, file: where.uri, message: notWritten(inert(where.label), error, existing !== undefined) });
   }
   const lists = vscode.l10n.t('{0} lists {1}.', inert(where.label), counted);

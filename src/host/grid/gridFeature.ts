@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import type { ClientSource } from '../client/client';
 import type { IDisposable } from '../common/dispose';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { SearchSpec } from '../../core/search';
 import type { GridLists } from './searchSession';
 import { GridGroup } from './gridGroup';
@@ -14,11 +14,11 @@ import { show } from './searchCommands';
 import type { TileFeatures } from './tileActions';
 
 /** `tiles`: the feature functions a tile's actions call; `lists`: the user's starred media (the grid's `starred` mode). */
-export function createGridFeature(shell: Shell, api: ClientSource, tiles: TileFeatures, lists?: GridLists) {
-  const recent = new RecentSearches(shell.context.globalState);
+export function createGridFeature(services: Services, api: ClientSource, tiles: TileFeatures, lists?: GridLists) {
+  const recent = new RecentSearches(services.context.globalState);
   const open: GridDeps['open'] = { current: undefined };
   const group = new GridGroup(() => open.current !== undefined);
-  const deps: GridDeps = { shell, api, recent, open, group, tiles, ...(lists ? { lists } : {}) };
+  const deps: GridDeps = { services, api, recent, open, group, tiles, ...(lists ? { lists } : {}) };
   const disposables: IDisposable[] = [{ dispose: () => deps.open.current?.dispose() }, group];
   return {
     /** What the search commands work with. */

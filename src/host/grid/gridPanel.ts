@@ -26,7 +26,7 @@ import { GRID_VIEW_TYPE } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
 import { describeFailure } from '../key/errorActions';
 import { runErrorAction } from '../key/failureNotice';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { RecentSearches } from './recentSearches';
 import { renderGridHtml } from './gridHtml';
 import type { GridGroup } from './gridGroup';
@@ -42,9 +42,9 @@ export interface GridHolder {
   current: GridPanel | undefined;
 }
 
-/** What the grid works with: the shell (where it inserts: shell.tracker), the client, the recent searches and the open grid. */
+/** What the grid works with: the services (where it inserts: services.tracker), the client, the recent searches and the open grid. */
 export interface GridDeps {
-  readonly shell: Shell;
+  readonly services: Services;
   readonly api: ClientSource;
   readonly recent: RecentSearches;
   readonly open: GridHolder;
@@ -78,7 +78,7 @@ export class GridPanel extends Disposable {
         GRID_VIEW_TYPE,
         gridTitle(spec),
         { viewColumn: column, preserveFocus: false },
-        webviewOptions(deps.shell.context.extensionUri),
+        webviewOptions(deps.services.context.extensionUri),
       );
       grid = new GridPanel(deps, panel, initialViewState(spec));
       if (alone) locking = deps.group.lockActive();
@@ -95,7 +95,7 @@ export class GridPanel extends Disposable {
   static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
     deps.open.current?.panel.dispose();
     deps.group.revived();
-    panel.webview.options = webviewOptions(deps.shell.context.extensionUri);
+    panel.webview.options = webviewOptions(deps.services.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
     return new GridPanel(deps, panel, restored);
   }
@@ -107,7 +107,7 @@ export class GridPanel extends Disposable {
   /** The tile with the keyboard focus, as the webview last said. */
   private activeKey: string | null = null;
 
-  private readonly shell: Shell;
+  private readonly services: Services;
   private readonly recent: RecentSearches;
   private readonly open: GridHolder;
   private readonly lists: GridLists | undefined;
@@ -119,8 +119,8 @@ export class GridPanel extends Disposable {
     viewState: GridViewState,
   ) {
     super();
-    const { shell, api } = deps;
-    this.shell = shell;
+    const { services, api } = deps;
+    this.services = services;
     this.recent = deps.recent;
     this.open = deps.open;
     this.lists = deps.lists;
@@ -133,7 +133,7 @@ export class GridPanel extends Disposable {
       post: (message) => this.post(message),
       ...(deps.lists ? { lists: deps.lists } : {}),
     });
-    panel.iconPath = vscode.Uri.joinPath(shell.context.extensionUri, 'media', 'stock-media.svg');
+    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'stock-media.svg');
     this._register(panel.onDidDispose(() => this.dispose()));
     this._register(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this._register(
@@ -142,8 +142,8 @@ export class GridPanel extends Disposable {
         if (!webviewPanel.visible) this.ready = false;
       }),
     );
-    this._register(shell.onDidChangeConnection(() => this.onConnectionChanged()));
-    this._register(shell.onDidChangeConfig(() => this.renderIfChanged()));
+    this._register(services.onDidChangeConnection(() => this.onConnectionChanged()));
+    this._register(services.onDidChangeConfig(() => this.renderIfChanged()));
     this.render();
   }
 
@@ -160,7 +160,7 @@ export class GridPanel extends Disposable {
     return run.then(() => {
       const { status, items, spec: shown } = this.session.state;
       if (status !== 'loaded' || !shown || specKey(shown) !== specKey(spec)) return;
-      this.shell.milestones.reach('searched');
+      this.services.milestones.reach('searched');
       // One media: titled by what it shows, now that its answer is here.
       const media = spec.mode === 'single' && items[0] ? this.session.mediaFor(items[0].key) : undefined;
       if (media && !this.isDisposed) this.panel.title = gridTitle(spec, media);
@@ -177,7 +177,7 @@ export class GridPanel extends Disposable {
 
   /** What the HTML depends on besides the session: the service's name and address in its texts. */
   private htmlInputs(): string {
-    const cfg = this.shell.config;
+    const cfg = this.services.config;
     return JSON.stringify([cfg.serviceName, cfg.serviceUrl]);
   }
 
@@ -190,8 +190,8 @@ export class GridPanel extends Disposable {
     if (this.isDisposed) return;
     this.renderedInputs = this.htmlInputs();
     const webview = this.panel.webview;
-    const root = vscode.Uri.joinPath(this.shell.context.extensionUri, 'dist', 'webview');
-    const cfg = this.shell.config;
+    const root = vscode.Uri.joinPath(this.services.context.extensionUri, 'dist', 'webview');
+    const cfg = this.services.config;
     this.ready = false;
     webview.html = renderGridHtml({
       cspSource: webview.cspSource,
@@ -215,7 +215,7 @@ export class GridPanel extends Disposable {
   receive(raw: unknown): void {
     if (this.isDisposed) return;
     if (!isFromWebview(raw)) {
-      this.shell.logger.warn('Grid: ignored a malformed message from the webview.');
+      this.services.logger.warn('Grid: ignored a malformed message from the webview.');
       return;
     }
     this.handle(raw);
@@ -249,14 +249,14 @@ export class GridPanel extends Disposable {
         void this.runHostCommand(message.command);
         return;
       case 'openService':
-        void openExternalLink(this.shell.config.serviceUrl);
+        void openExternalLink(this.services.config.serviceUrl);
         return;
       case 'active':
         this.activeKey = message.key;
         return;
       default: {
         const never: never = message;
-        this.shell.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
+        this.services.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
       }
     }
   }
@@ -299,22 +299,22 @@ export class GridPanel extends Disposable {
       return;
     }
     try {
-      await runTileAction(action, media, this.shell.tracker.lastUri, this.tiles);
+      await runTileAction(action, media, this.services.tracker.lastUri, this.tiles);
       reply(true, null);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      this.shell.logger.warn(`Grid: ${action} failed: ${text}`);
+      this.services.logger.warn(`Grid: ${action} failed: ${text}`);
       reply(false, text);
     }
   }
 
   /** An error action's button: the command the tree runs for the same action. */
   private async runHostCommand(command: HostCommand): Promise<void> {
-    await runErrorAction(this.shell, command);
+    await runErrorAction(this.services, command);
   }
 
   private describe(error: MediaError): GridFailure {
-    const { message, actions, origin } = describeFailure(this.shell, error);
+    const { message, actions, origin } = describeFailure(this.services, error);
     return origin === undefined ? { kind: error.kind, message, actions } : { kind: error.kind, message, actions, origin };
   }
 

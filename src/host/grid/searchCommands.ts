@@ -203,7 +203,7 @@ function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
 
 /** Opens the media `given` names (commandArgs.ts openMediaArg), or asks for a link or id when it is undefined. */
 export async function openMediaCommand(deps: GridDeps, given: string | undefined): Promise<GridCommandResult> {
-  const cfg = deps.shell.config;
+  const cfg = deps.services.config;
   const options = mediaUrlOptions(cfg);
   const automated = given !== undefined;
   if (!automated) await focusSettled();

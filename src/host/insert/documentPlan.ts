@@ -7,14 +7,14 @@ import type { InsertPlan } from '../../core/insert/plan';
 import type { PhotoSize } from '../../core/insert/sizes';
 import { DEFAULT_PHOTO_SIZE } from '../../core/insert/sizes';
 import { planInsert } from '../../core/insert/plan';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { InsertArgs } from '../common/commandArgs';
 import type { VariantChoice } from './pickVariant';
 import type { InsertConfig } from './settings';
 
 /** The configured service, as the credits and the links name it. */
-export function serviceOf(shell: Shell): { serviceName: string; serviceUrl: string } {
-  return { serviceName: shell.config.serviceName, serviceUrl: shell.config.serviceUrl };
+export function serviceOf(services: Services): { serviceName: string; serviceUrl: string } {
+  return { serviceName: services.config.serviceName, serviceUrl: services.config.serviceUrl };
 }
 
 /** The document an insert's settings are read for: its URI (none: no editor) and the language to format for. */
@@ -40,11 +40,11 @@ export function photoSizeFor(args: InsertArgs, choice: VariantChoice, config: In
   return DEFAULT_PHOTO_SIZE;
 }
 
-export function planFor(shell: Shell, args: InsertArgs, choice: VariantChoice, languageId: string, config: InsertConfig): InsertPlan {
+export function planFor(services: Services, args: InsertArgs, choice: VariantChoice, languageId: string, config: InsertConfig): InsertPlan {
   return planInsert({
     media: args.media,
     languageId,
-    ...serviceOf(shell),
+    ...serviceOf(services),
     settings: { ...config, photoSize: photoSizeFor(args, choice, config) },
     videoFileId: args.videoFileId ?? (args.media.kind === 'video' ? choice.videoFileId : undefined),
     creditWords: creditWordsFor(config.creditLanguage, vscode.env.language),

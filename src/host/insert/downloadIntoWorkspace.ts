@@ -15,7 +15,7 @@ import { basename, dirname } from '../../core/insert/paths';
 import { companionFileName, savedFileName } from '../../core/insert/edit';
 import type { InsertPlan, LocalAssets } from '../../core/insert/plan';
 import type { HostPlatform } from '../platform';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { notMediaMessage, savingTitle, tooLargeForBrowserNote } from './messages';
 import type { Located } from './saveDestination';
 import { nameFactsOf, refusedDestination, shownFolder, targetFor } from './saveDestination';
@@ -27,7 +27,7 @@ import type { LedgerFs, WrittenFiles } from './writtenFiles';
 
 /** What saving needs from the inserter. */
 export interface Saving {
-  readonly shell: Shell;
+  readonly services: Services;
   readonly platform: HostPlatform;
   readonly fetch: typeof fetch;
   now(): Date;
@@ -86,7 +86,7 @@ export async function downloadIntoWorkspace(request: SaveRequest): Promise<{ loc
   const locals: { url?: string; poster?: string }[] = plans.map(() => ({}));
   const files: SavedFile[] = [];
   const title = savingTitle(plans, jobs.length);
-  const logger = saving.shell.logger;
+  const logger = saving.services.logger;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     const abort = new AbortController();
     const cancel = (): void => abort.abort();
@@ -157,7 +157,7 @@ async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: Downl
     openDownload(job.address, {
       fetch: saving.fetch,
       signal: file.signal,
-      idleTimeoutMs: saving.shell.config.timeoutMs,
+      idleTimeoutMs: saving.services.config.timeoutMs,
       maxBytes: disk ? disk.maxStreamBytes : platform.maxDownloadBytes,
       redirects: platform.downloadRedirects,
       browserFetch: platform.name === 'web',
@@ -191,7 +191,7 @@ async function saveOne(file: OneFile): Promise<{ saved: SavedFile; target: Downl
     throw writeFailure(downloadFailure(error), shownFolder(dirname(target.path), root));
   }
   file.written.saved(saved.uri.path, saved.reused);
-  saving.shell.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${disk ? ', streamed to disk' : ''}).`);
+  saving.services.logger.info(`${saved.reused ? 'Reused' : 'Saved'} ${saved.uri.toString(true)} (${size} bytes${disk ? ', streamed to disk' : ''}).`);
   return { saved, target };
 }
 
@@ -205,7 +205,7 @@ async function checkedTarget(file: OneFile, opened: OpenDownload): Promise<Downl
   }
   const fileName =
     file.typedName === undefined
-      ? fileNameFromTemplate(file.config.fileName, nameFactsOf(plan, job.label, saving.shell.config.serviceName), extension)
+      ? fileNameFromTemplate(file.config.fileName, nameFactsOf(plan, job.label, saving.services.config.serviceName), extension)
       : job.role === 'url'
         ? savedFileName(file.typedName, extension)
         : companionFileName(file.typedName, job.label, extension);

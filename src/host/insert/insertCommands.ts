@@ -29,7 +29,7 @@ export function pasteProvider(container: Container): vscode.DocumentPasteEditPro
       if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
       const item = dataTransfer.get('text/plain');
       const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
-      const ref = pastedMediaRef(text, mediaUrlOptions(container.shell.config));
+      const ref = pastedMediaRef(text, mediaUrlOptions(container.services.config));
       if (!ref || token.isCancellationRequested) return undefined;
       return container.insert.paste.provideDocumentPasteEdits(document, ranges, ref, text, context);
     },

@@ -15,7 +15,7 @@ import { familyLabel } from '../../core/insert/languages';
 import { renderPlan } from '../../core/insert/plan';
 import { Disposable } from '../common/dispose';
 import { notifyFailure } from '../key/failureNotice';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { backTo, currentEditor, placeOf, targetEditor } from '../common/targetEditor';
 import type { InsertArgs } from '../common/commandArgs';
 import { LastInserts } from './lastInserts';
@@ -56,11 +56,11 @@ export class MediaInserter extends Disposable {
   readonly pipeline: MediaPipeline;
 
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     deps: PipelineDeps = defaultPipelineDeps,
   ) {
     super();
-    this.pipeline = this._register(new MediaPipeline(shell, deps));
+    this.pipeline = this._register(new MediaPipeline(services, deps));
   }
 
   // ---- the commands' entry points: the media come read (commandArgs.ts resolveMedia) ----------
@@ -70,7 +70,7 @@ export class MediaInserter extends Disposable {
     try {
       const config = this.configFor(args);
       const facts = mediaFacts(args.media, {
-        ...serviceOf(this.shell),
+        ...serviceOf(this.services),
         photoSize: photoSizeFor(args, {}, config),
         videoQuality: config.videoQuality,
         videoFileId: args.videoFileId,
@@ -93,7 +93,7 @@ export class MediaInserter extends Disposable {
   /** Copies the media's credit line as plain text, in the credit language the settings choose; resolves with it. */
   async copyCredit(args: InsertArgs): Promise<string> {
     const creditWords = creditWordsFor(this.configFor(args).creditLanguage, vscode.env.language);
-    const credit = creditPlain(creditFacts(args.media, { ...serviceOf(this.shell), creditWords }));
+    const credit = creditPlain(creditFacts(args.media, { ...serviceOf(this.services), creditWords }));
     await vscode.env.clipboard.writeText(credit);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the credit line.'), 4000);
     this.pipeline.use([args.media]);
@@ -102,7 +102,7 @@ export class MediaInserter extends Disposable {
 
   /** Opens the media's page on the service; false (with a warning) when it has no safe https page. */
   async openOnService(args: InsertArgs): Promise<boolean> {
-    const page = creditFacts(args.media, serviceOf(this.shell)).pageUrl;
+    const page = creditFacts(args.media, serviceOf(this.services)).pageUrl;
     if (!page) {
       void vscode.window.showWarningMessage(
         args.media.kind === 'photo'
@@ -144,13 +144,13 @@ export class MediaInserter extends Disposable {
 
   /** The settings for a command's media: those of the editor it would go into. */
   private configFor(args: InsertArgs) {
-    return readInsertConfig(scopeOf(args, currentEditor(this.shell.tracker)?.document));
+    return readInsertConfig(scopeOf(args, currentEditor(this.services.tracker)?.document));
   }
 
   /** Shows the failure; returns the sentence shown. */
   private showFailure(error: unknown): string {
-    if (!(error instanceof InsertError)) this.shell.logger.error(`Could not insert: ${errorText(error)}`);
-    return notifyFailure(this.shell, insertFailure(error));
+    if (!(error instanceof InsertError)) this.services.logger.error(`Could not insert: ${errorText(error)}`);
+    return notifyFailure(this.services, insertFailure(error));
   }
 
   /**
@@ -164,14 +164,14 @@ export class MediaInserter extends Disposable {
     let choice: VariantChoice = {};
     let edited = all;
     if (how.pick) {
-      const scope = scopeOf(first, currentEditor(this.shell.tracker)?.document);
+      const scope = scopeOf(first, currentEditor(this.services.tracker)?.document);
       const config = readInsertConfig(scope);
       const chosen = await this.pipeline.choose({ items: all, languageId: scope.languageId, config, mode: how.mode ?? first.mode ?? config.mode });
       if (chosen.status === 'cancelled') return { result: 'cancelled', notes: [] };
       if (chosen.status === 'failed') return { result: 'failed', notes: [this.showFailure(chosen.error)] };
       ({ choice, items: edited } = chosen);
     }
-    const editor = await targetEditor(this.shell.tracker, first.targetUri);
+    const editor = await targetEditor(this.services.tracker, first.targetUri);
     if (!editor) {
       try {
         const { text, note } = await this.copyInstead(edited, choice);
@@ -188,7 +188,7 @@ export class MediaInserter extends Disposable {
   private async copyInstead(all: readonly InsertArgs[], choice: VariantChoice): Promise<{ text: string; note: string }> {
     const languageId = all[0]?.languageId ?? 'markdown';
     const config = readInsertConfig({ languageId });
-    const plans = all.map((a) => planFor(this.shell, a, choice, languageId, config));
+    const plans = all.map((a) => planFor(this.services, a, choice, languageId, config));
     const family = plans[0]?.family ?? 'markdown';
     const text = plainText(plans.map((p) => renderPlan(p)), family);
     await vscode.env.clipboard.writeText(text);
@@ -212,7 +212,7 @@ export class MediaInserter extends Disposable {
       const save = done.save;
       const place = save ? placeOf(document) : undefined;
       const again = async (asLink: boolean): Promise<void> => {
-        const into = (place && (await backTo(place))) ?? (await targetEditor(this.shell.tracker, all[0]?.targetUri));
+        const into = (place && (await backTo(place))) ?? (await targetEditor(this.services.tracker, all[0]?.targetUri));
         const typed = save?.typed !== undefined ? { name: { typed: save.typed } } : {};
         if (into) await this.insertInto(into, all, choice, asLink ? { mode: 'link' } : { mode: 'download', ...typed });
       };
@@ -230,7 +230,7 @@ export class MediaInserter extends Disposable {
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
     }
-    this.shell.milestones.reach('inserted');
+    this.services.milestones.reach('inserted');
     this.pipeline.use(all.map((a) => a.media));
     return { result: 'inserted', text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes };
   }
@@ -249,7 +249,7 @@ export class MediaInserter extends Disposable {
       .then(async (picked) => {
         if (picked === retry || picked === asLink) await again(picked === asLink);
       })
-      .then(undefined, (failure: unknown) => this.shell.logger.error(`Could not insert again: ${errorText(failure)}`));
+      .then(undefined, (failure: unknown) => this.services.logger.error(`Could not insert again: ${errorText(failure)}`));
     return message;
   }
 }

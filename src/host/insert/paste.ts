@@ -20,7 +20,7 @@ import type { MediaItem } from '../../core/model';
 import type { ClientSource } from '../client/client';
 import { describeFailure } from '../key/errorActions';
 import { notifyFailure } from '../key/failureNotice';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { inert } from '../../core/inert';
 import { codeContextIn } from './documentCodeContext';
 import { mediaEditKind, mediaEditTitle, plainTextKind } from './editKinds';
@@ -68,7 +68,7 @@ export class MediaPasteProvider {
   private readonly told = new Map<string, number>();
 
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     private readonly api: ClientSource,
     private readonly inserter: MediaInserter,
     /** Offered after the insert, where they apply. */
@@ -87,13 +87,13 @@ export class MediaPasteProvider {
     const code = codeContextIn(document, ranges);
     if (code && context.triggerKind !== vscode.DocumentPasteTriggerKind.PasteAs) return undefined;
     const request = { document, ranges, ref, text };
-    const edit = new MediaPasteEdit(request, mediaEditTitle([ref.kind], this.shell.config.serviceName));
+    const edit = new MediaPasteEdit(request, mediaEditTitle([ref.kind], this.services.config.serviceName));
     // Asked for in code: offered, after the text as it is.
     if (code) edit.yieldTo = [plainTextKind()];
     const edits = [edit];
     // After the insert in the list: the insert stays what a plain paste does.
     for (const alternative of code ? [] : this.alternatives) {
-      if (alternative.offers(document, ranges)) edits.push(new MediaPasteEdit(request, alternative.title(this.shell.config.serviceName), alternative));
+      if (alternative.offers(document, ranges)) edits.push(new MediaPasteEdit(request, alternative.title(this.services.config.serviceName), alternative));
     }
     const only = context.only;
     return only ? edits.filter((e) => e.kind && (only.contains(e.kind) || e.kind.contains(only))) : edits;
@@ -151,13 +151,13 @@ export class MediaPasteProvider {
   }
 
   private tell(error: unknown): void {
-    const described = describeFailure(this.shell, error);
+    const described = describeFailure(this.services, error);
     const message = vscode.l10n.t('Pasted the link as text: {0}', described.message);
-    this.shell.logger.warn(`Paste: the media look-up failed (${described.message}).`);
+    this.services.logger.warn(`Paste: the media look-up failed (${described.message}).`);
     const now = this.now();
     const last = this.told.get(described.message);
     if (last !== undefined && now - last < PASTE_FAILURE_QUIET_MS) return;
     this.told.set(described.message, now);
-    notifyFailure(this.shell, { ...described, message }, 'warning');
+    notifyFailure(this.services, { ...described, message }, 'warning');
   }
 }

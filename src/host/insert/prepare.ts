@@ -16,7 +16,7 @@ import type { MediaItem } from '../../core/model';
 import type { InsertArgs } from '../common/commandArgs';
 import { Disposable } from '../common/dispose';
 import type { HostPlatform } from '../platform';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { askAltText } from './askAltTextAndName';
 import { pickVariant } from './pickVariant';
 import type { VariantChoice } from './pickVariant';
@@ -100,7 +100,7 @@ export class MediaPipeline extends Disposable {
   readonly onDidUse = this.used.event;
 
   constructor(
-    readonly shell: Shell,
+    readonly services: Services,
     readonly deps: PipelineDeps = defaultPipelineDeps,
   ) {
     super();
@@ -120,7 +120,7 @@ export class MediaPipeline extends Disposable {
     if (request.sizes !== false) {
       // Files to be saved (and saving possible): each size shows its file's size.
       const saves = request.mode === 'download' && this.deps.isTrusted();
-      const fileSizes = saves ? { fetch: this.deps.fetch, timeoutMs: Math.min(5000, this.shell.config.timeoutMs) } : undefined;
+      const fileSizes = saves ? { fetch: this.deps.fetch, timeoutMs: Math.min(5000, this.services.config.timeoutMs) } : undefined;
       const picked = await pickVariant(first.media, { photoSize: request.sizes ?? config.photoSize, videoQuality: config.videoQuality, fileSizes });
       if (!picked) return { status: 'cancelled' };
       choice = picked;
@@ -128,7 +128,7 @@ export class MediaPipeline extends Disposable {
     if (items.length !== 1) return { status: 'chosen', items, choice };
     let prefill: string;
     try {
-      prefill = planFor(this.shell, first, choice, request.languageId, config).facts.alt;
+      prefill = planFor(this.services, first, choice, request.languageId, config).facts.alt;
     } catch (error) {
       return { status: 'failed', error };
     }
@@ -157,21 +157,21 @@ export class MediaPipeline extends Disposable {
   /** The product; undefined when cancelled; the save's InsertError (nothing of it stayed) with the name it was given. Throws for the steps before. */
   private async planAndSave(request: PrepareRequest, notes: string[]): Promise<Prepared | { failed: InsertError; typed: string | undefined } | undefined> {
     const { document, config, choice } = request;
-    const plans = request.items.map((a) => planFor(this.shell, a, choice, request.languageId, config));
+    const plans = request.items.map((a) => planFor(this.services, a, choice, request.languageId, config));
     const family = plans[0]?.family ?? formatFamily(document.languageId);
     const linked = (): Prepared => ({ plans, pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
     if (request.mode !== 'download') return linked();
     const badName = fileNameTemplateProblem(config.fileName);
     if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
     const deps = this.deps;
-    const saving: Saving = { shell: this.shell, platform: deps.platform ?? this.shell.platform, fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false };
+    const saving: Saving = { services: this.services, platform: deps.platform ?? this.services.platform, fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false };
     const where = await whereToSave(plans, document, config, { trusted: deps.isTrusted(), platform: saving.platform, now: saving.now() }, notes);
     if (!where) return linked();
     const { located, probe } = where;
     let typed = request.name?.typed;
     const only = plans.length === 1 ? plans[0] : undefined;
     if (request.name && only?.uses.url) {
-      typed ??= await askSavedName(only, this.shell.config.serviceName, located, config, probe, () => saving.now());
+      typed ??= await askSavedName(only, this.services.config.serviceName, located, config, probe, () => saving.now());
       if (typed === undefined) return undefined;
     }
     // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.

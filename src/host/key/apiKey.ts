@@ -15,7 +15,7 @@ import type { ClientSource } from '../client/client';
 import { describeFailure, ERROR_ACTIONS } from './errorActions';
 import { getApiKey } from './keyPage';
 import { askText } from '../common/inputBox';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 
 export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boolean } | { saved: false; reason: string };
 
@@ -23,18 +23,18 @@ export type SetApiKeyResult = { saved: true; quota?: QuotaSnapshot; trimmed: boo
  * One request for one photo: the cheapest call that proves the key and returns the quota.
  * The key goes only to the configured origins (`origins`).
  */
-async function checkKey(shell: Shell, key: string, origins: readonly string[]): Promise<QuotaSnapshot | undefined> {
-  const cfg = shell.config;
+async function checkKey(services: Services, key: string, origins: readonly string[]): Promise<QuotaSnapshot | undefined> {
+  const cfg = services.config;
   const probe = new MediaClient({
     ...trustedUrls(cfg).api,
     keyProvider: { getKey: (origin) => Promise.resolve(keyForOrigin({ key, origins }, origin)) },
-    logger: shell.logger,
+    logger: services.logger,
     cacheTtlMs: 0,
     timeoutMs: cfg.timeoutMs,
-    browserHost: shell.platform.name === 'web',
+    browserHost: services.platform.name === 'web',
   });
-  probe.seedQuota(shell.quota.current);
-  probe.onRequestSent(() => shell.quota.countRequest());
+  probe.seedQuota(services.quota.current);
+  probe.onRequestSent(() => services.quota.countRequest());
   let seen: QuotaSnapshot | undefined;
   probe.onQuota((q) => {
     seen = q;
@@ -65,7 +65,7 @@ function keyValidation(value: string): vscode.InputBoxValidationMessage | undefi
  * The key input box, with a button that opens the service's page for a free key (the box stays
  * open meanwhile, so the key can be pasted when the user comes back). Undefined: cancelled.
  */
-function askForKey(shell: Shell, service: string): Promise<string | undefined> {
+function askForKey(services: Services, service: string): Promise<string | undefined> {
   return askText({
     title: vscode.l10n.t('Stock Media: {0} API Key', service),
     prompt: vscode.l10n.t(
@@ -78,34 +78,34 @@ function askForKey(shell: Shell, service: string): Promise<string | undefined> {
     buttons: [
       {
         button: { iconPath: new vscode.ThemeIcon('link-external'), tooltip: ERROR_ACTIONS.getApiKey('').label },
-        run: () => void getApiKey(shell),
+        run: () => void getApiKey(services),
       },
     ],
   });
 }
 
 /** An error about the key, with the buttons that help: set it again, or get a free one. */
-function keyError(shell: Shell, api: ClientSource, message: string): void {
+function keyError(services: Services, api: ClientSource, message: string): void {
   const setKey = ERROR_ACTIONS.setApiKey('').label;
   const getKey = ERROR_ACTIONS.getApiKey('').label;
   void vscode.window.showErrorMessage(message, setKey, getKey).then((picked) => {
-    if (picked === setKey) void setApiKey(shell, api, undefined);
-    else if (picked === getKey) void getApiKey(shell);
+    if (picked === setKey) void setApiKey(services, api, undefined);
+    else if (picked === getKey) void getApiKey(services);
   });
 }
 
 /** Saves `fromArgs` (the command's argument: commandArgs.ts keyArg), or asks for the key when it is undefined. */
-export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: string | undefined): Promise<SetApiKeyResult> {
+export async function setApiKey(services: Services, api: ClientSource, fromArgs: string | undefined): Promise<SetApiKeyResult> {
   const automated = fromArgs !== undefined;
-  const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
-  const raw = fromArgs ?? (await askForKey(shell, service));
+  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
+  const raw = fromArgs ?? (await askForKey(services, service));
   if (raw === undefined) return { saved: false, reason: 'cancelled' };
   const pasted = cleanPastedKey(raw);
   const { key, trimmed } = pasted;
   const note = trimmed ? ` ${trimmedNote()}` : '';
   if (!pasted.valid) {
     keyError(
-      shell,
+      services,
       api,
       pasted.key === '' || /\s/.test(pasted.key)
         ? vscode.l10n.t('That is not an API key: it is empty or has spaces in it. Nothing was saved.')
@@ -114,23 +114,23 @@ export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: strin
     return { saved: false, reason: 'invalid' };
   }
   // The origins are read once: the key is bound to exactly the ones it was checked with.
-  const origins = trustedUrls(shell.config).keyOrigins;
+  const origins = trustedUrls(services.config).keyOrigins;
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', service) },
-      () => checkKey(shell, key, origins),
+      () => checkKey(services, key, origins),
     );
   } catch (error) {
     const failure = toMediaError(error);
     if (failure.kind === 'rateLimited') {
       // The key is known to the service; it is only out of requests.
-      shell.quota.update(exhaustedSnapshot(shell.quota.current, Date.now()));
+      services.quota.update(exhaustedSnapshot(services.quota.current, Date.now()));
     } else if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
-      keyError(shell, api, vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service) + note);
+      keyError(services, api, vscode.l10n.t('{0} did not accept this API key, so it was not saved. Check that you copied the whole key.', service) + note);
       return { saved: false, reason: failure.kind };
     } else {
-      const description = describeFailure(shell, failure).message;
+      const description = describeFailure(services, failure).message;
       if (automated) {
         void vscode.window.showErrorMessage(vscode.l10n.t('The key could not be checked, so it was not saved. {0}', description));
         return { saved: false, reason: failure.kind };
@@ -140,10 +140,10 @@ export async function setApiKey(shell: Shell, api: ClientSource, fromArgs: strin
       if (choice !== saveAnyway) return { saved: false, reason: failure.kind };
     }
   }
-  await shell.keys.setKey(key, origins);
+  await services.keys.setKey(key, origins);
   api.client.clearCache();
-  if (quota) shell.quota.update(quota);
-  await shell.refreshKeyState();
+  if (quota) services.quota.update(quota);
+  await services.refreshKeyState();
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   const saved =
     quota && !quota.hidden
@@ -159,70 +159,70 @@ export type CheckApiKeyResult = { bound: true; origins: string[]; quota?: QuotaS
  * Checks the stored key with the configured base URLs (after they changed) and, when the
  * service accepts it, binds the key to their origins. Until then the key is not sent there.
  */
-export async function checkApiKey(shell: Shell, api: ClientSource): Promise<CheckApiKeyResult> {
-  const stored = await shell.keys.stored();
+export async function checkApiKey(services: Services, api: ClientSource): Promise<CheckApiKeyResult> {
+  const stored = await services.keys.stored();
   if (!stored) {
-    await setApiKey(shell, api, undefined);
+    await setApiKey(services, api, undefined);
     return { bound: false, reason: 'missingKey' };
   }
-  const origins = trustedUrls(shell.config).keyOrigins;
+  const origins = trustedUrls(services.config).keyOrigins;
   const where = origins.join(', ');
   let quota: QuotaSnapshot | undefined;
   try {
     quota = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', where) },
-      () => checkKey(shell, stored.key, origins),
+      () => checkKey(services, stored.key, origins),
     );
   } catch (error) {
     const failure = toMediaError(error);
     if (failure.kind === 'rateLimited') {
       // The key is known there; it is only out of requests.
-      shell.quota.update(exhaustedSnapshot(shell.quota.current, Date.now()));
+      services.quota.update(exhaustedSnapshot(services.quota.current, Date.now()));
     } else {
       const message =
         failure.kind === 'unauthorized' || failure.kind === 'forbidden'
           ? vscode.l10n.t('{0} did not accept your API key, so it is still not sent there.', where)
-          : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, describeFailure(shell, failure).message);
+          : vscode.l10n.t('The key could not be checked with {0}, so it is still not sent there. {1}', where, describeFailure(services, failure).message);
       if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') {
-        keyError(shell, api, message);
+        keyError(services, api, message);
       } else {
         const setKey = ERROR_ACTIONS.setApiKey(where).label;
         void vscode.window.showErrorMessage(message, setKey).then((picked) => {
-          if (picked === setKey) void setApiKey(shell, api, undefined);
+          if (picked === setKey) void setApiKey(services, api, undefined);
         });
       }
       return { bound: false, reason: failure.kind };
     }
   }
-  await shell.keys.setKey(stored.key, origins);
+  await services.keys.setKey(stored.key, origins);
   api.client.clearCache();
-  if (quota) shell.quota.update(quota);
-  await shell.refreshKeyState();
+  if (quota) services.quota.update(quota);
+  await services.refreshKeyState();
   void vscode.window.showInformationMessage(vscode.l10n.t('Your API key works with {0}; it is now used there.', where));
   return quota ? { bound: true, origins, quota } : { bound: true, origins };
 }
 
-export async function clearApiKey(shell: Shell, api: ClientSource): Promise<void> {
-  await shell.keys.clearKey();
+export async function clearApiKey(services: Services, api: ClientSource): Promise<void> {
+  await services.keys.clearKey();
   api.client.clearCache();
   // The stored answers' file is gone before the command says the key is removed.
   await api.client.flushCache();
-  shell.quota.update(undefined);
-  await shell.refreshKeyState();
+  services.quota.update(undefined);
+  await services.refreshKeyState();
   void vscode.window.showInformationMessage(vscode.l10n.t('Stock Media: API key removed.'));
 }
 
-export function showQuota(shell: Shell): string {
-  const q = shell.quota.current;
-  const service = inert(shell.config.serviceName, SERVICE_NAME_MAX);
+export function showQuota(services: Services): string {
+  const q = services.quota.current;
+  const service = inert(services.config.serviceName, SERVICE_NAME_MAX);
   const fmt = (n: number): string => n.toLocaleString(vscode.env.language);
   const now = Date.now();
   const level = quotaLevel(q, now);
   let text: string;
-  if (!shell.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
+  if (!services.hasKey) text = vscode.l10n.t('No {0} API key is set.', service);
   else if (!q) text = vscode.l10n.t('The {0} quota is not known yet; it shows after the first request.', service);
   else if (level === 'hidden') {
-    const count = shell.quota.hourly.thisHour(now);
+    const count = services.quota.hourly.thisHour(now);
     text = l10n.plural(count, {
       one: vscode.l10n.t(
         'The {0} quota is not visible in the browser: the service does not let browsers read its quota headers. This extension sent {1} request to the API this hour.',
@@ -242,14 +242,14 @@ export function showQuota(shell: Shell): string {
         ? vscode.l10n.t(
             'The {0} rate limit or monthly quota is used up. Try again later; the monthly quota resets {1}.',
             service,
-            shell.formatTime(q.resetAt),
+            services.formatTime(q.resetAt),
           )
         : vscode.l10n.t('The {0} rate limit or monthly quota is used up. Try again later.', service);
   } else if (level === 'stale') {
     text = vscode.l10n.t(
       'The {0} monthly quota reset on {1}; the last figure ({2} of {3}) is out of date until the next request.',
       service,
-      shell.formatTime(q.resetAt),
+      services.formatTime(q.resetAt),
       fmt(q.remaining),
       fmt(q.limit),
     );
@@ -259,21 +259,21 @@ export function showQuota(shell: Shell): string {
       service,
       fmt(q.remaining),
       fmt(q.limit),
-      shell.formatTime(q.resetAt),
-      shell.formatTime(q.updatedAt),
+      services.formatTime(q.resetAt),
+      services.formatTime(q.updatedAt),
     );
   }
   const higher = vscode.l10n.t('Ask for a Higher Limit');
   const setKey = ERROR_ACTIONS.setApiKey('').label;
   const getKey = ERROR_ACTIONS.getApiKey('').label;
-  const buttons = shell.hasKey ? [higher] : [setKey, getKey];
+  const buttons = services.hasKey ? [higher] : [setKey, getKey];
   void vscode.window.showInformationMessage(text, ...buttons).then((picked) => {
     if (picked === higher) {
-      void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(shell.config.serviceUrl), true));
+      void vscode.env.openExternal(vscode.Uri.parse(higherLimitPage(services.config.serviceUrl), true));
     } else if (picked === setKey) {
-      void setApiKey(shell, shell.api, undefined);
+      void setApiKey(services, services.api, undefined);
     } else if (picked === getKey) {
-      void getApiKey(shell);
+      void getApiKey(services);
     }
   });
   return text;

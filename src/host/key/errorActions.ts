@@ -9,12 +9,12 @@ import { describeError } from '../../core/describe';
 import { toMediaError } from '../../core/errors';
 import { l10n } from '../../core/l10n';
 import { CommandId } from '../common/commandIds';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 
-export function describeFailure(shell: Shell, error: unknown): ErrorDescription {
+export function describeFailure(services: Services, error: unknown): ErrorDescription {
   return describeError(toMediaError(error), {
-    serviceName: shell.config.serviceName,
-    formatTime: (ms) => shell.formatTime(ms),
+    serviceName: services.config.serviceName,
+    formatTime: (ms) => services.formatTime(ms),
     now: Date.now(),
   });
 }

@@ -8,11 +8,11 @@ import type { Container } from '../container';
 import { getApiKey } from './keyPage';
 
 export function registerKeyCommands(_context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {
-  const { shell } = container;
-  commands.register(CommandId.setApiKey, async (arg) => (await import('./apiKey')).setApiKey(shell, container.api, keyArg(arg)));
-  commands.register(CommandId.checkApiKey, async () => (await import('./apiKey')).checkApiKey(shell, container.api));
-  commands.register(CommandId.clearApiKey, async () => (await import('./apiKey')).clearApiKey(shell, container.api));
-  commands.register(CommandId.showQuota, async () => (await import('./apiKey')).showQuota(shell));
-  commands.register(CommandId.getApiKey, () => getApiKey(shell));
-  commands.register(CommandId.showLog, () => shell.log.show());
+  const { services } = container;
+  commands.register(CommandId.setApiKey, async (arg) => (await import('./apiKey')).setApiKey(services, container.api, keyArg(arg)));
+  commands.register(CommandId.checkApiKey, async () => (await import('./apiKey')).checkApiKey(services, container.api));
+  commands.register(CommandId.clearApiKey, async () => (await import('./apiKey')).clearApiKey(services, container.api));
+  commands.register(CommandId.showQuota, async () => (await import('./apiKey')).showQuota(services));
+  commands.register(CommandId.getApiKey, () => getApiKey(services));
+  commands.register(CommandId.showLog, () => services.log.show());
 }

@@ -3,9 +3,9 @@
 // every missing-key or refused-key message offer it.
 import * as vscode from 'vscode';
 import { apiKeyPage } from '../../core/serviceUrl';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 
 /** Opens the page; its address follows `stockMedia.serviceUrl`. */
-export async function getApiKey(shell: Shell): Promise<void> {
-  await vscode.env.openExternal(vscode.Uri.parse(apiKeyPage(shell.config.serviceUrl), true));
+export async function getApiKey(services: Services): Promise<void> {
+  await vscode.env.openExternal(vscode.Uri.parse(apiKeyPage(services.config.serviceUrl), true));
 }

@@ -102,22 +102,9 @@ export function statusBarShown(visibility: StatusBarVisibility, hasKey: boolean)
   return visibility === 'always' || (visibility === 'withKey' && hasKey);
 }
 
-/** What the status bar item shows, readable by tests. */
-export interface QuotaStatusView {
-  /** Whether the item is on the status bar (when not, the rest is what it would show). */
-  visible: boolean;
-  text: string;
-  tooltip: string;
-  command: string | undefined;
-  /** The theme colour id of the background, if any. */
-  background: string | undefined;
-  level: string;
-}
-
 export class QuotaStatusBar extends Disposable {
   /** Made only when it is to be shown: a window without a key (by default) never has one. */
   private item: vscode.StatusBarItem | undefined;
-  private lastView: QuotaStatusView | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -145,7 +132,6 @@ export class QuotaStatusBar extends Disposable {
         : view.level === 'low'
           ? 'statusBarItem.warningBackground'
           : undefined;
-    this.lastView = { visible, text: view.text, tooltip: view.tooltip.join('\n\n'), command, background, level: view.level };
     if (!visible) {
       this.item?.dispose();
       this.item = undefined;
@@ -167,10 +153,6 @@ export class QuotaStatusBar extends Disposable {
     item.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
     item.show();
     this.scheduleStaleCheck(hasKey, now);
-  }
-
-  get view(): QuotaStatusView | undefined {
-    return this.lastView;
   }
 
   /**

@@ -22,7 +22,7 @@ export type Milestone = 'keyStored' | 'searched' | 'inserted' | 'coverSet' | 'co
 /** The walkthrough (package.json contributes.walkthroughs) and the steps each milestone completes. */
 const WALKTHROUGH_ID = 'stockMedia.start';
 const STEPS: Readonly<Record<Milestone, { readonly steps: readonly string[]; readonly contextKey?: string }>> = {
-  // The key's context key is the shell's: it says whether a key is stored now.
+  // The key's context key is set by `Services`: it says whether a key is stored now.
   keyStored: { steps: ['getKey', 'setKey'] },
   searched: { steps: ['search'], contextKey: ContextKey.hasSearched },
   inserted: { steps: ['insert'], contextKey: ContextKey.hasInserted },

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { MediaItem } from '../../core/model';
 import type { MediaGroup } from '../../core/workspaceMedia';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { creditInsertions, creditNames, documentCredit, documentCreditFacts, insertionsEdit, mediaRefsIn } from '../credits/credits';
 import { creditCheckEnabled } from '../credits/enabled';
 
@@ -15,7 +15,7 @@ export interface FixOutcome {
 }
 
 /** Adds the missing credits of `media` in the files `group` lists; each file's edit is one undo step. */
-export async function addMissingCredits(shell: Shell, group: MediaGroup, media: MediaItem): Promise<FixOutcome> {
+export async function addMissingCredits(services: Services, group: MediaGroup, media: MediaItem): Promise<FixOutcome> {
   const uris = [...new Set(group.uses.filter((u) => u.state !== 'unchecked' && u.state !== 'credited').map((u) => u.uri))];
   let credits = 0;
   const files: string[] = [];
@@ -24,10 +24,10 @@ export async function addMissingCredits(shell: Shell, group: MediaGroup, media: 
     const document = await Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.parse(uri))).catch(() => undefined);
     if (!document || !creditCheckEnabled(document)) continue;
     const credit = documentCredit(document);
-    const names = creditNames(documentCreditFacts(shell, document, media));
-    const refs = mediaRefsIn(shell, credit.text).filter((ref) => ref.kind === group.kind && ref.id === group.id && !credit.credited(ref, names));
+    const names = creditNames(documentCreditFacts(services, document, media));
+    const refs = mediaRefsIn(services, credit.text).filter((ref) => ref.kind === group.kind && ref.id === group.id && !credit.credited(ref, names));
     // The same media twice in a paragraph gets one credit (as the quick fix's "all in file").
-    const insertions = creditInsertions(shell, document, credit, refs.map((ref) => ({ ref, media })));
+    const insertions = creditInsertions(services, document, credit, refs.map((ref) => ({ ref, media })));
     if (insertions.length === 0) continue;
     if (await vscode.workspace.applyEdit(insertionsEdit(document, insertions))) {
       credits += insertions.length;

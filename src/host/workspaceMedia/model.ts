@@ -18,7 +18,7 @@ import type { MediaItem, MediaKind } from '../../core/model';
 import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
 import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia';
 import { Disposable } from '../common/dispose';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
 import type { LookupResult, MediaLookup } from '../credits/lookup';
 import { creditNames } from '../credits/credits';
@@ -62,7 +62,7 @@ export class WorkspaceMediaModel extends Disposable {
   lastScan: ScanStats | undefined;
 
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     private readonly lookup: MediaLookup,
     /** Whether the view is visible now: only then may an unknown media cost a request. */
     private readonly visible: () => boolean,
@@ -80,7 +80,7 @@ export class WorkspaceMediaModel extends Disposable {
       this.watch();
       this.scanning = this.scanAll();
       void this.scanning.catch((error: unknown) => {
-        this.shell.logger.warn(`In This Workspace: the scan failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.services.logger.warn(`In This Workspace: the scan failed: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
     return this.scanning;
@@ -129,8 +129,8 @@ export class WorkspaceMediaModel extends Disposable {
       return;
     }
     const file: ScannedFile | undefined = open
-      ? { uri, shown, text: open.getText(), refs: findMediaRefs(open.getText(), mediaUrlOptions(this.shell.config)) }
-      : await readSource(this.shell, uri, shown);
+      ? { uri, shown, text: open.getText(), refs: findMediaRefs(open.getText(), mediaUrlOptions(this.services.config)) }
+      : await readSource(this.services, uri, shown);
     if (file) this.keep(file, open?.languageId);
     else this.files.delete(key);
     this.changedNow();
@@ -142,7 +142,7 @@ export class WorkspaceMediaModel extends Disposable {
     const changed = (this.changedInScan = new Map<string, vscode.Uri>());
     try {
       const read: ScannedFile[] = [];
-      const result = await scan(this.shell, creditsFileUri(), source.token, undefined, (file) => read.push(file));
+      const result = await scan(this.services, creditsFileUri(), source.token, undefined, (file) => read.push(file));
       // The documents as they are now that the files are read (one saved or reverted meanwhile is as on disk).
       const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       this.sources = result.sources;
@@ -150,7 +150,7 @@ export class WorkspaceMediaModel extends Disposable {
       for (const file of read) {
         // An open document's unsaved text is what the user sees.
         const doc = open.get(file.uri.toString());
-        if (doc?.isDirty) this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.shell.config)) }, doc.languageId);
+        if (doc?.isDirty) this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.services.config)) }, doc.languageId);
         else this.keep(file, doc?.languageId);
       }
       this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
@@ -269,7 +269,7 @@ export class WorkspaceMediaModel extends Disposable {
   private namesOf(kind: MediaKind, id: number): CreditNames | undefined {
     const media = this.facts.get(`${kind}:${id}`);
     if (!media) return undefined;
-    const cfg = this.shell.config;
+    const cfg = this.services.config;
     return creditNames(creditFacts(media, { serviceName: cfg.serviceName, serviceUrl: cfg.serviceUrl }));
   }
 

@@ -11,7 +11,7 @@ import { usesDescription } from '../../core/workspaceMedia';
 import { WORKSPACE_MEDIA_VIEW_ID } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
 import { textMarkdown } from '../common/lazyTreeView';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { WorkspaceMediaModel } from './model';
 import { mediaRowLabel } from './model';
 import type { WorkspaceMediaNode, WorkspaceNode, WorkspaceTreeHandles, WorkspaceUseNode } from './nodes';
@@ -44,7 +44,7 @@ export class WorkspaceMediaProvider extends Disposable {
   private readonly mediaNodes = new Map<string, WorkspaceMediaNode>();
 
   constructor(
-    private readonly shell: Shell,
+    private readonly services: Services,
     readonly model: WorkspaceMediaModel,
     tree: WorkspaceTreeHandles,
     private readonly starred: StarredMedia,
@@ -84,7 +84,7 @@ export class WorkspaceMediaProvider extends Disposable {
     const group = this.model.group(node.key);
     if (media) {
       const uses = group ? `\n\n${usesDescription(group, vscode.env.language)}` : '';
-      item.tooltip = textMarkdown(`${mediaTooltipMarkdown(media, { serviceName: this.shell.config.serviceName })}${uses}`);
+      item.tooltip = textMarkdown(`${mediaTooltipMarkdown(media, { serviceName: this.services.config.serviceName })}${uses}`);
     }
     return item;
   }

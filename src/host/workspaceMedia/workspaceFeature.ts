@@ -3,7 +3,7 @@
 // (workspaceMedia/workspaceCommands.ts reads their arguments).
 import * as vscode from 'vscode';
 import type { MediaKind } from '../../core/model';
-import type { Shell } from '../shell';
+import type { Services } from '../services';
 import type { MediaLookup } from '../credits/lookup';
 import { showFailure } from '../key/failureNotice';
 import type { FixOutcome } from './fixCredits';
@@ -14,7 +14,7 @@ import { WorkspaceMediaProvider } from './tree';
 import type { StarredMedia } from './tree';
 
 export function createWorkspaceFeature(
-  shell: Shell,
+  services: Services,
   lookup: MediaLookup,
   tree: WorkspaceTreeHandles,
   /** Shows one media in the grid (Open Photo or Video's single mode). */
@@ -22,8 +22,8 @@ export function createWorkspaceFeature(
   /** The user's starred media: a row's menu offers Star or Unstar. */
   starred: StarredMedia,
 ) {
-  const model = new WorkspaceMediaModel(shell, lookup, () => tree.view.visible);
-  const provider = new WorkspaceMediaProvider(shell, model, tree, starred);
+  const model = new WorkspaceMediaModel(services, lookup, () => tree.view.visible);
+  const provider = new WorkspaceMediaProvider(services, model, tree, starred);
 
   /** Add Missing Credits: the media looked up (free when known), then every file using it fixed, one undo each. */
   const addCredits = async (node: WorkspaceMediaNode): Promise<FixOutcome | undefined> => {
@@ -32,10 +32,10 @@ export function createWorkspaceFeature(
     if (!group) return undefined;
     const found = await lookup.get(group.kind, group.id);
     if (!found.ok) {
-      void showFailure(shell, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
+      void showFailure(services, found.error, (message) => vscode.l10n.t('Could not look up the media: {0}', message));
       return undefined;
     }
-    const outcome = await addMissingCredits(shell, group, found.media);
+    const outcome = await addMissingCredits(services, group, found.media);
     await Promise.all(outcome.files.map((uri) => model.reread(vscode.Uri.parse(uri))));
     return outcome;
   };

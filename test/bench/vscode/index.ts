@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
   const hello: Hello = {
     vscodeVersion: vscode.version,
     node: process.versions.node,
-    extensionMode: vscode.ExtensionMode[api.shell.context.extensionMode] ?? 'unknown',
+    extensionMode: vscode.ExtensionMode[api.services.context.extensionMode] ?? 'unknown',
     remoteName: vscode.env.remoteName,
     fetchLoadedBefore,
   };
@@ -106,7 +106,7 @@ async function perform(
     case 'command':
       return vscode.commands.executeCommand(task.command, task.args);
     case 'bundleLoad':
-      return bundleLoad(api.shell.context.extensionPath);
+      return bundleLoad(api.services.context.extensionPath);
     case 'firstCommand':
       return firstCommand(api, task.command);
     case 'featuresSetUp':
@@ -138,13 +138,13 @@ async function perform(
     case 'creditCheck':
       return creditCheck(task.files);
     case 'writeCredits':
-      return writeCredits(api.shell.context.extensionPath);
+      return writeCredits(api.services.context.extensionPath);
     case 'lookUpMedia':
       return (await Promise.all(task.media.map((m) => api.client.getMedia(m.kind, m.id)))).length;
     case 'workspaceMedia':
       return workspaceMedia(task.refresh, task.change);
     case 'watched': {
-      const extensionPath = api.shell.context.extensionPath;
+      const extensionPath = api.services.context.extensionPath;
       return watched(extensionPath, () => (task.command === 'writeCredits' ? writeCredits(extensionPath) : workspaceMedia(task.refresh, undefined)));
     }
     default: {
@@ -167,14 +167,14 @@ async function activation(api: StockMediaApi, byVsCode: boolean, empty: EmptyAct
   // Read first: looking at anything of the features would make them.
   const featuresMade = api.featuresMade;
   // The key is looked up after activate() returns (SecretStorage is asynchronous).
-  await api.shell.refreshKeyState();
+  await api.services.refreshKeyState();
   return {
     featuresMade,
     byVsCode,
     activationMs: api.activationMs,
     loadAndActivateMs: api.loadAndActivateMs ?? null,
     loadToActivatedMs: api.loadToActivatedMs ?? null,
-    hasKey: api.shell.hasKey,
+    hasKey: api.services.hasKey,
     empty,
   };
 }

@@ -14,7 +14,7 @@ import { Milestones } from './walkthrough/milestones';
 import { QuotaStore, quotaFormat } from './status/quota';
 import { ApiKeyStore } from './key/secrets';
 
-export class Shell extends Disposable {
+export class Services extends Disposable {
   readonly keys: ApiKeyStore;
   readonly quota: QuotaStore;
   /** The editor the grid and the palette insert into. */
