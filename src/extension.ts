@@ -1,8 +1,10 @@
 // Activation: the services (key, quota, settings, log), the container that makes each feature's
 // parts on first use (host/container.ts), the status bar, and each feature's commands, views and
-// providers, registered by the feature itself (its *Commands.ts file). Activation does no network
-// and no heavy work: a feature's modules are evaluated only when it is first used.
+// providers, registered by the feature itself (its *Commands.ts file), and the agent's tools
+// (host/agent/agentTools.ts). Activation does no network and no heavy work: a feature's modules
+// are evaluated only when it is first used.
 import * as vscode from 'vscode';
+import { registerAgentTools } from './host/agent/agentTools';
 import { registerKeyCommands } from './host/key/keyCommands';
 import { CommandManager } from './host/common/commandManager';
 import { Container } from './host/container';
@@ -57,6 +59,7 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
   registerCoverCommands(commands, container);
   registerCreditsCommands(context, commands, container);
   registerWorkspaceCommands(context, commands, container);
+  registerAgentTools(context, container);
   // The first render formats numbers and dates (Intl's locale data loads then): done just
   // after activation, so VS Code is not kept waiting for it.
   setTimeout(render, 0);

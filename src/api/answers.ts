@@ -123,7 +123,7 @@ export class Answers {
   }
 
   /** Whether a request for `url` with `key` would be answered without sending anything. */
-  async has(url: URL, key: string, single: Single): Promise<boolean> {
+  async has(url: URL, key: string, single?: Single): Promise<boolean> {
     const tag = await keyTag(key);
     // Another key than the last request's: the next request empties the cache first.
     if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) return false;
@@ -131,7 +131,7 @@ export class Answers {
     // Answers kept across restarts count too: the look-up would be answered from the file.
     return (
       this.cache.has(cacheKey) ||
-      this.seeded.has(seedKey(tag, single)) ||
+      (single !== undefined && this.seeded.has(seedKey(tag, single))) ||
       (this.store !== undefined && (await this.store.get(cacheKey)) !== undefined)
     );
   }

@@ -185,6 +185,18 @@ export class MediaClient {
     return get !== undefined && this.answers.has(get.url, get.key, { kind, id: get.id });
   }
 
+  /** Whether this list request would be answered without sending anything (the cache, the stored answers). */
+  async hasCachedList<K extends ListOperation>(op: K, params: ListOperations[K]['params']): Promise<boolean> {
+    let url: URL;
+    try {
+      url = this.urlOf(listEndpoint(op, params));
+    } catch {
+      return false;
+    }
+    const key = (await this.options.keyProvider.getKey(url.origin))?.trim();
+    return key ? this.answers.has(url, key) : false;
+  }
+
   /** Media the user used, kept as their Get Photo/Get Video answers (see Answers.remember). Sends nothing. */
   async remember(items: readonly MediaItem[]): Promise<void> {
     for (const item of items) {

@@ -7,6 +7,8 @@
 // `…/video-files/<id>/…`) on a host the user has configured (the service's, the API bases').
 // The service's own pexels.com counts too (its pages at the root). A link from elsewhere is
 // never taken for a media id by accident.
+import { SERVICE_NAME_MAX, inert } from './inert';
+import { l10n } from './l10n';
 import type { MediaKind } from './model';
 import type { ServiceSettings } from './trustedUrls';
 import { trustedUrls } from './trustedUrls';
@@ -128,5 +130,24 @@ function decodeURIComponentSafe(segment: string): string {
     return decodeURIComponent(segment);
   } catch {
     return segment;
+  }
+}
+
+/** What is wrong with a reference or link that names no media, in one sentence. */
+export function mediaRefErrorText(error: MediaRefError, serviceSetting: string): string {
+  const serviceName = inert(serviceSetting, SERVICE_NAME_MAX);
+  switch (error) {
+    case 'empty':
+      return l10n.t('Paste the link of a photo or video page, or type its id.');
+    case 'notMedia':
+      return l10n.t('That is not the link of a photo or video page on {0}.', serviceName);
+    case 'foreignHost':
+      return l10n.t('Only links to {0} (or to the configured API server) can be opened.', serviceName);
+    case 'badId':
+      return l10n.t('That link has no photo or video id in it.');
+    default: {
+      const never: never = error;
+      return String(never);
+    }
   }
 }

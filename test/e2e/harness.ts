@@ -124,6 +124,10 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const userSettings = {
       ...QUIET_WORKBENCH_SETTINGS,
       ...TEST_WORKBENCH_SETTINGS,
+      // In a browser VS Code saves a file a second after each edit by default; the tests save as a
+      // desktop user does, with Ctrl+S (saveEditor), and read the file once it is written: an
+      // auto-save under way could be read half written (CI read README.md empty).
+      'files.autoSave': 'off',
       ...(options.web ? WEB_WORKER_HOST_SETTINGS : {}),
       ...(certificate ? LOCAL_CERTIFICATE_SETTINGS : {}),
       ...options.userSettings,

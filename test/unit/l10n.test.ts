@@ -231,7 +231,13 @@ describe('localisation', () => {
           for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`, k);
         }
       };
-      walk(pkg['contributes'], 'contributes', undefined);
+      // The agent's tools: what the person reads (displayName, userDescription) is a %key%; a
+      // tool's name, its modelDescription and its input schema are read by the model, in English.
+      const { languageModelTools, ...contributes } = pkg['contributes'] as { languageModelTools?: Record<string, unknown>[] };
+      walk(contributes, 'contributes', undefined);
+      (languageModelTools ?? []).forEach((tool, i) => {
+        for (const key of ['displayName', 'userDescription']) out.push([`contributes.languageModelTools[${i}].${key}`, String(tool[key])]);
+      });
       const capabilities = pkg['capabilities'] as { untrustedWorkspaces?: { description?: string } } | undefined;
       out.push(['displayName', String(pkg['displayName'])], ['description', String(pkg['description'])]);
       out.push(['capabilities.untrustedWorkspaces.description', String(capabilities?.untrustedWorkspaces?.description)]);

@@ -6,8 +6,7 @@
 import * as vscode from 'vscode';
 import { inert, SERVICE_NAME_MAX } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
-import { mediaUrlOptions, parseMediaRef } from '../../core/mediaUrl';
-import type { MediaRefError } from '../../core/mediaUrl';
+import { mediaRefErrorText, mediaUrlOptions, parseMediaRef } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Locale } from '../../core/params';
 import { parseSearch } from '../../core/search';
@@ -183,24 +182,6 @@ export function showPopularCommand(deps: GridDeps, fields: Record<string, unknow
   return runSearch(deps, 'videos', true, fields);
 }
 
-function refErrorMessage(error: MediaRefError, serviceSetting: string): string {
-  const serviceName = inert(serviceSetting, SERVICE_NAME_MAX);
-  switch (error) {
-    case 'empty':
-      return vscode.l10n.t('Paste the link of a photo or video page, or type its id.');
-    case 'notMedia':
-      return vscode.l10n.t('That is not the link of a photo or video page on {0}.', serviceName);
-    case 'foreignHost':
-      return vscode.l10n.t('Only links to {0} (or to the configured API server) can be opened.', serviceName);
-    case 'badId':
-      return vscode.l10n.t('That link has no photo or video id in it.');
-    default: {
-      const never: never = error;
-      return String(never);
-    }
-  }
-}
-
 /** Opens the media `given` names (commandArgs.ts openMediaArg), or asks for a link or id when it is undefined. */
 export async function openMediaCommand(deps: GridDeps, given: string | undefined): Promise<GridCommandResult> {
   const cfg = deps.services.config;
@@ -214,12 +195,12 @@ export async function openMediaCommand(deps: GridDeps, given: string | undefined
     ignoreFocusOut: true,
     validateInput: (value) => {
       const parsed = parseMediaRef(value, options);
-      return parsed.ok || value.trim() === '' ? undefined : refErrorMessage(parsed.error, cfg.serviceName);
+      return parsed.ok || value.trim() === '' ? undefined : mediaRefErrorText(parsed.error, cfg.serviceName);
     },
   }));
   if (text === undefined) return { shown: false, reason: 'cancelled' };
   const parsed = parseMediaRef(text, options);
-  if (!parsed.ok) return refuse(refErrorMessage(parsed.error, cfg.serviceName));
+  if (!parsed.ok) return refuse(mediaRefErrorText(parsed.error, cfg.serviceName));
   let kind: MediaKind | undefined = parsed.kind;
   if (!kind && automated) kind = 'photo';
   if (!kind) {
