@@ -20,9 +20,8 @@ import type { GridPanelState } from './hooks';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import { readYaml11 } from '../generated/frontMatterReaders';
 import { PAPERMOD_FAQ } from '../generated/sitePages';
-import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { acceptSearchBox, closeAllEditors, extensionApi, fileOpener, hoverTitle, mediaArgs, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
+import { acceptSearchBox, closeAllEditors, extensionApi, fileOpener, hoverTitle, mediaArgs, recordUi, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'cover-tests';
 const SOURCE = 'Stock Media';
@@ -60,7 +59,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 
 describe('Set as Cover Image (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
   let other: Photo;
@@ -85,9 +84,8 @@ describe('Set as Cover Image (real VS Code)', function () {
   };
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    const [first, second] = server.library.photos;
+    const [first, second] = server().library.photos;
     assert.ok(first && second);
     photo = await api.client.getPhoto(first.id);
     other = await api.client.getPhoto(second.id);
@@ -111,7 +109,6 @@ describe('Set as Cover Image (real VS Code)', function () {
     for (const folder of [FOLDER, 'static']) {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), folder), { recursive: true }).then(undefined, () => undefined);
     }
-    await stopLocalServer(server);
   });
 
   it('Hugo PaperMod, YAML with comments: writes cover.image/alt/caption, keeps every other line, one undo restores; the credit check and the hover count the caption', async () => {

@@ -11,9 +11,8 @@ import * as vscode from 'vscode';
 import type { Photo } from '../../src/core/model';
 import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
 import type { LibraryPhoto } from '../server/library';
-import type { ApiServer } from '../server/server';
 import { creditLines, galleryPage } from '../unit/creditPages';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'credit-limit-tests';
 const openNew = fileOpener(FOLDER);
@@ -62,12 +61,12 @@ function documentOf(urls: readonly string[]): string {
 
 describe('credit check: look-ups only for what is on screen, within the hourly budget (real VS Code)', function () {
   this.timeout(120_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photos: LibraryPhoto[];
   const checks = watchChecks();
 
   const photoRequests = (): number[] =>
-    server.log.flatMap((e) => {
+    server().log.flatMap((e) => {
       const match = /\/photos\/(\d+)$/.exec(e.path);
       return match ? [Number(match[1])] : [];
     });
@@ -77,7 +76,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     const text = editor.document.getText();
     const shown = new Set<number>();
     for (const photo of photos) {
-      const url = photoPageUrl(server.origin, photo);
+      const url = photoPageUrl(server().origin, photo);
       const start = text.indexOf(url);
       const range = new vscode.Range(editor.document.positionAt(start), editor.document.positionAt(start + url.length));
       if (editor.visibleRanges.some((visible) => visible.intersection(range) !== undefined)) shown.add(photo.id);
@@ -98,7 +97,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
    * photos that were on screen), and a check has finished since the editor last scrolled.
    */
   const settledOn = async (editor: vscode.TextEditor, ids: ReadonlySet<number>, seen?: ReadonlySet<number>): Promise<void> => {
-    const urlOf = (id: number): string => photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto);
+    const urlOf = (id: number): string => photoPageUrl(server().origin, photos.find((p) => p.id === id) as LibraryPhoto);
     // Given `seen`, what is on screen is read at each look (the editor may still be settling on
     // its size, showing a line more or less than at first).
     const want = (): string[] => [...(seen ? onScreen(editor) : ids)].map(urlOf);
@@ -111,8 +110,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
   };
 
   before(async () => {
-    server = await useLocalServer('alice');
-    photos = server.library.photos.slice(0, MEDIA);
+    photos = server().library.photos.slice(0, MEDIA);
     assert.equal(photos.length, MEDIA);
     await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
   });
@@ -123,11 +121,10 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
     // The suites after this one start with a whole hour's budget.
     await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
-    await stopLocalServer(server);
   });
 
   it(`a file with ${MEDIA} unknown photos: only those on screen are looked up; scrolling to the end stays within ${BACKGROUND_HOURLY_BUDGET} requests`, async () => {
-    const text = documentOf(photos.map((p) => photoPageUrl(server.origin, p)));
+    const text = documentOf(photos.map((p) => photoPageUrl(server().origin, p)));
     // Every photo that is on screen at any moment, as the editor reports its visible ranges: on a
     // busy machine the editor can settle on its size a moment after it opened, and the check may
     // have looked up what the first size showed.
@@ -174,7 +171,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     assert.ok(seen.size > BACKGROUND_HOURLY_BUDGET, `more photos than the budget came into view (${seen.size})`);
     await waitFor(() => photoRequests().length === BACKGROUND_HOURLY_BUDGET, `the budget of ${BACKGROUND_HOURLY_BUDGET} to be spent`, 20_000);
     // The check that sent the last request has finished, with all it queued.
-    await checks.checkedSince(Math.max(...server.log.map((e) => e.time)), 'the check that spent the budget to finish');
+    await checks.checkedSince(Math.max(...server().log.map((e) => e.time)), 'the check that spent the budget to finish');
     const asked = photoRequests();
     assert.equal(asked.length, BACKGROUND_HOURLY_BUDGET, 'not one request over the budget');
     assert.equal(new Set(asked).size, asked.length, 'no photo asked for twice');
@@ -187,7 +184,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     await checks.checkedSince(back, 'the check after scrolling back');
     assert.equal(photoRequests().length, BACKGROUND_HOURLY_BUDGET, 'scrolling back sent nothing');
     const flagged = new Set(diagnostics(editor.document.uri).map((d) => editor.document.getText(d.range)));
-    for (const id of firstAsked) assert.ok(flagged.has(photoPageUrl(server.origin, photos.find((p) => p.id === id) as LibraryPhoto)), `photo ${id} keeps its diagnostic`);
+    for (const id of firstAsked) assert.ok(flagged.has(photoPageUrl(server().origin, photos.find((p) => p.id === id) as LibraryPhoto)), `photo ${id} keeps its diagnostic`);
   });
 
   it('a photo known from a search costs no request, on screen or not, with the budget spent', async () => {
@@ -196,7 +193,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     const listed = await api.client.searchPhotos({ query: 'cat', per_page: 80 });
     const known = listed.photos.filter((p) => !photos.some((q) => q.id === p.id)).slice(0, 3);
     assert.equal(known.length, 3);
-    const mark = server.log.length;
+    const mark = server().log.length;
     assert.equal(await vscode.commands.executeCommand<number>(CREDIT_CHECK_HOOK, { op: 'budget' }), BACKGROUND_HOURLY_BUDGET, 'the budget is spent');
     // Far below the first screen: known media are checked wherever they are.
     const filler = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of the introduction.\n`).join('\n');
@@ -205,7 +202,7 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
     assert.equal(onScreenUrls(editor, known.map((p) => p.url)), 0, 'none of them is on screen');
     await waitFor(() => diagnostics(editor.document.uri).length === known.length, 'a diagnostic on each known photo', 20_000);
     await checks.checkedSince(0, 'a check after the last scroll');
-    assert.equal(server.log.length, mark, 'no request');
+    assert.equal(server().log.length, mark, 'no request');
     const names = diagnostics(editor.document.uri).map((d) => d.message);
     for (const photo of known) assert.ok(names.some((m) => m.includes(photo.photographer)), `the diagnostic names ${photo.photographer}`);
   });
@@ -213,10 +210,9 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
 
 describe('credit check: a link being typed is looked up once, when the cursor leaves it (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
 
   before(async () => {
-    server = await useLocalServer('alice');
     await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
   });
 
@@ -224,16 +220,15 @@ describe('credit check: a link being typed is looked up once, when the cursor le
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
     await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
-    await stopLocalServer(server);
   });
 
   it('typing a page link with pauses sends no request for the ids on the way; moving the cursor off it sends one', async () => {
-    const photo = server.library.photos.find((p) => String(p.id).length >= 3);
+    const photo = server().library.photos.find((p) => String(p.id).length >= 3);
     assert.ok(photo);
-    const url = photoPageUrl(server.origin, photo);
+    const url = photoPageUrl(server().origin, photo);
     const editor = await openNew('typed.md', '# Notes\n\n');
     editor.selection = new vscode.Selection(2, 0, 2, 0);
-    server.clearLog();
+    server().clearLog();
     // Typed as a person types it, with pauses longer than the check's debounce in the id.
     const idAt = url.lastIndexOf(String(photo.id));
     await vscode.commands.executeCommand('type', { text: url.slice(0, idAt) });
@@ -242,14 +237,14 @@ describe('credit check: a link being typed is looked up once, when the cursor le
       await sleep(600);
     }
     assert.equal(editor.document.getText(), `# Notes\n\n${url}`);
-    assert.deepEqual(server.log.map((e) => e.path), [], 'nothing asked while the cursor is at the end of the link');
+    assert.deepEqual(server().log.map((e) => e.path), [], 'nothing asked while the cursor is at the end of the link');
     // The person moves on: clicks on the heading.
     await vscode.commands.executeCommand('hideSuggestWidget');
     editor.selection = new vscode.Selection(0, 2, 0, 2);
     await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).some((d) => d.source === SOURCE), 'the diagnostic of the typed link', 20_000);
     await sleep(800);
     assert.deepEqual(
-      server.log.map((e) => e.path),
+      server().log.map((e) => e.path),
       [`/v1/photos/${photo.id}`],
       'one Get Photo, for the whole id',
     );
@@ -258,7 +253,7 @@ describe('credit check: a link being typed is looked up once, when the cursor le
 
 describe('credit check: the large pages of issue 32 get their diagnostics without freezing the editor (real VS Code)', function () {
   this.timeout(180_000);
-  let server: ApiServer;
+  useApiServer();
   let known: Photo[];
   /** How long a page's diagnostics may take: they took minutes before the check read a document once. */
   const WAIT_MS = 60_000;
@@ -280,7 +275,6 @@ describe('credit check: the large pages of issue 32 get their diagnostics withou
   };
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
     // Known from list answers (as a search brings them): the check judges them without a request.
     known = [];
@@ -291,7 +285,6 @@ describe('credit check: the large pages of issue 32 get their diagnostics withou
   after(async () => {
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   // 2,000 lines, and their bigger sibling: 10,000 (findMediaRefs reads the first 2,000 links), all one paragraph, the scope of each link.

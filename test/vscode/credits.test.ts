@@ -7,8 +7,7 @@ import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/inert';
 import { mediaSizeText } from '../../src/core/mediaText';
 import type { Photo } from '../../src/core/model';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, hoverTitle, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, hoverTitle, useApiServer, waitFor, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const openNew = fileOpener('credit-tests');
@@ -39,31 +38,29 @@ function creditDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 
 describe('media in documents: hover and credit check (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photos: Photo[];
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    const plain = server.library.photos.filter((p) => PLAIN.test(p.photographer.name)).slice(0, 8);
+    const plain = server().library.photos.filter((p) => PLAIN.test(p.photographer.name)).slice(0, 8);
     assert.equal(plain.length, 8);
     photos = [];
     for (const p of plain) photos.push(await api.client.getPhoto(p.id));
     // From here on every look-up counts: nothing is cached.
     api.client.clearCache();
-    server.clearLog();
+    server().clearLog();
   });
 
   after(async () => {
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'credit-tests'), { recursive: true }).then(undefined, () => undefined);
-    server.resetSwitches();
-    await stopLocalServer(server);
+    server().resetSwitches();
   });
 
   afterEach(closeAllEditors);
 
-  const requestsFor = (photo: Photo): number => server.apiRequestCount((e) => e.path.endsWith(`/photos/${photo.id}`));
+  const requestsFor = (photo: Photo): number => server().apiRequestCount((e) => e.path.endsWith(`/photos/${photo.id}`));
   const markdownCredit = (photo: Photo): string => `Photo by [${photo.photographer}](${photo.photographer_url}) on [Pexels](${photo.url})`;
   const photoAt = (i: number): Photo => {
     const photo = photos[i];
@@ -134,7 +131,7 @@ describe('media in documents: hover and credit check (real VS Code)', function (
   it('a hostile photographer name and URLs make no link and no command but ours', async () => {
     const photo = photoAt(2);
     const editor = await openNew('hostile.txt', `Image: ${photo.url}\n`);
-    server.setSwitches({ hostile: true });
+    server().setSwitches({ hostile: true });
     try {
       const hover = await hoverOver(editor.document, photo.url);
       assert.ok(hover);
@@ -150,7 +147,7 @@ describe('media in documents: hover and credit check (real VS Code)', function (
       assert.ok(contents instanceof vscode.MarkdownString && typeof contents.isTrusted === 'object', 'trusted for some commands only');
       assert.deepEqual([...(contents.isTrusted.enabledCommands ?? [])].sort(), [...OUR_COMMANDS].sort(), 'exactly our commands');
     } finally {
-      server.resetSwitches();
+      server().resetSwitches();
     }
   });
 

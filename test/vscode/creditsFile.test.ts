@@ -24,7 +24,7 @@ import type { ApiServer } from '../server/server';
 import { MAX_FILES } from '../../src/host/credits/scanWorkspace';
 import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
-import { closeAllEditors, exists, extensionApi, sameBytes, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, exists, extensionApi, sameBytes, useApiServer, workspaceRoot } from './support';
 
 const FOLDER = 'credits-tests';
 /** Why the test of a search cut by its limit runs in the Node host only. */
@@ -116,7 +116,7 @@ function apiRequests(server: ApiServer): string[] {
 
 describe('Write Credits File (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   const shown: Shown[] = [];
   let restore: (() => void) | undefined;
   let photos: LibraryPhoto[];
@@ -129,16 +129,15 @@ describe('Write Credits File (real VS Code)', function () {
   };
 
   before(async () => {
-    server = await useLocalServer('alice');
-    photos = server.library.photos.slice(10, 16);
-    const clip = server.library.videos.find((v) => v.files.some((f) => f.quality !== 'hls'));
+    photos = server().library.photos.slice(10, 16);
+    const clip = server().library.videos.find((v) => v.files.some((f) => f.quality !== 'hls'));
     assert.ok(clip);
     video = clip;
     const [a, b, c, , ignored, excluded] = photos;
     assert.ok(a && b && c && ignored && excluded);
     const file = video.files.find((f) => f.quality !== 'hls');
     assert.ok(file);
-    const o = server.origin;
+    const o = server().origin;
     await write('docs/guide.md', `# Guide\n\n![Hero](${photoFileUrl(o, a, 'large')})\n\nPhoto on [the service](${photoPageUrl(o, b)}).\n`);
     await write('site/index.html', `<img src="${photoFileUrl(o, a, 'medium')}" alt="">\n<video src="${videoFileUrl(o, video, file)}"></video>\n`);
     await write('app/Hero.tsx', `export const Hero = () => <img src="${photoFileUrl(o, c, 'small')}" alt="" />;\n`);
@@ -153,7 +152,7 @@ describe('Write Credits File (real VS Code)', function () {
     await vscode.workspace.getConfiguration('files').update('exclude', exclude, vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.getConfiguration('stockMedia.creditsFile').update('path', `${FOLDER}/CREDITS.md`, vscode.ConfigurationTarget.Workspace);
     (await extensionApi()).client.clearCache();
-    server.clearLog();
+    server().clearLog();
     restore = answerModals(shown);
   });
 
@@ -163,7 +162,6 @@ describe('Write Credits File (real VS Code)', function () {
     await vscode.workspace.getConfiguration('stockMedia.creditsFile').update('path', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true });
     await closeAllEditors();
-    await stopLocalServer(server);
   });
 
   it('asks before spending requests, then lists each media with its credit, links and files (not the ignored or excluded ones)', async () => {
@@ -177,7 +175,7 @@ describe('Write Credits File (real VS Code)', function () {
     assert.match(modal[0]?.detail ?? '', /Found 3 photos and 1 video; 4 of them need a request/);
     assert.match(modal[0]?.detail ?? '', /requests are left in the quota|is not known/);
     // One request per distinct id, none for what git or files.exclude hide.
-    assert.deepEqual(apiRequests(server).sort(), [`/v1/photos/${a.id}`, `/v1/photos/${b.id}`, `/v1/photos/${c.id}`, `/videos/videos/${video.id}`].sort());
+    assert.deepEqual(apiRequests(server()).sort(), [`/v1/photos/${a.id}`, `/v1/photos/${b.id}`, `/v1/photos/${c.id}`, `/videos/videos/${video.id}`].sort());
 
     const text = await read('CREDITS.md');
     assert.ok(text.startsWith('# Credits\n\n'));
@@ -192,9 +190,9 @@ describe('Write Credits File (real VS Code)', function () {
     assert.equal(files(`photo:${c.id}`), `\`${dir}app/Hero.tsx\``);
     assert.equal(files(`video:${video.id}`), `\`${dir}site/index.html\``);
     const entryA = found.get(`photo:${a.id}`) ?? '';
-    assert.ok(entryA.startsWith(`- Photo by [${escapeMarkdownText(a.photographer.name)}](${server.origin}/@${a.photographer.slug}) on [`), entryA);
-    assert.ok(entryA.includes(`  - Photographer: <${server.origin}/@${a.photographer.slug}>`), entryA);
-    assert.ok(entryA.includes(`  - Page: <${photoPageUrl(server.origin, a)}>`), entryA);
+    assert.ok(entryA.startsWith(`- Photo by [${escapeMarkdownText(a.photographer.name)}](${server().origin}/@${a.photographer.slug}) on [`), entryA);
+    assert.ok(entryA.includes(`  - Photographer: <${server().origin}/@${a.photographer.slug}>`), entryA);
+    assert.ok(entryA.includes(`  - Page: <${photoPageUrl(server().origin, a)}>`), entryA);
     assert.ok((found.get(`video:${video.id}`) ?? '').startsWith('- Video by ['));
     assert.ok(shown.some((s) => s.level === 'info' && /CREDITS\.md lists 3 photos and 1 video\./.test(s.message)));
   });
@@ -202,13 +200,13 @@ describe('Write Credits File (real VS Code)', function () {
   it('a second run (with the user’s own text around the block) sends no request, asks nothing and writes nothing', async () => {
     const before = `Thanks to all of them.\n\n${await read('CREDITS.md')}\nMore text of mine.\n`;
     await write('CREDITS.md', before);
-    server.clearLog();
+    server().clearLog();
     shown.length = 0;
     progressStarts.length = 0;
     const outcome = await run();
     assert.equal(outcome.result, 'unchanged', outcome.message);
     assert.equal(outcome.requests, 0);
-    assert.equal(server.log.length, 0, 'no request');
+    assert.equal(server().log.length, 0, 'no request');
     assert.equal(shown.filter((s) => s.modal).length, 0, 'no question');
     assert.ok(shown.some((s) => s.level === 'info' && /up to date/.test(s.message)));
     assert.equal(await read('CREDITS.md'), before);
@@ -223,13 +221,13 @@ describe('Write Credits File (real VS Code)', function () {
   it('a change in one file changes only its entry, for one request', async () => {
     const [, , c, d] = photos as [LibraryPhoto, LibraryPhoto, LibraryPhoto, LibraryPhoto];
     const before = await read('CREDITS.md');
-    await write('app/Hero.tsx', `export const Hero = () => <img src="${photoPageUrl(server.origin, d)}" alt="" />;\n`);
-    server.clearLog();
+    await write('app/Hero.tsx', `export const Hero = () => <img src="${photoPageUrl(server().origin, d)}" alt="" />;\n`);
+    server().clearLog();
     shown.length = 0;
     const outcome = await run();
     assert.equal(outcome.result, 'written', outcome.message);
     assert.equal(outcome.requests, 1);
-    assert.deepEqual(apiRequests(server), [`/v1/photos/${d.id}`]);
+    assert.deepEqual(apiRequests(server()), [`/v1/photos/${d.id}`]);
     assert.match(shown.find((s) => s.modal)?.detail ?? '', /Found 3 photos and 1 video; 1 of them needs a request/);
     const after = await read('CREDITS.md');
     assert.ok(after.startsWith('Thanks to all of them.\n\n# Credits\n') && after.endsWith(`${CREDITS_END}\n\nMore text of mine.\n`));
@@ -249,7 +247,7 @@ describe('Write Credits File (real VS Code)', function () {
     const names = async (): Promise<string[]> => (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name).sort();
     const listed = await names();
     // One more file uses a photo already looked up: the block changes, no request is needed.
-    await write('docs/again.md', `![Again](${photoFileUrl(server.origin, a, 'small')})\n`);
+    await write('docs/again.md', `![Again](${photoFileUrl(server().origin, a, 'small')})\n`);
     const api = await extensionApi();
     const real = vscode.workspace.fs;
     // A disk that fills up half-way through a write: half the bytes land, then ENOSPC.
@@ -287,10 +285,10 @@ describe('Write Credits File (real VS Code)', function () {
     const api = await extensionApi();
     const saved = api.services.quota.current;
     const before = await read('CREDITS.md');
-    await write('styles/extra.css', `.e { background: url(${photoPageUrl(server.origin, e)}); }\n`);
+    await write('styles/extra.css', `.e { background: url(${photoPageUrl(server().origin, e)}); }\n`);
     const now = Date.now();
     api.services.quota.update({ limit: 100, remaining: 0, resetAt: now + 86_400_000, updatedAt: now, exhausted: false });
-    server.clearLog();
+    server().clearLog();
     shown.length = 0;
     try {
       const outcome = await run();
@@ -298,7 +296,7 @@ describe('Write Credits File (real VS Code)', function () {
       assert.equal(outcome.requests, 1);
       assert.equal(shown.filter((s) => s.modal).length, 0, 'nothing to ask');
       assert.ok(shown.some((s) => s.level === 'error' && /1 of them needs a request.*Only 0 requests are left in the quota, so nothing was written/.test(s.message)));
-      assert.equal(server.log.length, 0);
+      assert.equal(server().log.length, 0);
       assert.equal(await read('CREDITS.md'), before);
     } finally {
       api.services.quota.update(saved);
@@ -316,10 +314,10 @@ describe('Write Credits File (real VS Code)', function () {
   };
 
   it('a .gitignore line with a range out of order ([9-0]*.tmp, which git reads without an error) stops neither Write Credits File nor In This Workspace', async () => {
-    const extra = server.library.photos[16] as LibraryPhoto;
+    const extra = server().library.photos[16] as LibraryPhoto;
     const ignored = photos[4] as LibraryPhoto;
     await write('.gitignore', 'build/\n[9-0]*.tmp\n');
-    await write('notes/extra.md', `![x](${photoPageUrl(server.origin, extra)})\n`);
+    await write('notes/extra.md', `![x](${photoPageUrl(server().origin, extra)})\n`);
     try {
       const outcome = await run();
       assert.equal(outcome.result, 'written', outcome.message);
@@ -337,13 +335,13 @@ describe('Write Credits File (real VS Code)', function () {
   it('more than MAX_FILES files in an ignored node_modules do not use up the search: the user’s files are read', async function () {
     this.timeout(600_000);
     const [a, b] = photos as [LibraryPhoto, LibraryPhoto];
-    const d = server.library.photos[18] as LibraryPhoto;
-    const hidden = server.library.photos[17] as LibraryPhoto;
-    await write('notes/own.md', `![x](${photoPageUrl(server.origin, d)})\n`);
+    const d = server().library.photos[18] as LibraryPhoto;
+    const hidden = server().library.photos[17] as LibraryPhoto;
+    await write('notes/own.md', `![x](${photoPageUrl(server().origin, d)})\n`);
     const modules = vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'node_modules');
     await write('.gitignore', 'build/\nnode_modules/\n');
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(modules, 'pkg'));
-    const body = encoder.encode(`![x](${photoPageUrl(server.origin, hidden)})\n`);
+    const body = encoder.encode(`![x](${photoPageUrl(server().origin, hidden)})\n`);
     let next = 0;
     const writer = async (): Promise<void> => {
       for (let i = next++; i <= MAX_FILES; i = next++) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(modules, 'pkg', `doc-${i}.md`), body);
@@ -369,7 +367,7 @@ describe('Write Credits File (real VS Code)', function () {
 
   itInNode(MANY_FILES, 'a search cut by its limit says how many files it read, and asks before a shorter list replaces the one in CREDITS.md', async function () {
     this.timeout(600_000);
-    const d = server.library.photos[18] as LibraryPhoto;
+    const d = server().library.photos[18] as LibraryPhoto;
     // The full list first.
     const first = await run();
     assert.ok(first.result === 'written' || first.result === 'unchanged', first.message);
@@ -381,7 +379,7 @@ describe('Write Credits File (real VS Code)', function () {
     // before the suite's own pages are read, whichever folder comes first.
     const many = vscode.Uri.joinPath(workspaceRoot(), 'credits-many');
     await vscode.workspace.fs.createDirectory(many);
-    const body = encoder.encode(`![x](${photoPageUrl(server.origin, d)})\n`);
+    const body = encoder.encode(`![x](${photoPageUrl(server().origin, d)})\n`);
     let next = 0;
     const writer = async (): Promise<void> => {
       for (let i = next++; i <= MAX_FILES; i = next++) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(many, `page-${i}.md`), body);
@@ -441,7 +439,7 @@ describe('Write Credits File (real VS Code)', function () {
     beforeEach(async () => {
       await vscode.workspace.fs.writeFile(uri('.git/config'), encoder.encode(GIT_CONFIG));
       shown.length = 0;
-      server.clearLog();
+      server().clearLog();
     });
 
     afterEach(async () => {
@@ -467,7 +465,7 @@ describe('Write Credits File (real VS Code)', function () {
         assert.deepEqual(errors(), [outcome.message], name);
         assert.ok(sameBytes(await vscode.workspace.fs.readFile(uri(`encodings/${name}`)), bytes), `${name} is unchanged`);
       }
-      assert.equal(server.log.length, 0, 'said before any request was spent');
+      assert.equal(server().log.length, 0, 'said before any request was spent');
       await vscode.workspace.fs.delete(uri('encodings'), { recursive: true });
     });
 
@@ -493,7 +491,7 @@ describe('Write Credits File (real VS Code)', function () {
       assert.equal(outcome.result, 'refused', outcome.message);
       assert.match(outcome.message, /^credits-tests\/unreadable\/CREDITS\.md could not be read \(.*EIO: i\/o error, read.*\), so it was left as it is and nothing was written\.$/);
       assert.deepEqual(errors(), [outcome.message]);
-      assert.equal(server.log.length, 0, 'said before any request was spent');
+      assert.equal(server().log.length, 0, 'said before any request was spent');
       assert.ok(sameBytes(await vscode.workspace.fs.readFile(uri('unreadable/CREDITS.md')), before), 'the file is unchanged');
       await vscode.workspace.fs.delete(uri('unreadable'), { recursive: true });
     });
@@ -523,7 +521,7 @@ describe('Write Credits File (real VS Code)', function () {
       assert.equal(outcome.message, 'This workspace is in Restricted Mode, so Write Credits File writes nothing into it. Trust the workspace to write the credits file.');
       const told = shown.filter((s) => s.message === outcome.message);
       assert.deepEqual(told.map((s) => s.buttons), [['Manage Workspace Trust']]);
-      assert.equal(server.log.length, 0, 'no request');
+      assert.equal(server().log.length, 0, 'no request');
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri('.git/config'))), GIT_CONFIG);
       assert.deepEqual((await vscode.workspace.fs.readDirectory(uri('.git'))).map(([n]) => n), ['config'], 'nothing else under .git');
     });
@@ -556,7 +554,7 @@ describe('Write Credits File (real VS Code)', function () {
         assert.equal(git.result, 'refused', git.message);
         assert.equal(git.message, 'credits-tests/links/git.md leads into a .git folder, which belongs to Git; nothing was written.');
         assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri('.git/config'))), GIT_CONFIG);
-        assert.equal(server.log.length, 0, 'no request for a file that is refused');
+        assert.equal(server().log.length, 0, 'no request for a file that is refused');
 
         await creditsAt(`${FOLDER}/links/inside.md`);
         shown.length = 0;

@@ -6,9 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import type { GridPanelState } from './hooks';
-import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { QUOTA_FIGURE, asNew, closeAllEditors, extensionApi, quotaShown, recordUi, stopLocalServer, updateSetting, useLocalServer, waitFor } from './support';
+import { QUOTA_FIGURE, asNew, closeAllEditors, extensionApi, quotaShown, recordUi, updateSetting, useApiServer, waitFor } from './support';
 
 async function setVisibility(value: 'always' | 'withKey' | 'never' | undefined): Promise<void> {
   await updateSetting('stockMedia', 'statusBar.visible', value, vscode.ConfigurationTarget.Global);
@@ -16,17 +15,14 @@ async function setVisibility(value: 'always' | 'withKey' | 'never' | undefined):
 
 describe('first run', function () {
   this.timeout(30_000);
-  let server: ApiServer;
+  const server = useApiServer(null);
   const shown: Shown[] = [];
   const opened: string[] = [];
   let restore: () => void = () => undefined;
 
   // One server for the suite; each test starts from it as new, with no key.
-  before(async () => {
-    server = await useLocalServer(null);
-  });
   beforeEach(async () => {
-    await asNew(server, null);
+    await asNew(server(), null);
     shown.length = 0;
     opened.length = 0;
   });
@@ -34,9 +30,6 @@ describe('first run', function () {
     restore();
     restore = () => undefined;
     await setVisibility(undefined);
-  });
-  after(async () => {
-    await stopLocalServer(server);
   });
 
   it('status bar: no item without a key; the quota once a key is set; the setting applies at once', async () => {
@@ -54,8 +47,8 @@ describe('first run', function () {
     await waitFor(() => !exists(), 'no item again');
 
     restore = recordUi(shown, opened);
-    server.setQuota(server.keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
-    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
+    server().setQuota(server().keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
+    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server().keys.alice });
     assert.equal(result.saved, true);
     await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the quota once the key is set');
     assert.match(quotaShown(api)?.text ?? '', /19[,.]?804 \/ 20[,.]?000/);
@@ -74,15 +67,15 @@ describe('first run', function () {
   it('a key pasted with quotes, spaces and a line break is saved without them, and the user is told', async () => {
     const api = await extensionApi();
     restore = recordUi(shown, opened);
-    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: ` "${server.keys.alice}"\n` });
+    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: ` "${server().keys.alice}"\n` });
     assert.deepEqual(result.saved && result.trimmed, true);
-    assert.equal((await api.services.keys.stored())?.key, server.keys.alice);
-    assert.equal(server.apiRequestCount((e) => e.key === server.keys.alice), 1, 'the key was checked as trimmed');
+    assert.equal((await api.services.keys.stored())?.key, server().keys.alice);
+    assert.equal(server().apiRequestCount((e) => e.key === server().keys.alice), 1, 'the key was checked as trimmed');
     const saved = await waitFor(() => shown.find((s) => s.level === 'info'), 'the saved message');
     assert.match(saved.message, /API key saved\..*Removed surrounding spaces or quotes from the key\./);
 
     shown.length = 0;
-    const plain = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
+    const plain = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server().keys.alice });
     assert.deepEqual(plain.saved && plain.trimmed, false);
     const again = await waitFor(() => shown.find((s) => s.level === 'info'), 'the saved message');
     assert.doesNotMatch(again.message, /Removed/);
@@ -96,13 +89,13 @@ describe('first run', function () {
     assert.match(error.message, /did not accept this API key.*Removed surrounding spaces or quotes/);
     assert.deepEqual(error.buttons, ['Set API Key', 'Get a Free API Key']);
     await waitFor(() => opened.length > 0, 'the page to open');
-    assert.deepEqual(opened, [`${server.origin}/api/new/`]);
+    assert.deepEqual(opened, [`${server().origin}/api/new/`]);
   });
 
   it('the Get a Free API Key command opens the page of the configured service', async () => {
     restore = recordUi(shown, opened);
     await vscode.commands.executeCommand('stockMedia.getApiKey');
-    assert.deepEqual(opened, [`${server.origin}/api/new/`]);
+    assert.deepEqual(opened, [`${server().origin}/api/new/`]);
   });
 
   it('a search without a key fails with Set API Key and Get a Free API Key, not a request', async () => {
@@ -114,7 +107,7 @@ describe('first run', function () {
       }, 'the grid to fail');
       assert.equal(state.session.failure?.kind, 'missingKey');
       assert.deepEqual(state.session.failure?.actions, ['setApiKey', 'getApiKey']);
-      assert.equal(server.apiRequestCount(), 0);
+      assert.equal(server().apiRequestCount(), 0);
     } finally {
       await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
       await closeAllEditors();

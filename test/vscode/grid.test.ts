@@ -8,8 +8,8 @@ import { defaultLocale } from '../../src/core/locale';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState, GridTold } from './hooks';
 import { photoMatches, videoMatches } from '../server/search';
-import type { ApiServer, RequestLogEntry } from '../server/server';
-import { acceptSearchBox, closeAllEditors, cspAdmits, gridTold, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import type { RequestLogEntry } from '../server/server';
+import { acceptSearchBox, closeAllEditors, cspAdmits, gridTold, storeKeyFor, useApiServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -38,23 +38,19 @@ function gridTabs(): vscode.Tab[] {
 
 describe('search grid', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   const locale = defaultLocale(vscode.env.language);
-  const requests = (filter?: (e: RequestLogEntry) => boolean): RequestLogEntry[] => server.log.filter((e) => e.path.startsWith('/v1') || e.path.startsWith('/videos')).filter(filter ?? (() => true));
+  const requests = (filter?: (e: RequestLogEntry) => boolean): RequestLogEntry[] => server().log.filter((e) => e.path.startsWith('/v1') || e.path.startsWith('/videos')).filter(filter ?? (() => true));
   const photosFor = (query: string): number =>
-    server.library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+    server().library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
 
-  before(async () => {
-    server = await useLocalServer('alice');
-  });
 
   after(async () => {
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
     await closeAllEditors();
-    await stopLocalServer(server);
   });
 
-  beforeEach(() => server.clearLog());
+  beforeEach(() => server().clearLog());
 
   it('Search Photos… with text selected starts with that text (without its Markdown): Enter searches for it', async () => {
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'A walk by the **misty lake** today.\n' });
@@ -77,7 +73,7 @@ describe('search grid', function () {
     assert.deepEqual(log[0]?.query, { query: 'morning', locale, page: '1', per_page: '80' });
     const state = await openGrid();
     assert.equal(state.session.itemKeys.length, 80);
-    assert.ok(cspAdmits(state.imgSources, server.origin), `img-src allows the server: ${state.imgSources.join(' ')}`);
+    assert.ok(cspAdmits(state.imgSources, server().origin), `img-src allows the server: ${state.imgSources.join(' ')}`);
     assert.equal(state.title, 'Photos: morning');
     assert.equal(gridTabs().length, 1);
 
@@ -134,7 +130,7 @@ describe('search grid', function () {
     assert.equal(log.length, 1);
     assert.equal(log[0]?.path, '/videos/search');
     assert.deepEqual(log[0]?.query, { query: 'sea', orientation: 'landscape', size: 'medium', locale, page: '1', per_page: '80' });
-    const expected = server.library.videos.filter((v) => videoMatches(v, { query: 'sea', orientation: 'landscape', size: 'medium' }));
+    const expected = server().library.videos.filter((v) => videoMatches(v, { query: 'sea', orientation: 'landscape', size: 'medium' }));
     const state = await openGrid();
     assert.deepEqual(state.session.itemKeys, expected.slice(0, 80).map((v) => `video:${v.id}`));
     assert.equal(gridTabs().length, 1, 'the same panel is reused');
@@ -146,9 +142,9 @@ describe('search grid', function () {
 
   it('Browse Curated Photos and Browse Popular Videos (with its four filters)', async () => {
     const curated = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showCurated');
-    assert.equal(curated.shown && curated.totalResults, server.library.curatedPhotoIds.length);
+    assert.equal(curated.shown && curated.totalResults, server().library.curatedPhotoIds.length);
     assert.equal(requests()[0]?.path, '/v1/curated');
-    server.clearLog();
+    server().clearLog();
     const popular = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showPopularVideos', {
       min_width: 1280,
       min_height: 720,
@@ -164,16 +160,16 @@ describe('search grid', function () {
   });
 
   it('opens one photo by id, and one video by its page URL', async () => {
-    const photo = server.library.photos[5];
-    const video = server.library.videos[2];
+    const photo = server().library.photos[5];
+    const video = server().library.videos[2];
     assert.ok(photo && video);
     await vscode.commands.executeCommand('stockMedia.openMedia', { id: photo.id });
     assert.equal(requests()[0]?.path, `/v1/photos/${photo.id}`);
     assert.deepEqual((await openGrid()).session.itemKeys, [`photo:${photo.id}`]);
     // The tab is titled by what it shows (the photo's alt text), not by its number.
     await waitFor(() => gridTabs().map((t) => t.label).join() === `Photo: ${photo.alt}`, `the tab titled “Photo: ${photo.alt}” (now: ${gridTabs().map((t) => t.label).join()})`);
-    server.clearLog();
-    await vscode.commands.executeCommand('stockMedia.openMedia', `${server.origin}/video/${video.slug}-${video.id}/`);
+    server().clearLog();
+    await vscode.commands.executeCommand('stockMedia.openMedia', `${server().origin}/video/${video.slug}-${video.id}/`);
     assert.equal(requests()[0]?.path, `/videos/videos/${video.id}`);
     assert.deepEqual((await openGrid()).session.itemKeys, [`video:${video.id}`]);
     const shown = await webviewTold(1);
@@ -206,10 +202,10 @@ describe('search grid', function () {
       message: { type: 'search', spec: { mode: 'photos', query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR' } },
     });
     assert.deepEqual(requests()[0]?.query, { query: 'cat', orientation: 'portrait', color: '#ff0000', locale: 'fr-FR', page: '1', per_page: '80' });
-    server.clearLog();
+    server().clearLog();
     for (const message of [
       { type: 'search', spec: { mode: 'photos', query: 'cat', orientation: 'sideways' } },
-      { type: 'fetch', url: `${server.baseUrl}/curated` },
+      { type: 'fetch', url: `${server().baseUrl}/curated` },
       { type: 'action', action: 'insert', key: 'javascript:alert(1)' },
       'ready',
     ]) {
@@ -249,26 +245,26 @@ describe('search grid', function () {
     const empty = await gridTold('the empty result', (t) => t.status === 'loaded' && t.spec?.mode === 'photos' && t.spec.query === 'zzzzqqq');
     assert.deepEqual([empty.items.length, empty.failure], [0, null]);
 
-    server.setQuota(server.keys.alice, { monthlyLimit: 20_000, monthlyRemaining: 0 });
-    server.clearLog();
+    server().setQuota(server().keys.alice, { monthlyLimit: 20_000, monthlyRemaining: 0 });
+    server().clearLog();
     await vscode.commands.executeCommand('stockMedia.search', { query: 'quota test' });
     const failed = await gridTold('the quota state', (t) => t.status === 'failed');
     assert.equal(failed.failure?.kind, 'rateLimited');
     assert.match(failed.failure?.message ?? '', /resets/, 'says when it resets');
     assert.equal(requests().length, 1, 'one refused request, not retried');
     assert.equal((await openGrid()).session.failure?.kind, 'rateLimited');
-    server.resetQuotas();
+    server().resetQuotas();
   });
 
   it('a new key shows the current search again, from the new key', async () => {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
-    server.clearLog();
-    await storeKeyFor(server, server.keys.bob);
+    server().clearLog();
+    await storeKeyFor(server(), server().keys.bob);
     await waitFor(() => requests().length > 0, 'a request with the new key', 10_000);
-    assert.equal(requests()[0]?.key, server.keys.bob);
+    assert.equal(requests()[0]?.key, server().keys.bob);
     assert.equal(requests()[0]?.query['query'], 'morning');
     await waitFor(async () => (await gridState())?.session.status === 'loaded', 'the search loaded again');
-    await storeKeyFor(server, server.keys.alice);
+    await storeKeyFor(server(), server().keys.alice);
     await waitFor(async () => (await gridState())?.session.status === 'loaded' && requests().length > 1, 'back to the first key');
   });
 
@@ -285,7 +281,7 @@ describe('search grid', function () {
     const credit = state.session.credits[0] ?? '';
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'receive', message: { type: 'action', action: 'insert', key } });
     await waitFor(() => doc.getText().includes(credit), `the credit "${credit}" in the document`, 10_000);
-    assert.match(doc.getText(), new RegExp(`${server.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
+    assert.match(doc.getText(), new RegExp(`${server().origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/media/photos/${key.split(':')[1]}/`));
   });
 
   it('with no document open, the grid’s group is locked: the next document opens beside it, and the group is unlocked when the grid closes', async () => {

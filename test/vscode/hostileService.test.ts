@@ -9,8 +9,7 @@ import * as vscode from 'vscode';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { CollectionNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, setRequestTimeout, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, extensionApi, setRequestTimeout, useApiServer, waitFor } from './support';
 import { gridTold, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
@@ -36,35 +35,31 @@ const gridState = openGridState;
 
 describe('Hostile service: a page, a body and a key the extension must survive (real VS Code)', function () {
   this.timeout(90_000);
-  let server: ApiServer;
+  const server = useApiServer();
 
-  before(async () => {
-    server = await useLocalServer('alice');
-  });
 
   after(async () => {
     await vscode.commands.executeCommand(GRID, { op: 'close' });
     await closeAllEditors();
-    await stopLocalServer(server);
   });
 
   beforeEach(async () => {
-    server.resetSwitches();
-    server.resetQuotas();
+    server().resetSwitches();
+    server().resetQuotas();
     const api = await extensionApi();
-    if ((await api.services.keys.stored())?.key !== server.keys.alice) {
-      await api.services.keys.setKey(server.keys.alice, [server.origin]);
+    if ((await api.services.keys.stored())?.key !== server().keys.alice) {
+      await api.services.keys.setKey(server().keys.alice, [server().origin]);
       await api.services.refreshKeyState();
     }
     api.client.clearCache();
-    server.clearLog();
+    server().clearLog();
   });
 
   it('a page with two unreadable items: the grid and the tree show the good ones and say two could not be shown', async () => {
     const client = (await extensionApi()).client;
     const clean = await client.curatedPhotos({}, { fresh: true });
     const cleanFeatured = await client.featuredCollections({}, { fresh: true });
-    server.setSwitches({ badItems: true });
+    server().setSwitches({ badItems: true });
     client.clearCache();
 
     // The grid.
@@ -94,7 +89,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     assert.equal(noteItem.command, undefined, 'the row does nothing when clicked');
     assert.ok(!children.some((n) => n.type === 'error'), 'no error node');
 
-    const large = collections.find((c) => c.collection.id === server.library.largeFeaturedCollectionId);
+    const large = collections.find((c) => c.collection.id === server().library.largeFeaturedCollectionId);
     assert.ok(large, 'the large collection is among the good ones');
     const media = await tree.getChildren(large);
     assert.equal(media.filter((n): n is MediaNode => n.type === 'media').length, 78, 'a page of 80 less the two broken ones');
@@ -107,7 +102,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
   it('a body that stalls after its headers: a timeout message, then Refresh shows the collections', async () => {
     await setRequestTimeout(1);
     try {
-      server.setSwitches({ stallBody: true });
+      server().setSwitches({ stallBody: true });
       const tree = await provider();
       tree.refresh();
       const { featured } = await roots(tree);
@@ -125,12 +120,12 @@ describe('Hostile service: a page, a body and a key the extension must survive (
 
       // The service answers again, and the timeout is the usual one (an answer within 1 s is not
       // what this tests, and a busy machine may not give it).
-      server.setSwitches({ stallBody: false });
+      server().setSwitches({ stallBody: false });
       await setRequestTimeout(undefined);
       await vscode.commands.executeCommand('stockMedia.collections.refresh');
       const again = await roots(tree);
       const recovered = await tree.getChildren(again.featured);
-      assert.equal(recovered.filter((n) => n.type === 'collection').length, server.library.featuredCollectionIds.length);
+      assert.equal(recovered.filter((n) => n.type === 'collection').length, server().library.featuredCollectionIds.length);
       // The grid's Retry (the shown search asked for again) loads it too.
       const state = await gridState();
       await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec: { mode: 'curated' } } });
@@ -140,7 +135,7 @@ describe('Hostile service: a page, a body and a key the extension must survive (
       assert.ok(after.session.generation > state.session.generation);
       assert.ok(after.session.itemKeys.length > 0);
     } finally {
-      server.resetSwitches();
+      server().resetSwitches();
       await setRequestTimeout(undefined);
     }
   });
@@ -149,38 +144,38 @@ describe('Hostile service: a page, a body and a key the extension must survive (
     // A deadline far beyond what the refresh may take even on a busy machine.
     await setRequestTimeout(60);
     try {
-      server.setSwitches({ stallBody: true });
+      server().setSwitches({ stallBody: true });
       const tree = await provider();
       tree.refresh();
       const { featured } = await roots(tree);
       const hanging = tree.getChildren(featured);
-      await waitFor(() => server.log.some((e) => e.path === '/v1/collections/featured'), 'the first request to arrive');
-      server.setSwitches({ stallBody: false });
+      await waitFor(() => server().log.some((e) => e.path === '/v1/collections/featured'), 'the first request to arrive');
+      server().setSwitches({ stallBody: false });
       const started = Date.now();
       await vscode.commands.executeCommand('stockMedia.collections.refresh');
       const again = await roots(tree);
       const loaded = await tree.getChildren(again.featured);
       assert.ok(Date.now() - started < 20_000, `loaded in ${Date.now() - started} ms, not after the 60 s deadline`);
-      assert.equal(loaded.filter((n) => n.type === 'collection').length, server.library.featuredCollectionIds.length);
-      assert.equal(server.log.filter((e) => e.path === '/v1/collections/featured').length, 2, 'the refresh sent its own request');
+      assert.equal(loaded.filter((n) => n.type === 'collection').length, server().library.featuredCollectionIds.length);
+      assert.equal(server().log.filter((e) => e.path === '/v1/collections/featured').length, 2, 'the refresh sent its own request');
       // The hung load belongs to the old tree: it ends with nothing to show.
       void hanging.then(undefined, () => undefined);
     } finally {
-      server.resetSwitches();
+      server().resetSwitches();
       (await extensionApi()).client.abortAll();
       await setRequestTimeout(undefined);
     }
   });
 
   it('an answer over 8 MB is refused with a clear message', async () => {
-    server.setSwitches({ oversizedBody: 'chunked' });
+    server().setSwitches({ oversizedBody: 'chunked' });
     const tree = await provider();
     tree.refresh();
     const { featured } = await roots(tree);
     const children = await tree.getChildren(featured);
     assert.equal(children[0]?.type, 'error');
     assert.match(labelOf(tree.getTreeItem(children[0])), /sent an answer this extension cannot read\. The answer is larger than 8 MB, so it was not read\./);
-    server.setSwitches({ oversizedBody: 'declared' });
+    server().setSwitches({ oversizedBody: 'declared' });
     const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.showCurated');
     assert.ok(result.shown && result.status === 'failed', JSON.stringify(result));
     assert.match((await gridState()).session.failure?.message ?? '', /larger than 8 MB/);
@@ -188,16 +183,16 @@ describe('Hostile service: a page, a body and a key the extension must survive (
 
   it('a key switch mid-request: the previous account’s answer is not shown, nor cached under the new key', async () => {
     const api = await extensionApi();
-    const ownerOf = (id: string): string | null | undefined => server.library.collections.find((c) => c.id === id)?.owner;
-    server.setSwitches({ keyDelays: { alice: 2_500 } });
+    const ownerOf = (id: string): string | null | undefined => server().library.collections.find((c) => c.id === id)?.owner;
+    server().setSwitches({ keyDelays: { alice: 2_500 } });
     const tree = await provider();
     tree.refresh();
     const { mine } = await roots(tree);
     const alicesLoad = tree.getChildren(mine);
-    await waitFor(() => server.log.some((e) => e.path === '/v1/collections' && e.key === server.keys.alice), 'alice’s request to arrive');
+    await waitFor(() => server().log.some((e) => e.path === '/v1/collections' && e.key === server().keys.alice), 'alice’s request to arrive');
 
     // The user sets another key while alice's answer is on its way.
-    await api.services.keys.setKey(server.keys.bob, [server.origin]);
+    await api.services.keys.setKey(server().keys.bob, [server().origin]);
     await waitFor(async () => {
       const { mine: current } = await roots(tree);
       const children = await tree.getChildren(current);
@@ -208,18 +203,18 @@ describe('Hostile service: a page, a body and a key the extension must survive (
 
     // Alice's delayed answer leaves the server (it logs the status as it sends), and has half a
     // second to reach the extension; nothing of it shows or is cached.
-    await waitFor(() => server.log.some((e) => e.path === '/v1/collections' && e.key === server.keys.alice && e.status !== 0), 'alice’s answer to be sent', 10_000);
+    await waitFor(() => server().log.some((e) => e.path === '/v1/collections' && e.key === server().keys.alice && e.status !== 0), 'alice’s answer to be sent', 10_000);
     await new Promise((r) => setTimeout(r, 500));
     const { mine: current } = await roots(tree);
     const shownIds = (await tree.getChildren(current)).filter((n): n is CollectionNode => n.type === 'collection').map((n) => n.collection.id);
     assert.ok(shownIds.length > 0 && shownIds.every((id) => ownerOf(id) === 'bob'), `only bob’s: ${shownIds.join(', ')}`);
-    const before = server.log.length;
+    const before = server().log.length;
     const cached = await api.client.myCollections();
-    assert.equal(server.log.length, before, 'answered from the cache');
+    assert.equal(server().log.length, before, 'answered from the cache');
     assert.deepEqual(cached.collections.map((c) => c.id), shownIds, 'the cache holds bob’s answer');
-    const perKey = server.log
+    const perKey = server().log
       .filter((e) => e.path === '/v1/collections')
-      .map((e) => (e.key === server.keys.alice ? 'alice' : e.key === server.keys.bob ? 'bob' : 'other'));
+      .map((e) => (e.key === server().keys.alice ? 'alice' : e.key === server().keys.bob ? 'bob' : 'other'));
     assert.deepEqual(perKey, ['alice', 'bob'], 'one request per account');
   });
 });

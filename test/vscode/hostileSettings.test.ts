@@ -10,11 +10,10 @@ import type { CheckApiKeyResult, SetApiKeyResult } from '../../src/host/key/apiK
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { CollectionsNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
-import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import type { GridTold } from './hooks';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, pointAt, recordUi, stopLocalServer, useLocalServer, waitFor } from './support';
+import { closeAllEditors, extensionApi, pointAt, recordUi, useApiServer, waitFor } from './support';
 import { gridTold, openGridState } from './support';
 
 const GRID = 'stockMedia.test.grid';
@@ -63,14 +62,13 @@ async function writeText(file: vscode.Uri, text: string): Promise<void> {
 
 describe('Hostile settings: the key goes only where the user said', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   const notifications: Shown[] = [];
   /** What was opened in the browser (openExternal). */
   const opened: string[] = [];
   let restoreNotifications: () => void = () => undefined;
 
   before(async () => {
-    server = await useLocalServer('alice');
     restoreNotifications = recordUi(notifications, opened);
   });
 
@@ -78,7 +76,6 @@ describe('Hostile settings: the key goes only where the user said', function () 
     restoreNotifications();
     await vscode.commands.executeCommand(GRID, { op: 'close' });
     await closeAllEditors();
-    await stopLocalServer(server);
   });
 
   beforeEach(() => {
@@ -113,22 +110,22 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
       // The folder's values are ignored; the user's (here: the remote machine's) stand.
       const cfg = vscode.workspace.getConfiguration('stockMedia');
-      assert.equal(cfg.get('apiBaseUrl'), server.baseUrl);
-      assert.equal(cfg.get('videoBaseUrl'), server.videoBaseUrl);
-      assert.equal(cfg.get('serviceUrl'), server.origin);
+      assert.equal(cfg.get('apiBaseUrl'), server().baseUrl);
+      assert.equal(cfg.get('videoBaseUrl'), server().videoBaseUrl);
+      assert.equal(cfg.get('serviceUrl'), server().origin);
       assert.equal(cfg.get('serviceName'), 'Pexels');
       assert.deepEqual(
         [api.services.config.apiBaseUrl, api.services.config.videoBaseUrl, api.services.config.serviceName, api.services.config.serviceUrl],
-        [server.baseUrl, server.videoBaseUrl, 'Pexels', server.origin],
+        [server().baseUrl, server().videoBaseUrl, 'Pexels', server().origin],
       );
 
       // Everything that sends the key: the client, the key check, the grid, the tree.
-      server.clearLog();
+      server().clearLog();
       await api.client.curatedPhotos({ per_page: 2 }, { fresh: true });
       await api.client.popularVideos({ per_page: 2 }, { fresh: true });
-      const saved = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
+      const saved = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server().keys.alice });
       assert.equal(saved.saved, true);
-      assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin], 'the key is bound to the user’s server');
+      assert.deepEqual((await api.services.keys.stored())?.origins, [server().origin], 'the key is bound to the user’s server');
       const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
       assert.equal(searched.shown && searched.status, 'loaded');
       const provider = await tree();
@@ -144,12 +141,12 @@ describe('Hostile settings: the key goes only where the user said', function () 
       // Nor does "Get a Free API Key" go to the folder's page: people would paste a key there.
       opened.length = 0;
       await vscode.commands.executeCommand('stockMedia.getApiKey');
-      assert.deepEqual(opened, [`${server.origin}/api/new/`]);
+      assert.deepEqual(opened, [`${server().origin}/api/new/`]);
 
       assert.equal(evil.log.length, 0, `nothing reached the folder's server: ${evil.log.map((e) => e.path).join(', ')}`);
       assert.equal(evil.mediaLog.length, 0, 'not even a picture was asked of it');
-      assert.ok(server.log.length >= 5, `the user's server answered: ${server.log.map((e) => e.path).join(', ')}`);
-      assert.ok(server.log.every((e) => e.key === server.keys.alice));
+      assert.ok(server().log.length >= 5, `the user's server answered: ${server().log.map((e) => e.path).join(', ')}`);
+      assert.ok(server().log.every((e) => e.key === server().keys.alice));
     } finally {
       await writeText(file, original);
       await waitFor(() => api.services.config.timeoutMs !== 17_000, 'the folder settings to be restored', 15_000);
@@ -159,13 +156,13 @@ describe('Hostile settings: the key goes only where the user said', function () 
 
   it('a new base URL in the user’s settings gets no key until the user checks it there; then it does', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
-    assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin]);
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
+    assert.deepEqual((await api.services.keys.stored())?.origins, [server().origin]);
     await vscode.commands.executeCommand('stockMedia.search', { query: 'forest' });
     await webview('loaded');
     const second = await startApiServer();
     try {
-      server.clearLog();
+      server().clearLog();
       await pointAt(second);
       await waitFor(() => api.services.config.apiBaseUrl === second.baseUrl, 'the new base URL');
       // Written where a person sets it: a machine-scoped setting in the user (remote machine) settings.
@@ -200,60 +197,60 @@ describe('Hostile settings: the key goes only where the user said', function () 
       assert.equal(item.command?.title, label);
 
       assert.equal(second.log.length, 0, `no request reached the new server: ${second.log.map((e) => e.path).join(', ')}`);
-      assert.equal(server.log.length, 0, 'nor the old one');
+      assert.equal(server().log.length, 0, 'nor the old one');
 
       // The grid's button, as the webview sends it: the key is checked with the new server and bound to it.
       await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'command', command: 'checkKey' } });
       await waitFor(async () => (await api.services.keys.stored())?.origins.includes(second.origin), 'the key to be bound to the new server', 15_000);
       assert.deepEqual((await api.services.keys.stored())?.origins, [second.origin]);
-      assert.equal((await api.services.keys.stored())?.key, server.keys.alice, 'the same key');
+      assert.equal((await api.services.keys.stored())?.key, server().keys.alice, 'the same key');
       const check = second.log[0];
-      assert.ok(check && check.path === '/v1/curated' && check.key === server.keys.alice, 'one request checked the key there');
+      assert.ok(check && check.path === '/v1/curated' && check.key === server().keys.alice, 'one request checked the key there');
       await waitFor(() => notifications.some((n) => n.level === 'info' && n.message === `Your API key works with ${second.origin}; it is now used there.`), 'the confirmation');
 
       // Now requests go there: the grid shows the search again, from the new server.
       const loaded = await webview('loaded');
       assert.ok(loaded.items.length > 0);
-      assert.ok(second.log.some((e) => e.path === '/v1/search' && e.query['query'] === 'forest' && e.key === server.keys.alice), 'the search, at the new server');
+      assert.ok(second.log.some((e) => e.path === '/v1/search' && e.query['query'] === 'forest' && e.key === server().keys.alice), 'the search, at the new server');
       const page = await api.client.curatedPhotos({ per_page: 3 }, { fresh: true });
       assert.equal(page.photos.length, 3);
-      assert.equal(server.log.length, 0, 'the old server saw nothing of this');
+      assert.equal(server().log.length, 0, 'the old server saw nothing of this');
 
       // The command from the palette does the same; and the old server is now the foreign one.
-      await pointAt(server);
-      await waitFor(() => api.services.config.apiBaseUrl === server.baseUrl, 'the first base URL again');
+      await pointAt(server());
+      await waitFor(() => api.services.config.apiBaseUrl === server().baseUrl, 'the first base URL again');
       await assert.rejects(
         api.client.curatedPhotos({ per_page: 3 }, { fresh: true }),
-        refusedFor(server.origin),
+        refusedFor(server().origin),
       );
       const rebound = await vscode.commands.executeCommand<CheckApiKeyResult>('stockMedia.checkApiKey');
       assert.equal(rebound.bound, true);
-      assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin]);
+      assert.deepEqual((await api.services.keys.stored())?.origins, [server().origin]);
     } finally {
-      await pointAt(server);
+      await pointAt(server());
       await second.close();
     }
   });
 
   it('a key the new server does not accept stays unbound there', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
     // A server whose library has other keys: alice's key is unknown there.
     const stranger = await startApiServer({ seed: 4242 });
     try {
-      assert.notEqual(stranger.keys.alice, server.keys.alice, 'another library, other keys');
+      assert.notEqual(stranger.keys.alice, server().keys.alice, 'another library, other keys');
       await pointAt(stranger);
       await waitFor(() => api.services.config.apiBaseUrl === stranger.baseUrl, 'the new base URL');
       const result = await vscode.commands.executeCommand<CheckApiKeyResult>('stockMedia.checkApiKey');
       assert.deepEqual(result, { bound: false, reason: 'forbidden' });
-      assert.deepEqual((await api.services.keys.stored())?.origins, [server.origin], 'still bound to the first server only');
+      assert.deepEqual((await api.services.keys.stored())?.origins, [server().origin], 'still bound to the first server only');
       const refused = notifications.find((n) => n.level === 'error');
       assert.equal(refused?.message, `${stranger.origin} did not accept your API key, so it is still not sent there.`);
       assert.deepEqual(refused?.buttons, ['Set API Key', 'Get a Free API Key']);
       await assert.rejects(api.client.curatedPhotos({ per_page: 3 }, { fresh: true }), refusedFor(stranger.origin));
       assert.equal(stranger.log.length, 1, 'only the check reached it');
     } finally {
-      await pointAt(server);
+      await pointAt(server());
       await stranger.close();
     }
   });

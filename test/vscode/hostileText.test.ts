@@ -18,9 +18,8 @@ import type { MediaItem } from '../../src/core/model';
 import type { CollectionNode, CollectionsNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import { HOSTILE_TEXT } from '../server/hostile';
-import type { ApiServer } from '../server/server';
 import { assertInertText } from './linkRules';
-import { QUOTA_FIGURE, closeAllEditors, extensionApi, quotaShown, stopLocalServer, useLocalServer, waitFor } from './support';
+import { QUOTA_FIGURE, closeAllEditors, extensionApi, quotaShown, useApiServer, waitFor } from './support';
 
 /** The service name of the report: a notification would run the command behind it. */
 const HOSTILE_NAME = 'Pexels [Renew your key](command:workbench.action.openSettings)';
@@ -114,7 +113,7 @@ async function hook(): Promise<{ provider: CollectionsProvider }> {
 
 describe('hostile text in VS Code’s own UI (real VS Code)', function () {
   this.timeout(120_000);
-  let server: ApiServer;
+  const server = useApiServer();
   const shown: Shown[] = [];
   const picks: vscode.QuickPick<vscode.QuickPickItem>[] = [];
   let restoreUi: () => void = () => undefined;
@@ -130,7 +129,6 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
   };
 
   before(async () => {
-    server = await useLocalServer('alice');
     // Where a user would set it: the user's settings (a workspace cannot set it).
     await config().update('serviceName', HOSTILE_NAME, vscode.ConfigurationTarget.Global);
     const api = await extensionApi();
@@ -143,12 +141,11 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
     await closeAllEditors();
     await config().update('serviceName', undefined, vscode.ConfigurationTarget.Global);
-    await stopLocalServer(server);
   });
 
   beforeEach(async () => {
-    server.resetSwitches();
-    server.resetQuotas();
+    server().resetSwitches();
+    server().resetQuotas();
     (await extensionApi()).client.clearCache();
   });
 
@@ -167,7 +164,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     assert.match(await showQuota(), /quota is not known yet/);
     await api.client.curatedPhotos({ per_page: 1 }, { fresh: true });
     assert.match(await showQuota(), /requests left this month/);
-    server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
+    server().setQuota(server().keys.alice, { monthlyRemaining: 0 });
     await assert.rejects(api.client.curatedPhotos({ per_page: 2 }, { fresh: true }), (e: { kind?: string }) => e.kind === 'rateLimited');
     assert.match(await showQuota(), /rate limit or monthly quota is used up/);
     for (const text of texts) {
@@ -181,7 +178,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     await api.client.curatedPhotos({ per_page: 1 }, { fresh: true });
     const view = await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? '') && quotaShown(api), 'the quota in the status bar');
     const { links, images, text } = markdownTargets(view.tooltip);
-    assert.deepEqual(links, [`${server.origin}/api/`], 'only the higher-limit page');
+    assert.deepEqual(links, [`${server().origin}/api/`], 'only the higher-limit page');
     assert.deepEqual(images, []);
     assert.ok(text.includes(SHOWN_NAME), `the name reads as text: ${text}`);
     // The item's own text is ours (an icon and the figures); no value reaches it.
@@ -193,9 +190,9 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     const from = shown.length;
     // A key the service refuses; then a key check against a hostile error body.
     await vscode.commands.executeCommand('stockMedia.setApiKey', { key: 'not-a-real-key' });
-    server.setSwitches({ failStatus: 503, hostile: true });
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.bob });
-    server.resetSwitches();
+    server().setSwitches({ failStatus: 503, hostile: true });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.bob });
+    server().resetSwitches();
     // Open Media: a link to another site, and the input box.
     await vscode.commands.executeCommand('stockMedia.openMedia', { url: 'https://evil.example/photo/x-12/' });
     await vscode.commands.executeCommand('stockMedia.openMedia');
@@ -220,7 +217,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
     assert.deepEqual(await searching, { shown: false, reason: 'cancelled' });
     assert.ok(searchTexts.some((t) => t.text === inert(query)), `the recent search is an item: ${searchTexts.map((t) => t.text).join(' | ')}`);
 
-    server.setSwitches({ hostile: true });
+    server().setSwitches({ hostile: true });
     const videos = (await api.client.popularVideos({ per_page: 40 }, { fresh: true })).videos;
     const video = videos.find((v) => usableVideoFiles(v).length > 1);
     assert.ok(video, 'a hostile video with files');
@@ -246,7 +243,7 @@ describe('hostile text in VS Code’s own UI (real VS Code)', function () {
   });
 
   it('tree tooltips and hovers: the name and hostile API text as text, links only where the extension makes them', async () => {
-    server.setSwitches({ hostile: true });
+    server().setSwitches({ hostile: true });
     const { provider } = await hook();
     provider.refresh();
     const roots = (await provider.getChildren()) as RootNode[];

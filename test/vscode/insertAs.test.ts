@@ -7,9 +7,8 @@ import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import { tileMenuContext } from '../../src/webview/tileMenu';
-import type { ApiServer } from '../server/server';
 import type { Shown } from './support';
-import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridTold, recordUi, sameBytes, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, countQuickInputs, exists, extensionApi, fileOpener, gridTold, recordUi, sameBytes, useApiServer, waitFor, workspaceRoot } from './support';
 import { savedStem } from './savedNames';
 
 const FOLDER = 'insert-as-tests';
@@ -52,16 +51,15 @@ async function acceptSizePicker(): Promise<void> {
 
 describe('Insert as… edits before inserting (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
   const boxes: vscode.InputBox[] = [];
   let restore: () => void = () => undefined;
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    const candidate = server.library.photos.find((p) => /^[A-Za-z ,'-]+$/.test(p.alt));
+    const candidate = server().library.photos.find((p) => /^[A-Za-z ,'-]+$/.test(p.alt));
     assert.ok(candidate);
     photo = await api.client.getPhoto(candidate.id);
     media = { kind: 'photo', photo };
@@ -82,7 +80,6 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
 
   after(async () => {
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('saved into the workspace: the edited alt text in the document, the edited name on disk, one undo', async () => {
@@ -153,7 +150,7 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
   it('Escape in the file name box: nothing written, nothing inserted', async () => {
     const editor = await openNew('escape-name.md', 'keep');
     const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
-    server.clearLog();
+    server().clearLog();
     const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'download' });
     await acceptSizePicker();
     (await nextBox(boxes, 0, 'the alt text box')).value = 'Changed';
@@ -164,13 +161,13 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     assert.equal(editor.document.getText(), 'keep');
     assert.equal(await exists(folder), false);
     // Only the sizes of the files were asked (HEAD), nothing downloaded.
-    assert.deepEqual(server.mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
+    assert.deepEqual(server().mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
   });
 
   it('a name of 300 bytes in UTF-8 (漢×100): refused in the box with its byte count, before anything is downloaded', async () => {
     const editor = await openNew('long-name.md', 'keep');
     const folder = vscode.Uri.joinPath(editor.document.uri, '..', 'images');
-    server.clearLog();
+    server().clearLog();
     const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media, mode: 'download' });
     await acceptSizePicker();
     await nextBox(boxes, 0, 'the alt text box');
@@ -185,12 +182,12 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     assert.equal((await pending).result, 'cancelled');
     assert.equal(editor.document.getText(), 'keep');
     assert.equal(await exists(folder), false);
-    assert.deepEqual(server.mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
+    assert.deepEqual(server().mediaLog.filter((e) => e.method !== 'HEAD'), [], 'not even downloaded');
   });
 
   it('a failed save, then Retry: the same insert again, saved under the name typed then, which is not asked again', async () => {
     // A photo no test here downloaded before (the web host's fetch keeps the library's files in the browser's cache).
-    const other = server.library.photos.filter((p) => /^[A-Za-z ,'-]+$/.test(p.alt) && p.id !== photo.id).at(-1);
+    const other = server().library.photos.filter((p) => /^[A-Za-z ,'-]+$/.test(p.alt) && p.id !== photo.id).at(-1);
     assert.ok(other);
     const retried: MediaItem = { kind: 'photo', photo: await (await extensionApi()).client.getPhoto(other.id) };
     const editor = await openNew('retried.md', '# Rocks\n\n');
@@ -198,7 +195,7 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     const shown: Shown[] = [];
     let click: (label: string | undefined) => void = () => undefined;
     const restoreUi = recordUi(shown, [], (s) => (s.level === 'error' ? new Promise<string | undefined>((resolve) => (click = resolve)) : undefined));
-    server.setSwitches({ mediaFault: 'dropMidBody' });
+    server().setSwitches({ mediaFault: 'dropMidBody' });
     try {
       const pending = vscode.commands.executeCommand<InsertOutcome>('stockMedia.insertAs', { media: retried, mode: 'download' });
       await acceptSizePicker();
@@ -213,7 +210,7 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
       assert.deepEqual(error.buttons, ['Retry', 'Insert as Link Instead']);
       assert.equal(editor.document.getText(), '# Rocks\n\n', 'nothing inserted');
 
-      server.resetSwitches();
+      server().resetSwitches();
       click('Retry');
       await waitFor(() => editor.document.getText().includes('](images/Typed%20once.png)'), `the retried insert (now: ${JSON.stringify(editor.document.getText())})`, 15_000);
       assert.ok(editor.document.getText().startsWith(`# Rocks\n\n![${other.alt}](images/Typed%20once.png)\n\nPhoto by `), editor.document.getText());
@@ -224,7 +221,7 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     } finally {
       click(undefined);
       restoreUi();
-      server.resetSwitches();
+      server().resetSwitches();
     }
   });
 
@@ -236,7 +233,7 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     const context = JSON.parse(tileMenuContext(shown.items[0]?.key ?? '')) as Record<string, unknown>;
     const menuArg = { webview: 'stockMedia.grid', ...context };
     const id = Number(String(context.key).split(':')[1]);
-    const tilePhoto = server.library.photos.find((p) => p.id === id);
+    const tilePhoto = server().library.photos.find((p) => p.id === id);
     assert.ok(tilePhoto);
 
     const saving = vscode.commands.executeCommand<InsertOutcome>('stockMedia.saveAndInsert', menuArg);

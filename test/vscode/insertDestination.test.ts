@@ -10,9 +10,8 @@ import type { MediaItem, Photo, Video } from '../../src/core/model';
 import { MediaInserter } from '../../src/host/insert/inserter';
 import type { PipelineDeps } from '../../src/host/insert/prepare';
 import type { HostPlatform } from '../../src/host/platform/types';
-import type { ApiServer } from '../server/server';
 import { OUTSIDE_FOLDERS_AND_LINKS, itInNode } from './hosts';
-import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, stopLocalServer, updateSetting, useLocalServer, workspaceRoot, mediaArgs } from './support';
+import { closeAllEditors, exists, extensionApi, fileOpener, sameBytes, updateSetting, useApiServer, workspaceRoot, mediaArgs } from './support';
 import { savedStem } from './savedNames';
 
 const root = workspaceRoot;
@@ -24,7 +23,7 @@ async function setInsertSetting(key: string, value: unknown): Promise<void> {
 
 describe('insert destination (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
   let video: Video;
@@ -32,20 +31,19 @@ describe('insert destination (real VS Code)', function () {
   const deps = (streamToDisk: boolean): PipelineDeps => ({ isTrusted: () => true, fetch: (i, init) => fetch(i, init), now: () => new Date(), streamToDisk });
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    const candidate = server.library.photos[0];
+    const candidate = server().library.photos[0];
     assert.ok(candidate);
     photo = await api.client.getPhoto(candidate.id);
     media = { kind: 'photo', photo };
-    const clip = server.library.videos.find((v) => v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
+    const clip = server().library.videos.find((v) => v.files.some((f) => f.quality === 'hd' && Math.min(f.width ?? 0, f.height ?? 0) === 1080));
     assert.ok(clip);
     video = await api.client.getVideo(clip.id);
   });
 
   beforeEach(async () => {
     inserter = new MediaInserter((await extensionApi()).services, deps(true));
-    server.clearLog();
+    server().clearLog();
   });
 
   afterEach(async () => {
@@ -56,7 +54,6 @@ describe('insert destination (real VS Code)', function () {
 
   after(async () => {
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'insert-destination-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('a download folder above the workspace folder: a link, a message naming the setting, nothing fetched or written', async () => {
@@ -70,7 +67,7 @@ describe('insert destination (real VS Code)', function () {
     assert.deepEqual(outcome.files, []);
     assert.match(outcome.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder points outside the workspace folders, so the file was linked instead of saved/);
     assert.ok(editor.document.getText().startsWith(`![`) && editor.document.getText().includes(`](${photo.src.large})`), editor.document.getText());
-    assert.equal(server.mediaLog.length, 0, 'nothing was downloaded');
+    assert.equal(server().mediaLog.length, 0, 'nothing was downloaded');
     assert.equal(await exists(wouldBe), false);
   });
 
@@ -83,7 +80,7 @@ describe('insert destination (real VS Code)', function () {
     const home = await inserter.insert(mediaArgs({ media }), { mode: 'download' });
     assert.match(home.notes.join('\n'), /The setting stockMedia\.insert\.downloadFolder starts with “~”, which does not mean your home folder here/);
     assert.deepEqual([climbing.files, home.files], [[], []]);
-    assert.equal(server.mediaLog.length, 0);
+    assert.equal(server().mediaLog.length, 0);
     assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '~')), false);
   });
 
@@ -96,7 +93,7 @@ describe('insert destination (real VS Code)', function () {
       assert.deepEqual(outcome.files, [], folder);
       assert.match(outcome.notes.join('\n'), /The folder for saved files, .*\.git.*, is in a \.git folder, which belongs to Git, so the file was linked instead of saved\./i, folder);
     }
-    assert.equal(server.mediaLog.length, 0, 'nothing was downloaded');
+    assert.equal(server().mediaLog.length, 0, 'nothing was downloaded');
     assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '.git')), false);
     assert.equal(await exists(vscode.Uri.joinPath(editor.document.uri, '..', '.GIT')), false);
     assert.equal(await exists(vscode.Uri.joinPath(root(), 'sub')), false);

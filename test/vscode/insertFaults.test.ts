@@ -13,10 +13,10 @@ import type { PipelineDeps } from '../../src/host/insert/prepare';
 import type { HostPlatform } from '../../src/host/platform';
 import { platform as nodePlatform } from '../../src/host/platform/node';
 import { saveStream } from '../../src/host/platform/node/saveStream';
-import type { ApiServer, ServerSwitches } from '../server/server';
+import type { ServerSwitches } from '../server/server';
 import { itInNode } from './hosts';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, setRequestTimeout, stopLocalServer, useLocalServer, waitFor, workspaceRoot, mediaArgs } from './support';
+import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, sameBytes, setRequestTimeout, useApiServer, waitFor, workspaceRoot, mediaArgs } from './support';
 import { savedStem } from './savedNames';
 
 const FOLDER = 'insert-faults';
@@ -48,7 +48,7 @@ async function foldersNextTo(document: vscode.TextDocument): Promise<string[]> {
 
 describe('insert: a download that fails leaves nothing behind (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   /** Photos not downloaded yet: each test takes its own (the web host's fetch keeps files the library marks immutable in the browser's cache). */
   const unused: Photo[] = [];
   const fresh = (): Photo => {
@@ -72,12 +72,11 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
   const errors = (): Shown[] => shown.filter((s) => s.level === 'error');
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    const plain = server.library.photos.filter((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name)).slice(0, 12);
+    const plain = server().library.photos.filter((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name)).slice(0, 12);
     assert.equal(plain.length, 12);
     for (const p of plain) unused.push(await api.client.getPhoto(p.id));
-    const clip = server.library.videos.find((v) => PLAIN.test(v.user.name) && v.files.some((f) => f.quality === 'hd'));
+    const clip = server().library.videos.find((v) => PLAIN.test(v.user.name) && v.files.some((f) => f.quality === 'hd'));
     assert.ok(clip);
     video = await api.client.getVideo(clip.id);
   });
@@ -93,19 +92,18 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     click(undefined);
     restoreUi?.();
     inserter.dispose();
-    server.resetSwitches();
+    server().resetSwitches();
     await closeAllEditors();
   });
 
   after(async () => {
     await setSetting('stockMedia', 'requestTimeoutSeconds', undefined);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   const media = (p: Photo): MediaItem => ({ kind: 'photo', photo: p });
   const credit = (p: Photo): string => `Photo by [${p.photographer}](${p.photographer_url}) on [Pexels](${p.url})`;
-  const host = (): string => server.origin.replace(/^https?:\/\//, '');
+  const host = (): string => server().origin.replace(/^https?:\/\//, '');
   const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
   /** Opens a Markdown file with text before the cursor, as a person would have it. */
@@ -163,7 +161,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
         const editor = await page(`${fault}.md`);
         const text = editor.document.getText();
         const files = await filesNextTo(editor.document);
-        server.setSwitches({ mediaFault: fault });
+        server().setSwitches({ mediaFault: fault });
         const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
         assert.equal(outcome.result, 'failed');
         await assertNothingLeft(editor, text, files, message());
@@ -171,7 +169,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
 
         // The file server works again, with the usual timeout (a whole download within 2 s is not
         // what this tests); the person clicks Retry (the cursor went elsewhere meanwhile).
-        server.resetSwitches();
+        server().resetSwitches();
         await setRequestTimeout(undefined);
         editor.selection = new vscode.Selection(0, 0, 0, 0);
         click('Retry');
@@ -192,8 +190,8 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const photo = fresh();
     const editor = await page('aslink.md');
     const text = editor.document.getText();
-    server.setSwitches({ mediaFault: 'dropMidBody' });
-    server.clearLog();
+    server().setSwitches({ mediaFault: 'dropMidBody' });
+    server().clearLog();
     const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
     assert.equal(outcome.result, 'failed');
     await assertNothingLeft(editor, text, await filesNextTo(editor.document), /broke off after/);
@@ -201,7 +199,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const expected = `${text}![${photo.alt}](${photo.src.large})\n\n${credit(photo)}`;
     await waitFor(() => editor.document.getText() === expected, 'the link');
     assert.deepEqual(await filesNextTo(editor.document), ['aslink.md']);
-    assert.equal(server.mediaLog.filter((e) => e.method === 'GET').length, 1, 'the link needs no second download');
+    assert.equal(server().mediaLog.filter((e) => e.method === 'GET').length, 1, 'the link needs no second download');
   });
 
   it('a video whose poster fails after the video file was saved: the video file is removed again, and the folder it made', async () => {
@@ -209,12 +207,12 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     const text = editor.document.getText();
     const files = await filesNextTo(editor.document);
-    const broken: MediaItem = { kind: 'video', video: { ...video, image: `${server.origin}/media/photos/1/none.png` } };
-    server.clearLog();
+    const broken: MediaItem = { kind: 'video', video: { ...video, image: `${server().origin}/media/photos/1/none.png` } };
+    server().clearLog();
     const outcome = await inserter.insert(mediaArgs({ media: broken }), { mode: 'download' });
     assert.equal(outcome.result, 'failed');
     // The video file did arrive (then went again): the failure is the poster's.
-    assert.ok(server.mediaLog.some((e) => e.path.endsWith('.mp4') && e.status === 200), 'the video file was downloaded');
+    assert.ok(server().mediaLog.some((e) => e.path.endsWith('.mp4') && e.status === 200), 'the video file was downloaded');
     await assertNothingLeft(editor, text, files, new RegExp(`^${escape(host())} answered HTTP 404 for the file, so nothing was saved or inserted\\.$`));
     assert.deepEqual(await foldersNextTo(editor.document), [], 'the images folder this insert made is gone');
   });
@@ -230,7 +228,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     assert.deepEqual(files, [`images/${savedStem(photo, 'large')}.png`, 'several.md']);
     const before = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(editor.document.uri, '..', files[0] ?? ''));
 
-    const gone: MediaItem = { kind: 'photo', photo: { ...other, id: other.id + 100_000, src: { ...other.src, large: `${server.origin}/media/photos/1/none.png` } } };
+    const gone: MediaItem = { kind: 'photo', photo: { ...other, id: other.id + 100_000, src: { ...other.src, large: `${server().origin}/media/photos/1/none.png` } } };
     const all = [{ media: media(photo) }, { media: media(other) }, { media: gone }];
     const outcome = await inserter.insert(mediaArgs(all[0], all), { mode: 'download' });
     assert.equal(outcome.result, 'failed');
@@ -245,7 +243,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     const files = await filesNextTo(editor.document);
     await setSetting('stockMedia.insert', 'downloadFolder', `${FOLDER}/media/2026/trip`);
     try {
-      server.setSwitches({ mediaFault: 'dropMidBody' });
+      server().setSwitches({ mediaFault: 'dropMidBody' });
       const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
       assert.equal(outcome.result, 'failed');
       await assertNothingLeft(editor, editor.document.getText(), files, /broke off after/);
@@ -271,7 +269,7 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
     try {
       const outcome = await inserter.insert(mediaArgs({ media: media(photo) }), { mode: 'download' });
       assert.equal(outcome.result, 'failed', `${outcome.notes.join('\n')} / ${JSON.stringify(editor.document.getText())}`);
-      assert.ok(server.mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`) && e.status === 200), 'the file was downloaded first');
+      assert.ok(server().mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`) && e.status === 200), 'the file was downloaded first');
       assert.deepEqual(
         errors().map((e) => e.message),
         ['The editor did not accept the insert (is it read-only?).'],
@@ -290,10 +288,10 @@ describe('insert: a download that fails leaves nothing behind (real VS Code)', f
       const editor = await page('cancel.md');
       const text = editor.document.getText();
       const files = await filesNextTo(editor.document);
-      server.setSwitches({ mediaFault: 'stallBody' });
+      server().setSwitches({ mediaFault: 'stallBody' });
       const cancel = new vscode.CancellationTokenSource();
       const dropped = inserter.snippetForDrop(editor.document, [media(photo)], cancel.token);
-      await waitFor(() => server.mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`)), 'the download to start');
+      await waitFor(() => server().mediaLog.some((e) => e.path.includes(`/photos/${photo.id}/`)), 'the download to start');
       await new Promise((r) => setTimeout(r, 300));
       cancel.cancel();
       assert.equal(await dropped, undefined);

@@ -8,8 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, useApiServer, workspaceRoot } from './support';
 import { savedStem } from './savedNames';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -18,7 +17,7 @@ const openNew = fileOpener(FOLDER);
 
 describe('inserts in a row (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   const photos: Photo[] = [];
   const media = (i: number): MediaItem => ({ kind: 'photo', photo: photos[i] as Photo });
   const image = (i: number, alt = photos[i]?.alt): string => `![${alt}](${photos[i]?.src.large})`;
@@ -26,10 +25,9 @@ describe('inserts in a row (real VS Code)', function () {
   const block = (i: number, alt?: string): string => `${image(i, alt)}\n\n${credit(i)}`;
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
     // Three photos whose alt texts and names need no escaping, so the text can be written out.
-    const plain = server.library.photos.filter((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name)).slice(0, 3);
+    const plain = server().library.photos.filter((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name)).slice(0, 3);
     assert.equal(plain.length, 3);
     for (const p of plain) photos.push(await api.client.getPhoto(p.id));
   });
@@ -37,7 +35,6 @@ describe('inserts in a row (real VS Code)', function () {
   after(async () => {
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   afterEach(closeAllEditors);

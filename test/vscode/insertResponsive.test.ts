@@ -7,8 +7,7 @@ import { parseFragment } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, useApiServer, workspaceRoot } from './support';
 
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
 const openNew = fileOpener('responsive-tests');
@@ -49,14 +48,13 @@ async function servedPngWidth(url: string): Promise<number> {
 
 describe('responsive insert (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
 
   before(async () => {
-    server = await useLocalServer('alice');
     // The smallest plain photo: its original is cheap to serve, and no escaping is needed.
-    const candidate = server.library.photos
+    const candidate = server().library.photos
       .filter((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name))
       .sort((a, b) => a.width * a.height - b.width * b.height)[0];
     assert.ok(candidate);
@@ -68,7 +66,6 @@ describe('responsive insert (real VS Code)', function () {
     await closeAllEditors();
     await setResponsive(undefined);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'responsive-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   afterEach(closeAllEditors);

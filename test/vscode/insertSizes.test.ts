@@ -6,10 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
-import type { ApiServer } from '../server/server';
 import { slugify } from '../../src/core/insert/naming';
 import { savedStem } from './savedNames';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'insert-sizes-tests';
 const openNew = fileOpener(FOLDER);
@@ -86,20 +85,19 @@ function recordQuickInputs(): { picks: vscode.QuickPick<vscode.QuickPickItem>[];
 
 describe('insert sizes, file names and site destinations (real VS Code)', function () {
   this.timeout(90_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let media: MediaItem;
 
   before(async () => {
-    server = await useLocalServer('alice');
     // A photo 1920 wide (cheap to serve at every size) with a plain alt text.
-    const candidate = server.library.photos.find((p) => p.width === 1920 && p.height === 1280 && /^[A-Za-z ,'-]+$/.test(p.alt));
+    const candidate = server().library.photos.find((p) => p.width === 1920 && p.height === 1280 && /^[A-Za-z ,'-]+$/.test(p.alt));
     assert.ok(candidate, 'a 1920×1280 photo in the library');
     photo = await (await extensionApi()).client.getPhoto(candidate.id);
     media = { kind: 'photo', photo };
   });
 
-  beforeEach(() => server.clearLog());
+  beforeEach(() => server().clearLog());
 
   afterEach(async () => {
     for (const key of ['size', 'mode', 'fileName', 'siteFolder', 'siteUrlPath', 'responsive']) await setInsert(key, undefined);
@@ -110,7 +108,6 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
   after(async () => {
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'static'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('an inline insert at 1280 wide: the address serves a 1280-wide image of the photo’s shape', async () => {
@@ -153,7 +150,7 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
     assert.deepEqual(pngSize(await vscode.workspace.fs.readFile(file)), { width: 1200, height: 630 });
     assert.ok(editor.document.getText().startsWith(`![${photo.alt}](images/${name})`), editor.document.getText());
     // The image came from the CDN with no key.
-    assert.ok(server.mediaLog.length > 0 && server.mediaLog.every((e) => !e.hadKey));
+    assert.ok(server().mediaLog.length > 0 && server().mediaLog.every((e) => !e.hadKey));
   });
 
   it('a file name template and a site folder: saved under static/images, linked /images/…; a URL path elsewhere is refused', async () => {
@@ -251,9 +248,9 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
         const d = item('1200x630')?.description ?? '';
         return / · \d+ KB$/.test(d) ? d : undefined;
       }, 'the file size of 1200x630', 20_000);
-      const heads = server.mediaLog.filter((e) => e.method === 'HEAD');
+      const heads = server().mediaLog.filter((e) => e.method === 'HEAD');
       assert.ok(heads.length >= 1 && heads.every((e) => !e.hadKey), 'HEAD requests without a key');
-      assert.ok(!server.mediaLog.some((e) => e.method === 'GET'), 'nothing downloaded while choosing');
+      assert.ok(!server().mediaLog.some((e) => e.method === 'GET'), 'nothing downloaded while choosing');
       const cropUrl = new URL(photo.src.original);
       cropUrl.search = '?auto=compress&cs=tinysrgb&fit=crop&h=630&w=1200';
       const bytes = (await (await fetch(cropUrl.href)).arrayBuffer()).byteLength;
@@ -301,7 +298,7 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
       const outcome = await pending;
       assert.equal(outcome.result, 'inserted', outcome.notes.join('\n'));
       assert.equal((await servedSize(imageUrl(editor.document.getText()))).width, 800);
-      assert.ok(!server.mediaLog.some((e) => e.method === 'HEAD'), 'no file sizes asked for a link');
+      assert.ok(!server().mediaLog.some((e) => e.method === 'HEAD'), 'no file sizes asked for a link');
     } finally {
       recorded.restore();
     }

@@ -11,8 +11,7 @@ import type { CollectionsProvider } from '../../src/host/collections/collections
 import type { MediaLists } from '../../src/host/library/mediaLists';
 import { RECENT_STATE_KEY, STARRED_STATE_KEY } from '../../src/host/library/mediaLists';
 import { MEDIA_MIME } from '../../src/shared/dnd';
-import type { ApiServer } from '../server/server';
-import { EXTENSION_ID, closeAllEditors, extensionApi, fileOpener, gridTold, openGridState, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { EXTENSION_ID, closeAllEditors, extensionApi, fileOpener, gridTold, openGridState, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'media-lists-tests';
 const openNew = fileOpener(FOLDER);
@@ -29,15 +28,14 @@ function labelOf(item: vscode.TreeItem): string {
 
 describe('Recent and Starred (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let hook: Hook;
   const photos: Photo[] = [];
   const media = (i: number): MediaItem => ({ kind: 'photo', photo: photos[i] as Photo });
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    for (const p of server.library.photos.slice(0, 4)) photos.push(await api.client.getPhoto(p.id));
+    for (const p of server().library.photos.slice(0, 4)) photos.push(await api.client.getPhoto(p.id));
     const value = await vscode.commands.executeCommand<Hook | undefined>('stockMedia.collections.testHook');
     assert.ok(value);
     hook = value;
@@ -46,7 +44,7 @@ describe('Recent and Starred (real VS Code)', function () {
   beforeEach(async () => {
     await hook.lists.recent.clear();
     await hook.lists.starred.clear();
-    server.clearLog();
+    server().clearLog();
   });
 
   after(async () => {
@@ -55,7 +53,6 @@ describe('Recent and Starred (real VS Code)', function () {
     await closeAllEditors();
     await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   afterEach(closeAllEditors);
@@ -88,7 +85,7 @@ describe('Recent and Starred (real VS Code)', function () {
   it('lists the media inserted, newest first, with no request; used again, one moves to the front', async () => {
     const editor = await openNew('page.md', '# Page\n');
     for (const i of [0, 1, 2]) await insertInto(editor, i);
-    server.clearLog();
+    server().clearLog();
     const shown = await rows('recent');
     assert.deepEqual(await ids('recent'), [photos[2]?.id, photos[1]?.id, photos[0]?.id]);
     assert.equal(shown[0]?.author, photos[2]?.photographer);
@@ -99,7 +96,7 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.deepEqual(await ids('recent'), [photos[0]?.id, photos[2]?.id, photos[1]?.id]);
     await vscode.commands.executeCommand('stockMedia.copyCredit', { media: media(1) });
     assert.deepEqual(await ids('recent'), [photos[1]?.id, photos[0]?.id, photos[2]?.id]);
-    assert.equal(server.apiRequestCount(), 0, 'reading Recent asks the service nothing');
+    assert.equal(server().apiRequestCount(), 0, 'reading Recent asks the service nothing');
     // Its items are the collections' media items: insert and drag work from them.
     const [first] = await rows('recent');
     assert.ok(first);
@@ -111,7 +108,7 @@ describe('Recent and Starred (real VS Code)', function () {
     await hook.dragAndDropController.handleDrag?.([first.node], transfer, new vscode.CancellationTokenSource().token);
     const dragged = JSON.parse(await (transfer.get(MEDIA_MIME)?.asString() ?? '{}')) as { media?: { kind: string; photo?: { id: number } }[] };
     assert.deepEqual(dragged.media?.map((m) => m.photo?.id), [photos[1]?.id], 'a drag carries the media');
-    assert.equal(server.apiRequestCount(), 0);
+    assert.equal(server().apiRequestCount(), 0);
   });
 
   it('lists a pasted link’s media once its edit is applied', async () => {
@@ -178,13 +175,13 @@ describe('Recent and Starred (real VS Code)', function () {
     assert.ok(unstarLink?.[1], 'a starred media’s hover offers Unstar');
 
     // Show Starred in Grid: the starred media, newest first, with no request.
-    server.clearLog();
+    server().clearLog();
     await vscode.commands.executeCommand('stockMedia.showStarred');
     await waitFor(async () => (await openGridState()).session.spec?.mode === 'starred' && (await openGridState()).session.status === 'loaded', 'the starred grid');
     assert.deepEqual((await openGridState()).session.itemKeys, [`photo:${photo.id}`, `photo:${photos[3]?.id}`, key]);
     const shown = await gridTold();
     assert.equal(shown.items.length, 3);
-    assert.equal(server.apiRequestCount(), 0, 'the starred grid asks the service nothing');
+    assert.equal(server().apiRequestCount(), 0, 'the starred grid asks the service nothing');
 
     // Unstar: from the hover's link (no look-up), a tree item, and the tile's message.
     await vscode.commands.executeCommand('stockMedia.unstar', JSON.parse(decodeURIComponent(unstarLink[1])));
@@ -200,7 +197,7 @@ describe('Recent and Starred (real VS Code)', function () {
     // The starred grid is told it is empty (it says "Nothing starred yet" in place of tiles: grid.e2e).
     await gridTold('the starred grid to be empty', (t) => t.status === 'loaded' && t.spec?.mode === 'starred' && t.items.length === 0);
     assert.equal((await rows('recent'))[0]?.context, 'media.photo');
-    assert.equal(server.apiRequestCount(), 0);
+    assert.equal(server().apiRequestCount(), 0);
   });
 
   it('package.json: Star on media items that are not starred, Unstar on those that are, every other media menu on both, in both views', () => {

@@ -12,10 +12,10 @@ import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState, GridTold } from './hooks';
 import type { CollectionNode, CollectionsNode, ErrorNode, LoadMoreNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
-import type { ApiServer, RequestLogEntry } from '../server/server';
+import type { RequestLogEntry } from '../server/server';
 import type { Shown } from './support';
 import { IN_WEB_WORKER_HOST } from './hosts';
-import { QUOTA_FIGURE, closeAllEditors, extensionApi, fileOpener, gridTold, hoverTitle, openGridState, quotaShown, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { QUOTA_FIGURE, closeAllEditors, extensionApi, fileOpener, gridTold, hoverTitle, openGridState, quotaShown, recordUi, useApiServer, waitFor, workspaceRoot } from './support';
 
 const GRID = 'stockMedia.test.grid';
 const openNew = fileOpener('offline-tests');
@@ -51,28 +51,26 @@ const REFUSED = IN_WEB_WORKER_HOST
 
 describe('offline and impatient users (real VS Code)', function () {
   this.timeout(90_000);
-  let server: ApiServer;
+  const server = useApiServer();
   const shown: Shown[] = [];
   let restoreUi: () => void = () => undefined;
-  const searches = (filter?: (e: RequestLogEntry) => boolean): RequestLogEntry[] => server.log.filter((e) => e.path === '/v1/search').filter(filter ?? (() => true));
+  const searches = (filter?: (e: RequestLogEntry) => boolean): RequestLogEntry[] => server().log.filter((e) => e.path === '/v1/search').filter(filter ?? (() => true));
 
   before(async () => {
-    server = await useLocalServer('alice');
     restoreUi = recordUi(shown, []);
   });
 
   after(async () => {
     restoreUi();
-    server.resetSwitches();
+    server().resetSwitches();
     await vscode.commands.executeCommand(GRID, { op: 'close' });
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'offline-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   beforeEach(() => {
-    server.resetSwitches();
-    server.clearLog();
+    server().resetSwitches();
+    server().clearLog();
     shown.length = 0;
   });
 
@@ -82,7 +80,7 @@ describe('offline and impatient users (real VS Code)', function () {
     const morning = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
     assert.ok(morning.shown && morning.status === 'loaded' && morning.count === 80, JSON.stringify(morning));
     const morningKeys = (await openGridState()).session.itemKeys;
-    const collectionId = server.library.largeFeaturedCollectionId;
+    const collectionId = server().library.largeFeaturedCollectionId;
     const provider = await treeProvider();
     provider.refresh();
     const collection = await largeCollection(provider, collectionId);
@@ -102,7 +100,7 @@ describe('offline and impatient users (real VS Code)', function () {
     const quotaOnline = await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? '') && quotaShown(api), 'the quota');
     assert.match(quotaOnline.text, /^\$\(file-media\) [\d.,]+ \/ [\d.,]+$/);
 
-    server.setSwitches({ refuseConnections: true });
+    server().setSwitches({ refuseConnections: true });
     const sentBefore = api.client.requestsSent;
 
     // Everything seen again: shown, with no request sent at all.
@@ -149,8 +147,8 @@ describe('offline and impatient users (real VS Code)', function () {
     assert.equal(quota.background, undefined, 'no error colour');
 
     // The service is back: Retry (what the webview's button sends: the search shown, again) runs the failed search only.
-    server.setSwitches({ refuseConnections: false });
-    server.clearLog();
+    server().setSwitches({ refuseConnections: false });
+    server().clearLog();
     await vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec: offline.spec } });
     const back = await toldWhen((s) => s.status === 'loaded' && s.spec?.mode === 'photos' && s.spec.query === 'cat', 'the cat results');
     assert.equal(back.failure, null);
@@ -166,11 +164,11 @@ describe('offline and impatient users (real VS Code)', function () {
   it('offline: a failed "Load more…" in the tree is an item with the reason and a retry; the pages loaded stay', async () => {
     const provider = await treeProvider();
     provider.refresh();
-    const collection = await largeCollection(provider, server.library.largeFeaturedCollectionId);
+    const collection = await largeCollection(provider, server().library.largeFeaturedCollectionId);
     const first = await provider.getChildren(collection);
     const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
     assert.ok(more);
-    server.setSwitches({ refuseConnections: true });
+    server().setSwitches({ refuseConnections: true });
     await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
     const after = await provider.getChildren(collection);
     assert.equal(media(after), 80, 'nothing loaded is lost');
@@ -182,17 +180,17 @@ describe('offline and impatient users (real VS Code)', function () {
     const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip);
     assert.doesNotMatch(tooltip, /fetch failed|TypeError/);
     assert.deepEqual(shown, [], 'no notification');
-    server.setSwitches({ refuseConnections: false });
-    server.clearLog();
+    server().setSwitches({ refuseConnections: false });
+    server().clearLog();
     await vscode.commands.executeCommand('stockMedia.collections.retry', failed as ErrorNode);
     const recovered = await provider.getChildren(collection);
     assert.equal(media(recovered), 160);
-    assert.equal(server.apiRequestCount(), 1);
-    assert.equal(server.log[0]?.query['page'], '2');
+    assert.equal(server().apiRequestCount(), 1);
+    assert.equal(server().log[0]?.query['page'], '2');
   });
 
   it('eight searches in a row: the grid ends on the last, one request at most per query, no message', async () => {
-    server.setSwitches({ delayMs: 300 });
+    server().setSwitches({ delayMs: 300 });
     const queries = ['sea', 'sea w', 'sea wa', 'sea wav', 'sea wave', 'forest', 'forest path', 'morning light'];
     const results = await Promise.all(queries.map((query) => vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query })));
     assert.ok(results.every((r) => r.shown), 'each is a search, none refused');
@@ -216,8 +214,8 @@ describe('offline and impatient users (real VS Code)', function () {
 
   it('searches typed in the grid in a row, and filter changes: the same', async () => {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'forest' });
-    server.clearLog();
-    server.setSwitches({ delayMs: 250 });
+    server().clearLog();
+    server().setSwitches({ delayMs: 250 });
     const specs = [
       { mode: 'photos', query: 'forest', orientation: 'landscape' },
       { mode: 'photos', query: 'forest', orientation: 'portrait' },
@@ -238,8 +236,8 @@ describe('offline and impatient users (real VS Code)', function () {
 
   it('the same search asked for twice by the grid before its answer (a typing pause, then Enter, on a busy machine): one request', async () => {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'forest' });
-    server.clearLog();
-    server.setSwitches({ delayMs: 250 });
+    server().clearLog();
+    server().setSwitches({ delayMs: 250 });
     const spec = { mode: 'photos', query: 'city' };
     const ask = (): Thenable<unknown> => vscode.commands.executeCommand(GRID, { op: 'receive', message: { type: 'search', spec } });
     const first = ask();
@@ -256,18 +254,18 @@ describe('offline and impatient users (real VS Code)', function () {
   it('"Load more…" pressed twice in the tree: one request for the page', async () => {
     const provider = await treeProvider();
     provider.refresh();
-    const collection = await largeCollection(provider, server.library.largeFeaturedCollectionId);
+    const collection = await largeCollection(provider, server().library.largeFeaturedCollectionId);
     const first = await provider.getChildren(collection);
     const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
     assert.ok(more);
-    server.clearLog();
-    server.setSwitches({ delayMs: 200 });
+    server().clearLog();
+    server().setSwitches({ delayMs: 200 });
     await Promise.all([
       vscode.commands.executeCommand('stockMedia.collections.loadMore', more),
       vscode.commands.executeCommand('stockMedia.collections.loadMore', more),
     ]);
-    assert.equal(server.apiRequestCount(), 1);
-    assert.equal(server.log[0]?.query['page'], '2');
+    assert.equal(server().apiRequestCount(), 1);
+    assert.equal(server().log[0]?.query['page'], '2');
     const children = await provider.getChildren(collection);
     assert.equal(media(children), 160);
     assert.equal(new Set(children.map((n) => n.id)).size, children.length, 'no item twice');

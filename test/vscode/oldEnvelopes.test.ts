@@ -7,8 +7,7 @@ import * as vscode from 'vscode';
 import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState, GridTold } from './hooks';
 import { photoMatches } from '../server/search';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, gridTold, stopLocalServer, useLocalServer } from './support';
+import { closeAllEditors, extensionApi, gridTold, useApiServer } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -19,26 +18,24 @@ function webviewTold(itemCount: number): Promise<GridTold> {
 
 describe('answers without a total or page links (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
 
   before(async () => {
-    server = await useLocalServer('alice');
-    server.setSwitches({ oldEnvelopes: true });
+    server().setSwitches({ oldEnvelopes: true });
     (await extensionApi()).client.clearCache();
   });
 
   after(async () => {
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
     await closeAllEditors();
-    server.resetSwitches();
-    await stopLocalServer(server);
+    server().resetSwitches();
   });
 
   it('the grid shows the results it has, claims no total, and pages by number until a short page', async () => {
     const query = 'morning';
-    const total = server.library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
+    const total = server().library.photos.filter((p) => photoMatches(p, { query, orientation: null, size: null, color: null })).length;
     assert.ok(total > 80 && total < 160, `${total} results: one full page and a short one`);
-    server.clearLog();
+    server().clearLog();
 
     const result = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query });
     assert.equal(result.shown && result.count, 80);
@@ -54,7 +51,7 @@ describe('answers without a total or page links (real VS Code)', function () {
 
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'loadMore' });
     assert.deepEqual(
-      server.log.map((e) => [e.path, e.query.page]),
+      server().log.map((e) => [e.path, e.query.page]),
       [
         ['/v1/search', '1'],
         ['/v1/search', '2'],

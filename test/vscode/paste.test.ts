@@ -9,9 +9,8 @@ import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import * as vscode from 'vscode';
 import type { Photo } from '../../src/core/model';
-import type { ApiServer } from '../server/server';
 import { markdownImageAlts, renderMarkdown } from './hostileChecks';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, useApiServer, waitFor, workspaceRoot } from './support';
 
 type Element = DefaultTreeAdapterMap['element'];
 type Node = DefaultTreeAdapterMap['node'];
@@ -76,14 +75,13 @@ async function paste(editor: vscode.TextEditor, text: string): Promise<string> {
 
 describe('paste a link (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let restore: (() => void) | undefined;
   const shown: Shown[] = [];
 
   before(async () => {
-    server = await useLocalServer('alice');
-    const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
+    const candidate = server().library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
     assert.ok(candidate);
     const api = await extensionApi();
     photo = await api.client.getPhoto(candidate.id);
@@ -92,7 +90,7 @@ describe('paste a link (real VS Code)', function () {
 
   beforeEach(async () => {
     (await extensionApi()).client.clearCache();
-    server.clearLog();
+    server().clearLog();
     shown.length = 0;
   });
 
@@ -102,7 +100,6 @@ describe('paste a link (real VS Code)', function () {
     restore?.();
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'paste-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('a page URL pasted into Markdown: the image, its alt text and the credit with the photographer’s link, as Insert writes them; one request; one undo', async () => {
@@ -110,7 +107,7 @@ describe('paste a link (real VS Code)', function () {
     const editor = await openNew('page.md', '# Title\n\n');
     editor.selection = new vscode.Selection(2, 0, 2, 0);
     const text = await paste(editor, `  ${photo.url}\n`);
-    assert.equal(server.apiRequestCount(), 1, 'one Get Photo request');
+    assert.equal(server().apiRequestCount(), 1, 'one Get Photo request');
     assert.ok(!text.includes(photo.url + '\n') || text.includes(`[Pexels](${photo.url})`), text);
     // Parsed back: one image with the photo's file and alt text, and the credit line.
     assert.deepEqual(markdownImageAlts(text), [photo.alt]);
@@ -127,7 +124,7 @@ describe('paste a link (real VS Code)', function () {
     other.selection = new vscode.Selection(2, 0, 2, 0);
     await vscode.commands.executeCommand('stockMedia.insert', { media: { kind: 'photo', photo } });
     assert.equal(text, other.document.getText());
-    assert.equal(server.apiRequestCount(), 1, 'the insert needed no request');
+    assert.equal(server().apiRequestCount(), 1, 'the insert needed no request');
     // One undo step gives the document back.
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('undo');
@@ -141,14 +138,14 @@ describe('paste a link (real VS Code)', function () {
     const second = await openNew('b.md', '');
     const text = await paste(second, photo.url);
     assert.deepEqual(markdownImageAlts(text), [photo.alt]);
-    assert.equal(server.apiRequestCount(), 1);
+    assert.equal(server().apiRequestCount(), 1);
   });
 
   it('an image file URL pasted into HTML: <img> with the file and alt text, the credit in <figcaption> with the photographer’s link', async () => {
     const editor = await openNew('index.html', '<body>\n\n</body>\n');
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     const text = await paste(editor, photo.src.original);
-    assert.equal(server.apiRequestCount(), 1);
+    assert.equal(server().apiRequestCount(), 1);
     const document = parse(text) as Node;
     const [img, ...more] = elements(document, 'img');
     assert.equal(more.length, 0, text);
@@ -168,13 +165,13 @@ describe('paste a link (real VS Code)', function () {
     editor.selections = [new vscode.Selection(1, 0, 1, 0), new vscode.Selection(3, 0, 3, 0)];
     const text = await paste(editor, photo.url);
     assert.deepEqual(markdownImageAlts(text), [photo.alt, photo.alt]);
-    assert.equal(server.apiRequestCount(), 1);
+    assert.equal(server().apiRequestCount(), 1);
     await vscode.commands.executeCommand('undo');
     assert.equal(editor.document.getText(), 'one\n\ntwo\n');
   });
 
   it('a failed look-up (404) pastes the link as text and says why once', async () => {
-    const missing = `${server.origin}/photo/nothing-here-987654321/`;
+    const missing = `${server().origin}/photo/nothing-here-987654321/`;
     const editor = await openNew('missing.md', '');
     assert.equal(await paste(editor, missing), missing);
     const again = await paste(editor, missing);
@@ -186,7 +183,7 @@ describe('paste a link (real VS Code)', function () {
   });
 
   it('rate limited (429): the link as text, and a message that says so', async () => {
-    server.setSwitches({ failStatus: 429 });
+    server().setSwitches({ failStatus: 429 });
     try {
       const editor = await openNew('limited.html', '');
       assert.equal(await paste(editor, photo.url), photo.url);
@@ -194,7 +191,7 @@ describe('paste a link (real VS Code)', function () {
       assert.equal(shown.length, 1, JSON.stringify(shown));
       assert.match(shown[0]?.message ?? '', /^Pasted the link as text: /);
     } finally {
-      server.resetSwitches();
+      server().resetSwitches();
     }
   });
 
@@ -204,7 +201,7 @@ describe('paste a link (real VS Code)', function () {
     assert.equal(await paste(editor, foreign), foreign);
     const sentence = `See ${photo.url} for it`;
     assert.equal(await paste(editor, sentence), foreign + sentence);
-    assert.equal(server.apiRequestCount(), 0);
+    assert.equal(server().apiRequestCount(), 0);
     assert.deepEqual(shown, []);
   });
 
@@ -213,7 +210,7 @@ describe('paste a link (real VS Code)', function () {
     try {
       const editor = await openNew('off.md', '');
       assert.equal(await paste(editor, photo.url), photo.url);
-      assert.equal(server.apiRequestCount(), 0);
+      assert.equal(server().apiRequestCount(), 0);
     } finally {
       await vscode.workspace.getConfiguration('stockMedia').update('paste.enabled', undefined, vscode.ConfigurationTarget.Workspace);
     }

@@ -14,10 +14,9 @@ import { MediaInserter } from '../../src/host/insert/inserter';
 import { MediaPasteProvider } from '../../src/host/insert/paste';
 import { coverPaste } from '../../src/host/cover/setCover';
 import { MEDIA_MIME, encodeMediaDrag } from '../../src/shared/dnd';
-import type { ApiServer } from '../server/server';
 import { markdownImageAlts } from './hostileChecks';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'paste-code-tests';
 const openNew = fileOpener(FOLDER);
@@ -84,15 +83,14 @@ const HTML_CODE: readonly (readonly [string, string])[] = [
 
 describe('paste and drop in code (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let photo: Photo;
   let restore: (() => void) | undefined;
   const shown: Shown[] = [];
   const opened: string[] = [];
 
   before(async () => {
-    server = await useLocalServer('alice');
-    const candidate = server.library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
+    const candidate = server().library.photos.find((p) => PLAIN.test(p.alt) && PLAIN.test(p.photographer.name));
     assert.ok(candidate);
     photo = await (await extensionApi()).client.getPhoto(candidate.id);
     restore = recordUi(shown, opened);
@@ -104,7 +102,7 @@ describe('paste and drop in code (real VS Code)', function () {
 
   beforeEach(async () => {
     (await extensionApi()).client.clearCache();
-    server.clearLog();
+    server().clearLog();
     shown.length = 0;
   });
 
@@ -118,7 +116,6 @@ describe('paste and drop in code (real VS Code)', function () {
     }
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   describe('a page link pasted into Markdown code stays the text copied', () => {
@@ -128,7 +125,7 @@ describe('paste and drop in code (real VS Code)', function () {
         const { text, pasted } = await paste(editor, photo.url);
         assert.equal(text, before.slice(0, offset) + photo.url + before.slice(offset));
         assert.deepEqual(pasted.edits, [], 'no edit offered');
-        assert.equal(server.apiRequestCount(), 0, 'no look-up');
+        assert.equal(server().apiRequestCount(), 0, 'no look-up');
         assert.deepEqual(shown, []);
         await undoAll(editor, before);
       });
@@ -138,7 +135,7 @@ describe('paste and drop in code (real VS Code)', function () {
       const { editor, before, offset } = await openAt('file.md', '```\n|\n```\n');
       const { text } = await paste(editor, photo.src.original);
       assert.equal(text, before.slice(0, offset) + photo.src.original + before.slice(offset));
-      assert.equal(server.apiRequestCount(), 0);
+      assert.equal(server().apiRequestCount(), 0);
     });
   });
 
@@ -149,7 +146,7 @@ describe('paste and drop in code (real VS Code)', function () {
         const { text, pasted } = await paste(editor, photo.url);
         assert.equal(text, before.slice(0, offset) + photo.url + before.slice(offset));
         assert.deepEqual(pasted.edits, []);
-        assert.equal(server.apiRequestCount(), 0);
+        assert.equal(server().apiRequestCount(), 0);
         await undoAll(editor, before);
       });
     }
@@ -164,7 +161,7 @@ describe('paste and drop in code (real VS Code)', function () {
       assert.deepEqual(pasted.edits[0]?.yieldTo, []);
       assert.ok(text.startsWith('```\nconst a = 1;\n```\n\n'), text);
       assert.deepEqual(markdownImageAlts(text), [photo.alt]);
-      assert.equal(server.apiRequestCount(), 1);
+      assert.equal(server().apiRequestCount(), 1);
       await undoAll(editor, before);
     });
 
@@ -179,7 +176,7 @@ describe('paste and drop in code (real VS Code)', function () {
       const { editor, before } = await openAt('after.html', '<pre>\nx\n</pre>\n|');
       const { text } = await paste(editor, photo.url);
       assert.ok(text.startsWith('<pre>\nx\n</pre>\n'), text);
-      assert.ok(text.includes(`<img src="${server.origin}/media/photos/${photo.id}/`), text);
+      assert.ok(text.includes(`<img src="${server().origin}/media/photos/${photo.id}/`), text);
       await undoAll(editor, before);
     });
   });
@@ -193,11 +190,11 @@ describe('paste and drop in code (real VS Code)', function () {
       [['stockMedia.media', ['text.plain']]],
     );
     assert.match(offered?.edits[0]?.title ?? '', /^Insert Photo with Credit \(.+\)$/);
-    assert.equal(server.apiRequestCount(), 0, 'offering it asked nothing');
+    assert.equal(server().apiRequestCount(), 0, 'offering it asked nothing');
     // The user keeps the plain text.
     await vscode.commands.executeCommand('stockMedia.test.paste', { op: 'text' });
     assert.equal(editor.document.getText(), before.slice(0, offset) + photo.url + before.slice(offset));
-    assert.equal(server.apiRequestCount(), 0);
+    assert.equal(server().apiRequestCount(), 0);
   });
 
   describe('with stockMedia.insert.mode: download', () => {
@@ -225,7 +222,7 @@ describe('paste and drop in code (real VS Code)', function () {
     });
 
     const refFor = (url: string) => {
-      const ref = pastedMediaRef(url, { serviceUrl: server.origin, trustedUrls: [server.origin, server.baseUrl, server.videoBaseUrl] });
+      const ref = pastedMediaRef(url, { serviceUrl: server().origin, trustedUrls: [server().origin, server().baseUrl, server().videoBaseUrl] });
       assert.ok(ref, url);
       return ref;
     };
@@ -240,14 +237,14 @@ describe('paste and drop in code (real VS Code)', function () {
       assert.ok(edit);
       assert.equal(edit.insertText, '', 'its text comes with the resolved edit');
       assert.equal(edit.additionalEdit, undefined);
-      assert.equal(server.log.length + server.mediaLog.length, 0, 'no request');
+      assert.equal(server().log.length + server().mediaLog.length, 0, 'no request');
       assert.deepEqual(await listing(), files, 'no file');
       // VS Code resolves the edit it applies.
       const source = new vscode.CancellationTokenSource();
       const resolved = await provider.resolveDocumentPasteEdit(edit, source.token);
       assert.ok(resolved?.additionalEdit);
-      assert.equal(server.log.length, 1, 'one look-up');
-      assert.equal(server.mediaLog.length, 1, 'one download');
+      assert.equal(server().log.length, 1, 'one look-up');
+      assert.equal(server().mediaLog.length, 1, 'one download');
       const added = (await listing()).filter((f) => !files.includes(f));
       assert.equal(added.length, 1, added.join(', '));
       const saved = added[0]?.split('/').pop() ?? '';
@@ -266,27 +263,27 @@ describe('paste and drop in code (real VS Code)', function () {
       // The user keeps the plain text (the edit is dropped without being resolved).
       await editor.edit((b) => b.insert(editor.selection.active, photo.url));
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(server.log.length + server.mediaLog.length, 0);
+      assert.equal(server().log.length + server().mediaLog.length, 0);
       assert.deepEqual(await listing(), files);
       assert.equal(editor.document.getText(), `Text\n\n${photo.url}`);
     });
 
     it('a download that fails pastes the link as copied, with a message, and leaves no file', async () => {
       // Another photo than the other tests': the browser host's HTTP cache holds theirs, whole.
-      const other = server.library.photos.find((p) => p.id !== photo.id);
+      const other = server().library.photos.find((p) => p.id !== photo.id);
       assert.ok(other);
-      const url = `${server.origin}/photo/${other.slug}-${other.id}/`;
+      const url = `${server().origin}/photo/${other.slug}-${other.id}/`;
       const { editor, before } = await openAt('fails.md', 'Text\n\n|');
       const files = await listing();
       const [edit] = provider.provideDocumentPasteEdits(editor.document, [editor.selection], refFor(url), url, context) ?? [];
       assert.ok(edit);
-      server.setSwitches({ mediaFault: 'dropMidBody' });
+      server().setSwitches({ mediaFault: 'dropMidBody' });
       try {
         const resolved = await provider.resolveDocumentPasteEdit(edit, new vscode.CancellationTokenSource().token);
         assert.ok(resolved?.additionalEdit);
         assert.ok(await vscode.workspace.applyEdit(resolved.additionalEdit));
       } finally {
-        server.resetSwitches();
+        server().resetSwitches();
       }
       assert.equal(editor.document.getText(), `${before}${url}`);
       await waitFor(() => shown.some((s) => s.level === 'error'), 'the message');

@@ -7,9 +7,8 @@ import * as vscode from 'vscode';
 import type { CollectionNode, CollectionsNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import type { GridPanelState } from './hooks';
-import type { ApiServer } from '../server/server';
 import { tileMenuContext } from '../../src/webview/tileMenu';
-import { EXTENSION_ID, closeAllEditors, fileOpener, gridTold, stopLocalServer, useLocalServer, workspaceRoot } from './support';
+import { EXTENSION_ID, closeAllEditors, fileOpener, gridTold, useApiServer, workspaceRoot } from './support';
 
 const openNew = fileOpener('reach-tests');
 
@@ -29,18 +28,14 @@ async function firstMediaNode(provider: CollectionsProvider): Promise<MediaNode>
 
 describe('where users reach it (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
 
-  before(async () => {
-    server = await useLocalServer('alice');
-  });
 
   afterEach(closeAllEditors);
 
   after(async () => {
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'reach-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('a click on a media item in the Collections view opens it in the grid with its preview', async () => {
@@ -78,14 +73,14 @@ describe('where users reach it (real VS Code)', function () {
     assert.ok(second);
     const menuArg = { webview: 'stockMedia.grid', ...second };
     const [kind, idText] = String(second.key).split(':');
-    const photo = server.library.photos.find((p) => p.id === Number(idText));
+    const photo = server().library.photos.find((p) => p.id === Number(idText));
     assert.equal(kind, 'photo');
     assert.ok(photo);
     const url = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyUrl', menuArg);
     assert.ok(url?.includes(`/photos/${photo.id}/`), url);
     assert.equal(await vscode.env.clipboard.readText(), url);
     const credit = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyCredit', menuArg);
-    assert.equal(credit, `Photo by ${photo.photographer.name} (${server.origin}/@${photo.photographer.slug}) on Pexels (${server.origin}/photo/${photo.slug}-${photo.id}/)`);
+    assert.equal(credit, `Photo by ${photo.photographer.name} (${server().origin}/@${photo.photographer.slug}) on Pexels (${server().origin}/photo/${photo.slug}-${photo.id}/)`);
     // Insert goes to the editor the grid inserts into.
     const editor = await openNew('menu.md', '');
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });

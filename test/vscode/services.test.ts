@@ -5,10 +5,9 @@ import * as vscode from 'vscode';
 import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import { hiddenSnapshot, hourStart } from '../../src/core/quota';
 import { QuotaStore } from '../../src/host/status/quota';
-import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import { IN_WEB_WORKER_HOST } from './hosts';
-import { QUOTA_FIGURE, asNew, extensionApi, filesBelow, pointAt, quotaShown, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { QUOTA_FIGURE, asNew, extensionApi, filesBelow, pointAt, quotaShown, storeKeyFor, useApiServer, waitFor } from './support';
 
 const fmt = (n: number): string => new Intl.NumberFormat(vscode.env.language).format(n);
 
@@ -25,17 +24,11 @@ async function textOfFiles(dir: vscode.Uri): Promise<string> {
 }
 
 describe('extension services', () => {
-  let server: ApiServer;
+  const server = useApiServer(null);
 
   // One server for the suite; each test starts from it as new, with no key.
-  before(async () => {
-    server = await useLocalServer(null);
-  });
   beforeEach(async () => {
-    await asNew(server, null);
-  });
-  after(async () => {
-    await stopLocalServer(server);
+    await asNew(server(), null);
   });
 
   it('with no key, the status bar has no item (the welcome view and the walkthrough lead the way)', async () => {
@@ -47,22 +40,22 @@ describe('extension services', () => {
 
   it('setting a key by command checks it with one request, stores it only in SecretStorage and shows the quota', async () => {
     const api = await extensionApi();
-    server.setQuota(server.keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
-    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server.keys.alice });
+    server().setQuota(server().keys.alice, { monthlyRemaining: 19805, monthlyLimit: 20000 });
+    const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: server().keys.alice });
     assert.equal(result.saved, true);
-    assert.equal(server.apiRequestCount(), 1, 'one cheap request to check the key');
-    assert.equal((await api.services.keys.stored())?.key, server.keys.alice);
+    assert.equal(server().apiRequestCount(), 1, 'one cheap request to check the key');
+    assert.equal((await api.services.keys.stored())?.key, server().keys.alice);
 
     // Nowhere in settings, nowhere in the workspace's files.
     const cfg = vscode.workspace.getConfiguration('stockMedia');
     for (const name of ['apiBaseUrl', 'videoBaseUrl', 'serviceName', 'serviceUrl', 'cacheTtlSeconds', 'requestTimeoutSeconds']) {
-      assert.doesNotMatch(JSON.stringify(cfg.inspect(name) ?? {}), new RegExp(server.keys.alice));
+      assert.doesNotMatch(JSON.stringify(cfg.inspect(name) ?? {}), new RegExp(server().keys.alice));
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder);
     const settings = await textOfFiles(vscode.Uri.joinPath(folder, '.vscode'));
     assert.ok(settings.length > 0, 'the workspace settings were read');
-    assert.ok(!settings.includes(server.keys.alice), 'not in workspace settings');
+    assert.ok(!settings.includes(server().keys.alice), 'not in workspace settings');
 
     const view = await waitFor(() => quotaShown(api), 'the quota');
     assert.equal(view.text, `$(file-media) ${fmt(19804)} / ${fmt(20000)}`);
@@ -74,9 +67,9 @@ describe('extension services', () => {
 
   it('shows exactly the server’s remaining / limit after a request, and warns under 10 %', async () => {
     const api = await extensionApi();
-    await storeKeyFor(server, server.keys.bob);
+    await storeKeyFor(server(), server().keys.bob);
     await api.services.refreshKeyState();
-    server.setQuota(server.keys.bob, { monthlyRemaining: 1501, monthlyLimit: 20000 });
+    server().setQuota(server().keys.bob, { monthlyRemaining: 1501, monthlyLimit: 20000 });
     await api.client.curatedPhotos({}, { fresh: true });
     const view = await waitFor(() => quotaShown(api)?.text.includes(fmt(1500)) && quotaShown(api), 'the new figure');
     assert.equal(view.text, `$(warning) ${fmt(1500)} / ${fmt(20000)}`);
@@ -85,10 +78,10 @@ describe('extension services', () => {
 
   it('shows the exhausted state after a 429 as the rate limit or monthly quota, with when the quota resets', async () => {
     const api = await extensionApi();
-    await storeKeyFor(server, server.keys.alice);
+    await storeKeyFor(server(), server().keys.alice);
     await api.services.refreshKeyState();
     await api.client.curatedPhotos({ per_page: 1 }, { fresh: true });
-    server.setQuota(server.keys.alice, { monthlyRemaining: 0 });
+    server().setQuota(server().keys.alice, { monthlyRemaining: 0 });
     await assert.rejects(api.client.curatedPhotos({ per_page: 2 }), (e: { kind?: string }) => e.kind === 'rateLimited');
     const view = await waitFor(() => quotaShown(api)?.text.startsWith('$(error)') && quotaShown(api), 'the exhausted state');
     assert.equal(view.background, 'statusBarItem.errorBackground');
@@ -101,13 +94,13 @@ describe('extension services', () => {
     const result = await vscode.commands.executeCommand<SetApiKeyResult>('stockMedia.setApiKey', { key: 'not-a-real-key' });
     assert.deepEqual(result, { saved: false, reason: 'forbidden' });
     assert.equal((await api.services.keys.stored())?.key, undefined);
-    assert.equal(server.apiRequestCount((e) => e.status === 403), 1);
+    assert.equal(server().apiRequestCount((e) => e.status === 403), 1);
     assert.equal(quotaShown(api), undefined, 'no quota item');
   });
 
   it('clearing the key takes the quota item away', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
     await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the quota');
     await vscode.commands.executeCommand('stockMedia.clearApiKey');
     assert.equal((await api.services.keys.stored())?.key, undefined);
@@ -116,7 +109,7 @@ describe('extension services', () => {
 
   it('a change of the secret from elsewhere (not through the command) refreshes what depends on it', async () => {
     const api = await extensionApi();
-    await storeKeyFor(server, server.keys.alice);
+    await storeKeyFor(server(), server().keys.alice);
     await waitFor(() => api.services.hasKey, 'hasKey after the secret changed');
     let reloads = 0;
     const sub = api.services.onDidChangeConnection(() => reloads++);
@@ -131,10 +124,10 @@ describe('extension services', () => {
 
   it('a new base URL takes effect without a reload', async () => {
     const api = await extensionApi();
-    await storeKeyFor(server, server.keys.alice);
+    await storeKeyFor(server(), server().keys.alice);
     await api.services.refreshKeyState();
     await api.client.curatedPhotos({ per_page: 3 });
-    assert.equal(server.apiRequestCount(), 1);
+    assert.equal(server().apiRequestCount(), 1);
     const other = await startApiServer();
     try {
       await pointAt(other);
@@ -146,7 +139,7 @@ describe('extension services', () => {
       // The same question again: not answered from the old server's cache, asked of the new one.
       await api.client.curatedPhotos({ per_page: 3 });
       assert.equal(other.apiRequestCount(), 2);
-      assert.equal(server.apiRequestCount(), 1);
+      assert.equal(server().apiRequestCount(), 1);
     } finally {
       await other.close();
     }
@@ -154,7 +147,7 @@ describe('extension services', () => {
 
   it('the quota survives a restart and turns stale after the reset time', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
     const reopened = new QuotaStore(api.services.context.globalState);
     assert.deepEqual(reopened.current, api.services.quota.current);
     assert.ok(reopened.current && reopened.current.remaining > 0);
@@ -166,16 +159,16 @@ describe('extension services', () => {
 
   it('counts the API requests sent this UTC hour and keeps the count through a restart', async function () {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
     const hour = hourStart(Date.now());
     const before = api.services.quota.hourly.thisHour();
-    server.clearLog();
+    server().clearLog();
     await api.client.searchPhotos({ query: 'sea' }, { fresh: true });
     await api.client.searchPhotos({ query: 'sea' });
     await api.client.curatedPhotos({}, { fresh: true });
     const after = api.services.quota.hourly.thisHour();
     if (hourStart(Date.now()) !== hour) this.skip(); // the hour turned during the test
-    assert.equal(server.apiRequestCount(), 2, 'the second search came from the cache');
+    assert.equal(server().apiRequestCount(), 2, 'the second search came from the cache');
     assert.equal(after - before, 2, 'the count follows the requests the service saw');
     const reopened = new QuotaStore(api.services.context.globalState);
     assert.equal(reopened.hourly.thisHour(), after, 'a reload within the hour keeps the count');
@@ -185,8 +178,8 @@ describe('extension services', () => {
 
   it('a service that does not expose its quota headers to browsers: hidden in the web worker host, read in Node', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
-    server.setSwitches({ quotaHeadersExposed: false });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
+    server().setSwitches({ quotaHeadersExposed: false });
     try {
       await api.client.curatedPhotos({}, { fresh: true });
       if (IN_WEB_WORKER_HOST) {
@@ -197,17 +190,17 @@ describe('extension services', () => {
         // Node reads every header, whatever the service lists for browsers.
         await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the figure');
       }
-      server.setSwitches({ quotaHeadersExposed: true });
+      server().setSwitches({ quotaHeadersExposed: true });
       await api.client.curatedPhotos({}, { fresh: true });
       await waitFor(() => QUOTA_FIGURE.test(quotaShown(api)?.text ?? ''), 'the figure once the headers are exposed');
     } finally {
-      server.resetSwitches();
+      server().resetSwitches();
     }
   });
 
   it('says "Quota not visible" with the count of this hour while the quota is hidden, and shows the figure after a readable answer', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
     // What the client reports in the web worker host after a 2xx whose quota headers the
     // browser hid (unit-tested with a browser-like fetch; Node reads every header).
     api.services.quota.update(hiddenSnapshot(api.services.quota.current, Date.now()));
@@ -226,10 +219,10 @@ describe('extension services', () => {
 
   it('never writes the key into the log', async () => {
     const api = await extensionApi();
-    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server.keys.alice });
+    await vscode.commands.executeCommand('stockMedia.setApiKey', { key: server().keys.alice });
     await api.client.searchPhotos({ query: 'nature' });
     const text = await textOfFiles(vscode.Uri.joinPath(api.services.context.logUri, '..'));
     assert.ok(text.length > 0, `the logs were read (${api.services.context.logUri.toString()})`);
-    assert.ok(!text.includes(server.keys.alice), 'the key is not in any log file');
+    assert.ok(!text.includes(server().keys.alice), 'the key is not in any log file');
   });
 });

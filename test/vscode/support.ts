@@ -156,15 +156,16 @@ export async function stopLocalServer(server: ApiServer | undefined): Promise<vo
 /**
  * The local server for a describe's tests, as test/e2e/harness.ts's useApiServer is for the
  * workbench files: useLocalServer before them, stopLocalServer after. Called in the describe's
- * body before its own hooks, which may then use the server.
+ * body before its own hooks: mocha runs a suite's hooks in the order they were added, so its
+ * before runs first and theirs may use the server. It is stopped after the describe's own after
+ * hooks, which may still use it (closing the grid, resetting a setting the extension reacts to).
  */
 export function useApiServer(key: LocalUser | null = 'alice'): () => ApiServer {
   let server: ApiServer | undefined;
-  before(async () => {
+  before(async function () {
+    // Added now, after the describe's body added its own, the stop is the suite's last after hook.
+    this.test?.parent?.afterAll('stop the local API server', () => stopLocalServer(server));
     server = await useLocalServer(key);
-  });
-  after(async () => {
-    await stopLocalServer(server);
   });
   return () => {
     if (!server) throw new Error('useApiServer: the server is not started yet (use it in a test or hook)');

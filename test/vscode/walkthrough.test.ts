@@ -8,8 +8,7 @@ import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import { ContextKey } from '../../src/host/common/commandIds';
 import type { Services } from '../../src/host/services';
 import { Milestones } from '../../src/host/walkthrough/milestones';
-import type { ApiServer } from '../server/server';
-import { closeAllEditors, extensionApi, fileOpener, stopLocalServer, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, useApiServer, waitFor, workspaceRoot } from './support';
 
 const openNew = fileOpener('walkthrough-tests');
 
@@ -29,10 +28,9 @@ async function startAsNewProfile(services: Services): Promise<void> {
 
 describe('walkthrough milestones (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
 
   before(async () => {
-    server = await useLocalServer('alice');
     await startAsNewProfile((await extensionApi()).services);
   });
 
@@ -40,16 +38,15 @@ describe('walkthrough milestones (real VS Code)', function () {
     await closeAllEditors();
     await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), 'walkthrough-tests'), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('a search that failed is no search done; one with results is, in this window and the next', async () => {
     const { services } = await extensionApi();
-    server.setSwitches({ failStatus: 400 });
+    server().setSwitches({ failStatus: 400 });
     const failed = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'lake' });
     assert.ok(failed.shown && failed.status === 'failed', JSON.stringify(failed));
     assert.equal(services.milestones.has('searched'), false);
-    server.resetSwitches();
+    server().resetSwitches();
     const searched = await vscode.commands.executeCommand<GridCommandResult>('stockMedia.search', { query: 'morning' });
     assert.ok(searched.shown && searched.count > 0, JSON.stringify(searched));
     assert.equal(services.milestones.has('searched'), true);
@@ -61,7 +58,7 @@ describe('walkthrough milestones (real VS Code)', function () {
   it('an insert from the grid counts once, for the profile (not per window)', async () => {
     const { services, client } = await extensionApi();
     const editor = await openNew('post.md', '# Post\n\n');
-    const photo = await client.getPhoto(server.library.photos[0]!.id);
+    const photo = await client.getPhoto(server().library.photos[0]!.id);
     const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media: { kind: 'photo', photo }, targetUri: editor.document.uri.toString() });
     assert.equal(outcome.result, 'inserted', outcome.notes?.join('\n'));
     assert.equal(services.milestones.has('inserted'), true);

@@ -13,9 +13,8 @@ import type { WorkspaceNode } from '../../src/host/workspaceMedia/nodes';
 import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree';
 import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
 import type { GridPanelState } from './hooks';
-import type { ApiServer } from '../server/server';
 import { creditLines } from '../unit/creditPages';
-import { closeAllEditors, extensionApi, stopLocalServer, updateSetting, useLocalServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'workspace-media-tests';
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -50,7 +49,7 @@ const encoder = new TextEncoder();
 
 describe('In This Workspace (real VS Code)', function () {
   this.timeout(60_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let credited: Photo;
   let uncredited: Photo;
   let styled: Photo;
@@ -64,9 +63,8 @@ describe('In This Workspace (real VS Code)', function () {
   };
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
-    const plain = server.library.photos.filter((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '').slice(20, 23);
+    const plain = server().library.photos.filter((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '').slice(20, 23);
     assert.equal(plain.length, 3);
     const known: Photo[] = [];
     // Known before the view is shown (a search, an insert would have made them so).
@@ -90,13 +88,12 @@ describe('In This Workspace (real VS Code)', function () {
     await vscode.workspace.fs.writeFile(uri('trip.md'), encoder.encode(page));
     await vscode.workspace.fs.writeFile(uri('index.html'), encoder.encode(html));
     await vscode.workspace.fs.writeFile(uri('site.css'), encoder.encode(`body { background: url(${styled.src.large}); }\n`));
-    server.clearLog();
+    server().clearLog();
   });
 
   after(async () => {
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   it('lists the media by use, the missing credit marked, with no request for media already known', async () => {
@@ -128,7 +125,7 @@ describe('In This Workspace (real VS Code)', function () {
     const css = await mediaRow(provider, styled);
     assert.equal(css.description, '1 use');
     assert.deepEqual((await rows(provider, css.node)).map((r) => [r.label, r.description]), [[`${FOLDER}/site.css:1`, '']]);
-    assert.equal(server.apiRequestCount(), 0, 'no request: every media was known');
+    assert.equal(server().apiRequestCount(), 0, 'no request: every media was known');
   });
 
   it('the media commands of the other trees take its items: Copy Credit, Copy URL; its hover is the media\'s', async () => {
@@ -141,7 +138,7 @@ describe('In This Workspace (real VS Code)', function () {
     const item = provider.resolveTreeItem(provider.getTreeItem(row.node), row.node);
     const hover = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : '';
     assert.ok(hover.includes(`**${mediaLabel({ kind: 'photo', photo: credited })}**`) && hover.includes(credited.photographer) && hover.endsWith('\n\n1 use'), hover);
-    assert.equal(server.apiRequestCount(), 0, 'the media were known');
+    assert.equal(server().apiRequestCount(), 0, 'the media were known');
   });
 
   it('Star and Unstar from its rows: the row’s menu follows, and the media is under Starred', async () => {
@@ -157,7 +154,7 @@ describe('In This Workspace (real VS Code)', function () {
     await vscode.commands.executeCommand('stockMedia.unstar', row.node);
     assert.ok(!starredIds().includes(uncredited.id), 'no longer starred');
     assert.equal((await mediaRow(provider, uncredited)).context, 'media.photo.missingCredit');
-    assert.equal(server.apiRequestCount(), 0, 'the media was known');
+    assert.equal(server().apiRequestCount(), 0, 'the media was known');
   });
 
   it('a click on a use opens the file at its line', async () => {
@@ -194,7 +191,7 @@ describe('In This Workspace (real VS Code)', function () {
     await vscode.commands.executeCommand('undo');
     assert.equal(editor.document.getText(), page);
     await waitFor(async () => (await mediaRow(provider, uncredited)).description === '2 uses · 1 without credit', 'the undone page shown again', 5000);
-    assert.equal(server.apiRequestCount(), 0, 'still no request');
+    assert.equal(server().apiRequestCount(), 0, 'still no request');
     await closeAllEditors();
   });
 
@@ -233,18 +230,18 @@ describe('In This Workspace (real VS Code)', function () {
     const api = await extensionApi();
     // One no earlier test made known, to the client or to the view (its facts outlive the files
     // that used them): the suites share one workbench.
-    const candidates = server.library.photos.filter((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '' && ![credited, uncredited, styled].some((k) => k.id === p.id) && p.id % 7 === 3);
+    const candidates = server().library.photos.filter((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '' && ![credited, uncredited, styled].some((k) => k.id === p.id) && p.id % 7 === 3);
     const known = await Promise.all(candidates.map(async (p) => provider.model.media('photo', p.id) !== undefined || (await api.client.hasCached('photo', p.id))));
     const unknown = candidates.find((_, i) => !known[i]);
     assert.ok(unknown, `a photo not known yet among ${candidates.length}`);
     if (treeView.visible) await vscode.commands.executeCommand('workbench.action.closeSidebar');
     // The extension host hears of the hidden view a moment later, on a busy machine after the file is listed.
     await waitFor(() => !treeView.visible, 'the view hidden');
-    await vscode.workspace.fs.writeFile(uri('new.md'), encoder.encode(`![New](${server.origin}/media/photos/${unknown.id}/pexels-photo-${unknown.id}.png)\n`));
+    await vscode.workspace.fs.writeFile(uri('new.md'), encoder.encode(`![New](${server().origin}/media/photos/${unknown.id}/pexels-photo-${unknown.id}.png)\n`));
     const byReference = await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id), 'the new file listed', 10_000);
     assert.equal(byReference.label, `Photo ${unknown.id}`);
     assert.deepEqual((await rows(provider, byReference.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/new.md:1`, '', 'file']]);
-    const asked = (): number => server.apiRequestCount((e) => e.path.endsWith(`/photos/${unknown.id}`));
+    const asked = (): number => server().apiRequestCount((e) => e.path.endsWith(`/photos/${unknown.id}`));
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(asked(), 0, 'not asked while the view is not visible');
     await vscode.commands.executeCommand('stockMedia.workspaceMedia.focus');
@@ -267,7 +264,7 @@ describe('In This Workspace (real VS Code)', function () {
       const { provider } = await hook();
       const api = await extensionApi();
       // Not the photo of the test before (id % 7 === 3), whose uncredited use a slow removal could still show.
-      const repeated = server.library.photos.find((p) => PLAIN.test(p.photographer.name) && ![credited, uncredited, styled].some((k) => k.id === p.id) && p.id % 7 !== 3);
+      const repeated = server().library.photos.find((p) => PLAIN.test(p.photographer.name) && ![credited, uncredited, styled].some((k) => k.id === p.id) && p.id % 7 !== 3);
       assert.ok(repeated);
       const photo = await api.client.getPhoto(repeated.id);
       // Each line the photo's page linked from its credit.

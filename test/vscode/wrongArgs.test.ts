@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { catchEscapes } from './hosts';
 import type { Shown } from './support';
-import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, stopLocalServer, storeKeyFor, useLocalServer, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, filesBelow, recordUi, storeKeyFor, useApiServer, workspaceRoot } from './support';
 
 const FOLDER = 'wrong-args-tests';
 const openNew = fileOpener(FOLDER);
@@ -195,7 +195,7 @@ function notSentence(message: string): string | undefined {
 
 describe('commands with wrong arguments (real VS Code)', function () {
   this.timeout(300_000);
-  let server: ApiServer;
+  const server = useApiServer();
   let editor: vscode.TextEditor;
   let context: Context;
   let keyPage = '';
@@ -258,10 +258,9 @@ describe('commands with wrong arguments (real VS Code)', function () {
   }
 
   before(async () => {
-    server = await useLocalServer('alice');
     const api = await extensionApi();
     handlers = (await vscode.commands.executeCommand<Record<string, Fn> | undefined>('stockMedia.test.commands')) ?? {};
-    const photo = photoOf(server);
+    const photo = photoOf(server());
     const text = `# Wrong arguments\n\nA photo: ![](${String((photo.src as Record<string, string>).large)})\n\nThe end.\n`;
     editor = await openNew('doc.md', text);
     context = { doc: editor.document.uri.toString(), photo };
@@ -301,7 +300,6 @@ describe('commands with wrong arguments (real VS Code)', function () {
     await vscode.commands.executeCommand(GRID, { op: 'close' });
     await closeAllEditors();
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
-    await stopLocalServer(server);
   });
 
   const commands = (): { command: string }[] => {
@@ -360,7 +358,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
       const documentsBefore = new Set(openDocuments());
       const creditsFile = vscode.Uri.joinPath(workspaceRoot(), 'CREDITS.md');
       const filesBefore = new Set((await filesBelow(workspaceRoot())).map((u) => u.toString()));
-      server.clearLog();
+      server().clearLog();
       await vscode.env.clipboard.writeText(CLIPBOARD_SENTINEL);
       let calls = 0;
       for (const { position, rows } of callsFor(parametersRead(handlers[command]))) {
@@ -404,7 +402,7 @@ describe('commands with wrong arguments (real VS Code)', function () {
           for (const uri of newDocuments) documentsBefore.add(uri);
           if (command === 'stockMedia.clearApiKey') {
             // Its purpose is to remove the key, whatever the argument: put it back for the next call.
-            await storeKeyFor(server, server.keys.alice);
+            await storeKeyFor(server(), server().keys.alice);
             await api.services.refreshKeyState();
           }
         }
@@ -420,17 +418,17 @@ describe('commands with wrong arguments (real VS Code)', function () {
       }
       const lateOpens = opened.filter((url) => !(command === 'stockMedia.getApiKey' && url === keyPage));
       if (lateOpens.length > 0) problems.push(`after the calls: opened ${lateOpens.map((u) => u.slice(0, 80)).join(', ')}`);
-      if ((await api.services.keys.stored())?.key !== server.keys.alice) {
+      if ((await api.services.keys.stored())?.key !== server().keys.alice) {
         problems.push('the stored key changed');
-        await storeKeyFor(server, server.keys.alice);
+        await storeKeyFor(server(), server().keys.alice);
         await api.services.refreshKeyState();
       }
-      for (const entry of server.log) {
+      for (const entry of server().log) {
         const garbage = garbageIn(entry);
         if (garbage) problems.push(`request: ${garbage}`);
       }
       // The grid's pictures are the media requests a shown grid makes; none may carry garbage.
-      for (const entry of server.mediaLog) {
+      for (const entry of server().mediaLog) {
         const where = `${entry.path}?${new URLSearchParams(entry.query).toString()}`;
         if (GARBAGE.test(where) || where.length > 2000) problems.push(`media request: ${where.slice(0, 100)}`);
       }
