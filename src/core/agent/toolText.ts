@@ -8,6 +8,8 @@
 // English, as the model descriptions are. Free of 'vscode'.
 import { creditFacts } from '../insert/facts';
 import { inert } from '../inert';
+import { mediaUrlOptions, parseMediaRef } from '../mediaUrl';
+import type { ServiceSettings } from '../trustedUrls';
 import { formatDuration } from '../mediaText';
 import type { MediaItem, MediaKind } from '../model';
 
@@ -30,13 +32,20 @@ export function quoted(value: unknown, max: number): string {
   return JSON.stringify(text);
 }
 
-/** The media's page on the service, when it has a safe one. */
-export function pageLink(item: MediaItem, service: { serviceName: string; serviceUrl: string }): string | undefined {
-  return creditFacts(item, service).pageUrl;
+/** Where the service lives (its settings), and its name. */
+export type ToolService = ServiceSettings & { readonly serviceName: string };
+
+/** The media's page on the service, when it has a safe one that is the service's page of this media (not an address elsewhere). */
+export function pageLink(item: MediaItem, service: ToolService): string | undefined {
+  const page = creditFacts(item, service).pageUrl;
+  if (!page) return undefined;
+  const own = parseMediaRef(page, mediaUrlOptions(service));
+  const id = item.kind === 'photo' ? item.photo.id : item.video.id;
+  return own.ok && own.id === id && (own.kind ?? item.kind) === item.kind ? page : undefined;
 }
 
 /** One media as a result line: reference, alt text, photographer, size, colour, duration, page. */
-export function mediaLine(item: MediaItem, service: { serviceName: string; serviceUrl: string }): string {
+export function mediaLine(item: MediaItem, service: ToolService): string {
   const parts: string[] = [mediaRef(item)];
   if (item.kind === 'photo') {
     const p = item.photo;
@@ -44,7 +53,7 @@ export function mediaLine(item: MediaItem, service: { serviceName: string; servi
     if (p.avg_color) parts.push(`colour ${quoted(p.avg_color, 16)}`);
   } else {
     const v = item.video;
-    parts.push(`by ${quoted(v.user?.name ?? '', NAME_MAX)}`, `${v.width}×${v.height}`, formatDuration(v.duration));
+    parts.push(`by ${quoted(v.user.name, NAME_MAX)}`, `${v.width}×${v.height}`, formatDuration(v.duration));
   }
   const page = pageLink(item, service);
   if (page) parts.push(page);
