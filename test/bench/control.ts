@@ -36,6 +36,7 @@ export type Task =
    * photos, each on a new Markdown page with a front matter; the media from the client (already seen).
    */
   | { op: 'coverSeen'; photoIds: readonly number[] }
+  | { op: 'agentCovers'; queries: readonly string[] }
   /** Opens a new Markdown page, shown and focused, for the runner to paste into. */
   | { op: 'newMarkdown' }
   /** Reverts and closes every editor this agent opened (no save prompt). */
@@ -170,6 +171,13 @@ export interface CreditCheckFigures {
   /** Background look-ups the check counted this hour (its budget). */
   readonly budgetUsed: number;
   readonly ms: number;
+}
+
+/** One run of "agent: covers for 20 pages": covers set, requests the client sent, milliseconds per page. */
+export interface AgentCoversRun {
+  readonly set: number;
+  readonly clientRequests: number;
+  readonly msPerPage: number;
 }
 
 export interface CoverSeenFigures {

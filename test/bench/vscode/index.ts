@@ -19,6 +19,7 @@ import type { WorkspaceMediaProvider } from '../../../src/host/workspaceMedia/tr
 import { CONTROL_ENV } from '../control';
 import type {
   ActivationFigures,
+  AgentCoversRun,
   CoverSeenFigures,
   CreditCheckFigures,
   EmptyActivationFigures,
@@ -119,6 +120,8 @@ async function perform(
       return (await Promise.all(task.photoIds.map((id) => api.client.getPhoto(id)))).length;
     case 'coverSeen':
       return coverSeen(api, task.photoIds);
+    case 'agentCovers':
+      return agentCovers(api, task.queries);
     case 'newMarkdown':
       await newPage();
       return null;
@@ -345,6 +348,43 @@ async function coverSeen(api: StockMediaApi, ids: readonly number[]): Promise<Co
     if (outcome?.result === 'set' && document.getText() !== PAGE) set++;
   }
   return { set, clientRequests: api.client.requestsSent - before };
+}
+
+/** The text parts of a tool's answer. */
+async function invokeTool(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('\n');
+}
+
+/**
+ * "agent: covers for 20 pages": the agent's tools as an agent calls them, a page at a time: a
+ * search for the page's subject (stockMedia_search), then its first result set as the cover of
+ * the page, a Markdown file of the workspace with a title in its front matter
+ * (stockMedia_setCover). Twice: the second run asks the same searches and replaces the covers.
+ */
+async function agentCovers(api: StockMediaApi, queries: readonly string[]): Promise<AgentCoversRun[]> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder');
+  const runs: AgentCoversRun[] = [];
+  for (const replace of [false, true]) {
+    const before = api.client.requestsSent;
+    const start = performance.now();
+    let set = 0;
+    for (const [i, query] of queries.entries()) {
+      const file = `agent-covers/page-${i + 1}.md`;
+      if (!replace) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder.uri, file), new TextEncoder().encode(`---\ntitle: ${query}\n---\n\n# ${query}\n`));
+      const found = await invokeTool('stockMedia_search', { query, count: 1 });
+      const ref = /^(photo:\d+) · /m.exec(found)?.[1];
+      if (!ref) throw new Error(`no photo for "${query}": ${found}`);
+      await invokeTool('stockMedia_setCover', { ref, file, replace });
+      // The tool edits the page as the command does (one undo step, not saved): its document holds the cover.
+      const text = (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, file))).getText();
+      if (text.includes(ref.slice('photo:'.length))) set++;
+    }
+    runs.push({ set, clientRequests: api.client.requestsSent - before, msPerPage: (performance.now() - start) / queries.length });
+  }
+  await vscode.workspace.saveAll(false);
+  return runs;
 }
 
 async function closePages(): Promise<number> {
