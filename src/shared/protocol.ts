@@ -114,6 +114,11 @@ const toWebview = variant('type', {
   focus: object({}),
   /** The keys of the user's starred media: a tile's … menu offers Star or Unstar by them. */
   starred: object({ keys: array(key, STARRED_MAX) }),
+  /**
+   * The agent waits for the person to choose (stockMedia_pickMedia): `prompt` (the model's words,
+   * shown as text above the grid) and a Choose action on each tile; null: the grid is a normal one again.
+   */
+  choose: object({ prompt: nullable(text) }),
 });
 export type ToWebview = Infer<typeof toWebview>;
 export type SessionMessage = Extract<ToWebview, { type: 'session' }>;
@@ -131,6 +136,8 @@ const fromWebview = variant('type', {
   openService: object({}),
   /** The tile that has the keyboard focus now (null: none): the media a command from the palette acts on. */
   active: object({ key: nullable(key) }),
+  /** In choose mode: the person chose this tile's media (`key`), or stopped choosing (null: Escape, Cancel). */
+  chosen: object({ key: nullable(key) }),
 });
 export type FromWebview = Infer<typeof fromWebview>;
 

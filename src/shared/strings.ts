@@ -109,6 +109,15 @@ export interface GridStrings {
   unstar: string;
   resultsLabel: string;
   keyboardHint: string;
+  // choose mode (the agent waits for the person to choose)
+  /** Above the agent's prompt. */
+  chooseTitle: string;
+  /** A tile's first button and the preview's, in choose mode. */
+  choose: string;
+  /** Stops choosing (the agent hears that nothing was chosen). */
+  chooseCancel: string;
+  /** keyboardHint in choose mode. */
+  chooseKeyboardHint: string;
   // tiles
   /** {0}: photographer. */
   photoBy: string;
@@ -165,7 +174,7 @@ export const GRID_STRING_KEYS: readonly Exclude<keyof GridStrings, 'colorNames'>
   'errorNotWholeNumber', 'errorTooLarge', 'errorDurationOrder', 'loading', 'loadingMore', 'resultsMany',
   'resultOne', 'shownMany', 'shownOne', 'skippedOne', 'skippedMany', 'noResults', 'noResultsFor', 'noResultsHint', 'startHint', 'endOfResults', 'retry',
   'setApiKey', 'getApiKey', 'openSettings', 'showQuota', 'checkKey', 'quotaTitle', 'keyTitle', 'keyOriginTitle', 'errorTitle', 'offlineTitle', 'keptResults', 'singleTitle', 'resetFilters', 'collectionTitle', 'starredTitle', 'starredEmpty', 'moreActions', 'tileMoreActions', 'resultsLabel',
-  'keyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
+  'keyboardHint', 'chooseTitle', 'choose', 'chooseCancel', 'chooseKeyboardHint', 'photoBy', 'videoBy', 'tileLabel', 'durationLabel', 'untitledPhoto', 'untitledVideo',
   'creditLinkLabel', 'insert', 'insertAs', 'saveAndInsert', 'setCoverImage', 'setCoverImageAs', 'star', 'unstar', 'copyUrl', 'copyCredit', 'openOnService', 'preview', 'closePreview',
   'dimensions', 'providedBy', 'serviceName', 'serviceUrl',
 ];

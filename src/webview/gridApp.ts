@@ -57,6 +57,8 @@ export class GridApp {
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
   private readonly preview: Preview;
+  /** While the agent waits for the person to choose: its prompt (null: a normal grid). */
+  private choosing: string | null = null;
   /** The one photo or video whose preview was opened when it loaded (not again for each update). */
   private previewed: string | null = null;
   private readonly scroller: HTMLElement;
@@ -95,6 +97,7 @@ export class GridApp {
       resetFilters: () => this.resetFilters(),
       errorAction: (action, forMore) => this.runErrorAction(action, forMore),
       openService: () => this.host.post({ type: 'openService' }),
+      stopChoosing: () => this.host.post({ type: 'chosen', key: null }),
     });
     const chrome = this.chrome;
     this.scroller.append(chrome.message, this.grid.element, chrome.footer);
@@ -104,8 +107,15 @@ export class GridApp {
         const index = this.grid.indexOfKey(item.key);
         if (index >= 0) this.grid.setActive(index, true);
       },
+      choosing: () => this.choosing !== null,
     });
-    this.root.replaceChildren(chrome.progress, this.toolbar.element, chrome.statusLine, chrome.notice, this.scroller, this.preview.element, chrome.toast);
+    // Escape stops choosing, unless something open takes it (the preview, a tile's menu: they close first).
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || this.choosing === null || event.defaultPrevented || this.preview.isOpen) return;
+      event.preventDefault();
+      this.host.post({ type: 'chosen', key: null });
+    });
+    this.root.replaceChildren(chrome.progress, chrome.choosePrompt, this.toolbar.element, chrome.statusLine, chrome.notice, this.scroller, this.preview.element, chrome.toast);
     this.root.setAttribute('aria-busy', 'false');
     this.updateChrome();
 
@@ -143,6 +153,11 @@ export class GridApp {
         return;
       case 'starred':
         this.grid.setStarred(message.keys);
+        return;
+      case 'choose':
+        this.choosing = message.prompt;
+        this.chrome.setChoosing(message.prompt);
+        this.grid.setChoosing(message.prompt !== null);
         return;
       case 'focus':
         if (!this.grid.focusActive()) {
@@ -268,6 +283,11 @@ export class GridApp {
   private runCommand(command: TileCommand, item: GridItem): void {
     if (command === 'preview') {
       this.preview.open(item);
+      return;
+    }
+    if (command === 'choose') {
+      this.preview.close();
+      this.host.post({ type: 'chosen', key: item.key });
       return;
     }
     this.host.post({ type: 'action', action: command, key: item.key });

@@ -1,7 +1,9 @@
 // What the grid says around its tiles: the progress bar, the count and the skipped note above
 // them, the message in their place (start, empty, error, quota used up), the notice above
 // tiles kept from an earlier search, the footer below them (loading more, a failed page, the
-// end) and the toast of a failed action. Drawn from the session's state on every change.
+// end), the toast of a failed action, and, while the agent waits for the person to choose, its
+// prompt above everything (the model's words, as text) with Cancel. Drawn from the session's
+// state on every change.
 import type { ErrorAction } from '../core/describe';
 import { pluralOf } from '../core/l10n';
 import type { GridForm } from '../core/searchForm';
@@ -27,6 +29,8 @@ export interface ChromeActions {
   resetFilters(): void;
   errorAction(action: ErrorAction, forMore: boolean): void;
   openService(): void;
+  /** Cancel in the choose mode's prompt: the person stops choosing. */
+  stopChoosing(): void;
 }
 
 export class GridChrome {
@@ -39,6 +43,9 @@ export class GridChrome {
   /** Below the tiles. */
   readonly footer: HTMLElement;
   readonly toast: HTMLElement;
+  /** Above the toolbar while the agent waits for a choice: what the person is choosing for. */
+  readonly choosePrompt: HTMLElement;
+  private readonly promptText: HTMLElement;
   private readonly total: HTMLElement;
   /** Says how many results the service sent that could not be read (they are not shown). */
   private readonly skippedNote: HTMLElement;
@@ -64,6 +71,22 @@ export class GridChrome {
     this.notice = h('div', { class: 'notice', role: 'alert', hidden: true });
     this.footer = h('div', { class: 'footer' });
     this.toast = h('div', { class: 'toast', role: 'status', hidden: true });
+    this.promptText = h('span', { class: 'choose-prompt-text' });
+    const cancel = h('button', { type: 'button', class: 'button secondary', 'data-action': 'stopChoosing' }, h('span', {}, s.chooseCancel));
+    cancel.addEventListener('click', () => this.actions.stopChoosing());
+    this.choosePrompt = h(
+      'div',
+      { class: 'choose-prompt', role: 'region', 'aria-label': s.chooseTitle, hidden: true },
+      icon('check', 'choose-prompt-icon'),
+      h('div', { class: 'choose-prompt-body' }, h('strong', {}, s.chooseTitle), this.promptText),
+      cancel,
+    );
+  }
+
+  /** Shows the choose mode's prompt (as text: it is the model's), or hides it (null). */
+  setChoosing(prompt: string | null): void {
+    this.promptText.textContent = prompt ?? '';
+    this.choosePrompt.hidden = prompt === null;
   }
 
   showToast(text: string): void {

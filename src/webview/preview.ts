@@ -12,6 +12,8 @@ import { openMenuOnEnterUp, openTileMenu, tileMenuContext } from './tileMenu';
 export interface PreviewCallbacks {
   command(command: TileCommand, item: GridItem): void;
   closed(item: GridItem): void;
+  /** Choose mode: the primary button chooses instead of inserting. */
+  choosing(): boolean;
 }
 
 export class Preview {
@@ -113,8 +115,9 @@ export class Preview {
     this.meta.textContent = item.duration !== null ? `${size} · ${formatDuration(item.duration)}` : size;
 
     this.actions.replaceChildren();
-    const insert = h('button', { type: 'button', class: 'button primary' }, icon('insert'), h('span', {}, s.insert));
-    insert.addEventListener('click', () => this.callbacks.command('insert', item));
+    const primary: TileCommand = this.callbacks.choosing() ? 'choose' : 'insert';
+    const insert = h('button', { type: 'button', class: 'button primary' }, icon(primary === 'choose' ? 'check' : 'insert'), h('span', {}, primary === 'choose' ? s.choose : s.insert));
+    insert.addEventListener('click', () => this.callbacks.command(primary, item));
     this.actions.append(insert);
     const secondary: [TileCommand, CodiconName, string][] = [
       ['copyUrl', 'link', s.copyUrl],

@@ -30,6 +30,9 @@ export class ResultsGrid {
   private layout: GridLayout = computeLayout(0, 0);
   private frame = 0;
   private readonly hintId: string;
+  private readonly hint: HTMLElement;
+  /** Choose mode: Enter and each tile's first button choose. */
+  private choosing = false;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -39,8 +42,8 @@ export class ResultsGrid {
   ) {
     this.hintId = uniqueId('grid-hint');
     this.element = h('div', { class: 'grid', role: 'list', 'aria-label': strings.resultsLabel });
-    const hint = h('span', { id: this.hintId, class: 'visually-hidden' }, strings.keyboardHint);
-    this.element.append(hint);
+    this.hint = h('span', { id: this.hintId, class: 'visually-hidden' }, strings.keyboardHint);
+    this.element.append(this.hint);
     this.element.addEventListener('click', (e) => this.onClick(e));
     this.element.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     this.element.addEventListener('keydown', (e) => this.onKeyDown(e));
@@ -68,6 +71,18 @@ export class ResultsGrid {
 
   indexOfKey(key: string | null): number {
     return key === null ? -1 : this.items.findIndex((i) => i.key === key);
+  }
+
+  /** Enters or leaves choose mode: the tiles are made again with Choose as their first action. */
+  setChoosing(on: boolean): void {
+    if (on === this.choosing) return;
+    this.choosing = on;
+    this.hint.textContent = on ? this.strings.chooseKeyboardHint : this.strings.keyboardHint;
+    const focused = this.hasFocus();
+    for (const tile of this.rendered.values()) tile.remove();
+    this.rendered.clear();
+    this.renderNow();
+    if (focused) this.focusActive();
   }
 
   /** `setSize`: the total the service said, or null when it said none (aria-setsize -1: unknown). */
@@ -163,6 +178,7 @@ export class ResultsGrid {
       hintId: this.hintId,
       strings: this.strings,
       numbers: this.numbers,
+      choosing: this.choosing,
     });
     this.place(tile, index);
     this.rendered.set(index, tile);
@@ -240,7 +256,7 @@ export class ResultsGrid {
       if (next >= 0) this.setActive(next, true);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      this.callbacks.command('insert', index);
+      this.callbacks.command(this.choosing ? 'choose' : 'insert', index);
     } else if (event.key === ' ') {
       event.preventDefault();
       this.callbacks.command('preview', index);

@@ -10,12 +10,22 @@ import type { CodiconName } from './codicons';
 import { h, icon, iconButton, prefersReducedMotion } from './dom';
 import { tileMenuContext } from './tileMenu';
 
-export type TileCommand = TileAction | 'preview';
+/** 'choose': the tile's media is the person's choice, in choose mode (the agent waits for it). */
+export type TileCommand = TileAction | 'preview' | 'choose';
 
 /** The tile's last button: opens the tile's More Actions menu, inside the tile (tileMoreMenu.ts). */
 export const MENU_COMMAND = 'menu';
 
-const TILE_BUTTONS: readonly { command: TileCommand; icon: CodiconName; label: (s: GridStrings) => string }[] = [
+interface TileButton {
+  command: TileCommand;
+  icon: CodiconName;
+  label: (s: GridStrings) => string;
+}
+
+/** In choose mode the first button chooses instead of inserting. */
+const CHOOSE_BUTTON: TileButton = { command: 'choose', icon: 'check', label: (s) => s.choose };
+
+const TILE_BUTTONS: readonly TileButton[] = [
   { command: 'insert', icon: 'insert', label: (s) => s.insert },
   { command: 'preview', icon: 'eye', label: (s) => s.preview },
   { command: 'copyUrl', icon: 'link', label: (s) => s.copyUrl },
@@ -33,6 +43,8 @@ export interface TileSetting {
   readonly hintId: string;
   readonly strings: GridStrings;
   readonly numbers: Intl.NumberFormat;
+  /** Choose mode: the tile's first button is Choose. */
+  readonly choosing: boolean;
 }
 
 export function createTile(item: GridItem, setting: TileSetting): HTMLElement {
@@ -57,6 +69,7 @@ export function createTile(item: GridItem, setting: TileSetting): HTMLElement {
     'aria-posinset': String(index + 1),
     'aria-setsize': String(setting.setSize),
     'aria-describedby': setting.hintId,
+    'data-choosing': setting.choosing,
   });
 
   // The alt text on hover: a property, so it stays text whatever the service wrote.
@@ -113,7 +126,8 @@ export function addActions(tile: HTMLElement, s: GridStrings, active: boolean): 
   const thumb = tile.querySelector('.thumb');
   if (!thumb || thumb.querySelector('.tile-actions')) return;
   const actions = h('div', { class: 'tile-actions' });
-  for (const b of TILE_BUTTONS) {
+  const buttons = tile.dataset.choosing === undefined ? TILE_BUTTONS : [CHOOSE_BUTTON, ...TILE_BUTTONS.slice(1)];
+  for (const b of buttons) {
     actions.append(iconButton(b.icon, b.label(s), { 'data-command': b.command, tabindex: active ? '0' : '-1' }));
   }
   actions.append(iconButton('ellipsis', s.tileMoreActions, { 'data-command': MENU_COMMAND, 'aria-haspopup': 'menu', 'aria-expanded': 'false', tabindex: active ? '0' : '-1' }));

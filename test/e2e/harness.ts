@@ -2,6 +2,7 @@
 // offline host as test/host/run.ts (VS Code server + Debian Chromium), with the extension
 // from this repo loaded in development mode, but no extension tests: the test is the page.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
@@ -74,6 +75,12 @@ export interface WorkbenchOptions {
   readonly workspaceTrust?: boolean;
   /** Merged last into the user settings (e.g. `security.workspace.trust.startupPrompt`). */
   readonly userSettings?: Readonly<Record<string, unknown>>;
+  /**
+   * Test-only extensions (folders of this repository, e.g. test/e2e/agentHelper), packaged and
+   * installed into the server's extensions folder before it starts, beside this one (the server
+   * loads one extensionDevelopmentPath only: the last it is given).
+   */
+  readonly extensions?: readonly string[];
 }
 
 /** Everything the e2e run writes: screenshots and logs (git-ignored). */
@@ -118,7 +125,8 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
   open.add(closer);
   try {
     workspace = createWorkspace(options.settings ? { settings: options.settings } : {});
-    const installArgs = options.vsix ? ['--install-extension', options.vsix, '--start-server'] : [];
+    const installs = [...(options.vsix ? [options.vsix] : []), ...(options.extensions ?? []).map(packageExtension)];
+    const installArgs = installs.length > 0 ? [...installs.flatMap((vsix) => ['--install-extension', vsix]), '--start-server'] : [];
     const extraArgs = [...installArgs, ...(options.serverArgs ?? [])];
     const certificate = options.https ? localCertificate() : undefined;
     const userSettings = {
@@ -162,6 +170,14 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     await close();
     throw error;
   }
+}
+
+/** A test-only extension's folder as a VSIX (in test-output/e2e), for `--install-extension`. */
+function packageExtension(folder: string): string {
+  const vsix = join(LOG_DIR, `${basename(folder)}.vsix`);
+  const vsce = join(repoRoot(), 'node_modules', '@vscode', 'vsce', 'vsce');
+  execFileSync(process.execPath, [vsce, 'package', '--allow-missing-repository', '--skip-license', '--no-dependencies', '-o', vsix], { cwd: folder, stdio: 'ignore' });
+  return vsix;
 }
 
 /** Closes every workbench still open (for the runner's `finally` and signal handlers). */

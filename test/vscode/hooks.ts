@@ -77,6 +77,8 @@ export interface GridTold extends SearchProgress {
   items: GridItem[];
   /** The starred keys: the tiles' menus offer Unstar for them. */
   starred: string[];
+  /** Choose mode's prompt above the grid (the agent waits for the person), null: a normal grid. */
+  choosing: string | null;
 }
 
 const NOTHING_TOLD: GridTold = {
@@ -92,6 +94,7 @@ const NOTHING_TOLD: GridTold = {
   failure: null,
   moreFailure: null,
   starred: [],
+  choosing: null,
 };
 
 /** What the webview knows after `message`, as gridApp.ts takes it in. */
@@ -122,6 +125,8 @@ function fold(told: GridTold, message: ToWebview): GridTold {
       return { ...told, more: message.status, moreFailure: message.status === 'failed' ? message.failure : null };
     case 'starred':
       return { ...told, starred: [...message.keys] };
+    case 'choose':
+      return { ...told, choosing: message.prompt };
     default:
       return told;
   }

@@ -13,6 +13,7 @@ import type { AgentTool } from './tool';
 const TOOLS: Partial<Record<ToolName, () => Promise<AgentTool>>> = {
   stockMedia_search: async () => (await import('./searchTools')).SEARCH_TOOL,
   stockMedia_getMedia: async () => (await import('./searchTools')).GET_MEDIA_TOOL,
+  stockMedia_pickMedia: async () => (await import('./pickTool')).PICK_TOOL,
 };
 
 export function registerAgentTools(context: vscode.ExtensionContext, container: Container): void {

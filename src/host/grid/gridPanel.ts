@@ -9,6 +9,10 @@
 // again (from the client cache when it is still fresh).
 //
 // CSP: fixed (gridHtml.ts), so the HTML is loaded again only when a text it holds changes.
+//
+// Choose mode (the agent's stockMedia_pickMedia, host/agent/pickTool.ts): `choose` shows the
+// model's prompt above the tiles and a Choose action on each, and resolves with the media the
+// person chose, or with nothing when they stop, close the grid, or another choice takes its place.
 import * as vscode from 'vscode';
 import { randomNonce } from '../../core/bytes';
 import type { MediaError } from '../../core/errors';
@@ -54,6 +58,12 @@ export interface GridDeps {
   readonly group: GridGroup;
   /** What a tile's actions call: the features' own functions. */
   readonly tiles: TileFeatures;
+}
+
+/** The person choosing for the agent, while it waits: the prompt shown and the one to tell. */
+interface Choosing {
+  readonly prompt: string;
+  done(media: MediaItem | undefined): void;
 }
 
 export interface GridState {
@@ -106,6 +116,8 @@ export class GridPanel extends Disposable {
   private viewState: GridViewState;
   /** The tile with the keyboard focus, as the webview last said. */
   private activeKey: string | null = null;
+  /** Set while the agent waits for the person to choose. */
+  private choosing: Choosing | undefined;
 
   private readonly services: Services;
   private readonly recent: RecentSearches;
@@ -165,6 +177,36 @@ export class GridPanel extends Disposable {
       const media = spec.mode === 'single' && items[0] ? this.session.mediaFor(items[0].key) : undefined;
       if (media && !this.isDisposed) this.panel.title = gridTitle(spec, media);
     });
+  }
+
+  /**
+   * Choose mode: `prompt` above the grid and a Choose action on each tile, until the person
+   * chooses (the media), stops (Escape, Cancel), closes the grid or `token` is cancelled (undefined).
+   * A second call ends the first as stopped.
+   */
+  choose(prompt: string, token: vscode.CancellationToken): Promise<MediaItem | undefined> {
+    this.choosing?.done(undefined);
+    if (this.isDisposed || token.isCancellationRequested) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const choosing: Choosing = {
+        prompt,
+        done: (media) => {
+          if (this.choosing !== choosing) return;
+          this.choosing = undefined;
+          cancelled.dispose();
+          this.post({ type: 'choose', prompt: null });
+          resolve(media);
+        },
+      };
+      const cancelled = token.onCancellationRequested(() => choosing.done(undefined));
+      this.choosing = choosing;
+      this.post({ type: 'choose', prompt });
+    });
+  }
+
+  /** Whether the agent is waiting for the person to choose. */
+  get isChoosing(): boolean {
+    return this.choosing !== undefined;
   }
 
   get state(): GridState {
@@ -254,6 +296,9 @@ export class GridPanel extends Disposable {
       case 'active':
         this.activeKey = message.key;
         return;
+      case 'chosen':
+        this.onChosen(message.key);
+        return;
       default: {
         const never: never = message;
         this.services.logger.warn(`Grid: unhandled message ${JSON.stringify(never)}`);
@@ -274,6 +319,20 @@ export class GridPanel extends Disposable {
       this.post(this.session.snapshot(false));
     }
     this.postStarred();
+    if (this.choosing) this.post({ type: 'choose', prompt: this.choosing.prompt });
+  }
+
+  /** The person chose a tile (`key`) or stopped choosing (null); ignored when no one waits (a late click). */
+  private onChosen(key: string | null): void {
+    const choosing = this.choosing;
+    if (!choosing) return;
+    if (key === null) {
+      choosing.done(undefined);
+      return;
+    }
+    const media = this.session.mediaFor(key);
+    if (media) choosing.done(media);
+    else this.post({ type: 'actionDone', ok: false, message: vscode.l10n.t('That result is no longer shown; search again.') });
   }
 
   /** Tells the webview which media are starred (after a star or unstar anywhere, and when it is ready). */
@@ -328,6 +387,7 @@ export class GridPanel extends Disposable {
     if (this.isDisposed) return;
     // First, so that nothing below (the session stopping, the panel closing) reaches a disposed grid.
     super.dispose();
+    this.choosing?.done(undefined);
     if (this.open.current === this) this.open.current = undefined;
     this.session.dispose();
     this.panel.dispose();
