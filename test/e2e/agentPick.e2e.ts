@@ -2,14 +2,12 @@
 // with the agent's prompt above it (as text, markup and all), the person chooses a tile with the
 // keyboard and the tool answers with it; closing the grid or Escape answers that nothing was
 // chosen. The workbench has no chat model and no command that runs a language model tool, so a
-// test-only extension (test/e2e/agentHelper, loaded beside this one) stands in for the agent:
+// test-only extension (test/e2e/agentHelper, installed beside this one) stands in for the agent:
 // its command calls the tool through vscode.lm.invokeTool and shows the answer in a notification.
 import * as assert from 'node:assert/strict';
-import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { repoRoot } from '../host/workspace';
-import { runCommand, screenshot, shownNotification, useApiServer, useWorkbench, webview } from './harness';
+import { AGENT_STAND_IN, runCommand, screenshot, shownNotification, useApiServer, useWorkbench, webview } from './harness';
 
 const PROMPT = 'A cover for the post about mornings <img src=x onerror=alert(1)>';
 const PICK = 'Agent Stand-in: Pick Stock Media';
@@ -20,7 +18,7 @@ describe('the agent lets the person pick (e2e)', function () {
   let page: Page;
   let grid: FrameLocator;
 
-  const opened = useWorkbench('agentPick', {}, { api: useApiServer(), withKey: true, extensions: [join(repoRoot(), 'test', 'e2e', 'agentHelper')] });
+  const opened = useWorkbench('agentPick', {}, { api: useApiServer({ https: true }), withKey: true, https: true, extensions: [AGENT_STAND_IN] });
   before(() => ({ api, page } = opened()));
 
   /** Starts the tool as the agent would; resolves once the grid shows its tiles and the prompt. */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, naturalSize, runCommand, screenshot, sideBar, statusBarItem, webview, useApiServer, useWorkbench } from './harness';
+import { activityBarItem, AGENT_STAND_IN, naturalSize, runCommand, screenshot, sideBar, statusBarItem, useApiServer, useWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -20,7 +20,7 @@ describe('collections sidebar', () => {
   let workbench: Workbench;
 
   // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
-  const opened = useWorkbench('collections', {}, { api: useApiServer({ https: true }), https: true });
+  const opened = useWorkbench('collections', {}, { api: useApiServer({ https: true }), https: true, extensions: [AGENT_STAND_IN] });
   before(() => ({ api, workbench } = opened()));
 
   it('opens from the activity bar and welcomes a user without a key', async () => {

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench } from './harness';
+import { AGENT_STAND_IN, naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 const POST = [
@@ -69,7 +69,7 @@ describe('covers and sizes in the workbench (e2e)', function () {
       'stockMedia.insert.size': 1280,
       '[html]': { 'stockMedia.insert.responsive': true },
     },
-    { api: useApiServer({ https: true }), withKey: true, https: true },
+    { api: useApiServer({ https: true }), withKey: true, https: true, extensions: [AGENT_STAND_IN] },
   );
   before(() => {
     ({ api, workbench, page } = opened());

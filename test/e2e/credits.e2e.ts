@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { actUntilShown, naturalSize, openFile, saveEditor, screenshot, useApiServer, useWorkbench } from './harness';
+import { actUntilShown, AGENT_STAND_IN, naturalSize, openFile, saveEditor, screenshot, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('credit check and hover (e2e)', function () {
@@ -16,7 +16,7 @@ describe('credit check and hover (e2e)', function () {
   let page: Page;
 
   // https: the workbench shows hover images only from https (its CSP: img-src https: data:).
-  const opened = useWorkbench('credits', {}, { api: useApiServer({ https: true }), withKey: true, https: true });
+  const opened = useWorkbench('credits', {}, { api: useApiServer({ https: true }), withKey: true, https: true, extensions: [AGENT_STAND_IN] });
   before(() => ({ api, workbench, page } = opened()));
 
   it('squiggle, hover, problems and the quick fix on an uncredited photo in Markdown', async () => {

@@ -26,8 +26,9 @@ export const TOGETHER: readonly (readonly string[])[] = [
   ['walkthroughState', 'mediaLists', 'offline', 'hostileText', 'workspaceMedia', 'grid'].map((name) => `${name}.e2e.js`),
   // The library over http as well; walkthrough first, as it reads the walkthrough of a fresh workbench.
   ['walkthrough', 'statusbar', 'workbench', 'insert', 'insertFaults', 'paste'].map((name) => `${name}.e2e.js`),
-  // The library over https (the workbench shows hover images only from https); collections first, without a key.
-  ['collections', 'credits', 'cover'].map((name) => `${name}.e2e.js`),
+  // The library over https (the workbench shows hover images only from https), with the agent's
+  // stand-in (harness AGENT_STAND_IN) installed; collections first, without a key.
+  ['collections', 'credits', 'cover', 'agentPick'].map((name) => `${name}.e2e.js`),
 ];
 
 /** The runs of `files`: each group of TOGETHER (those of its files there, in its order), then each other file alone. */

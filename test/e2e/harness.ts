@@ -101,6 +101,13 @@ let counter = 0;
 /** Starts counted by this process's workbenches, printed as each opens (stages.ts counts the lines). */
 export const WORKBENCH_OPENED = 'Workbench opened';
 
+/**
+ * The test-only extension that stands in for VS Code's agent (test/e2e/agentHelper: a command that
+ * calls a tool through vscode.lm.invokeTool), for the `extensions` of the workbench the https
+ * files share (files.ts TOGETHER).
+ */
+export const AGENT_STAND_IN = join(repoRoot(), 'test', 'e2e', 'agentHelper');
+
 /** Prepares the host (cached), starts a server on a fresh workspace copy and opens the workbench. */
 export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const host = await prepare({ browser: true });
