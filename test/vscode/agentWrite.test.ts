@@ -14,7 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import type { MediaItem, Photo } from '../../src/core/model';
 import { INSERT_TOOL, SET_COVER_TOOL } from '../../src/host/agent/writeTools';
 import type { ApiServer } from '../server/server';
-import { invoke, refusal } from './agentTools.test';
+import { invoke, refusal } from './agentCalls';
 import { asNew, closeAllEditors, exists, extensionApi, filesBelow, plainPhoto, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'agent-write';
@@ -61,6 +61,15 @@ describe('agent tools: insert and set a cover', function () {
   afterEach(closeAllEditors);
   after(async () => {
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), FOLDER), { recursive: true }).then(undefined, () => undefined);
+  });
+
+  it('both are listed in vscode.lm.tools with the schema package.json declares', () => {
+    const declared = (vscode.extensions.getExtension('stockmedia.stock-media')?.packageJSON as { contributes: { languageModelTools: { name: string; inputSchema: object }[] } }).contributes.languageModelTools;
+    for (const name of ['stockMedia_insert', 'stockMedia_setCover']) {
+      const listed = vscode.lm.tools.find((tool) => tool.name === name);
+      assert.ok(listed, `${name} is listed`);
+      assert.deepEqual(listed.inputSchema, declared.find((tool) => tool.name === name)?.inputSchema);
+    }
   });
 
   it('insert into Markdown: the same text as the Insert command at the same place; one undo takes it back', async () => {
