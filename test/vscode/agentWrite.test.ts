@@ -154,7 +154,7 @@ describe('agent tools: insert and set a cover', function () {
     assert.deepEqual(await files(), before);
   });
 
-  it('wrong inputs say what to send and change nothing: a file outside the workspace, in .git, an unknown reference, a line past the end, a size there is none of', async () => {
+  it('wrong inputs say what to send and change nothing: a file outside the workspace, in .git, an unknown reference, a line past the end, a size there is none of, a cover for a page that is not Markdown', async () => {
     const { uri, path } = await newFile('wrong.md', 'one\ntwo\n');
     assert.match(await refusal('stockMedia_insert', { ref: `photo:${photo.id}`, file: '../outside.md' }), /"file" must be a path inside the workspace folder/);
     assert.match(await refusal('stockMedia_insert', { ref: `photo:${photo.id}`, file: 'file:///tmp/outside.md' }), /"file" must be a file of the workspace/);
@@ -163,6 +163,9 @@ describe('agent tools: insert and set a cover', function () {
     assert.match(await refusal('stockMedia_insert', { ref: `photo:${photo.id}`, file: path, line: 9 }), /"line" 9 is past the end of the file, which has 3 lines/);
     assert.match(await refusal('stockMedia_insert', { ref: `photo:${photo.id}`, file: path, size: 'huge' }), /"size" "huge" is not a size the service makes\. .*large2x/);
     assert.match(await refusal('stockMedia_insert', { file: path }), /"ref" is required/);
+    const html = await newFile('page.html', '<p>x</p>\n');
+    assert.match(await refusal('stockMedia_setCover', { ref: `photo:${photo.id}`, file: html.path }), /"file" must be a Markdown or MDX page/);
+    assert.equal((await documentOf(html.uri)).getText(), '<p>x</p>\n');
     assert.equal((await documentOf(uri)).getText(), 'one\ntwo\n');
     assert.equal(await exists(vscode.Uri.joinPath(workspaceRoot(), '.git', 'notes.md')), false);
   });

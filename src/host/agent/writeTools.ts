@@ -17,7 +17,7 @@ import { isInsertError } from '../../core/insert/insertError';
 import type { MediaItem } from '../../core/model';
 import type { Container } from '../container';
 import { readCoverConfig } from '../cover/coverConfig';
-import { setCoverTold } from '../cover/setCover';
+import { isPage, setCoverTold } from '../cover/setCover';
 import { insertFailure } from '../insert/messages';
 import { readInsertConfig } from '../insert/settings';
 import type { SavedFile } from '../insert/writeNewFile';
@@ -130,11 +130,10 @@ async function insertTool(container: Container, input: unknown, token: vscode.Ca
   const services = container.services;
   const told = readInsertInput(input);
   needTrust();
-  const uri = await workspaceFile(services, told.file);
+  const document = await openDocument(await workspaceFile(services, told.file));
+  const { position } = insertPlace(document, told.line);
   const media = await mediaOfRef(container, told.ref);
   const size = readToolSize(told.size, media.kind);
-  const document = await openDocument(uri);
-  const { position } = insertPlace(document, told.line);
   const from = document.offsetAt(position);
   let done: Awaited<ReturnType<typeof container.insert.inserter.insertAt>>;
   try {
@@ -169,10 +168,10 @@ async function setCoverTool(container: Container, input: unknown, token: vscode.
   const services = container.services;
   const told = readCoverInput(input);
   needTrust();
-  const uri = await workspaceFile(services, told.file);
+  const document = await openDocument(await workspaceFile(services, told.file));
+  if (!isPage(document)) throw new ToolInputError(`"file" must be a Markdown or MDX page: the cover is written into its front matter.`);
   const media = await mediaOfRef(container, told.ref);
   const size = readToolSize(told.size, media.kind);
-  const document = await openDocument(uri);
   const path = writtenText(vscode.workspace.asRelativePath(document.uri), [], 300);
   let done: Awaited<ReturnType<typeof setCoverTold>>;
   try {
