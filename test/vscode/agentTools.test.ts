@@ -9,10 +9,6 @@ import type { ApiServer } from '../server/server';
 import { invoke, refusal } from './agentSupport';
 import { asNew, extensionApi, useApiServer, waitFor } from './support';
 
-// The helpers live in agentSupport.ts: a suite that imports them from here would bundle this
-// file's suite into its own and run it twice (each suite file is its own bundle in the Node host).
-export { invoke, refusal };
-
 const searches = (server: ApiServer): number => server.apiRequestCount((e) => e.path === '/v1/search' || e.path === '/videos/search');
 
 describe('agent tools: search and look-up', function () {

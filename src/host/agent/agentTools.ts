@@ -14,6 +14,8 @@ const TOOLS: Partial<Record<ToolName, () => Promise<AgentTool>>> = {
   stockMedia_search: async () => (await import('./searchTools')).SEARCH_TOOL,
   stockMedia_getMedia: async () => (await import('./searchTools')).GET_MEDIA_TOOL,
   stockMedia_pickMedia: async () => (await import('./pickTool')).PICK_TOOL,
+  stockMedia_insert: async () => (await import('./writeTools')).INSERT_TOOL,
+  stockMedia_setCover: async () => (await import('./writeTools')).SET_COVER_TOOL,
 };
 
 export function registerAgentTools(context: vscode.ExtensionContext, container: Container): void {

@@ -81,10 +81,10 @@ function readCoverSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult | un
   return readPhotoSize(value, 'stockMedia.cover.size');
 }
 
-/** The cover's settings for `document`, or why they name no cover (a broken custom map, a size that is none). */
-export async function readCoverConfig(document: vscode.TextDocument): Promise<CoverConfig | { message: string }> {
+/** The cover's settings for `document`, or why they name no cover (a broken custom map, a size that is none); `preset` instead of the setting's (the agent's tool). */
+export async function readCoverConfig(document: vscode.TextDocument, preset?: CoverPresetId | 'auto'): Promise<CoverConfig | { message: string }> {
   const cfg = vscode.workspace.getConfiguration('stockMedia.cover', { uri: document.uri, languageId: document.languageId });
-  const setting = cfg.get<unknown>('preset');
+  const setting = preset ?? cfg.get<unknown>('preset');
   // Detection reads files: only for `auto` (or a value that is no preset, which counts as auto).
   const auto = setting !== 'custom' && !(COVER_PRESETS as readonly unknown[]).includes(setting);
   const fields = coverFields(setting, auto ? await detected(document) : undefined, cfg.get<unknown>('fields'));

@@ -8,10 +8,13 @@
 import * as vscode from 'vscode';
 import { coverValues } from '../../core/cover/mediaValues';
 import type { CoverValues } from '../../core/cover/values';
+import type { CoverPresetId } from '../../core/cover/presets';
+import type { PhotoSize } from '../../core/insert/sizes';
 import { findFrontMatter } from '../../core/cover/frontMatter';
+import type { CoverEdit } from '../../core/cover/setCover';
 import { planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
-import { isInsertError } from '../../core/insert/insertError';
+import { InsertError, isInsertError } from '../../core/insert/insertError';
 import type { InsertArgs } from '../common/commandArgs';
 import { coverEditKind } from './coverPasteKind';
 import { editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from '../insert/messages';
@@ -81,23 +84,40 @@ function coverRequest(document: vscode.TextDocument, item: InsertArgs, cover: Co
   return { items: [{ ...item, languageId: 'markdown' }], choice: { size: cover.size }, document, languageId: 'markdown', config, mode: item.mode ?? config.mode };
 }
 
+type CoverImage = { values: CoverValues; prepared: Prepared; notes: readonly string[] };
+
 /**
  * The cover's values: the image at the cover's size, linked or saved into the workspace as the
- * insert mode says, and what was saved, to take back if the cover is not written. An outcome
- * when it fails or is cancelled. A video's cover is its poster picture, linked: the video file
- * is never a cover.
+ * insert mode says, and what was saved, to take back if the cover is not written; or why not
+ * (nothing shown). A video's cover is its poster picture, linked: the video file is never a cover.
  */
-async function coverImage(pipeline: MediaPipeline, request: PrepareRequest, cover: CoverConfig): Promise<{ values: CoverValues; prepared: Prepared; notes: readonly string[] } | CoverOutcome> {
+async function coverImageOf(pipeline: MediaPipeline, request: PrepareRequest, cover: CoverConfig): Promise<CoverImage | { cancelled: true; notes: readonly string[] } | { error: unknown; notes: readonly string[] }> {
   const video = request.items[0]?.media.kind === 'video';
   const done = await pipeline.prepare(video ? { ...request, mode: 'link' } : request);
-  if (done.status === 'cancelled') return { result: 'cancelled', notes: [...done.notes] };
-  if (done.status === 'failed') return failed(pipeline.services, done.error, done.notes);
+  if (done.status === 'cancelled') return { cancelled: true, notes: done.notes };
+  if (done.status === 'failed') return { error: done.error, notes: done.notes };
   const { prepared } = done;
   const facts = prepared.plans[0]?.facts;
-  if (!facts) return { result: 'cancelled', notes: [] };
-  if (video && !facts.poster) return fail(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id));
+  if (!facts) return { cancelled: true, notes: [] };
+  if (video && !facts.poster) return { error: new InsertError(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id)), notes: [] };
   const url = (video ? facts.poster : prepared.locals[0]?.url) ?? facts.url;
   return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared, notes: done.notes };
+}
+
+/** The cover's values (coverImageOf), or the outcome shown when it fails or is cancelled. */
+async function coverImage(pipeline: MediaPipeline, request: PrepareRequest, cover: CoverConfig): Promise<CoverImage | CoverOutcome> {
+  const image = await coverImageOf(pipeline, request, cover);
+  if ('cancelled' in image) return { result: 'cancelled', notes: [...image.notes] };
+  if ('error' in image) return failed(pipeline.services, image.error, image.notes);
+  return image;
+}
+
+/** The planned edit into the page's editor (shown), one undo step; false when the editor did not take it. */
+async function writeCover(document: vscode.TextDocument, edit: CoverEdit, show: vscode.TextDocumentShowOptions): Promise<boolean> {
+  const shown = await vscode.window.showTextDocument(document, { ...show, preview: false });
+  const versionBefore = document.version;
+  const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
+  return (await shown.edit((builder) => builder.replace(range, edit.newText), { undoStopBefore: true, undoStopAfter: true })) && document.version !== versionBefore;
 }
 
 /** The cover of `items[0]` into its target page (the editor the grid names, else the active one). */
@@ -140,12 +160,7 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
     if (document.getText() !== text) planned = planCover(document.getText(), cover.fields, values);
   }
   if (!planned.ok) return giveUp(planned.message);
-  const { edit } = planned;
-  const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
-  const versionBefore = document.version;
-  const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
-  const ok = (await shown.edit((builder) => builder.replace(range, edit.newText), { undoStopBefore: true, undoStopAfter: true })) && document.version !== versionBefore;
-  if (!ok) return giveUp(editorRefusedMessage());
+  if (!(await writeCover(document, planned.edit, { viewColumn: editor.viewColumn, preserveFocus: false }))) return giveUp(editorRefusedMessage());
   const keys = cover.fields.map((f) => f.key.join('.'));
   const name = document.uri.path.split('/').pop() ?? '';
   const done = vscode.l10n.t('Set the cover of “{0}”: {1}.', inert(name, 200), keys.join(', '));
@@ -180,3 +195,56 @@ export const coverPaste: PasteAlternative = {
     return { edit: vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText), notes: image.notes };
   },
 };
+
+/** What the agent's stockMedia_setCover tells instead of asking (host/agent/writeTools.ts). */
+export interface CoverOrder {
+  /** The preset's fields instead of the setting's (`auto`: found from the workspace). */
+  readonly preset?: CoverPresetId | 'auto';
+  /** The size instead of the cover's. */
+  readonly size?: PhotoSize;
+  /** Replace a cover the page has; else it is kept and nothing is written. */
+  readonly replace: boolean;
+  readonly token?: vscode.CancellationToken;
+}
+
+export type CoverWritten =
+  | { readonly result: 'set'; readonly cover: CoverConfig; readonly values: CoverValues; readonly files: Prepared['files']; readonly notes: readonly string[]; readonly replaced: readonly string[] }
+  | { readonly result: 'kept'; readonly existing: readonly string[] };
+
+/**
+ * Set as Cover Image told rather than asked (the agent's tool): `item`'s cover into the page
+ * `document`, the preset and size given or the settings', a cover already there kept unless
+ * `replace` (found before anything is saved). Nothing is asked or shown but the page, without
+ * taking the focus. A failure is thrown as an InsertError (its sentence), a cancellation as
+ * vscode.CancellationError: the page stays as it was, no saved file stays.
+ */
+export async function setCoverTold(pipeline: MediaPipeline, document: vscode.TextDocument, item: InsertArgs, order: CoverOrder): Promise<CoverWritten> {
+  if (!isPage(document)) throw new InsertError(vscode.l10n.t('Set as Cover Image writes into the front matter of a Markdown or MDX page: open one, then try again.'));
+  const read = await readCoverConfig(document, order.preset);
+  if ('message' in read) throw new InsertError(read.message);
+  const cover: CoverConfig = order.size ? { ...read, size: order.size } : read;
+  const request = { ...coverRequest(document, item, cover), ...(order.token ? { token: order.token } : {}) };
+  const image = async (mode?: 'link'): Promise<CoverImage> => {
+    const made = await coverImageOf(pipeline, mode ? { ...request, mode } : request, cover);
+    if ('cancelled' in made) throw new vscode.CancellationError();
+    if ('error' in made) throw made.error;
+    return made;
+  };
+  // A cover already there is found from the linked image's fields, before any file is saved.
+  const linked = await image('link');
+  const first = planCover(document.getText(), cover.fields, linked.values);
+  if (!first.ok) throw new InsertError(first.message);
+  if (first.replacing.length > 0 && !order.replace) return { result: 'kept', existing: first.replacing };
+  const made = request.mode === 'download' && item.media.kind === 'photo' ? await image() : linked;
+  const giveUp = async (error: Error): Promise<never> => {
+    await made.prepared.written?.takeBack();
+    throw error;
+  };
+  const planned = made === linked ? first : planCover(document.getText(), cover.fields, made.values);
+  if (!planned.ok) return giveUp(new InsertError(planned.message));
+  if (order.token?.isCancellationRequested) return giveUp(new vscode.CancellationError());
+  if (!(await writeCover(document, planned.edit, { preserveFocus: true }))) return giveUp(new InsertError(editorRefusedMessage()));
+  pipeline.services.milestones.reach('coverSet');
+  pipeline.use([item.media]);
+  return { result: 'set', cover, values: made.values, files: made.prepared.files, notes: made.notes, replaced: planned.replacing };
+}

@@ -22,7 +22,7 @@ import { LastInserts } from './lastInserts';
 import { copiedNote, editorRefusedMessage, errorText, insertFailure, NOTE_MAX, showNoMedia } from './messages';
 import type { VariantChoice } from './pickVariant';
 import { photoSizeFor, planFor, scopeOf, serviceOf } from './documentPlan';
-import type { PipelineDeps, PrepareRequest } from './prepare';
+import type { PipelineDeps, Prepared, PrepareRequest } from './prepare';
 import { defaultPipelineDeps, MediaPipeline } from './prepare';
 import type { SavedFile } from './writeNewFile';
 import type { InsertMode } from './settings';
@@ -221,18 +221,58 @@ export class MediaInserter extends Disposable {
     const { prepared } = done;
     // Reveal and focus the target (the grid may have had focus); its cursors stay as they were.
     const shown = await vscode.window.showTextDocument(document, { viewColumn: editor.viewColumn, preserveFocus: false, preview: false });
-    const ok = await insertItems(shown, prepared.pieces, prepared.family, this.lastInserts);
+    const ok = await this.putIn(shown, all, prepared);
     showNotes(notes);
     if (!ok) {
-      // Nothing will link to what the save wrote: taken back (never a file that was there already).
-      await prepared.written?.takeBack();
       const message = editorRefusedMessage();
       void vscode.window.showErrorMessage(message);
       return { result: 'failed', notes: [...notes, message] };
     }
+    return { result: 'inserted', text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes };
+  }
+
+  /** The prepared items into the editor at its selections, one undo step; what the save wrote taken back when the editor refused. */
+  private async putIn(editor: vscode.TextEditor, all: readonly InsertArgs[], prepared: Prepared): Promise<boolean> {
+    const ok = await insertItems(editor, prepared.pieces, prepared.family, this.lastInserts);
+    if (!ok) {
+      // Nothing will link to what the save wrote: taken back (never a file that was there already).
+      await prepared.written?.takeBack();
+      return false;
+    }
     this.services.milestones.reach('inserted');
     this.pipeline.use(all.map((a) => a.media));
-    return { result: 'inserted', text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes };
+    return true;
+  }
+
+  /**
+   * The insert told rather than asked (the agent's stockMedia_insert, host/agent/writeTools.ts):
+   * `items` into `document` at `position`, with the size and alt text given and the mode (else
+   * the setting's), as the command inserts them; nothing is asked or shown but the document,
+   * without taking the focus. A failure is thrown (an InsertError's sentence), a cancellation
+   * as vscode.CancellationError; either leaves no file saved and the document as it was.
+   */
+  async insertAt(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    items: readonly InsertArgs[],
+    told: { readonly choice: VariantChoice; readonly mode?: InsertMode; readonly token?: vscode.CancellationToken },
+  ): Promise<{ readonly text: string; readonly files: readonly SavedFile[]; readonly notes: readonly string[]; readonly plans: Prepared['plans'] }> {
+    const scope = scopeOf(items[0], document);
+    const config = readInsertConfig(scope);
+    const { choice, token } = told;
+    const done = await this.pipeline.prepare({ items, choice, document, languageId: scope.languageId, config, mode: told.mode ?? config.mode, ...(token ? { token } : {}) });
+    if (done.status === 'cancelled') throw new vscode.CancellationError();
+    if (done.status === 'failed') throw done.error;
+    const { prepared } = done;
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === document);
+    const editor = visible ?? (await vscode.window.showTextDocument(document, { preserveFocus: true, preview: false }));
+    if (token?.isCancellationRequested) {
+      await prepared.written?.takeBack();
+      throw new vscode.CancellationError();
+    }
+    editor.selections = [new vscode.Selection(position, position)];
+    if (!(await this.putIn(editor, items, prepared))) throw new InsertError(editorRefusedMessage());
+    return { text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes: done.notes, plans: prepared.plans };
   }
 
   /**
