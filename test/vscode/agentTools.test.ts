@@ -6,27 +6,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiServer } from '../server/server';
+import { invoke, refusal } from './agentSupport';
 import { asNew, extensionApi, useApiServer, waitFor } from './support';
 
-/** A tool's answer as the model reads it: its text parts joined, and how many image parts came with it. */
-export async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<{ text: string; images: number }> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
-  const text = result.content
-    .filter((part): part is vscode.LanguageModelTextPart => part instanceof vscode.LanguageModelTextPart)
-    .map((part) => part.value)
-    .join('\n');
-  return { text, images: result.content.length - result.content.filter((part) => part instanceof vscode.LanguageModelTextPart).length };
-}
-
-/** The message a tool's failure carries (what the model reads), or a failure of the test when it did not fail. */
-export async function refusal(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
-  try {
-    await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  return assert.fail(`${name} did not refuse ${JSON.stringify(input)}`);
-}
+// The helpers live in agentSupport.ts: a suite that imports them from here would bundle this
+// file's suite into its own and run it twice (each suite file is its own bundle in the Node host).
+export { invoke, refusal };
 
 const searches = (server: ApiServer): number => server.apiRequestCount((e) => e.path === '/v1/search' || e.path === '/videos/search');
 

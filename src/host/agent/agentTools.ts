@@ -13,6 +13,8 @@ import type { AgentTool } from './tool';
 const TOOLS: Partial<Record<ToolName, () => Promise<AgentTool>>> = {
   stockMedia_search: async () => (await import('./searchTools')).SEARCH_TOOL,
   stockMedia_getMedia: async () => (await import('./searchTools')).GET_MEDIA_TOOL,
+  stockMedia_checkCredits: async () => (await import('./creditTools')).CHECK_CREDITS_TOOL,
+  stockMedia_addCredits: async () => (await import('./creditTools')).ADD_CREDITS_TOOL,
 };
 
 export function registerAgentTools(context: vscode.ExtensionContext, container: Container): void {
