@@ -233,7 +233,7 @@ async function addCreditsTool(container: Container, input: unknown, token: vscod
     }
   }
   lines.push(...closingLines(checked));
-  if (outcome && outcome.credits > 0) lines.push(`Credit texts are quoted as written, links shown as "https: //": the files hold them as links.`);
+  if (outcome && outcome.credits > 0) lines.push(`The credit texts are quoted data (brackets shown as parentheses, "://" as ": //"); the files hold them as written.`);
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(bounded(lines))]);
 }
 

@@ -86,8 +86,8 @@ export async function missingCredits(services: Services, fixes: readonly CreditF
 
 /**
  * Adds the missing credits of `fixes` in the files their groups list; each file's edit is one
- * undo step. The first page fixed is shown; unless `quiet` (the agent's call), a notification
- * says what was added.
+ * undo step. Unless `quiet` (the agent's call: its answer says it), the first page fixed is
+ * shown and a notification says what was added.
  */
 export async function addMissingCredits(services: Services, fixes: readonly CreditFix[], options: { readonly quiet?: boolean } = {}): Promise<FixOutcome> {
   const added: FileCredits[] = [];
@@ -98,13 +98,13 @@ export async function addMissingCredits(services: Services, fixes: readonly Cred
       first ??= plan.document;
     }
   }
-  // The page fixed is shown, when it is not on screen already.
-  if (first && !vscode.window.visibleTextEditors.some((e) => e.document === first)) {
-    await vscode.window.showTextDocument(first, { preview: true, preserveFocus: true });
-  }
   const credits = added.reduce((n, file) => n + file.added.length, 0);
   const files = added.map((file) => file.uri);
   if (!options.quiet) {
+    // The page fixed is shown, when it is not on screen already.
+    if (first && !vscode.window.visibleTextEditors.some((e) => e.document === first)) {
+      await vscode.window.showTextDocument(first, { preview: true, preserveFocus: true });
+    }
     const shown = added[0]?.shown ?? '';
     const message =
       credits === 0
