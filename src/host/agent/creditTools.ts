@@ -249,10 +249,13 @@ function confirmationText(planned: readonly FileCredits[] | undefined): vscode.M
   if (!planned) return new vscode.MarkdownString(vscode.l10n.t('Adds the missing credit lines of the stock photos and videos in these files, where the credit check’s quick fix puts them.'));
   const lines = planned.flatMap((file) => file.added.map((added) => ({ file: file.shown, ...added })));
   if (lines.length === 0) return new vscode.MarkdownString(vscode.l10n.t('No credit line is missing in these files: nothing is written.'));
+  const file = inertMarkdown(planned[0]?.shown, 300);
   const head =
     lines.length === 1
-      ? vscode.l10n.t('Adds a credit line to {0}, as the credit check’s quick fix writes it:', inertMarkdown(planned[0]?.shown, 300))
-      : vscode.l10n.t('Adds {0} credit lines to {1} files, as the credit check’s quick fix writes them:', lines.length, planned.length);
+      ? vscode.l10n.t('Adds a credit line to {0}, as the credit check’s quick fix writes it:', file)
+      : planned.length === 1
+        ? vscode.l10n.t('Adds {0} credit lines to {1}, as the credit check’s quick fix writes them:', lines.length, file)
+        : vscode.l10n.t('Adds {0} credit lines to {1} files, as the credit check’s quick fix writes them:', lines.length, planned.length);
   const listed = lines.slice(0, CONFIRM_LINES_MAX).map((l) => `- ${vscode.l10n.t('{0}, line {1}: {2}', inertMarkdown(l.file, 300), l.line + 1, inertMarkdown(l.text, 300))}`);
   if (lines.length > CONFIRM_LINES_MAX) listed.push(`- ${vscode.l10n.t('and {0} more', lines.length - CONFIRM_LINES_MAX)}`);
   return new vscode.MarkdownString([head, '', ...listed, '', vscode.l10n.t('One undo step per file; the files are not saved.')].join('\n'));
