@@ -147,7 +147,9 @@ describe('Set as Cover Image (real VS Code)', function () {
     assert.ok(String(cover['caption']).includes(photo.url), 'the caption links the photo’s page');
     assert.ok(shown.some((s) => s.level === 'info' && /Set the cover of “post\.md”: cover\.image, cover\.alt, cover\.caption/.test(s.message)), JSON.stringify(shown));
 
-    // The credit check: the body's photo is marked, the cover is not.
+    // The credit check: the body's photo is marked, the cover is not. Checked now, as the page is:
+    // a check of the text before the cover (the editor opened) may still be shown until the edit's pause ends.
+    await vscode.commands.executeCommand('stockMedia.test.creditCheck', { op: 'check', uri: editor.document.uri.toString() });
     const marked = await waitFor(() => {
       const found = creditDiagnostics(editor.document.uri);
       return found.length > 0 ? found : undefined;

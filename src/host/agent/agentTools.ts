@@ -10,12 +10,14 @@ import type { Container } from '../container';
 import type { AgentTool } from './tool';
 
 /** Each tool's module, loaded on its first call. */
-const TOOLS: Partial<Record<ToolName, () => Promise<AgentTool>>> = {
+const TOOLS: Record<ToolName, () => Promise<AgentTool>> = {
   stockMedia_search: async () => (await import('./searchTools')).SEARCH_TOOL,
   stockMedia_getMedia: async () => (await import('./searchTools')).GET_MEDIA_TOOL,
   stockMedia_pickMedia: async () => (await import('./pickTool')).PICK_TOOL,
   stockMedia_insert: async () => (await import('./writeTools')).INSERT_TOOL,
   stockMedia_setCover: async () => (await import('./writeTools')).SET_COVER_TOOL,
+  stockMedia_checkCredits: async () => (await import('./creditTools')).CHECK_CREDITS_TOOL,
+  stockMedia_addCredits: async () => (await import('./creditTools')).ADD_CREDITS_TOOL,
 };
 
 export function registerAgentTools(context: vscode.ExtensionContext, container: Container): void {

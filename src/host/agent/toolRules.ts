@@ -58,34 +58,34 @@ export function failureText(services: Services, error: unknown): string {
  * The file `given` names (a path relative to a workspace folder, or a URI), when it is one of
  * a workspace folder's files: not outside every folder, not in `.git`, not reached through a
  * link that leaves the folder. Without `given`: the active editor's file. Throws a message
- * saying what to send instead.
+ * saying what to send instead (in the input's `field`).
  */
-export async function workspaceFile(services: Services, given: string | undefined): Promise<vscode.Uri> {
+export async function workspaceFile(services: Services, given: string | undefined, field = 'file'): Promise<vscode.Uri> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   let uri: vscode.Uri | undefined;
   if (given === undefined) {
     uri = vscode.window.activeTextEditor?.document.uri;
-    if (!uri) throw new ToolInputError(`No editor is active: send "file", a path relative to the workspace folder.`);
+    if (!uri) throw new ToolInputError(`No editor is active: send "${field}", a path relative to the workspace folder.`);
   } else if (/^[a-z][a-z0-9+.-]+:/i.test(given) && !/^[a-z]:[\\/]/i.test(given)) {
     try {
       uri = vscode.Uri.parse(given, true);
     } catch {
-      throw new ToolInputError(`"file" is not a valid URI: send a path relative to the workspace folder.`);
+      throw new ToolInputError(`"${field}" is not a valid URI: send a path relative to the workspace folder.`);
     }
   } else {
     const relative = given.replace(/\\/g, '/').replace(/^\.\//, '');
     if (relative.startsWith('/') || /^[a-z]:\//i.test(relative) || relative.split('/').includes('..')) {
-      throw new ToolInputError(`"file" must be a path inside the workspace folder, relative to it (no "..", not absolute).`);
+      throw new ToolInputError(`"${field}" must be a path inside the workspace folder, relative to it (no "..", not absolute).`);
     }
     const folder = folders.length === 1 ? folders[0] : folders.find((f) => relative.startsWith(`${f.name}/`));
-    if (!folder) throw new ToolInputError(`"file" must start with the name of one of the workspace folders (${folders.map((f) => f.name).join(', ')}).`);
+    if (!folder) throw new ToolInputError(`"${field}" must start with the name of one of the workspace folders (${folders.map((f) => f.name).join(', ')}).`);
     uri = vscode.Uri.joinPath(folder.uri, folders.length === 1 ? relative : relative.slice(folder.name.length + 1));
   }
   const folder = vscode.workspace.getWorkspaceFolder(uri);
-  if (!folder) throw new ToolInputError(`"file" must be a file of the workspace: ${uri.scheme === 'file' ? uri.fsPath : uri.toString(true)} is outside every workspace folder.`);
+  if (!folder) throw new ToolInputError(`"${field}" must be a file of the workspace: ${uri.scheme === 'file' ? uri.fsPath : uri.toString(true)} is outside every workspace folder.`);
   const inFolder = uri.path.slice(folder.uri.path.replace(/\/+$/, '').length + 1);
   const problem = inGitFolder(inFolder) ? 'gitFolder' : await containmentProblem(uri, folder.uri, services.platform.disk);
-  if (problem === 'gitFolder') throw new ToolInputError(`"file" must not be in a .git folder: the tools never write there.`);
-  if (problem) throw new ToolInputError(`"file" leads out of the workspace folder through a symbolic link: the tools write only inside it.`);
+  if (problem === 'gitFolder') throw new ToolInputError(`"${field}" must not be in a .git folder: the tools never write there.`);
+  if (problem) throw new ToolInputError(`"${field}" leads out of the workspace folder through a symbolic link: the tools write only inside it.`);
   return uri;
 }

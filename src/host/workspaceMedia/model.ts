@@ -1,11 +1,11 @@
 // What In This Workspace shows: every service media the workspace's files use, by file, as
 // the credits file's scan reads them (credits/scanWorkspace.ts). The scan runs once, when the
-// view is first shown; from then on a changed file is read again alone (an edit, after the
+// view is first shown (or the agent's credit tools first ask: agent/creditTools.ts); from then on a changed file is read again alone (an edit, after the
 // credit check's pause; a save, a new or a deleted file on disk), never the whole workspace.
 // The media's facts (the label, the author a credit must name) come through the credit
 // check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
-// asked for only while the view is visible, a few at a time, within the look-ups' hourly
-// budget, and once: what failed stays shown by its reference.
+// asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
+// time, within the look-ups' hourly budget, and once: what failed stays shown by its reference.
 import * as vscode from 'vscode';
 import type { CreditNames } from '../../core/creditCheck';
 import { creditsPathInFolder } from '../../core/credits/creditsFile';
@@ -136,6 +136,19 @@ export class WorkspaceMediaModel extends Disposable {
     this.changedNow();
   }
 
+  /** Reads now the files waiting for their pause after a change (an edit just made): the list then says what they hold. */
+  async settle(): Promise<void> {
+    const waiting = [...this.timers.keys()];
+    for (const key of waiting) clearTimeout(this.timers.get(key));
+    this.timers.clear();
+    await Promise.all(waiting.map((key) => this.reread(vscode.Uri.parse(key))));
+  }
+
+  /** Whether the file is one the scan searches (not ignored nor excluded, a page format); undefined before the first scan. */
+  searches(uri: vscode.Uri): boolean | undefined {
+    return this.sources ? this.sources.shownPath(uri) !== undefined && languageOfPath(uri.path) !== 'plaintext' : undefined;
+  }
+
   private async scanAll(): Promise<void> {
     const started = performance.now();
     const source = new vscode.CancellationTokenSource();
@@ -241,26 +254,55 @@ export class WorkspaceMediaModel extends Disposable {
   }
 
   private async lookUpAll(): Promise<void> {
-    const unknown = (): MediaGroup[] => this.groups().filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
-    /** Keeps a look-up's answer; true when it found the media. Held back (no answer): asked again at the next change or showing. */
-    const keep = (g: MediaGroup, result: LookupResult | undefined): boolean => {
-      if (!result) return false;
-      this.asked.add(g.key);
-      if (result.ok) this.facts.set(g.key, result.media);
-      return result.ok;
-    };
-    // First every media the client knows, all at once and shown together: free, no request.
-    const free = await Promise.all(unknown().map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
-    if (free.map(([g, result]) => keep(g, result)).includes(true)) this.changedNow();
-    // Then the others, a few at a time, while the view is visible.
+    // First every media the client knows, free; then the others, while the view is visible.
+    await this.lookUpKnown(this.unknown(this.groups()));
     if (!this.visible()) return;
-    const wanted = unknown();
+    await this.lookUpEach(this.unknown(this.groups()), () => this.visible());
+  }
+
+  /**
+   * Looks up the media of `groups` not known yet, now (the agent's credit tools): each the
+   * client knows, free; with `mayRequest`, then the others, a few at a time, within the
+   * look-ups' budget and quota (credits/lookup.ts background).
+   */
+  async lookUpNow(groups: readonly MediaGroup[], mayRequest: boolean): Promise<void> {
+    await this.lookUpKnown(this.unknown(groups));
+    if (mayRequest) await this.lookUpEach(this.unknown(groups), () => true);
+  }
+
+  /** Whether the media was looked up and not found (it is not asked for again). */
+  lookUpFailed(kind: MediaKind, id: number): boolean {
+    const key = `${kind}:${id}`;
+    return this.asked.has(key) && !this.facts.has(key);
+  }
+
+  /** The groups whose media is neither known nor asked for. */
+  private unknown(groups: readonly MediaGroup[]): MediaGroup[] {
+    return groups.filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
+  }
+
+  /** Keeps a look-up's answer; true when it found the media. Held back (no answer): asked again at the next change or showing. */
+  private keepAnswer(g: MediaGroup, result: LookupResult | undefined): boolean {
+    if (!result) return false;
+    this.asked.add(g.key);
+    if (result.ok) this.facts.set(g.key, result.media);
+    return result.ok;
+  }
+
+  /** The media the client knows, all at once and shown together: free, no request. */
+  private async lookUpKnown(groups: readonly MediaGroup[]): Promise<void> {
+    const free = await Promise.all(groups.map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
+    if (free.map(([g, result]) => this.keepAnswer(g, result)).includes(true)) this.changedNow();
+  }
+
+  /** The media of `wanted`, a few at a time, each shown as it comes; one may cost a request while `mayRequest()`. */
+  private async lookUpEach(wanted: readonly MediaGroup[], mayRequest: () => boolean): Promise<void> {
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < wanted.length && !this.isDisposed) {
         const g = wanted[next++] as MediaGroup;
         // Held back when not visible, or by the budget or quota.
-        if (keep(g, await this.lookup.background(g.kind, g.id, { mayRequest: this.visible() }))) this.changedNow();
+        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest() }))) this.changedNow();
       }
     };
     await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
