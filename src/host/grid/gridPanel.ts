@@ -10,9 +10,7 @@
 //
 // CSP: fixed (gridHtml.ts), so the HTML is loaded again only when a text it holds changes.
 //
-// Choose mode (the agent's stockMedia_pickMedia, host/agent/pickTool.ts): `choose` shows the
-// model's prompt above the tiles and a Choose action on each, and resolves with the media the
-// person chose, or with nothing when they stop, close the grid, or another choice takes its place.
+// Choose mode (the agent's stockMedia_pickMedia): gridChoice.ts.
 import * as vscode from 'vscode';
 import { randomNonce } from '../../core/bytes';
 import type { MediaError } from '../../core/errors';
@@ -27,6 +25,7 @@ import type { FromWebview, GridViewState, HostCommand, TileAction, ToWebview } f
 import { isFromWebview, isGridViewState } from '../../shared/protocol';
 import type { ClientSource } from '../client/client';
 import { GRID_VIEW_TYPE } from '../common/commandIds';
+import { GridChoice } from './gridChoice';
 import { Disposable } from '../common/dispose';
 import { describeFailure } from '../key/errorActions';
 import { runErrorAction } from '../key/failureNotice';
@@ -58,12 +57,6 @@ export interface GridDeps {
   readonly group: GridGroup;
   /** What a tile's actions call: the features' own functions. */
   readonly tiles: TileFeatures;
-}
-
-/** The person choosing for the agent, while it waits: the prompt shown and the one to tell. */
-interface Choosing {
-  readonly prompt: string;
-  done(media: MediaItem | undefined): void;
 }
 
 export interface GridState {
@@ -116,8 +109,8 @@ export class GridPanel extends Disposable {
   private viewState: GridViewState;
   /** The tile with the keyboard focus, as the webview last said. */
   private activeKey: string | null = null;
-  /** Set while the agent waits for the person to choose. */
-  private choosing: Choosing | undefined;
+  /** The agent waiting for the person to choose. */
+  private readonly choice = new GridChoice((message) => this.post(message));
 
   private readonly services: Services;
   private readonly recent: RecentSearches;
@@ -185,28 +178,12 @@ export class GridPanel extends Disposable {
    * A second call ends the first as stopped.
    */
   choose(prompt: string, token: vscode.CancellationToken): Promise<MediaItem | undefined> {
-    this.choosing?.done(undefined);
-    if (this.isDisposed || token.isCancellationRequested) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      const choosing: Choosing = {
-        prompt,
-        done: (media) => {
-          if (this.choosing !== choosing) return;
-          this.choosing = undefined;
-          cancelled.dispose();
-          this.post({ type: 'choose', prompt: null });
-          resolve(media);
-        },
-      };
-      const cancelled = token.onCancellationRequested(() => choosing.done(undefined));
-      this.choosing = choosing;
-      this.post({ type: 'choose', prompt });
-    });
+    return this.isDisposed ? Promise.resolve(undefined) : this.choice.start(prompt, token);
   }
 
   /** Whether the agent is waiting for the person to choose. */
   get isChoosing(): boolean {
-    return this.choosing !== undefined;
+    return this.choice.active;
   }
 
   get state(): GridState {
@@ -319,19 +296,15 @@ export class GridPanel extends Disposable {
       this.post(this.session.snapshot(false));
     }
     this.postStarred();
-    if (this.choosing) this.post({ type: 'choose', prompt: this.choosing.prompt });
+    this.choice.repost();
   }
 
   /** The person chose a tile (`key`) or stopped choosing (null); ignored when no one waits (a late click). */
   private onChosen(key: string | null): void {
-    const choosing = this.choosing;
-    if (!choosing) return;
-    if (key === null) {
-      choosing.done(undefined);
-      return;
-    }
+    if (!this.choice.active) return;
+    if (key === null) return this.choice.end(undefined);
     const media = this.session.mediaFor(key);
-    if (media) choosing.done(media);
+    if (media) this.choice.end(media);
     else this.post({ type: 'actionDone', ok: false, message: vscode.l10n.t('That result is no longer shown; search again.') });
   }
 
@@ -387,7 +360,7 @@ export class GridPanel extends Disposable {
     if (this.isDisposed) return;
     // First, so that nothing below (the session stopping, the panel closing) reaches a disposed grid.
     super.dispose();
-    this.choosing?.done(undefined);
+    this.choice.end(undefined);
     if (this.open.current === this) this.open.current = undefined;
     this.session.dispose();
     this.panel.dispose();
