@@ -14,7 +14,7 @@ import type { Photo } from '../../src/core/model';
 import { ADD_CREDITS_TOOL } from '../../src/host/agent/creditTools';
 import type { ApiServer } from '../server/server';
 import { invoke, refusal } from './agentSupport';
-import { PLAIN, asNew, closeAllEditors, extensionApi, updateSetting, useApiServer, workspaceRoot } from './support';
+import { PLAIN, asNew, closeAllEditors, extensionApi, tripPage, updateSetting, useApiServer, workspaceRoot } from './support';
 
 const FOLDER = 'agent-credits';
 const encoder = new TextEncoder();
@@ -60,20 +60,7 @@ describe('agent tools: check and add credits', function () {
     assert.ok(a && b);
     credited = await client.getPhoto(a.id);
     uncredited = await client.getPhoto(b.id);
-    trip = [
-      '# Trip',
-      '',
-      `![Hills](${credited.src.medium})`,
-      '',
-      `Photo by ${credited.photographer} on Pexels`,
-      '',
-      'Then the coast:',
-      '',
-      `![Coast](${uncredited.src.medium})`,
-      '',
-      'The end.',
-      '',
-    ].join('\n');
+    trip = tripPage(credited, uncredited);
     note = `![Hills again](${credited.src.large})\n\nPhoto by ${credited.photographer} on Pexels\n`;
     await write('posts/trip.md', trip);
     await write('notes/note.md', note);

@@ -398,3 +398,21 @@ export function mediaArgs(value: unknown, selection?: unknown): InsertArgs[] {
 export function hoverTitle(photo: { readonly alt?: string }): string {
   return `**${(photo.alt ?? "").trim().replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)}**`;
 }
+
+/** A Markdown page with two photos: the first with its credit line below it, the second without. */
+export function tripPage(credited: Photo, uncredited: Photo): string {
+  return [
+    '# Trip',
+    '',
+    `![Hills](${credited.src.medium})`,
+    '',
+    `Photo by ${credited.photographer} on Pexels`,
+    '',
+    'Then the coast:',
+    '',
+    `![Coast](${uncredited.src.medium})`,
+    '',
+    'The end.',
+    '',
+  ].join('\n');
+}

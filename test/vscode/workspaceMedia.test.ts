@@ -14,7 +14,7 @@ import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree'
 import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
 import type { GridPanelState } from './hooks';
 import { creditLines } from '../unit/creditPages';
-import { closeAllEditors, extensionApi, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, tripPage, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'workspace-media-tests';
 const PLAIN = /^[A-Za-z][A-Za-z ,'-]*$/;
@@ -70,20 +70,7 @@ describe('In This Workspace (real VS Code)', function () {
     // Known before the view is shown (a search, an insert would have made them so).
     for (const p of plain) known.push(await api.client.getPhoto(p.id));
     [credited, uncredited, styled] = known as [Photo, Photo, Photo];
-    page = [
-      '# Trip',
-      '',
-      `![Hills](${credited.src.medium})`,
-      '',
-      `Photo by ${credited.photographer} on Pexels`,
-      '',
-      'Then the coast:',
-      '',
-      `![Coast](${uncredited.src.medium})`,
-      '',
-      'The end.',
-      '',
-    ].join('\n');
+    page = tripPage(credited, uncredited);
     html = ['<main>', `  <img src="${uncredited.src.large}" alt="">`, '</main>', ''].join('\n');
     await vscode.workspace.fs.writeFile(uri('trip.md'), encoder.encode(page));
     await vscode.workspace.fs.writeFile(uri('index.html'), encoder.encode(html));
