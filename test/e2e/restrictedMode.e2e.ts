@@ -4,7 +4,9 @@
 // The workbench opens it in Restricted Mode and says so in the status bar; Write Credits File
 // then warns that it writes nothing there, with Manage Workspace Trust (which opens the Workspace
 // Trust editor), and the folder is byte for byte as it was; the workspace's settings editor shows
-// the repository's `.git/config` as requiring trust, its value not applied. Trusted afterwards
+// the repository's `.git/config` as requiring trust, its value not applied. The agent's writing
+// tools (called by the agent's stand-in, harness AGENT_STAND_IN) refuse and write nothing, and
+// ask nothing of the service. Trusted afterwards
 // (the status bar entry, then Trust), the command still refuses `.git/config`, by its own message.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -14,7 +16,7 @@ import type { Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { startApiServer } from '../server/server';
 import { photoFileUrl } from '../server/urls';
-import { actUntilShown, apiSettings, runCommand, screenshot, shownNotification, startWorkbench, statusBarItem } from './harness';
+import { AGENT_STAND_IN, actUntilShown, apiSettings, runCommand, screenshot, shownNotification, startWorkbench, statusBarItem } from './harness';
 import type { Workbench } from './harness';
 
 /** The repository's own settings: the credits file in `.git`, saved media outside the folder. */
@@ -68,6 +70,7 @@ describe('Restricted Mode (e2e)', function () {
       machineSettings: apiSettings(api),
       // (No colour theme here: the workbench rewrites a theme setting of an older name in the file.)
       settings: HOSTILE_SETTINGS,
+      extensions: [AGENT_STAND_IN],
     });
     page = workbench.page;
     folder = workbench.workspace.path;
@@ -124,6 +127,18 @@ describe('Restricted Mode (e2e)', function () {
     await actUntilShown(() => indicator.hover(), hover, () => page.mouse.move(5, 5));
     console.log(`      screenshot: ${await screenshot(page, 'restricted-settings')}`);
     await page.mouse.move(5, 5);
+    assertNothingWritten();
+  });
+
+  it('the agent’s writing tools refuse in Restricted Mode: nothing written, nothing asked of the service', async () => {
+    for (const command of ['Agent Stand-in: Insert Stock Media', 'Agent Stand-in: Set Cover', 'Agent Stand-in: Add Missing Credits']) {
+      await runCommand(page, command);
+      const refused = await shownNotification(page, /Tool failed: This workspace is in Restricted Mode: the stock media tools write nothing here\./);
+      console.log(`      ${command}: “${await refused.locator('.notification-list-item-message').innerText()}”; screenshot: ${await screenshot(page, `restricted-${command.replace(/\W+/g, '-').toLowerCase()}`)}`);
+      // The next refusal reads the same: this one goes first.
+      await runCommand(page, 'Notifications: Clear All Notifications');
+      await page.locator('.notification-list-item', { hasText: 'Tool failed:' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    }
     assertNothingWritten();
   });
 

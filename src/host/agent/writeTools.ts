@@ -246,6 +246,8 @@ function confirmation(title: string, lines: readonly string[]): vscode.PreparedT
 async function prepareInsert(container: Container, input: unknown): Promise<vscode.PreparedToolInvocation> {
   const services = container.services;
   const told = readOrUndefined(() => readInsertInput(input));
+  // Restricted Mode: the call refuses and writes nothing, so there is nothing to confirm (nor to look up).
+  if (!vscode.workspace.isTrusted) return { invocationMessage: vscode.l10n.t('Inserting {0} into {1}', inert(told?.ref ?? '', 100), inert(told?.file ?? vscode.l10n.t('the active editor’s file'), 200)) };
   const who = await creditedOf(container, told?.ref ?? '');
   const target = await targetOf(services, told?.file);
   const place = target.document && readOrUndefined(() => insertPlace(target.document as vscode.TextDocument, told?.line));
@@ -270,6 +272,7 @@ async function prepareInsert(container: Container, input: unknown): Promise<vsco
 async function prepareCover(container: Container, input: unknown): Promise<vscode.PreparedToolInvocation> {
   const services = container.services;
   const told = readOrUndefined(() => readCoverInput(input));
+  if (!vscode.workspace.isTrusted) return { invocationMessage: vscode.l10n.t('Setting {0} as the cover of {1}', inert(told?.ref ?? '', 100), inert(told?.file ?? vscode.l10n.t('the active editor’s file'), 200)) };
   const who = await creditedOf(container, told?.ref ?? '');
   const target = await targetOf(services, told?.file);
   const cover = target.document ? await readCoverConfig(target.document, told?.preset).catch(() => undefined) : undefined;
