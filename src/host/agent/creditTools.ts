@@ -10,18 +10,19 @@
 // looked up as the credit check looks them up: free when known, the others within its hourly
 // request budget (credits/lookup.ts background), none with the quota low or used up.
 import * as vscode from 'vscode';
+import { addCreditsMessages, addingCreditsMessage } from '../../core/agent/confirmText';
 import type { ToolName } from '../../core/agent/toolInput';
 import { InputReader, ToolInputError } from '../../core/agent/toolInput';
 import { NAME_MAX, bounded, mediaRef, quoted } from '../../core/agent/toolText';
 import { excludeRules } from '../../core/credits/gitignore';
 import type { GitignoreRules } from '../../core/credits/gitignore';
-import { inert, inertMarkdown } from '../../core/inert';
+import { inert } from '../../core/inert';
 import type { MediaItem } from '../../core/model';
 import type { CreditState, MediaGroup, UseRow } from '../../core/workspaceMedia';
 import type { Container } from '../container';
 import { BACKGROUND_HOURLY_BUDGET } from '../credits/lookup';
 import { MAX_FILES } from '../credits/scanWorkspace';
-import type { CreditFix, FileCredits } from '../workspaceMedia/fixCredits';
+import type { CreditFix } from '../workspaceMedia/fixCredits';
 import { missingCredits } from '../workspaceMedia/fixCredits';
 import type { WorkspaceMediaModel } from '../workspaceMedia/model';
 import type { AgentTool } from './tool';
@@ -29,8 +30,6 @@ import { needKey, needTrust, quotaRefusal, workspaceFile } from './toolRules';
 
 /** The most entries `files` takes. */
 const FILES_MAX = 100;
-/** The most credit lines the person's confirmation lists one by one. */
-const CONFIRM_LINES_MAX = 20;
 /** The prepare step's token: it is not cancelled (what it reads costs what the call's reading would). */
 const NOT_CANCELLED: vscode.CancellationToken = { isCancellationRequested: false, onCancellationRequested: () => new vscode.Disposable(() => undefined) };
 /** What makes an entry of `files` a glob pattern rather than a path. */
@@ -244,23 +243,6 @@ function filesMessage(input: unknown): string | undefined {
   return list.length > 0 ? inert(list.join(', '), 120) : undefined;
 }
 
-/** What the person confirms: each credit line and where it goes, or that nothing is missing. */
-function confirmationText(planned: readonly FileCredits[] | undefined): vscode.MarkdownString {
-  if (!planned) return new vscode.MarkdownString(vscode.l10n.t('Adds the missing credit lines of the stock photos and videos in these files, where the credit check’s quick fix puts them.'));
-  const lines = planned.flatMap((file) => file.added.map((added) => ({ file: file.shown, ...added })));
-  if (lines.length === 0) return new vscode.MarkdownString(vscode.l10n.t('No credit line is missing in these files: nothing is written.'));
-  const file = inertMarkdown(planned[0]?.shown, 300);
-  const head =
-    lines.length === 1
-      ? vscode.l10n.t('Adds a credit line to {0}, as the credit check’s quick fix writes it:', file)
-      : planned.length === 1
-        ? vscode.l10n.t('Adds {0} credit lines to {1}, as the credit check’s quick fix writes them:', lines.length, file)
-        : vscode.l10n.t('Adds {0} credit lines to {1} files, as the credit check’s quick fix writes them:', lines.length, planned.length);
-  const listed = lines.slice(0, CONFIRM_LINES_MAX).map((l) => `- ${vscode.l10n.t('{0}, line {1}: {2}', inertMarkdown(l.file, 300), l.line + 1, inertMarkdown(l.text, 300))}`);
-  if (lines.length > CONFIRM_LINES_MAX) listed.push(`- ${vscode.l10n.t('and {0} more', lines.length - CONFIRM_LINES_MAX)}`);
-  return new vscode.MarkdownString([head, '', ...listed, '', vscode.l10n.t('One undo step per file; the files are not saved.')].join('\n'));
-}
-
 export const CHECK_CREDITS_TOOL: AgentTool = {
   prepare: (_container, input) => {
     const files = filesMessage(input);
@@ -272,15 +254,15 @@ export const CHECK_CREDITS_TOOL: AgentTool = {
 export const ADD_CREDITS_TOOL: AgentTool = {
   prepare: async (container, input) => {
     const files = filesMessage(input);
-    const invocationMessage = files ? vscode.l10n.t('Adding the missing stock media credits in {0}', files) : vscode.l10n.t('Adding the missing stock media credits in the workspace');
     // Restricted Mode: the call refuses and writes nothing, so there is nothing to confirm.
-    if (!vscode.workspace.isTrusted) return { invocationMessage };
+    if (!vscode.workspace.isTrusted) return { invocationMessage: addingCreditsMessage(files) };
     // What the call would add now; when that cannot be read (the call then says why), the confirmation says what it does.
     const planned = await readFiles(container, 'stockMedia_addCredits', input)
       .then((read) => checkFiles(container, read, NOT_CANCELLED))
       .then((checked) => missingCredits(container.services, fixesOf(checked)))
       .catch(() => undefined);
-    return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Add missing credit lines?'), message: confirmationText(planned) } };
+    const messages = addCreditsMessages(files, planned);
+    return { invocationMessage: messages.invocationMessage, confirmationMessages: { title: messages.title, message: new vscode.MarkdownString(messages.markdown) } };
   },
   invoke: addCreditsTool,
 };

@@ -6,12 +6,14 @@
 // name, what is saved, in their language, the service's words inert); the model gets, in
 // English, what was written where, with the service's words as data (core/agent/writeText.ts).
 import * as vscode from 'vscode';
+import { coverMessages, fileShown, insertMessages, insertingMessage, settingCoverMessage } from '../../core/agent/confirmText';
+import type { WriteMessages } from '../../core/agent/confirmText';
 import { InputReader, ToolInputError } from '../../core/agent/toolInput';
 import { mediaRef } from '../../core/agent/toolText';
+import { inert } from '../../core/inert';
 import { lineTooFar, originsOf, readToolSize, writtenText } from '../../core/agent/writeText';
 import { COVER_PRESETS } from '../../core/cover/presets';
 import { fieldValue } from '../../core/cover/values';
-import { inert, inertMarkdown } from '../../core/inert';
 import type { MediaFacts } from '../../core/insert/facts';
 import { isInsertError } from '../../core/insert/insertError';
 import type { MediaItem } from '../../core/model';
@@ -210,17 +212,15 @@ async function creditedOf(container: Container, ref: string): Promise<{ ref: str
   }
 }
 
-/** The file an input names, opened when it is a workspace file; its path as shown (plain, and inert Markdown) either way. */
-async function targetOf(services: Services, file: string | undefined): Promise<{ path: string; shown: string; document?: vscode.TextDocument }> {
-  let path = file ?? vscode.l10n.t('the active editor’s file');
-  let document: vscode.TextDocument | undefined;
+/** The file an input names, opened when it is a workspace file; its path as shown either way. */
+async function targetOf(services: Services, file: string | undefined): Promise<{ path: string; document?: vscode.TextDocument }> {
   try {
-    document = await openDocument(await workspaceFile(services, file));
-    path = vscode.workspace.asRelativePath(document.uri);
+    const document = await openDocument(await workspaceFile(services, file));
+    return { path: vscode.workspace.asRelativePath(document.uri), document };
   } catch {
     // Not a file the tool writes into: the call itself says why.
+    return { path: fileShown(file) };
   }
-  return { path: inert(path, 300), shown: inertMarkdown(path, 300), ...(document ? { document } : {}) };
 }
 
 /** The input as far as it reads: the prepare step shows what it can; the call itself refuses what is wrong. */
@@ -232,62 +232,50 @@ function readOrUndefined<T>(read: () => T): T | undefined {
   }
 }
 
-function creditLine(who: { ref: string; name?: string }, serviceName: string): string {
-  const ref = inertMarkdown(who.ref, 100);
-  return who.name === undefined
-    ? vscode.l10n.t('Media: {0}, with its credit line.', ref)
-    : vscode.l10n.t('Media: {0}, credited to {1} on {2}.', ref, inertMarkdown(who.name, 100), inertMarkdown(serviceName, 80));
-}
-
-function confirmation(title: string, lines: readonly string[]): vscode.PreparedToolInvocation['confirmationMessages'] {
-  return { title, message: new vscode.MarkdownString(lines.map((l) => `- ${l}`).join('\n')) };
+function prepared(messages: WriteMessages): vscode.PreparedToolInvocation {
+  return { invocationMessage: messages.invocationMessage, confirmationMessages: { title: messages.title, message: new vscode.MarkdownString(messages.markdown) } };
 }
 
 async function prepareInsert(container: Container, input: unknown): Promise<vscode.PreparedToolInvocation> {
   const services = container.services;
   const told = readOrUndefined(() => readInsertInput(input));
   // Restricted Mode: the call refuses and writes nothing, so there is nothing to confirm (nor to look up).
-  if (!vscode.workspace.isTrusted) return { invocationMessage: vscode.l10n.t('Inserting {0} into {1}', inert(told?.ref ?? '', 100), inert(told?.file ?? vscode.l10n.t('the active editor’s file'), 200)) };
+  if (!vscode.workspace.isTrusted) return { invocationMessage: insertingMessage(told?.ref ?? '', told?.file) };
   const who = await creditedOf(container, told?.ref ?? '');
   const target = await targetOf(services, told?.file);
   const place = target.document && readOrUndefined(() => insertPlace(target.document as vscode.TextDocument, told?.line));
-  const line = place ? place.position.line + 1 : told?.line;
-  const where =
-    line === undefined
-      ? vscode.l10n.t('Into: {0}.', target.shown)
-      : place?.how === 'cursor'
-        ? vscode.l10n.t('Into: {0}, at the cursor, line {1}.', target.shown, line)
-        : place?.how === 'end'
-          ? vscode.l10n.t('Into: {0}, at its end, line {1}.', target.shown, line)
-          : vscode.l10n.t('Into: {0}, at line {1}.', target.shown, line);
   const mode = told?.save === undefined ? readInsertConfig({ ...(target.document ? { uri: target.document.uri } : {}), languageId: target.document?.languageId ?? 'markdown' }).mode : told.save ? 'download' : 'link';
-  const saves = mode === 'download' ? vscode.l10n.t('The file is saved into the workspace first, and the text links the saved file.') : vscode.l10n.t('Nothing is saved: the text links the file on {0}.', inertMarkdown(services.config.serviceName, 80));
-  const video = who.media?.kind === 'video';
-  return {
-    invocationMessage: vscode.l10n.t('Inserting {0} into {1}', inert(who.ref, 100), target.path),
-    confirmationMessages: confirmation(video ? vscode.l10n.t('Insert a stock video?') : vscode.l10n.t('Insert a stock photo?'), [where, creditLine(who, services.config.serviceName), saves]),
-  };
+  return prepared(
+    insertMessages({
+      who,
+      video: who.media?.kind === 'video',
+      file: target.path,
+      place: place ? { line: place.position.line + 1, how: place.how } : undefined,
+      line: told?.line,
+      saves: mode === 'download',
+      serviceName: services.config.serviceName,
+    }),
+  );
 }
 
 async function prepareCover(container: Container, input: unknown): Promise<vscode.PreparedToolInvocation> {
   const services = container.services;
   const told = readOrUndefined(() => readCoverInput(input));
-  if (!vscode.workspace.isTrusted) return { invocationMessage: vscode.l10n.t('Setting {0} as the cover of {1}', inert(told?.ref ?? '', 100), inert(told?.file ?? vscode.l10n.t('the active editor’s file'), 200)) };
+  if (!vscode.workspace.isTrusted) return { invocationMessage: settingCoverMessage(told?.ref ?? '', told?.file) };
   const who = await creditedOf(container, told?.ref ?? '');
   const target = await targetOf(services, told?.file);
   const cover = target.document ? await readCoverConfig(target.document, told?.preset).catch(() => undefined) : undefined;
-  const keys = cover && 'fields' in cover ? cover.fields.map((f) => inertMarkdown(f.key.join('.'), 100)).join(', ') : undefined;
   const mode = readInsertConfig({ ...(target.document ? { uri: target.document.uri } : {}), languageId: 'markdown' }).mode;
-  const lines = [
-    keys ? vscode.l10n.t('Into the front matter of {0}: {1}.', target.shown, keys) : vscode.l10n.t('Into the front matter of {0}.', target.shown),
-    creditLine(who, services.config.serviceName),
-    told?.replace === true ? vscode.l10n.t('A cover the page already has is replaced.') : vscode.l10n.t('A cover the page already has is kept: then nothing is written.'),
-    ...(mode === 'download' && who.media?.kind !== 'video' ? [vscode.l10n.t('The image is saved into the workspace first, and the cover links the saved file.')] : []),
-  ];
-  return {
-    invocationMessage: vscode.l10n.t('Setting {0} as the cover of {1}', inert(who.ref, 100), target.path),
-    confirmationMessages: confirmation(vscode.l10n.t('Set the cover image?'), lines),
-  };
+  return prepared(
+    coverMessages({
+      who,
+      file: target.path,
+      keys: cover && 'fields' in cover ? cover.fields.map((f) => f.key.join('.')) : undefined,
+      replace: told?.replace === true,
+      saves: mode === 'download' && who.media?.kind !== 'video',
+      serviceName: services.config.serviceName,
+    }),
+  );
 }
 
 export const INSERT_TOOL: AgentTool = { prepare: prepareInsert, invoke: insertTool };
