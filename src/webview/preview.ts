@@ -131,7 +131,7 @@ export class Preview {
     }
     // The tile's menu (Insert as…, Save into Workspace and Insert…) from here too: the same
     // context as the tile's, its key only.
-    this.actions.dataset.vscodeContext = tileMenuContext(item.key);
+    this.actions.dataset.vscodeContext = tileMenuContext(item.key, this.callbacks.choosing());
     const more = iconButton('ellipsis', s.moreActions, { 'aria-haspopup': 'menu' });
     more.addEventListener('click', () => openTileMenu(more));
     openMenuOnEnterUp(more, (el) => el === more);

@@ -63,7 +63,7 @@ export function createTile(item: GridItem, setting: TileSetting): HTMLElement {
     'data-index': String(index),
     'data-key': item.key,
     // The right-click menu (package.json webview/context).
-    'data-vscode-context': tileMenuContext(item.key),
+    'data-vscode-context': tileMenuContext(item.key, setting.choosing),
     'aria-label': label,
     'aria-haspopup': 'menu',
     'aria-posinset': String(index + 1),

@@ -3,9 +3,12 @@
 // `data-vscode-context` of the element and its ancestors (a tile's key only), at the event's
 // position. Shift+F10 and the context-menu key on a focused tile make that event themselves.
 
-/** The `data-vscode-context` of a tile and of the preview's actions: the key only; the host finds the media. */
-export function tileMenuContext(key: string): string {
-  return JSON.stringify({ webviewSection: 'tile', key, preventDefaultContextMenuItems: true });
+/**
+ * The `data-vscode-context` of a tile and of the preview's actions: the key only (the host
+ * finds the media) and, in choose mode, `stockMediaChoosing` (package.json shows Choose then).
+ */
+export function tileMenuContext(key: string, choosing: boolean): string {
+  return JSON.stringify({ webviewSection: 'tile', key, ...(choosing ? { stockMediaChoosing: true } : {}), preventDefaultContextMenuItems: true });
 }
 
 export function openTileMenu(from: HTMLElement): void {

@@ -1,9 +1,10 @@
 // The agent's stockMedia_pickMedia as the person meets it: the grid opens on the agent's search
 // with the agent's prompt above it (as text, markup and all), the person chooses a tile with the
 // keyboard and the tool answers with it; closing the grid or Escape answers that nothing was
-// chosen. The workbench has no chat model and no command that runs a language model tool, so a
-// test-only extension (test/e2e/agentHelper, installed beside this one) stands in for the agent:
-// its command calls the tool through vscode.lm.invokeTool and shows the answer in a notification.
+// chosen; a tile's right-click menu has Choose first. The workbench has no chat model and no
+// command that runs a language model tool, so a test-only extension (test/e2e/agentHelper,
+// installed beside this one) stands in for the agent: its command calls the tool through
+// vscode.lm.invokeTool and shows the answer in a notification.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
@@ -60,6 +61,26 @@ describe('the agent lets the person pick (e2e)', function () {
     assert.ok(text.includes(`The person chose ${key ?? ''}:`), text);
     await gridClosed();
     assert.equal(api.log.filter((e) => e.path === '/v1/search').length, 1, 'one search');
+  });
+
+  it('a tile’s right-click menu offers Choose first while the agent waits; choosing there is the answer', async () => {
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await startPick();
+    const tile = grid.locator('.tile[data-index="2"]');
+    const key = await tile.getAttribute('data-key');
+    assert.match(key ?? '', /^photo:\d+$/);
+    await tile.click({ button: 'right', position: { x: 30, y: 30 } });
+    const items = page.locator('.context-view .monaco-menu .action-item:not(.disabled) .action-label:not(.separator)');
+    await items.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const labels = (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    assert.equal(labels[0], 'Choose', labels.join(', '));
+    assert.ok(labels.includes('Insert into Editor'), 'the tile’s other actions are still there');
+    await items.first().click();
+    const answer = await shownNotification(page, /Tool answer: The person chose photo:\d+/);
+    const text = await answer.locator('.notification-list-item-message').innerText();
+    assert.ok(text.includes(`The person chose ${key ?? ''}:`), text);
+    await gridClosed();
+    await runCommand(page, 'Notifications: Clear All Notifications');
   });
 
   it('a second pick: closing the grid answers that nothing was chosen; so does Escape', async () => {

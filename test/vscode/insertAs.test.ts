@@ -230,7 +230,7 @@ describe('Insert as… edits before inserting (real VS Code)', function () {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
     const shown = await gridTold();
     // The first tile's right-click context (the webview's data-vscode-context: grid.e2e).
-    const context = JSON.parse(tileMenuContext(shown.items[0]?.key ?? '')) as Record<string, unknown>;
+    const context = JSON.parse(tileMenuContext(shown.items[0]?.key ?? '', false)) as Record<string, unknown>;
     const menuArg = { webview: 'stockMedia.grid', ...context };
     const id = Number(String(context.key).split(':')[1]);
     const tilePhoto = server().library.photos.find((p) => p.id === id);

@@ -24,6 +24,7 @@ export const CommandId = {
   setCoverImageAs: 'stockMedia.setCoverImageAs',
   copyUrl: 'stockMedia.copyUrl',
   copyCredit: 'stockMedia.copyCredit',
+  chooseTile: 'stockMedia.chooseTile',
   openOnService: 'stockMedia.openOnService',
   writeCreditsFile: 'stockMedia.writeCreditsFile',
   addCreditLine: 'stockMedia.addCreditLine',

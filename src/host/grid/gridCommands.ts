@@ -1,9 +1,9 @@
 // The grid's commands: the searches (photos, videos), Curated Photos, Popular Videos, Open Photo
-// or Video…, Starred, Clear Recent Searches; and the serializer that brings a grid back after a
+// or Video…, Starred, Clear Recent Searches, a tile's Choose (the agent's pick); and the serializer that brings a grid back after a
 // reload. Each handler calls searchCommands.ts with the grid the container makes on first use.
 import * as vscode from 'vscode';
 import { CommandId, GRID_VIEW_TYPE } from '../common/commandIds';
-import { openMediaArg, searchArg } from '../common/commandArgs';
+import { openMediaArg, searchArg, tileKeyOf } from '../common/commandArgs';
 import type { CommandManager } from '../common/commandManager';
 import type { Container } from '../container';
 
@@ -37,6 +37,11 @@ export function registerGridCommands(context: vscode.ExtensionContext, commands:
     return clearRecentSearchesCommand(deps);
   });
   commands.register(CommandId.showStarred, () => container.grid.show({ mode: 'starred' }));
+  // A tile's menu in choose mode (the agent waits for the person): the tile is the choice.
+  commands.register(CommandId.chooseTile, (arg) => {
+    const key = tileKeyOf(arg);
+    if (key) container.grid.current()?.chosen(key);
+  });
   context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(GRID_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => {

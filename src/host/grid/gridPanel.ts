@@ -274,7 +274,7 @@ export class GridPanel extends Disposable {
         this.activeKey = message.key;
         return;
       case 'chosen':
-        this.onChosen(message.key);
+        this.chosen(message.key);
         return;
       default: {
         const never: never = message;
@@ -299,8 +299,8 @@ export class GridPanel extends Disposable {
     this.choice.repost();
   }
 
-  /** The person chose a tile (`key`) or stopped choosing (null); ignored when no one waits (a late click). */
-  private onChosen(key: string | null): void {
+  /** The person chose a tile (`key`: its Choose button, Enter, its menu's Choose) or stopped choosing (null); ignored when no one waits (a late click). */
+  chosen(key: string | null): void {
     if (!this.choice.active) return;
     if (key === null) return this.choice.end(undefined);
     const media = this.session.mediaFor(key);
