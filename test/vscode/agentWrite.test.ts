@@ -170,7 +170,7 @@ describe('agent tools: insert and set a cover', function () {
     assert.equal(await exists(vscode.Uri.joinPath(workspaceRoot(), '.git', 'notes.md')), false);
   });
 
-  it('setCover on a YAML page: the preset’s fields, the rest byte for byte; a second call keeps the cover and says so; replace:true replaces it', async () => {
+  it('setCover on a YAML page: the preset’s fields, the rest byte for byte; a second call keeps the cover and says so; replace:true replaces it, with the same media too', async () => {
     const original = ['---', '# as the archetype wrote it', 'title: "Autumn walk" # shown in lists', "date: '2026-11-20'", 'tags: [walks, autumn]', '---', '', 'A walk by the lake.', ''].join('\n');
     const { uri, path } = await newFile('post.md', original);
     const { text } = await invoke('stockMedia_setCover', { ref: `photo:${photo.id}`, file: path, preset: 'hugo-papermod' });
@@ -199,6 +199,11 @@ describe('agent tools: insert and set a cover', function () {
     const third = await invoke('stockMedia_setCover', { ref: `photo:${other.id}`, file: path, preset: 'hugo-papermod', replace: true });
     assert.match(third.text, /Replaced the cover that was there \(cover\.image, cover\.alt, cover\.caption\)/);
     assert.ok(document.getText().includes(`/${other.id}/`), document.getText());
+    // The same media again (an agent's second pass): the page holds that cover already; nothing changes, no error, no empty undo step.
+    const replaced = document.getText();
+    const again = await invoke('stockMedia_setCover', { ref: `photo:${other.id}`, file: path, preset: 'hugo-papermod', replace: true });
+    assert.ok(again.text.startsWith(`Set photo:${other.id} as the cover of ${path}`), again.text);
+    assert.equal(document.getText(), replaced);
     await undo(document);
     assert.equal(document.getText(), after, 'one undo: the first cover again');
   });

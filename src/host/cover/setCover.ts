@@ -117,6 +117,8 @@ async function writeCover(document: vscode.TextDocument, edit: CoverEdit, show: 
   const shown = await vscode.window.showTextDocument(document, { ...show, preview: false });
   const versionBefore = document.version;
   const range = new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end));
+  // The page holds this very cover already (the same media set again): nothing to write, and no empty undo step.
+  if (document.getText(range) === edit.newText) return true;
   return (await shown.edit((builder) => builder.replace(range, edit.newText), { undoStopBefore: true, undoStopAfter: true })) && document.version !== versionBefore;
 }
 
