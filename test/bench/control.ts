@@ -36,7 +36,7 @@ export type Task =
    * photos, each on a new Markdown page with a front matter; the media from the client (already seen).
    */
   | { op: 'coverSeen'; photoIds: readonly number[] }
-  | { op: 'agentCovers'; queries: readonly string[] }
+  | { op: 'agentCovers'; pages: readonly { query: string; file: string }[] }
   /** Opens a new Markdown page, shown and focused, for the runner to paste into. */
   | { op: 'newMarkdown' }
   /** Reverts and closes every editor this agent opened (no save prompt). */
@@ -178,6 +178,8 @@ export interface AgentCoversRun {
   readonly set: number;
   readonly clientRequests: number;
   readonly msPerPage: number;
+  /** Of which the search. */
+  readonly searchMsPerPage: number;
 }
 
 export interface CoverSeenFigures {

@@ -38,10 +38,9 @@ import type { Library } from '../server/library';
 import { photoMatches } from '../server/search';
 import type { ApiServer, RequestLogEntry } from '../server/server';
 import { startApiServer } from '../server/server';
-import type { ActivationFigures, AgentCoversRun, CoverSeenFigures, FeaturesSetUpFigures, FirstCommandFigures, InARowFigures } from './control';
+import type { ActivationFigures, CoverSeenFigures, FeaturesSetUpFigures, FirstCommandFigures, InARowFigures } from './control';
 import { ControlServer } from './controlServer';
 import { coverBytesRows, runCoverBytesBench } from './covers';
-import { SUBJECTS } from '../server/vocab';
 import type { CoverBytesResult } from './covers';
 import { generatedRows, runGeneratedBench } from './generated';
 import { realAnswersRows, runRealAnswersBench } from './realAnswers';
@@ -60,14 +59,15 @@ import type { LoadContext } from './loadBench';
 import { BenchWindow } from './workbench';
 import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
 import { IGNORED_FILES, IGNORED_KEYS, ignoredWorkspaceRows, measureIgnoredWorkspace } from './ignoredWorkspaceBench';
+import { AGENT_KEYS, AGENT_PAGES, agentRows, measureAgent } from './agentBench';
 
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace'].includes(ONLY)) {
-  throw new Error(`--only takes real-answers, covers, workspace-media or ignored-workspace, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace or agent, not ${ONLY}`);
 }
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -100,8 +100,6 @@ const RESTART_QUERY = 'bird';
 const RESTART_LOOKUPS = 10;
 /** Photos of that grid set as a cover, and pasted as a link, each. */
 const COVER_MEDIA = 5;
-/** "agent: covers for 20 pages": a page per search tag of the local library (test/server/vocab.ts SUBJECTS), the first 20. */
-const AGENT_PAGES = 20;
 /** How long the bench waits for VS Code to bring the grid back after the reload. */
 const RESTORE_TIMEOUT_MS = 30_000;
 const GRID_KEYS = ['browse', 'browseRepeat', 'paint', 'paintWebview', 'dom', 'heap', 'inARow', 'inARowAborted'];
@@ -309,27 +307,6 @@ async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> 
 }
 
 /**
- * "agent: covers for 20 pages": the agent's tools called as an agent calls them (a search per
- * page, then Set Cover with its first result), on 20 Markdown pages of the workspace; then again,
- * the same searches and the covers replaced (vscode/index.ts agentCovers).
- */
-async function agentCoverFigures(ctx: Context): Promise<void> {
-  const { figures, control } = ctx;
-  const queries = [...new Set(SUBJECTS.flatMap((s) => s.tags))].slice(0, AGENT_PAGES);
-  try {
-    const [first, again] = await control.call<AgentCoversRun[]>({ op: 'agentCovers', queries });
-    if (!first || !again || first.set !== queries.length || again.set !== queries.length) throw new Error(`covers set: ${first?.set} and ${again?.set} of ${queries.length}`);
-    figures.add('agentRequests', first.clientRequests);
-    figures.add('agentMsPerPage', first.msPerPage);
-    figures.add('agentRequestsAgain', again.clientRequests);
-    figures.notes.set('agentRequests', `${queries.length} pages, a search each (${queries.slice(0, 3).join(', ')}…) and its first photo as the cover; requests the extension's client sent`);
-    log(`[bench] Agent: ${first.set} covers, ${first.clientRequests} requests, ${first.msPerPage.toFixed(0)} ms a page; again: ${again.clientRequests} requests`);
-  } catch (error) {
-    figures.fail(['agentRequests', 'agentMsPerPage', 'agentRequestsAgain'], error);
-  }
-}
-
-/**
  * Requests per cover and per pasted link, for media already seen: photos of the open grid's
  * first page (the restart's search). Set as Cover Image (as the grid's menu runs it) on a new
  * Markdown page each; then each photo's page link pasted into a Markdown page with Ctrl+V, as a
@@ -519,9 +496,7 @@ function rows(
     row('requestsAfterRestart', { measure: 'Requests after a restart: re-open the last grid, look up ten known media', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('requestsForListed', { measure: 'Requests to look up ten photos shown in the grid', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `Get Photo (as a tree click, hover, credit check or credits file does) of ten photos on the first page of "${RESTART_QUERY}", answered from the search's answer`),
     row('coverRequests', { measure: 'Requests per cover of a media already seen', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
-    row('agentRequests', { measure: `agent: covers for ${AGENT_PAGES} pages, requests`, unit: 'requests', target: { op: '<=', value: AGENT_PAGES, everyRun: true } }, 'at most one request per distinct search, none for media seen'),
-    row('agentMsPerPage', { measure: '  ms per page (search and cover)', unit: 'ms', target: null }),
-    row('agentRequestsAgain', { measure: '  requests on a second run', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, 'the same searches, the covers replaced'),
+    ...agentRows(row),
     row('pasteRequests', { measure: 'Requests per pasted link of a media already seen', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
     row('browse', { measure: `Requests to browse ${BROWSE_RESULTS} results`, unit: 'requests', target: { op: '<=', value: 3, everyRun: true } }, 'search, then wheel-scroll the grid'),
     row('browseRepeat', { measure: 'Requests to browse them again (in TTL)', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }),
@@ -642,6 +617,7 @@ interface WindowRows {
 const WINDOW_ROWS: Readonly<Record<string, WindowRows>> = {
   'workspace-media': { title: 'In This Workspace', keys: WORKSPACE_MEDIA_KEYS, measure: measureWorkspaceMedia, rows: workspaceMediaRows },
   'ignored-workspace': { title: 'the ignored workspace', keys: IGNORED_KEYS, measure: measureIgnoredWorkspace, rows: ignoredWorkspaceRows },
+  agent: { title: 'the agent', keys: AGENT_KEYS, measure: measureAgent, rows: agentRows },
 };
 
 /** `--only workspace-media` or `--only ignored-workspace`: those rows alone (the VSIX packaged, one VS Code window on a generated workspace). */
@@ -798,8 +774,6 @@ async function main(): Promise<number> {
         await restartFigures(ctx, gridWindow);
         log('[bench] Covers and pasted links of media already seen…');
         await coverAndPasteFigures(ctx, gridWindow);
-        log('[bench] The agent: covers for 20 pages…');
-        await agentCoverFigures(ctx);
         log('[bench] Grid figures…');
         try {
           await gridFigures(ctx, gridWindow);
@@ -826,6 +800,9 @@ async function main(): Promise<number> {
       log(`[bench] The ignored workspace: In This Workspace and Write Credits File on ${(LOAD_FILES + IGNORED_FILES).toLocaleString('en')} files, ${IGNORED_FILES.toLocaleString('en')} of them ignored…`);
       api.resetQuotas();
       await measureIgnoredWorkspace({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
+      log(`[bench] The agent: covers for ${AGENT_PAGES} pages…`);
+      api.resetQuotas();
+      await measureAgent({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
     }
   } catch (error) {
     figures.fail(['run'], error);

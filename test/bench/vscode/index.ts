@@ -121,7 +121,7 @@ async function perform(
     case 'coverSeen':
       return coverSeen(api, task.photoIds);
     case 'agentCovers':
-      return agentCovers(api, task.queries);
+      return agentCovers(api, task.pages);
     case 'newMarkdown':
       await newPage();
       return null;
@@ -362,7 +362,7 @@ async function invokeTool(name: string, input: object): Promise<string> {
  * the page, a Markdown file of the workspace with a title in its front matter
  * (stockMedia_setCover). Twice: the second run asks the same searches and replaces the covers.
  */
-async function agentCovers(api: StockMediaApi, queries: readonly string[]): Promise<AgentCoversRun[]> {
+async function agentCovers(api: StockMediaApi, pages: readonly { query: string; file: string }[]): Promise<AgentCoversRun[]> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('no workspace folder');
   const runs: AgentCoversRun[] = [];
@@ -370,18 +370,19 @@ async function agentCovers(api: StockMediaApi, queries: readonly string[]): Prom
     const before = api.client.requestsSent;
     const start = performance.now();
     let set = 0;
-    for (const [i, query] of queries.entries()) {
-      const file = `agent-covers/page-${i + 1}.md`;
-      if (!replace) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder.uri, file), new TextEncoder().encode(`---\ntitle: ${query}\n---\n\n# ${query}\n`));
+    let searchMs = 0;
+    for (const { query, file } of pages) {
+      const searchStart = performance.now();
       const found = await invokeTool('stockMedia_search', { query, count: 1 });
+      searchMs += performance.now() - searchStart;
       const ref = /^(photo:\d+) · /m.exec(found)?.[1];
       if (!ref) throw new Error(`no photo for "${query}": ${found}`);
-      await invokeTool('stockMedia_setCover', { ref, file, replace });
+      await invokeTool('stockMedia_setCover', { ref, file, preset: 'hugo-papermod', replace });
       // The tool edits the page as the command does (one undo step, not saved): its document holds the cover.
       const text = (await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, file))).getText();
       if (text.includes(ref.slice('photo:'.length))) set++;
     }
-    runs.push({ set, clientRequests: api.client.requestsSent - before, msPerPage: (performance.now() - start) / queries.length });
+    runs.push({ set, clientRequests: api.client.requestsSent - before, msPerPage: (performance.now() - start) / pages.length, searchMsPerPage: searchMs / pages.length });
   }
   await vscode.workspace.saveAll(false);
   return runs;
