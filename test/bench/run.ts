@@ -339,7 +339,13 @@ async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<
       await page.keyboard.press('Shift+Home');
       await page.keyboard.press('Control+X');
       await page.keyboard.press('Control+V');
-      await page.waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 15_000 });
+      // The paste resolves with the insert's pipeline: on a loaded machine, seconds (as in paste.e2e).
+      await page
+        .waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 45_000 })
+        .catch(async (error: unknown) => {
+          const text = await lines.innerText().catch(() => '(unreadable)');
+          throw new Error(`photo ${photo.id}: no credit line 45 s after Ctrl+V; the editor shows “${text.slice(-300)}” (${String(error)})`);
+        });
       pasted++;
     }
     await sleep(500);

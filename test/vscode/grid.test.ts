@@ -9,7 +9,7 @@ import type { GridCommandResult } from '../../src/host/grid/searchCommands';
 import type { GridPanelState, GridTold } from './hooks';
 import { photoMatches, videoMatches } from '../server/search';
 import type { RequestLogEntry } from '../server/server';
-import { acceptSearchBox, closeAllEditors, cspAdmits, gridTold, storeKeyFor, useApiServer, waitFor } from './support';
+import { acceptSearchBox, closeAllEditors, cspAdmits, extensionApi, gridTold, storeKeyFor, useApiServer, waitFor } from './support';
 
 const TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -121,6 +121,24 @@ describe('search grid', function () {
     await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
     assert.equal(requests().length, 0);
     assert.equal((await openGrid()).session.itemKeys.length, 80);
+  });
+
+  it('a grid VS Code restores after a reload while a search has opened one closes: the search’s grid stays', async () => {
+    const { container } = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    server().clearLog();
+    const open = await openGrid();
+    const searched = open.session.spec;
+    // What VS Code hands the serializer: a panel of the grid's type with the state it saved (another search).
+    const restored = vscode.window.createWebviewPanel('stockMedia.grid', 'restored', { viewColumn: vscode.ViewColumn.Active, preserveFocus: true });
+    let closed = false;
+    restored.onDidDispose(() => (closed = true));
+    container.grid.revive(restored, { spec: { mode: 'photos', query: 'restored old search', locale } });
+    assert.ok(closed, 'the restored panel is closed');
+    const after = await openGrid();
+    assert.deepEqual(after.session.spec, searched, 'the search’s grid is the open one');
+    assert.equal(after.session.status, 'loaded');
+    assert.equal(requests().length, 0, 'the old search is not run');
   });
 
   it('Search Videos sends its filters and shows videos', async () => {

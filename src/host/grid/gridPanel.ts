@@ -94,9 +94,15 @@ export class GridPanel extends Disposable {
     return grid;
   }
 
-  /** A panel VS Code restores after a reload (registerWebviewPanelSerializer). */
-  static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel {
-    deps.open.current?.panel.dispose();
+  /**
+   * A panel VS Code restores after a reload (registerWebviewPanelSerializer). A grid a search
+   * opened meanwhile is the newer one: it stays, and the restored panel closes.
+   */
+  static revive(deps: GridDeps, panel: vscode.WebviewPanel, state: unknown): GridPanel | undefined {
+    if (deps.open.current) {
+      panel.dispose();
+      return undefined;
+    }
     deps.group.revived();
     panel.webview.options = webviewOptions(deps.services.context.extensionUri);
     const restored = isGridViewState(state) ? state : initialViewState(undefined);
