@@ -135,6 +135,7 @@ describe('search grid', function () {
     restored.onDidDispose(() => (closed = true));
     container.grid.revive(restored, { spec: { mode: 'photos', query: 'restored old search', locale } });
     assert.ok(closed, 'the restored panel is closed');
+    await waitFor(() => !gridTabs().some((t) => t.label === 'restored'), 'its tab to close');
     const after = await openGrid();
     assert.deepEqual(after.session.spec, searched, 'the search’s grid is the open one');
     assert.equal(after.session.status, 'loaded');
