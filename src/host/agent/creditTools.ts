@@ -26,6 +26,7 @@ import type { CreditFix } from '../workspaceMedia/fixCredits';
 import { missingCredits } from '../workspaceMedia/fixCredits';
 import type { WorkspaceMediaModel } from '../workspaceMedia/model';
 import type { AgentTool } from './tool';
+import { confirmedWrite } from './tool';
 import { needKey, needTrust, quotaRefusal, workspaceFile } from './toolRules';
 
 /** The most entries `files` takes. */
@@ -261,8 +262,7 @@ export const ADD_CREDITS_TOOL: AgentTool = {
       .then((read) => checkFiles(container, read, NOT_CANCELLED))
       .then((checked) => missingCredits(container.services, fixesOf(checked)))
       .catch(() => undefined);
-    const messages = addCreditsMessages(files, planned);
-    return { invocationMessage: messages.invocationMessage, confirmationMessages: { title: messages.title, message: new vscode.MarkdownString(messages.markdown) } };
+    return confirmedWrite(addCreditsMessages(files, planned));
   },
   invoke: addCreditsTool,
 };

@@ -7,7 +7,6 @@
 // English, what was written where, with the service's words as data (core/agent/writeText.ts).
 import * as vscode from 'vscode';
 import { coverMessages, fileShown, insertMessages, insertingMessage, settingCoverMessage } from '../../core/agent/confirmText';
-import type { WriteMessages } from '../../core/agent/confirmText';
 import { InputReader, ToolInputError } from '../../core/agent/toolInput';
 import { mediaRef } from '../../core/agent/toolText';
 import { inert } from '../../core/inert';
@@ -25,6 +24,7 @@ import { readInsertConfig } from '../insert/settings';
 import type { SavedFile } from '../insert/writeNewFile';
 import type { Services } from '../services';
 import type { AgentTool } from './tool';
+import { confirmedWrite } from './tool';
 import { mediaOfRef } from './searchTools';
 import { failureText, needTrust, workspaceFile } from './toolRules';
 
@@ -232,10 +232,6 @@ function readOrUndefined<T>(read: () => T): T | undefined {
   }
 }
 
-function prepared(messages: WriteMessages): vscode.PreparedToolInvocation {
-  return { invocationMessage: messages.invocationMessage, confirmationMessages: { title: messages.title, message: new vscode.MarkdownString(messages.markdown) } };
-}
-
 async function prepareInsert(container: Container, input: unknown): Promise<vscode.PreparedToolInvocation> {
   const services = container.services;
   const told = readOrUndefined(() => readInsertInput(input));
@@ -245,7 +241,7 @@ async function prepareInsert(container: Container, input: unknown): Promise<vsco
   const target = await targetOf(services, told?.file);
   const place = target.document && readOrUndefined(() => insertPlace(target.document as vscode.TextDocument, told?.line));
   const mode = told?.save === undefined ? readInsertConfig({ ...(target.document ? { uri: target.document.uri } : {}), languageId: target.document?.languageId ?? 'markdown' }).mode : told.save ? 'download' : 'link';
-  return prepared(
+  return confirmedWrite(
     insertMessages({
       who,
       video: who.media?.kind === 'video',
@@ -266,7 +262,7 @@ async function prepareCover(container: Container, input: unknown): Promise<vscod
   const target = await targetOf(services, told?.file);
   const cover = target.document ? await readCoverConfig(target.document, told?.preset).catch(() => undefined) : undefined;
   const mode = readInsertConfig({ ...(target.document ? { uri: target.document.uri } : {}), languageId: 'markdown' }).mode;
-  return prepared(
+  return confirmedWrite(
     coverMessages({
       who,
       file: target.path,

@@ -1,6 +1,6 @@
 // The grid's commands: the searches (photos, videos), Curated Photos, Popular Videos, Open Photo
-// or Video…, Starred, Clear Recent Searches, a tile's Choose (the agent's pick); and the serializer that brings a grid back after a
-// reload. Each handler calls searchCommands.ts with the grid the container makes on first use.
+// or Video…, Starred, Clear Recent Searches, a tile's Choose (the agent's pick); and the
+// serializer that brings a grid back after a reload. Each handler calls searchCommands.ts with the grid the container makes on first use.
 import * as vscode from 'vscode';
 import { CommandId, GRID_VIEW_TYPE } from '../common/commandIds';
 import { openMediaArg, searchArg, tileKeyOf } from '../common/commandArgs';
