@@ -22,7 +22,9 @@
 // (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code). Last, in windows
 // of their own on generated workspaces, In This Workspace (`--only workspace-media`) and the
 // ignored workspace of 10,000 files (test/bench/ignoredWorkspaceBench.ts, `--only
-// ignored-workspace`): each of those options prints only its rows.
+// ignored-workspace`): each of those options prints only its rows. `--only credit-check` prints
+// the credit check rows of the load figures alone, in a window of their own (with
+// STOCK_MEDIA_BENCH_SNAPSHOTS=1, heap snapshots before and after in test-output/bench).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -54,7 +56,7 @@ import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
-import { CHECK_FILES, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureLoad } from './loadBench';
+import { CHECK_FILES, CHECK_KEYS, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureCreditCheck, measureLoad } from './loadBench';
 import type { LoadContext } from './loadBench';
 import { BenchWindow } from './workbench';
 import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
@@ -66,8 +68,8 @@ const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent'].includes(ONLY)) {
-  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace or agent, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace, agent or credit-check, not ${ONLY}`);
 }
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -523,6 +525,15 @@ function rows(
 
 type RowOf = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string) => Row;
 
+/** The credit check rows (loadBench.ts measureCreditCheckIn): 30 files of the 1,000-file workspace. */
+function creditCheckRows(row: RowOf): Row[] {
+  return [
+    row('checkMs', { measure: `Credit check: a file shown → checked (${LOAD_FILES.toLocaleString('en')}-file workspace)`, unit: 'ms', target: { op: '<', value: 1000 } }),
+    row('checkRequests', { measure: `  requests, ${CHECK_FILES} files`, unit: 'requests', target: { op: '<=', value: BACKGROUND_HOURLY_BUDGET, everyRun: true } }, `only media on screen, at most ${BACKGROUND_HOURLY_BUDGET} an hour (a tenth of the service's 200)`),
+    row('checkHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+  ];
+}
+
 /** The load figures (loadBench.ts): a 5,000-media collection in the tree and the grid, a 1,000-file workspace. */
 function loadRows(row: RowOf): Row[] {
   const media = LOAD_MEDIA.toLocaleString('en');
@@ -535,9 +546,7 @@ function loadRows(row: RowOf): Row[] {
     row('gridRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one page of 80 per load (${pages} pages); the client's cache emptied first (the tree had just loaded them)`),
     row('gridDom', { measure: '  DOM elements at the end', unit: 'elements', target: { op: '<', value: 600 } }),
     row('gridHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
-    row('checkMs', { measure: `Credit check: a file shown → checked (${LOAD_FILES.toLocaleString('en')}-file workspace)`, unit: 'ms', target: { op: '<', value: 1000 } }),
-    row('checkRequests', { measure: `  requests, ${CHECK_FILES} files`, unit: 'requests', target: { op: '<=', value: BACKGROUND_HOURLY_BUDGET, everyRun: true } }, `only media on screen, at most ${BACKGROUND_HOURLY_BUDGET} an hour (a tenth of the service's 200)`),
-    row('checkHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    ...creditCheckRows(row),
     row('creditsMs', { measure: `Write Credits File: ${LOAD_FILES.toLocaleString('en')} files, ${LOAD_DISTINCT} media`, unit: 'ms', target: null }),
     row('creditsRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: LOAD_DISTINCT, everyRun: true } }, 'one Get Photo/Get Video per media not known yet'),
     row('creditsHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
@@ -624,6 +633,7 @@ const WINDOW_ROWS: Readonly<Record<string, WindowRows>> = {
   'workspace-media': { title: 'In This Workspace', keys: WORKSPACE_MEDIA_KEYS, measure: measureWorkspaceMedia, rows: workspaceMediaRows },
   'ignored-workspace': { title: 'the ignored workspace', keys: IGNORED_KEYS, measure: measureIgnoredWorkspace, rows: ignoredWorkspaceRows },
   agent: { title: 'the agent', keys: AGENT_KEYS, measure: measureAgent, rows: agentRows },
+  'credit-check': { title: 'the credit check', keys: CHECK_KEYS, measure: measureCreditCheck, rows: creditCheckRows },
 };
 
 /** `--only workspace-media` or `--only ignored-workspace`: those rows alone (the VSIX packaged, one VS Code window on a generated workspace). */
