@@ -46,7 +46,8 @@ export type Task =
   /** The extension host's heap used now, settled (a collection when one can be had). */
   | { op: 'heapNow' }
   /** Expands the featured collection titled `title` in the tree and presses "Load more…" to its end. */
-  | { op: 'treeBrowse'; title: string }
+  /** `profileDir`: also write a CPU profile and heap snapshots (before, after) there. */
+  | { op: 'treeBrowse'; title: string; profileDir?: string }
   /** Opens the featured collection titled `title` in the grid (the tree's Open in Grid). */
   | { op: 'collectionGrid'; title: string }
   /** Opens each file in an editor and runs the credit check on it. */
