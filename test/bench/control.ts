@@ -48,7 +48,8 @@ export type Task =
   /** A heap snapshot of the extension host, settled first, written to `path` (to find what a row keeps). */
   | { op: 'heapSnapshot'; path: string }
   /** Expands the featured collection titled `title` in the tree and presses "Load more…" to its end. */
-  | { op: 'treeBrowse'; title: string }
+  /** `profileDir`: also write a CPU profile and heap snapshots (before, after) there. */
+  | { op: 'treeBrowse'; title: string; profileDir?: string }
   /** Opens the featured collection titled `title` in the grid (the tree's Open in Grid). */
   | { op: 'collectionGrid'; title: string }
   /**

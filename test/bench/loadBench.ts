@@ -39,6 +39,7 @@ export const LOAD_KEYS = [
 ] as const;
 export type LoadKey = (typeof LOAD_KEYS)[number];
 export const CHECK_KEYS = ['checkMs', 'checkRequests', 'checkHeap'] as const satisfies readonly LoadKey[];
+export const TREE_KEYS = ['treeMs', 'treeRequests', 'treeHeap'] as const satisfies readonly LoadKey[];
 
 export interface LoadSink {
   add(key: LoadKey, value: number): void;
@@ -237,27 +238,7 @@ export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<voi
   const collectionPath = `/v1/collections/${api.library.loadCollectionId ?? ''}`;
   const collectionRequests = (mark: number): number => api.log.slice(mark).filter((e) => e.path === collectionPath).length;
 
-  try {
-    api.resetQuotas();
-    // Cold: nothing of the collection known (the check and the credits file asked for some of its media).
-    await control.call({ op: 'clearCache' });
-    const before = await heapNow(control);
-    const mark = api.log.length;
-    const r = await control.call<TreeBrowseFigures>({ op: 'treeBrowse', title: LOAD_COLLECTION_TITLE }, 15 * 60_000);
-    const after = await heapNow(control);
-    if (r.items !== LOAD_MEDIA) throw new Error(`The tree showed ${r.items} of ${LOAD_MEDIA} media`);
-    sink.add('treeMs', r.ms);
-    sink.add('treeRequests', collectionRequests(mark));
-    sink.add('treeHeap', (after - before) / MB);
-    const last = r.loadMs.slice(-5);
-    sink.note(
-      'treeMs',
-      `expand, then Load more… ${r.loads} times until all ${r.items.toLocaleString('en')} show; each press → its last item revealed in the view: median ${median(r.loadMs).toFixed(0)} ms, first ${(r.loadMs[0] ?? NaN).toFixed(0)} ms, last five ${last.map((v) => v.toFixed(0)).join(', ')} ms`,
-    );
-    log(`[bench] Tree: ${r.items} media in ${(r.ms / 1000).toFixed(1)} s, ${r.loads} loads (median ${median(r.loadMs).toFixed(0)} ms), ${collectionRequests(mark)} requests`);
-  } catch (error) {
-    sink.fail(['treeMs', 'treeRequests', 'treeHeap'], error);
-  }
+  await measureTree(ctx, sink);
 
   try {
     api.resetQuotas();
@@ -285,4 +266,60 @@ export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<voi
   }
 
   await closeLoadWindow(ctx, window, workspace);
+}
+
+/**
+ * The tree row: the load collection expanded, then its "Load more…" pressed until all show, the
+ * client's cache emptied first. STOCK_MEDIA_BENCH_PROFILE=<folder> also writes a CPU profile of
+ * the browse and heap snapshots before and after (Node extension host) into that folder.
+ */
+async function measureTree(ctx: LoadContext, sink: Pick<LoadSink, 'add' | 'note' | 'fail'>): Promise<void> {
+  const { api, control, log } = ctx;
+  const collectionPath = `/v1/collections/${api.library.loadCollectionId ?? ''}`;
+  const collectionRequests = (mark: number): number => api.log.slice(mark).filter((e) => e.path === collectionPath).length;
+  const profileDir = process.env['STOCK_MEDIA_BENCH_PROFILE'];
+  try {
+    api.resetQuotas();
+    // Cold: nothing of the collection known (the check and the credits file asked for some of its media).
+    await control.call({ op: 'clearCache' });
+    const before = await heapNow(control);
+    const mark = api.log.length;
+    const r = await control.call<TreeBrowseFigures>({ op: 'treeBrowse', title: LOAD_COLLECTION_TITLE, ...(profileDir ? { profileDir } : {}) }, 15 * 60_000);
+    const after = await heapNow(control);
+    if (r.items !== LOAD_MEDIA) throw new Error(`The tree showed ${r.items} of ${LOAD_MEDIA} media`);
+    sink.add('treeMs', r.ms);
+    sink.add('treeRequests', collectionRequests(mark));
+    sink.add('treeHeap', (after - before) / MB);
+    const last = r.loadMs.slice(-5);
+    sink.note(
+      'treeMs',
+      `expand, then Load more… ${r.loads} times until all ${r.items.toLocaleString('en')} show; each press → its last item revealed in the view: median ${median(r.loadMs).toFixed(0)} ms, first ${(r.loadMs[0] ?? NaN).toFixed(0)} ms, last five ${last.map((v) => v.toFixed(0)).join(', ')} ms`,
+    );
+    log(`[bench] Tree: ${r.items} media in ${(r.ms / 1000).toFixed(1)} s, ${r.loads} loads (median ${median(r.loadMs).toFixed(0)} ms), ${collectionRequests(mark)} requests`);
+  } catch (error) {
+    sink.fail(['treeMs', 'treeRequests', 'treeHeap'], error);
+  }
+
+}
+
+/** `--only tree`: the tree row alone, in a window of its own on an empty workspace. */
+export async function measureTreeOnly(ctx: LoadContext, sink: LoadSink): Promise<void> {
+  const { api, control } = ctx;
+  const parent = mkdtempSync(join(tmpdir(), 'stock-media-tree-'));
+  const path = join(parent, 'workspace');
+  mkdirSync(join(path, '.vscode'), { recursive: true });
+  writeFileSync(join(path, '.vscode', 'settings.json'), '{}\n');
+  const workspace = { dispose: () => rmSync(parent, { recursive: true, force: true }) };
+  let window: BenchWindow | undefined;
+  try {
+    window = await openLoadWindow(ctx, 'tree', path);
+    api.resetQuotas();
+    const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
+    if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
+    await measureTree(ctx, sink);
+  } catch (error) {
+    sink.fail(TREE_KEYS, error);
+  } finally {
+    await closeLoadWindow(ctx, window, workspace);
+  }
 }

@@ -22,7 +22,8 @@
 // (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code). Last, in windows
 // of their own on generated workspaces, In This Workspace (`--only workspace-media`) and the
 // ignored workspace of 10,000 files (test/bench/ignoredWorkspaceBench.ts, `--only
-// ignored-workspace`): each of those options prints only its rows. `--only credit-check` prints
+// ignored-workspace`): each of those options prints only its rows; `--only tree` the tree's
+// 5,000-media collection rows alone (test/bench/loadBench.ts). `--only credit-check` prints
 // the credit check rows of the load figures alone, in a window of their own (with
 // STOCK_MEDIA_BENCH_SNAPSHOTS=1, heap snapshots before and after in test-output/bench).
 import { execFileSync } from 'node:child_process';
@@ -56,7 +57,7 @@ import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
-import { CHECK_FILES, CHECK_KEYS, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureCreditCheck, measureLoad } from './loadBench';
+import { CHECK_FILES, CHECK_KEYS, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, TREE_KEYS, measureCreditCheck, measureLoad, measureTreeOnly } from './loadBench';
 import type { LoadContext } from './loadBench';
 import { BenchWindow } from './workbench';
 import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
@@ -68,8 +69,8 @@ const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check'].includes(ONLY)) {
-  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace, agent or credit-check, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check', 'tree'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace, agent, credit-check or tree, not ${ONLY}`);
 }
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -534,14 +535,23 @@ function creditCheckRows(row: RowOf): Row[] {
   ];
 }
 
-/** The load figures (loadBench.ts): a 5,000-media collection in the tree and the grid, a 1,000-file workspace. */
-function loadRows(row: RowOf): Row[] {
+/** The tree's rows (loadBench.ts measureTree): a 5,000-media collection, Load more… to the end. */
+function treeRows(row: RowOf): Row[] {
   const media = LOAD_MEDIA.toLocaleString('en');
   const pages = Math.ceil(LOAD_MEDIA / 80);
   return [
     row('treeMs', { measure: `Tree: ${media} media, Load more… to the end`, unit: 'ms', target: null }),
     row('treeRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one Get Collection Media page of 80 per load (${pages} pages); the client's cache emptied first`),
     row('treeHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+  ];
+}
+
+/** The load figures (loadBench.ts): a 5,000-media collection in the tree and the grid, a 1,000-file workspace. */
+function loadRows(row: RowOf): Row[] {
+  const media = LOAD_MEDIA.toLocaleString('en');
+  const pages = Math.ceil(LOAD_MEDIA / 80);
+  return [
+    ...treeRows(row),
     row('gridMs', { measure: `Grid: ${media} media scrolled to the end`, unit: 'ms', target: null }),
     row('gridRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one page of 80 per load (${pages} pages); the client's cache emptied first (the tree had just loaded them)`),
     row('gridDom', { measure: '  DOM elements at the end', unit: 'elements', target: { op: '<', value: 600 } }),
@@ -634,6 +644,7 @@ const WINDOW_ROWS: Readonly<Record<string, WindowRows>> = {
   'ignored-workspace': { title: 'the ignored workspace', keys: IGNORED_KEYS, measure: measureIgnoredWorkspace, rows: ignoredWorkspaceRows },
   agent: { title: 'the agent', keys: AGENT_KEYS, measure: measureAgent, rows: agentRows },
   'credit-check': { title: 'the credit check', keys: CHECK_KEYS, measure: measureCreditCheck, rows: creditCheckRows },
+  tree: { title: 'the tree', keys: TREE_KEYS, measure: measureTreeOnly, rows: treeRows },
 };
 
 /** `--only workspace-media` or `--only ignored-workspace`: those rows alone (the VSIX packaged, one VS Code window on a generated workspace). */

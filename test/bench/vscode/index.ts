@@ -4,6 +4,7 @@
 // It measures only what this process alone can see: the heap, and loading the bundle.
 import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -139,7 +140,7 @@ async function perform(
       return writeHeapSnapshot(task.path);
     }
     case 'treeBrowse':
-      return treeBrowse(task.title);
+      return task.profileDir ? profiled(task.profileDir, 'tree', () => treeBrowse(task.title)) : treeBrowse(task.title);
     case 'collectionGrid':
       return vscode.commands.executeCommand<GridCommandResult>('stockMedia.collections.openInGrid', await featuredCollection(task.title));
     case 'markdownActive':
@@ -467,6 +468,32 @@ async function markdownActive(): Promise<number> {
   }
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   return markdown.length;
+}
+
+/** Runs `work` under the CPU profiler, with heap snapshots before and after, written to `dir` as `<name>.*`. */
+async function profiled<T>(dir: string, name: string, work: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  const snapshot = async (file: string): Promise<void> => {
+    const chunks: string[] = [];
+    const onChunk = (m: { params: { chunk: string } }): void => void chunks.push(m.params.chunk);
+    session.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    await session.post('HeapProfiler.takeHeapSnapshot');
+    session.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    writeFileSync(join(dir, file), chunks.join(''));
+  };
+  try {
+    await snapshot(`${name}.before.heapsnapshot`);
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await snapshot(`${name}.after.heapsnapshot`);
+    return result;
+  } finally {
+    session.disconnect();
+  }
 }
 
 /** Opens each workspace file in the editor and runs the credit check on it (the watcher would, a moment later). */
