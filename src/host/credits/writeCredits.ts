@@ -180,7 +180,7 @@ export async function writeCreditsFile(
         if (percent === shownPercent && done !== total) return;
         progress.report({ message: vscode.l10n.t('{0} of {1} files', done, total), increment: percent - shownPercent });
         shownPercent = percent;
-      });
+      }, undefined, () => true);
       return token.isCancellationRequested ? 'cancelled' : result;
     },
   );
