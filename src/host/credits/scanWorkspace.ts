@@ -1,7 +1,8 @@
 // The workspace's files searched for media links, for Write Credits File and In This
 // Workspace: the languages that have an insert format, without what git ignores
 // (`.gitignore`), what VS Code hides (`files.exclude`, `search.exclude`) and `.git` itself,
-// large files skipped, read a few at a time.
+// large files skipped, read a few at a time; a file unchanged since it was last read (its size and
+// time of change) is not read again: its media links are remembered (SourceMemo).
 //
 // Why a walk and not `vscode.workspace.findFiles`: findFiles applies files.exclude only and
 // caps its list before any `.gitignore` rule could be applied (5,000 files in an ignored

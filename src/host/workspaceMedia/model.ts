@@ -2,6 +2,9 @@
 // the credits file's scan reads them (credits/scanWorkspace.ts). The scan runs once, when the
 // view is first shown (or the agent's credit tools first ask: agent/creditTools.ts); from then on a changed file is read again alone (an edit, after the
 // credit check's pause; a save, a new or a deleted file on disk), never the whole workspace.
+// A whole scan again (Refresh, a setting that changes what counts) looks at each file's stamp
+// (its size and time of change) and reads only the files changed since: what was made of the
+// others (their uses and credit scopes) is kept.
 // The media's facts (the label, the author a credit must name) come through the credit
 // check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
