@@ -31,7 +31,7 @@ const SOURCES = new Set(SOURCE_EXTENSIONS);
 /** The files searched, as a glob (the watcher's). */
 export const CREDITS_SOURCES = `**/*.{${SOURCE_EXTENSIONS.join(',')}}`;
 /** The most files read, and the largest read (a generated bundle is not a document). */
-export const MAX_FILES = 5000;
+export const MAX_FILES = 10_000;
 const MAX_FILE_BYTES = 2_000_000;
 /** The most folder entries looked at (files of any kind and folders, searched or not): a folder of a million images is not listed to its end. */
 export const MAX_ENTRIES = 200_000;

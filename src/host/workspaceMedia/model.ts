@@ -18,6 +18,7 @@ import { findMediaRefs } from '../../core/mediaRefs';
 import { mediaLabel } from '../../core/mediaText';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
+import type { FoldedText } from '../../core/creditNames';
 import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
 import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia';
 import { Disposable } from '../common/dispose';
@@ -30,6 +31,8 @@ import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
 
 /** Look-ups of unknown media under way at once (the look-ups' own queue sends one request at a time). */
 const LOOKUPS_AT_ONCE = 4;
+/** The most folded scope texts kept between whole scans (each is a short stretch of a page; edits add some). */
+const MAX_FOLDED = 20_000;
 /** Changes arriving together are shown once. */
 const CHANGE_COALESCE_MS = 50;
 
@@ -50,6 +53,8 @@ export class WorkspaceMediaModel extends Disposable {
   /** The groups by key (groups()'s). */
   private byKey: Map<string, MediaGroup> | undefined;
   private byKeyOf: MediaGroup[] | undefined;
+  /** The credit scopes' texts as folded for the search, by text (groupUses's): kept while the same uses are grouped again. */
+  private readonly folded = new Map<string, FoldedText>();
   /** Counts the changes of settings that decide what a file's uses are: a file read before one is not reused after it. */
   private generation = 0;
   private readonly facts = new Map<string, MediaItem>();
@@ -111,7 +116,9 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The media used, grouped (core/workspaceMedia.ts), as of now. */
   groups(): MediaGroup[] {
-    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.namesOf(kind, id), (kind, id) => this.labelOf(kind, id));
+    // Scopes of files gone since stay until the next whole scan, within a bound.
+    if (this.folded.size > MAX_FOLDED) this.folded.clear();
+    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.namesOf(kind, id), (kind, id) => this.labelOf(kind, id), this.folded);
     return this.grouped;
   }
 
@@ -200,6 +207,7 @@ export class WorkspaceMediaModel extends Disposable {
           }
         } else this.keep(file, doc?.languageId, checked);
       }
+      this.keepFoldedInUse();
       // Read under settings changed since: not reused by the next scan (the change asked for one).
       if (generation !== this.generation) this.stamps.clear();
       this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
@@ -226,6 +234,13 @@ export class WorkspaceMediaModel extends Disposable {
       const kept = this.stamps.get(key);
       return kept?.stamp === stamp && kept.languageId === languageOfPath(uri.path) && this.files.has(key);
     };
+  }
+
+  /** Drops the folded scopes no use has any more. */
+  private keepFoldedInUse(): void {
+    const used = new Set<string>();
+    for (const file of this.files.values()) for (const use of file.uses) for (const scope of use.scopes) used.add(scope);
+    for (const scope of this.folded.keys()) if (!used.has(scope)) this.folded.delete(scope);
   }
 
   /** Every file is made again at the next scan. */
