@@ -159,9 +159,15 @@ async function lookUpEntries(
   const stop = token.onCancellationRequested(() => controller.abort());
   try {
     const entries: CreditEntry[] = [];
+    let shownPercent = 0;
     for (const [n, m] of media.entries()) {
       if (token.isCancellationRequested) return 'cancelled';
-      progress.report({ message: vscode.l10n.t('{0} of {1}', n + 1, media.length), ...(ownNotification ? { increment: 100 / media.length } : {}) });
+      // At most a hundred updates (each is a message to the workbench), however many media.
+      const percent = Math.floor(((n + 1) / media.length) * 100);
+      if (n === 0 || percent !== shownPercent) {
+        progress.report({ message: vscode.l10n.t('{0} of {1}', n + 1, media.length), ...(ownNotification ? { increment: percent - shownPercent } : {}) });
+        shownPercent = percent;
+      }
       let item: MediaItem | undefined;
       try {
         item = await client.getMedia(m.kind, m.id, { signal: controller.signal });
