@@ -49,11 +49,12 @@ export interface LoadSink {
 
 type Media = { kind: 'photo'; photo: LibraryPhoto } | { kind: 'video'; video: LibraryVideo };
 
-/** The 300 media the workspace names: the load collection's first ones, photos and videos. */
-function workspaceMedia(library: Library): Media[] {
+/** The `distinct` media the workspace names (300): the load collection's first ones, photos and videos. */
+function workspaceMedia(library: Library, distinct: number): Media[] {
   const collection = library.collectionById.get(library.loadCollectionId ?? '');
   if (!collection) throw new Error('The library has no load collection (largeCollection)');
-  return collection.media.slice(0, LOAD_DISTINCT).map((ref): Media => {
+  if (collection.media.length < distinct) throw new Error(`The load collection has ${collection.media.length} media, not ${distinct}`);
+  return collection.media.slice(0, distinct).map((ref): Media => {
     const photo = ref.type === 'Photo' ? library.photoById.get(ref.id) : undefined;
     const video = ref.type === 'Video' ? library.videoById.get(ref.id) : undefined;
     if (photo) return { kind: 'photo', photo };
@@ -63,15 +64,16 @@ function workspaceMedia(library: Library): Media[] {
 }
 
 /**
- * 1,000 Markdown files in ten folders, three media each (page links, as pasted), each media
- * in ten files; the first media of every file has its credit line, the others none.
+ * 1,000 Markdown files (`count`) in folders of a hundred, three media each (page links, as
+ * pasted) of 300 (`distinct`), each media in ten files; the first media of every file has its
+ * credit line, the others none.
  */
-export function writeLoadWorkspace(library: Library, origin: string): { path: string; files: string[]; dispose(): void } {
+export function writeLoadWorkspace(library: Library, origin: string, count = LOAD_FILES, distinct = LOAD_DISTINCT): { path: string; files: string[]; dispose(): void } {
   const parent = mkdtempSync(join(tmpdir(), 'stock-media-load-'));
   const path = join(parent, 'workspace');
-  const media = workspaceMedia(library);
+  const media = workspaceMedia(library, distinct);
   const files: string[] = [];
-  for (let i = 0; i < LOAD_FILES; i++) {
+  for (let i = 0; i < count; i++) {
     const name = `notes/part-${String(Math.floor(i / 100)).padStart(2, '0')}/page-${String(i).padStart(4, '0')}.md`;
     const lines = [`# Page ${i + 1}`, '', 'Some words about the trip, and a few more.', ''];
     for (let k = 0; k < MEDIA_PER_FILE; k++) {

@@ -20,12 +20,14 @@
 // real-answers` prints only those rows (no VS Code, no server). Then the bytes of a cover at
 // each preset's default size against the original, from a local library of its own
 // (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code). Last, in windows
-// of their own on generated workspaces, In This Workspace (`--only workspace-media`) and the
-// ignored workspace of 10,000 files (test/bench/ignoredWorkspaceBench.ts, `--only
-// ignored-workspace`): each of those options prints only its rows; `--only tree` the tree's
-// 5,000-media collection rows alone (test/bench/loadBench.ts). `--only credit-check` prints
-// the credit check rows of the load figures alone, in a window of their own (with
-// STOCK_MEDIA_BENCH_SNAPSHOTS=1, heap snapshots before and after in test-output/bench).
+// of their own on generated workspaces, In This Workspace (`--only workspace-media`), Write
+// Credits File on 1,000 and 10,000 files, every media known (test/bench/writeCreditsBench.ts,
+// `--only write-credits`) and the ignored workspace of 10,000 files
+// (test/bench/ignoredWorkspaceBench.ts, `--only ignored-workspace`): each of those options
+// prints only its rows; `--only tree` the tree's 5,000-media collection rows alone
+// (test/bench/loadBench.ts). `--only credit-check` prints the credit check rows of the load
+// figures alone, in a window of their own (with STOCK_MEDIA_BENCH_SNAPSHOTS=1, heap snapshots
+// before and after in test-output/bench).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -61,6 +63,7 @@ import { CHECK_FILES, CHECK_KEYS, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, TREE_KE
 import type { LoadContext } from './loadBench';
 import { BenchWindow } from './workbench';
 import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
+import { LARGE_FILES, WRITE_CREDITS_KEYS, measureWriteCredits, writeCreditsRows } from './writeCreditsBench';
 import { IGNORED_FILES, IGNORED_KEYS, ignoredWorkspaceRows, measureIgnoredWorkspace } from './ignoredWorkspaceBench';
 import { AGENT_KEYS, AGENT_PAGES, agentRows, measureAgent } from './agentBench';
 
@@ -69,8 +72,8 @@ const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check', 'tree'].includes(ONLY)) {
-  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace, agent, credit-check or tree, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check', 'tree', 'write-credits'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace, agent, credit-check, tree or write-credits, not ${ONLY}`);
 }
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -560,6 +563,7 @@ function loadRows(row: RowOf): Row[] {
     row('creditsMs', { measure: `Write Credits File: ${LOAD_FILES.toLocaleString('en')} files, ${LOAD_DISTINCT} media`, unit: 'ms', target: null }),
     row('creditsRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: LOAD_DISTINCT, everyRun: true } }, 'one Get Photo/Get Video per media not known yet'),
     row('creditsHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    ...writeCreditsRows(row),
     ...workspaceMediaRows(row),
     ...ignoredWorkspaceRows(row),
   ];
@@ -645,6 +649,7 @@ const WINDOW_ROWS: Readonly<Record<string, WindowRows>> = {
   agent: { title: 'the agent', keys: AGENT_KEYS, measure: measureAgent, rows: agentRows },
   'credit-check': { title: 'the credit check', keys: CHECK_KEYS, measure: measureCreditCheck, rows: creditCheckRows },
   tree: { title: 'the tree', keys: TREE_KEYS, measure: measureTreeOnly, rows: treeRows },
+  'write-credits': { title: 'Write Credits File', keys: WRITE_CREDITS_KEYS, measure: measureWriteCredits, rows: writeCreditsRows },
 };
 
 /** `--only workspace-media` or `--only ignored-workspace`: those rows alone (the VSIX packaged, one VS Code window on a generated workspace). */
@@ -824,6 +829,9 @@ async function main(): Promise<number> {
       log(`[bench] In This Workspace: the ${LOAD_FILES.toLocaleString('en')}-file workspace, every media known…`);
       api.resetQuotas();
       await measureWorkspaceMedia({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
+      log(`[bench] Write Credits File: the ${LOAD_FILES.toLocaleString('en')}-file workspace and one of ${LARGE_FILES.toLocaleString('en')} files, every media known…`);
+      api.resetQuotas();
+      await measureWriteCredits({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
       log(`[bench] The ignored workspace: In This Workspace and Write Credits File on ${(LOAD_FILES + IGNORED_FILES).toLocaleString('en')} files, ${IGNORED_FILES.toLocaleString('en')} of them ignored…`);
       api.resetQuotas();
       await measureIgnoredWorkspace({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
