@@ -17,10 +17,11 @@
 // First, before any of that, the generated-input properties run with more cases than the
 // unit suite's (test/bench/generated.ts), and the service's real answers in ../shared/real-responses
 // are read, when that folder is there (test/bench/realAnswers.ts). `npm run bench -- --only
-// real-answers` prints only those rows (no VS Code, no server). Then the bytes of a cover at
-// each preset's default size against the original, from a local library of its own
-// (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code). Last, in windows
-// of their own on generated workspaces, In This Workspace (`--only workspace-media`), Write
+// real-answers` prints only those rows (no VS Code, no server); `--only bundle` only the
+// bundle's load in bare Node beside DevStock's (test/bench/bundleBench.ts: the VSIX packaged, no
+// VS Code). Then the bytes of a cover at each preset's default size against the original, from
+// a local library of its own (test/bench/covers.ts); `--only covers` prints only those rows (no
+// VS Code). Last, in windows of their own on generated workspaces, In This Workspace (`--only workspace-media`), Write
 // Credits File on 1,000 and 10,000 files, every media known (test/bench/writeCreditsBench.ts,
 // `--only write-credits`) and the ignored workspace of 10,000 files
 // (test/bench/ignoredWorkspaceBench.ts, `--only ignored-workspace`): each of those options
@@ -28,7 +29,6 @@
 // (test/bench/loadBench.ts). `--only credit-check` prints the credit check rows of the load
 // figures alone, in a window of their own (with STOCK_MEDIA_BENCH_SNAPSHOTS=1, heap snapshots
 // before and after in test-output/bench).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -66,14 +66,15 @@ import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from 
 import { LARGE_FILES, WRITE_CREDITS_KEYS, measureWriteCredits, writeCreditsRows } from './writeCreditsBench';
 import { IGNORED_FILES, IGNORED_KEYS, ignoredWorkspaceRows, measureIgnoredWorkspace } from './ignoredWorkspaceBench';
 import { AGENT_KEYS, AGENT_PAGES, agentRows, measureAgent } from './agentBench';
+import { BUNDLE_KEYS, bundleRows, measureBareLoads } from './bundleBench';
 
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check', 'tree', 'write-credits'].includes(ONLY)) {
-  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace, agent, credit-check, tree or write-credits, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'bundle', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check', 'tree', 'write-credits'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, bundle, workspace-media, ignored-workspace, agent, credit-check, tree or write-credits, not ${ONLY}`);
 }
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -97,7 +98,6 @@ const HEAP_SEARCHES = 50;
 /** After activation with a key stored: how long to watch for requests nobody asked for. */
 const QUIET_MS = 3_000;
 const WATCHDOG_MIN = 60;
-const BARE_LOADS = 5;
 /** The first feature command timed: no request, no window; it makes the grid (and Recent and Starred). */
 const FIRST_COMMAND = 'stockMedia.clearRecentSearches';
 
@@ -476,11 +476,7 @@ function rows(
   real: RealAnswersResult | undefined,
   covers: CoverBytesResult | undefined,
 ): Row[] {
-  const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
-    const error = figures.errors.get(key);
-    const extra = figures.notes.get(key) ?? note;
-    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
-  };
+  const row = rowOf(figures);
   if (ONLY_LOAD) return loadRows(row);
   const size = (bytes: (e: PackagedExtension) => number): number[] => (extension ? [bytes(extension) / 1024] : []);
   const vsix = extension ? [extension.vsixBytes / 1024] : [];
@@ -492,13 +488,13 @@ function rows(
     row('activate', { measure: '  activate() alone', unit: 'ms', target: null }),
     row('loadToActivated', { measure: '  load → activated, VS Code set-up incl.', unit: 'ms', target: null }, 'from requiring the bundle to the end of activate(); VS Code’s own work in between included'),
     row('bundleInHost', { measure: '  bundle load alone, in the host', unit: 'ms', target: null }),
-    row('bundleBare', { measure: '  bundle load alone, bare Node', unit: 'ms', target: null }),
+    ...bundleRows(row),
     row('featuresAtActivation', { measure: 'Features set up at activation', unit: 'parts', target: { op: '<=', value: 0, everyRun: true } }, 'the container’s parts (lists, grid, collections, insert, cover, credits, workspace) made before anything used them; with and without a stored key'),
     row('firstCommand', { measure: `First feature command (${FIRST_COMMAND})`, unit: 'ms', target: null }),
     row('firstCommandAgain', { measure: '  the same command again', unit: 'ms', target: null }, 'its features made'),
     row('featuresSetUp', { measure: 'Every feature set up at once', unit: 'ms', target: null }, `what making the features on first use keeps out of activation: each part read from the container in a host (reloaded, key stored) that had made none; ${[...figures.values.keys()].flatMap((key) => (key.startsWith('featuresSetUp.') ? [`${key.slice('featuresSetUp.'.length)} ${medianText(figures.get(key))}`] : [])).join(', ')}`),
     row('requestsAtActivation', { measure: 'Requests at activation, key stored', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `window reloaded with the key, ${QUIET_MS / 1000} s watched`),
-    { measure: 'Node host bundle', unit: 'KB', values: size((e) => e.nodeBundleBytes), target: null, note: 'dist/node.js in the VSIX (production, minified; package.json main) and the shared dist/extension.js it requires: what the Node host loads at activation; the features’ modules are evaluated on first use', ...(packaging ? { error: packaging } : {}) },
+    { measure: 'Node host bundle', unit: 'KB', values: size((e) => e.nodeBundleBytes), target: null, note: 'dist/node.js in the VSIX (production, minified; package.json main: what activation loads) and the shared dist/extension.js it requires on first use (the features’ modules)', ...(packaging ? { error: packaging } : {}) },
     { measure: '  gzip', unit: 'KB', values: size((e) => e.nodeBundleGzipBytes), target: null, note: 'the same, gzip level 9', ...(packaging ? { error: packaging } : {}) },
     { measure: `  change since ${BASELINE.commit}`, unit: 'KB', values: size((e) => e.nodeBundleBytes - BASELINE.bytes), target: null, note: `against ${kb(BASELINE.bytes)} at ${BASELINE.commit} (two Node bundles, before the seam, the domain types and the schema were reworked; no web host then)`, ...(packaging ? { error: packaging } : {}) },
     { measure: 'Web worker host bundle', unit: 'KB', values: size((e) => e.webBundleBytes), target: null, note: 'dist/extension.js in the VSIX (production, minified; package.json browser): the same source without Node’s platform', ...(packaging ? { error: packaging } : {}) },
@@ -585,14 +581,6 @@ function ratioRow(figures: Figures): Row {
   };
 }
 
-/** Milliseconds to require the bundle in a new Node process (see bundleLoad.ts). */
-function bareBundleLoad(node: string, bundle: string): number {
-  const output = execFileSync(node, [join(__dirname, 'bundleLoad.js'), bundle], { encoding: 'utf8' });
-  const { ms } = JSON.parse(output) as { ms: unknown };
-  if (typeof ms !== 'number') throw new Error(`bundleLoad.js printed ${output}`);
-  return ms;
-}
-
 function medianText(values: readonly number[]): string {
   return `median ${median(values).toFixed(1)} ms`;
 }
@@ -635,6 +623,46 @@ async function onlyCovers(): Promise<number> {
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
 
+/** A row of the table from the figures under `key`: their values, note and error. */
+function rowOf(figures: Figures): RowOf {
+  return (key, base, note) => {
+    const error = figures.errors.get(key);
+    const extra = figures.notes.get(key) ?? note;
+    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
+  };
+}
+
+/** A sink for the rows measured in their own modules (bundleBench.ts, the windows' rows). */
+function sinkOf(figures: Figures): { add(key: string, value: number): void; note(key: string, text: string): void; fail(keys: readonly string[], error: unknown): void } {
+  return {
+    add: (key, value) => figures.add(key, value),
+    note: (key, text) => figures.notes.set(key, text),
+    fail: (keys, error) => figures.fail(keys, error),
+  };
+}
+
+/** `--only bundle`: the bare-Node bundle loads, ours (the packaged dist/node.js) in turns with DevStock's, and their ratio; no VS Code window. */
+async function onlyBundle(): Promise<number> {
+  const figures = new Figures();
+  let extension: PackagedExtension | undefined;
+  try {
+    log('[bench] Packaging the extension (npm run package: production build + vsce)…');
+    extension = packageExtension(log);
+    const host = await prepare({});
+    measureBareLoads(host.node, join(extension.path, 'dist', 'node.js'), sinkOf(figures), log);
+  } catch (error) {
+    figures.fail(BUNDLE_KEYS, error);
+  } finally {
+    extension?.dispose();
+  }
+  const row = rowOf(figures);
+  const table = bundleRows(row);
+  console.log('');
+  console.log(`Stock Media benchmark, bundle load in bare Node only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(renderTable(table));
+  return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
+}
+
 /** What `--only workspace-media` and `--only ignored-workspace` measure: rows made in one VS Code window of their own. */
 interface WindowRows {
   readonly title: string;
@@ -667,11 +695,7 @@ async function onlyWindowRows(only: WindowRows): Promise<number> {
     api = await startApiServer({ photoCount: PHOTO_COUNT, largeCollection: LOAD_MEDIA });
     control = await ControlServer.start();
     browser = await launchBrowser();
-    const sink = {
-      add: (key: string, value: number) => figures.add(key, value),
-      note: (key: string, text: string) => figures.notes.set(key, text),
-      fail: (keys: readonly string[], error: unknown) => figures.fail(keys, error),
-    };
+    const sink = sinkOf(figures);
     await only.measure({ api, control, browser, extensionPath: extension.path, sentAt: new Map(), logDir: OUTPUT, log, windows }, sink);
   } catch (error) {
     figures.fail(only.keys, error);
@@ -682,11 +706,7 @@ async function onlyWindowRows(only: WindowRows): Promise<number> {
     await api?.close();
     extension?.dispose();
   }
-  const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
-    const error = figures.errors.get(key);
-    const extra = figures.notes.get(key) ?? note;
-    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
-  };
+  const row = rowOf(figures);
   const table = only.rows(row);
   console.log('');
   console.log(`Stock Media benchmark, ${only.title} only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
@@ -697,6 +717,7 @@ async function onlyWindowRows(only: WindowRows): Promise<number> {
 async function main(): Promise<number> {
   if (ONLY === 'real-answers') return onlyRealAnswers();
   if (ONLY === 'covers') return onlyCovers();
+  if (ONLY === 'bundle') return onlyBundle();
   const windowRows = ONLY === undefined ? undefined : WINDOW_ROWS[ONLY];
   if (windowRows) return onlyWindowRows(windowRows);
   const started = startedAt;
@@ -760,12 +781,7 @@ async function main(): Promise<number> {
     if (extension) {
       const host = await prepare({ browser: true });
       log(`[bench] VS Code server from code-server ${CODE_SERVER_VERSION}, VS Code ${host.vscodeVersion}`);
-      try {
-        for (let i = 0; i < (ONLY_LOAD ? 0 : BARE_LOADS); i++) figures.add('bundleBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'node.js')));
-        figures.notes.set('bundleBare', `a new Node ${execFileSync(host.node, ['--version'], { encoding: 'utf8' }).trim()} process each run, \`vscode\` stubbed`);
-      } catch (error) {
-        figures.fail(['bundleBare'], error);
-      }
+      if (!ONLY_LOAD) measureBareLoads(host.node, join(extension.path, 'dist', 'node.js'), sinkOf(figures), log);
       const sentAt = new Map<RequestLogEntry, number>();
       api = await startApiServer({
         photoCount: PHOTO_COUNT,
