@@ -101,6 +101,8 @@ describe('where users reach it (real VS Code)', function () {
     assert.deepEqual(
       tileMenu.map((m) => m.command),
       [
+        // Only while the agent waits for the person to choose (stockMediaChoosing).
+        'stockMedia.chooseTile',
         'stockMedia.insert',
         'stockMedia.insertAs',
         'stockMedia.saveAndInsert',
