@@ -162,7 +162,7 @@ async function readGitignore(uri: vscode.Uri, log: (line: string) => void): Prom
  * The searched files of every workspace folder, breadth first, until MAX_FILES of them or
  * MAX_ENTRIES entries looked at. `listed` hears how many files were found so far.
  */
-async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void): Promise<Walked> {
+async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void, skip: string | undefined): Promise<Walked> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = new Map<string, FolderRules>();
   const files: { uri: vscode.Uri; shown: string }[] = [];
@@ -197,11 +197,14 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
         if (type === vscode.FileType.Directory) {
           if (!leftOut(own, rel, true)) queue.push(rel);
         } else if (type === vscode.FileType.File && isSource(name) && !leftOut(own, rel, false)) {
+          const uri = vscode.Uri.joinPath(folder.uri, rel);
+          // The credits file is not searched: it takes nothing from the cap.
+          if (uri.toString() === skip) continue;
           if (files.length >= MAX_FILES) {
             truncated = true;
             break;
           }
-          files.push({ uri: vscode.Uri.joinPath(folder.uri, rel), shown: folders.length > 1 ? `${folder.name}/${rel}` : rel });
+          files.push({ uri, shown: folders.length > 1 ? `${folder.name}/${rel}` : rel });
         }
       }
       listed(files.length);
@@ -321,9 +324,9 @@ export async function scan(
   visit: (file: ScannedFile) => void = () => undefined,
   reuse?: Reuse,
 ): Promise<Scanned & { sources: Sources }> {
-  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line));
+  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line), skip?.toString());
   const { sources } = walked;
-  const uris = skip ? walked.files.filter((f) => f.uri.toString() !== skip.toString()) : walked.files;
+  const uris = walked.files;
   if (!token.isCancellationRequested && !walked.truncated) memoOf(services).keepOnly(uris.map((f) => f.uri));
   const found = new Map<string, Found>();
   let tooLarge = 0;
