@@ -38,6 +38,8 @@ export const DEFAULT_WRITE_DELAY_MS = 2000;
 const MAX_WAIT_DELAYS = 10;
 /** …and at most this often: each write is the whole file (megabytes), not the answers that came. */
 const MIN_SPACING_DELAYS = 5;
+/** The longest an answer waits to be written with the default delay (a bench waits this long before a restart). */
+export const DEFAULT_LONGEST_WRITE_WAIT_MS = MAX_WAIT_DELAYS * DEFAULT_WRITE_DELAY_MS;
 /** An entry stored "in the future" by more than this (the clock went back) is not trusted. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const FORMAT = 'stock-media-answers';
