@@ -5,8 +5,8 @@
 // got with one key is never found with another.
 //
 // The file is read whole at the first look-up (never at activation), written whole once no
-// answer came for `writeDelayMs` (not on every answer; while answers keep coming, at most ten
-// delays apart), and capped (DEFAULT_MAX_BYTES). Each answer is kept as JSON in one byte a
+// answer came for `writeDelayMs` (not on every answer; while answers keep coming, every five to
+// ten delays), and capped (DEFAULT_MAX_BYTES). Each answer is kept as JSON in one byte a
 // character (oneByteJson). A file that cannot be read, is corrupt or belongs to something else
 // is ignored and replaced.
 // Two windows open at once each write what they know; the last write wins, and what the
@@ -34,8 +34,12 @@ export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_ENTRIES = 2000;
 /** Answers arriving together (a grid, a credits file) are written once, this long after the first. */
 export const DEFAULT_WRITE_DELAY_MS = 2000;
-/** While answers keep coming, what is known is still written at least this many write delays apart. */
+/** While answers keep coming, what is known is still written at least this many write delays apart… */
 const MAX_WAIT_DELAYS = 10;
+/** …and at most this often: each write is the whole file (megabytes), not the answers that came. */
+const MIN_SPACING_DELAYS = 5;
+/** The longest an answer waits to be written with the default delay (a bench waits this long before a restart). */
+export const DEFAULT_LONGEST_WRITE_WAIT_MS = MAX_WAIT_DELAYS * DEFAULT_WRITE_DELAY_MS;
 /** An entry stored "in the future" by more than this (the clock went back) is not trusted. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const FORMAT = 'stock-media-answers';
@@ -55,15 +59,19 @@ interface Entry {
 }
 
 /** A character JavaScript engines keep in two bytes: one in a string makes the whole string take two bytes a character. */
-const TWO_BYTE = /[\u0100-\uffff]/g;
+const TWO_BYTE = /[\u0100-\uffff]/;
+const NON_ASCII = /[\u007f-\uffff]/g;
 
 /**
- * `json` with every character above U+00FF written as its `\uXXXX` escape: the same JSON (it
- * parses to the same value), held in one byte a character. One photographer's name in another
- * script would otherwise double the memory of a whole page kept here.
+ * `json` held in one byte a character: when it has a character above U+00FF, every non-ASCII
+ * character is written as its `\uXXXX` escape (the same JSON: it parses to the same value) and
+ * the text is made anew from its bytes (a string edited from a two-byte one stays two-byte in
+ * V8). One photographer's name in another script would otherwise double a whole page kept here.
  */
 export function oneByteJson(json: string): string {
-  return json.replace(TWO_BYTE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (!TWO_BYTE.test(json)) return json;
+  const ascii = json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return new TextDecoder().decode(new TextEncoder().encode(ascii));
 }
 
 export interface StoredAnswer {
@@ -95,6 +103,7 @@ export class AnswerStore {
   /** When (timerClock) the first change not written yet and the latest change were made. */
   private firstChangeAt = 0;
   private lastChangeAt = 0;
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
   private writing: Promise<void> = Promise.resolve();
   private readonly clock: Clock;
   private readonly timerClock: Clock;
@@ -173,6 +182,7 @@ export class AnswerStore {
     this.cancelTimer();
     if (this.dirty) {
       this.dirty = false;
+      this.lastWriteAt = this.timerClock.now();
       return this.enqueue(() => this.write());
     }
     return this.writing;
@@ -265,18 +275,19 @@ export class AnswerStore {
   }
 
   /**
-   * Writes once no answer came for the write delay: a browse of page after page writes the
-   * whole file once at its end, not once per delay (each write is the whole file), but at least
-   * every MAX_WAIT_DELAYS delays.
+   * Writes once no answer came for the write delay and the last write is MIN_SPACING_DELAYS
+   * delays ago: a browse of page after page writes the whole file every few pages and at its
+   * end, not after each page; but nothing waits more than MAX_WAIT_DELAYS delays.
    */
   private schedule(delay = this.writeDelayMs): void {
     if (this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const now = this.timerClock.now();
-      const quietFor = this.writeDelayMs - (now - this.lastChangeAt);
-      const waitedFor = MAX_WAIT_DELAYS * this.writeDelayMs - (now - this.firstChangeAt);
-      const wait = Math.min(quietFor, waitedFor);
+      const quiet = this.writeDelayMs - (now - this.lastChangeAt);
+      const spaced = MIN_SPACING_DELAYS * this.writeDelayMs - (now - this.lastWriteAt);
+      const waitedLongest = MAX_WAIT_DELAYS * this.writeDelayMs - (now - this.firstChangeAt);
+      const wait = Math.min(Math.max(quiet, spaced), waitedLongest);
       if (this.dirty && wait > 0) this.schedule(wait);
       else void this.flush();
     }, delay);

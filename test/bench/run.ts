@@ -32,7 +32,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_WRITE_DELAY_MS } from '../../src/core/answerStore';
+import { DEFAULT_LONGEST_WRITE_WAIT_MS } from '../../src/core/answerStore';
 import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
 import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import { launchBrowser } from '../host/browser';
@@ -279,7 +279,7 @@ async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> 
     // Photos of the open grid's page: answered from the search's answer (client.ts seedFrom).
     figures.add('requestsForListed', before - searched);
     // Written debounced: a window closed this long after the last answer has written them.
-    await sleep(DEFAULT_WRITE_DELAY_MS + 1000);
+    await sleep(DEFAULT_LONGEST_WRITE_WAIT_MS + 1000);
     const code = await window.endSession();
     if (code !== 0) throw new Error(`The session before the restart ended with code ${code}`);
 
