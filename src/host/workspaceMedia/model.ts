@@ -10,12 +10,9 @@
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
 // time, within the look-ups' hourly budget, and once: what failed stays shown by its reference.
 import * as vscode from 'vscode';
-import type { CreditNames } from '../../core/creditCheck';
 import { creditsPathInFolder } from '../../core/credits/creditsFile';
-import { creditFacts } from '../../core/insert/facts';
 import { formatFamily } from '../../core/insert/languages';
 import { findMediaRefs } from '../../core/mediaRefs';
-import { mediaLabel } from '../../core/mediaText';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
 import type { FoldedText } from '../../core/creditNames';
@@ -24,13 +21,11 @@ import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia
 import { Disposable } from '../common/dispose';
 import type { Services } from '../services';
 import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
-import type { LookupResult, MediaLookup } from '../credits/lookup';
-import { creditNames } from '../credits/credits';
+import type { MediaLookup } from '../credits/lookup';
 import type { Reuse, ScannedFile, Sources } from '../credits/scanWorkspace';
 import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
+import { KnownMedia } from './knownMedia';
 
-/** Look-ups of unknown media under way at once (the look-ups' own queue sends one request at a time). */
-const LOOKUPS_AT_ONCE = 4;
 /** The most folded scope texts kept between whole scans (each is a short stretch of a page; edits add some). */
 const MAX_FOLDED = 20_000;
 /** Changes arriving together are shown once. */
@@ -57,9 +52,8 @@ export class WorkspaceMediaModel extends Disposable {
   private readonly folded = new Map<string, FoldedText>();
   /** Counts the changes of settings that decide what a file's uses are: a file read before one is not reused after it. */
   private generation = 0;
-  private readonly facts = new Map<string, MediaItem>();
-  /** Media whose look-up was answered (found or failed): never asked again. */
-  private readonly asked = new Set<string>();
+  /** The media looked up for the rows (known or failed). */
+  private readonly known: KnownMedia;
   private sources: Sources | undefined;
   private scanning: Promise<void> | undefined;
   /** A whole scan asked for while one runs. */
@@ -78,11 +72,12 @@ export class WorkspaceMediaModel extends Disposable {
 
   constructor(
     private readonly services: Services,
-    private readonly lookup: MediaLookup,
+    lookup: MediaLookup,
     /** Whether the view is visible now: only then may an unknown media cost a request. */
     private readonly visible: () => boolean,
   ) {
     super();
+    this.known = new KnownMedia(services, lookup, () => this.isDisposed);
     this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     this._register({ dispose: () => clearTimeout(this.changeTimer) });
   }
@@ -118,7 +113,7 @@ export class WorkspaceMediaModel extends Disposable {
   groups(): MediaGroup[] {
     // Scopes of files gone since stay until the next whole scan, within a bound.
     if (this.folded.size > MAX_FOLDED) this.folded.clear();
-    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.namesOf(kind, id), (kind, id) => this.labelOf(kind, id), this.folded);
+    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.known.namesOf(kind, id), (kind, id) => this.known.labelOf(kind, id), this.folded);
     return this.grouped;
   }
 
@@ -133,7 +128,7 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The media's facts, when known. */
   media(kind: MediaKind, id: number): MediaItem | undefined {
-    return this.facts.get(`${kind}:${id}`);
+    return this.known.get(kind, id);
   }
 
   /** Reads a file again now (after a fix; the watchers do it after a pause). */
@@ -346,9 +341,9 @@ export class WorkspaceMediaModel extends Disposable {
 
   private async lookUpAll(): Promise<void> {
     // First every media the client knows, free; then the others, while the view is visible.
-    await this.lookUpKnown(this.unknown(this.groups()));
+    if (await this.known.lookUpKnown(this.known.unknown(this.groups()))) this.changedNow();
     if (!this.visible()) return;
-    await this.lookUpEach(this.unknown(this.groups()), () => this.visible());
+    await this.known.lookUpEach(this.known.unknown(this.groups()), () => this.visible(), () => this.changedNow());
   }
 
   /**
@@ -357,64 +352,14 @@ export class WorkspaceMediaModel extends Disposable {
    * look-ups' budget and quota (credits/lookup.ts background).
    */
   async lookUpNow(groups: readonly MediaGroup[], mayRequest: boolean): Promise<void> {
-    await this.lookUpKnown(this.unknown(groups));
-    if (mayRequest) await this.lookUpEach(this.unknown(groups), () => true);
+    if (await this.known.lookUpKnown(this.known.unknown(groups))) this.changedNow();
+    if (mayRequest) await this.known.lookUpEach(this.known.unknown(groups), () => true, () => this.changedNow());
   }
 
   /** Whether the media was looked up and not found (it is not asked for again). */
   lookUpFailed(kind: MediaKind, id: number): boolean {
-    const key = `${kind}:${id}`;
-    return this.asked.has(key) && !this.facts.has(key);
+    return this.known.failed(kind, id);
   }
-
-  /** The groups whose media is neither known nor asked for. */
-  private unknown(groups: readonly MediaGroup[]): MediaGroup[] {
-    return groups.filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
-  }
-
-  /** Keeps a look-up's answer; true when it found the media. Held back (no answer): asked again at the next change or showing. */
-  private keepAnswer(g: MediaGroup, result: LookupResult | undefined): boolean {
-    if (!result) return false;
-    this.asked.add(g.key);
-    if (result.ok) this.facts.set(g.key, result.media);
-    return result.ok;
-  }
-
-  /** The media the client knows, all at once and shown together: free, no request. */
-  private async lookUpKnown(groups: readonly MediaGroup[]): Promise<void> {
-    const free = await Promise.all(groups.map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
-    if (free.map(([g, result]) => this.keepAnswer(g, result)).includes(true)) this.changedNow();
-  }
-
-  /** The media of `wanted`, a few at a time, each shown as it comes; one may cost a request while `mayRequest()`. */
-  private async lookUpEach(wanted: readonly MediaGroup[], mayRequest: () => boolean): Promise<void> {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < wanted.length && !this.isDisposed) {
-        const g = wanted[next++] as MediaGroup;
-        // Held back when not visible, or by the budget or quota.
-        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest() }))) this.changedNow();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
-  }
-
-  private namesOf(kind: MediaKind, id: number): CreditNames | undefined {
-    const media = this.facts.get(`${kind}:${id}`);
-    if (!media) return undefined;
-    const cfg = this.services.config;
-    return creditNames(creditFacts(media, { serviceName: cfg.serviceName, serviceUrl: cfg.serviceUrl }));
-  }
-
-  private labelOf(kind: MediaKind, id: number): string {
-    return mediaRowLabel(kind, id, this.facts.get(`${kind}:${id}`));
-  }
-}
-
-/** The media's row: its label in the collections tree when known, else its reference. */
-export function mediaRowLabel(kind: MediaKind, id: number, media: MediaItem | undefined): string {
-  if (media) return mediaLabel(media);
-  return kind === 'photo' ? vscode.l10n.t('Photo {0}', id) : vscode.l10n.t('Video {0}', id);
 }
 
 /**
