@@ -79,15 +79,38 @@ const oneVscodeModule = {
   },
 };
 
+/**
+ * In the Node host's entry: each module evaluated on first use (what src/ `require`s or
+ * `import()`s: a feature, the client, a tool) is not bundled but taken from the extension's
+ * bundle beside it, `require('./extension.js').firstUse(path)` (src/host/firstUse.ts), so
+ * loading the entry compiles only what activation runs.
+ */
+const firstUseFromBundle = {
+  name: 'first-use-from-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if ((args.kind !== 'require-call' && args.kind !== 'dynamic-import') || !args.importer.startsWith(resolve('src') + sep)) return undefined;
+      const path = relative(resolve('src'), join(args.resolveDir, args.path)).split(sep).join('/').replace(/\.ts$/, '');
+      return { path, namespace: 'first-use' };
+    });
+    build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'first-use' }, () => ({ path: './extension.js', external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'first-use' }, (args) => ({
+      contents: `module.exports = require('./extension.js').firstUse(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 // The extension: one bundle (dist/extension.js, package.json `browser`) from src/extension.ts,
-// which needs nothing but `vscode`, for both hosts. The Node host's entry (`main`, dist/node.js)
-// is src/node.ts: Node's platform (src/host/platform/node/), handed over to that bundle, which it
-// requires at run time, before activation. The features behind src/extension.ts's
-// `require('./host/features')` are evaluated on its first call, not at load.
+// which needs nothing but `vscode`: all of the web worker host's extension, which loads one
+// file. The Node host's entry (`main`, dist/node.js) is src/node.ts: the same activation with
+// Node's platform (src/host/platform/node/), and only what activation runs; what is evaluated on
+// first use it takes from dist/extension.js then (firstUseFromBundle).
 const extension = { ...common, format: 'cjs', external: ['vscode'], entryPoints: ['src/extension.ts'], platform: 'browser', target: 'es2022' };
+const nodeEntry = { ...common, format: 'cjs', entryPoints: ['src/node.ts'], platform: 'node', target: 'node20', external: ['vscode'] };
 const configs = [
   { ...extension, metafile: true, outfile: 'dist/extension.js', plugins: [...common.plugins, oneVscodeModule, writeMeta('extension')] },
-  { ...common, format: 'cjs', metafile: true, entryPoints: ['src/node.ts'], outfile: 'dist/node.js', platform: 'node', target: 'node20', external: ['vscode', './extension.js'], plugins: [...common.plugins, oneVscodeModule, writeMeta('node')] },
+  { ...nodeEntry, metafile: true, outfile: 'dist/node.js', plugins: [...common.plugins, oneVscodeModule, firstUseFromBundle, writeMeta('node')] },
   // The webview's scripts (main.ts, *.main.ts) and style sheets, into dist/webview/ alone, so the
   // panel's localResourceRoots can stay limited to that one folder.
   {
@@ -104,8 +127,9 @@ const configs = [
  * The extension under test (out/under-test/): the folder the VS Code suites and the bench load as
  * the extension in development, with the same activation as the product's entries plus the
  * test hooks and the bench's timing around it (test/vscode/underTest*.ts). Its package.json is
- * the root's with `main` and `browser` naming its own bundles (the Node entry requires the
- * extension's bundle beside it, built here from src/extension.ts, as dist/node.js does); what
+ * the root's with `main` and `browser` naming its own entries (the Node one, dist/underTest.js,
+ * requires the product's Node entry beside it, dist/node.js, which takes what is used first
+ * from dist/extension.js, all three built here as the product's are); what
  * the extension reads at run time (media/, l10n/, package.nls*.json, dist/webview/) is the
  * root's, linked; the suites' bundles are built into it (vscode/, vscode-web/). The e2e tests,
  * the demo and the VSIX load the product from the root.
@@ -114,7 +138,7 @@ function underTest() {
   const dist = join(UNDER_TEST, 'dist');
   mkdirSync(dist, { recursive: true });
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-  writeFileSync(join(UNDER_TEST, 'package.json'), JSON.stringify({ ...pkg, main: './dist/node.js', browser: './dist/web.js' }, null, 2));
+  writeFileSync(join(UNDER_TEST, 'package.json'), JSON.stringify({ ...pkg, main: './dist/underTest.js', browser: './dist/web.js' }, null, 2));
   // dist/webview/ is built by this same run, after the link is made: its kind is known, not read.
   const folders = [['media', join(UNDER_TEST, 'media')], ['l10n', join(UNDER_TEST, 'l10n')], [join('dist', 'webview'), join(dist, 'webview')]];
   const files = readdirSync('.').filter((name) => /^package\.nls.*\.json$/.test(name)).map((name) => [name, join(UNDER_TEST, name)]);
@@ -129,7 +153,8 @@ function underTest() {
   const build = { ...extension, sourcemap: true, minify: false, plugins: [...common.plugins, oneVscodeModule] };
   return [
     { ...build, outfile: join(dist, 'extension.js') },
-    { ...build, entryPoints: ['test/vscode/underTest.node.ts'], outfile: join(dist, 'node.js'), platform: 'node', target: 'node20', external: ['vscode', './extension.js'] },
+    { ...nodeEntry, sourcemap: true, minify: false, outfile: join(dist, 'node.js'), plugins: [...common.plugins, oneVscodeModule, firstUseFromBundle] },
+    { ...build, entryPoints: ['test/vscode/underTest.node.ts'], outfile: join(dist, 'underTest.js'), platform: 'node', target: 'node20', external: ['vscode', './node.js'] },
     { ...build, entryPoints: ['test/vscode/underTest.web.ts'], outfile: join(dist, 'web.js') },
   ];
 }

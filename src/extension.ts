@@ -71,3 +71,6 @@ export function activateShared(context: vscode.ExtensionContext, platform: HostP
 export function deactivate(): void {
   // Everything is disposed through context.subscriptions.
 }
+
+// The Node host's entry (src/node.ts) takes the features' modules from this bundle on first use.
+export { firstUse } from './host/firstUse';

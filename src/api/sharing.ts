@@ -8,10 +8,19 @@ export function cacheKeyOf(url: URL): string {
   return `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
 }
 
+/** The last key's tag: every request and cache look-up asks for it, and a digest is an asynchronous round trip (a thread of its own in Node). */
+let lastTag: { readonly key: string; readonly tag: Promise<string> } | undefined;
+
 /** A short, non-reversible tag of the key, only to notice that the key changed. */
-export async function keyTag(key: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return toBase64(new Uint8Array(digest)).slice(0, 16);
+export function keyTag(key: string): Promise<string> {
+  if (lastTag?.key === key) return lastTag.tag;
+  const tag = globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)).then((digest) => toBase64(new Uint8Array(digest)).slice(0, 16));
+  lastTag = { key, tag };
+  // A failed digest is not kept.
+  tag.catch(() => {
+    if (lastTag?.tag === tag) lastTag = undefined;
+  });
+  return tag;
 }
 
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {

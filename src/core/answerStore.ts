@@ -4,9 +4,11 @@
 // found by the key's tag and the full URL, exactly like the in-memory cache, so an answer
 // got with one key is never found with another.
 //
-// The file is read whole at the first look-up (never at activation), written at most once
-// every `writeDelayMs` (not on every answer) and whole, and capped (DEFAULT_MAX_BYTES). A file
-// that cannot be read, is corrupt or belongs to something else is ignored and replaced.
+// The file is read whole at the first look-up (never at activation), written whole once no
+// answer came for `writeDelayMs` (not on every answer; while answers keep coming, every five to
+// ten delays), and capped (DEFAULT_MAX_BYTES). Each answer is kept as JSON in one byte a
+// character (oneByteJson). A file that cannot be read, is corrupt or belongs to something else
+// is ignored and replaced.
 // Two windows open at once each write what they know; the last write wins, and what the
 // other had stored is at worst one request again.
 import type { Clock, Logger } from './logger';
@@ -32,6 +34,12 @@ export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_ENTRIES = 2000;
 /** Answers arriving together (a grid, a credits file) are written once, this long after the first. */
 export const DEFAULT_WRITE_DELAY_MS = 2000;
+/** While answers keep coming, what is known is still written at least this many write delays apart… */
+const MAX_WAIT_DELAYS = 10;
+/** …and at most this often: each write is the whole file (megabytes), not the answers that came. */
+const MIN_SPACING_DELAYS = 5;
+/** The longest an answer waits to be written with the default delay (a bench waits this long before a restart). */
+export const DEFAULT_LONGEST_WRITE_WAIT_MS = MAX_WAIT_DELAYS * DEFAULT_WRITE_DELAY_MS;
 /** An entry stored "in the future" by more than this (the clock went back) is not trusted. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const FORMAT = 'stock-media-answers';
@@ -46,8 +54,24 @@ const storeFile = object({
 
 interface Entry {
   storedAt: number;
-  /** The answer as JSON: frozen when stored, a fresh copy for every reader. */
+  /** The answer as JSON: frozen when stored, a fresh copy for every reader (see oneByteJson). */
   json: string;
+}
+
+/** A character JavaScript engines keep in two bytes: one in a string makes the whole string take two bytes a character. */
+const TWO_BYTE = /[\u0100-\uffff]/;
+const NON_ASCII = /[\u007f-\uffff]/g;
+
+/**
+ * `json` held in one byte a character: when it has a character above U+00FF, every non-ASCII
+ * character is written as its `\uXXXX` escape (the same JSON: it parses to the same value) and
+ * the text is made anew from its bytes (a string edited from a two-byte one stays two-byte in
+ * V8). One photographer's name in another script would otherwise double a whole page kept here.
+ */
+export function oneByteJson(json: string): string {
+  if (!TWO_BYTE.test(json)) return json;
+  const ascii = json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return new TextDecoder().decode(new TextEncoder().encode(ascii));
 }
 
 export interface StoredAnswer {
@@ -64,6 +88,8 @@ export interface AnswerStoreOptions {
   maxBytes?: number;
   maxEntries?: number;
   writeDelayMs?: number;
+  /** What the write delay is timed by (the real time; tests set their own). `clock` dates the answers. */
+  timerClock?: Clock;
 }
 
 export class AnswerStore {
@@ -74,8 +100,13 @@ export class AnswerStore {
   private generation = 0;
   private dirty = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When (timerClock) the first change not written yet and the latest change were made. */
+  private firstChangeAt = 0;
+  private lastChangeAt = 0;
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
   private writing: Promise<void> = Promise.resolve();
   private readonly clock: Clock;
+  private readonly timerClock: Clock;
   private readonly logger: Logger;
   private readonly maxBytes: number;
   private readonly maxEntries: number;
@@ -84,6 +115,7 @@ export class AnswerStore {
 
   constructor(private readonly options: AnswerStoreOptions) {
     this.clock = options.clock ?? systemClock;
+    this.timerClock = options.timerClock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -120,7 +152,9 @@ export class AnswerStore {
     } catch {
       return;
     }
-    if (json === undefined || key.length > KEY_MAX || json.length > this.maxBytes) return;
+    if (json === undefined) return;
+    json = oneByteJson(json);
+    if (key.length > KEY_MAX || json.length > this.maxBytes) return;
     this.put(key, { storedAt: this.clock.now(), json });
     this.evict();
     this.changed();
@@ -148,6 +182,7 @@ export class AnswerStore {
     this.cancelTimer();
     if (this.dirty) {
       this.dirty = false;
+      this.lastWriteAt = this.timerClock.now();
       return this.enqueue(() => this.write());
     }
     return this.writing;
@@ -195,7 +230,7 @@ export class AnswerStore {
     this.bytes = 0;
     for (const { key, storedAt, value } of loaded) {
       const json = JSON.stringify(value);
-      if (json !== undefined && this.fresh({ storedAt, json })) this.put(key, { storedAt, json });
+      if (json !== undefined && this.fresh({ storedAt, json })) this.put(key, { storedAt, json: oneByteJson(json) });
     }
     for (const [key, entry] of newer) this.put(key, entry);
     this.evict();
@@ -232,16 +267,30 @@ export class AnswerStore {
   }
 
   private changed(): void {
+    const now = this.timerClock.now();
+    if (!this.dirty) this.firstChangeAt = now;
+    this.lastChangeAt = now;
     this.dirty = true;
     this.schedule();
   }
 
-  private schedule(): void {
+  /**
+   * Writes once no answer came for the write delay and the last write is MIN_SPACING_DELAYS
+   * delays ago: a browse of page after page writes the whole file every few pages and at its
+   * end, not after each page; but nothing waits more than MAX_WAIT_DELAYS delays.
+   */
+  private schedule(delay = this.writeDelayMs): void {
     if (this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.flush();
-    }, this.writeDelayMs);
+      const now = this.timerClock.now();
+      const quiet = this.writeDelayMs - (now - this.lastChangeAt);
+      const spaced = MIN_SPACING_DELAYS * this.writeDelayMs - (now - this.lastWriteAt);
+      const waitedLongest = MAX_WAIT_DELAYS * this.writeDelayMs - (now - this.firstChangeAt);
+      const wait = Math.min(Math.max(quiet, spaced), waitedLongest);
+      if (this.dirty && wait > 0) this.schedule(wait);
+      else void this.flush();
+    }, delay);
     // A write waiting for its delay does not keep a process alive on its own (Node's timers have
     // unref, a browser's do not): the extension host lives on, a test run ends when it is done.
     (this.timer as unknown as { unref?: () => void }).unref?.();

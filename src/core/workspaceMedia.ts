@@ -114,16 +114,18 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * The uses grouped by media: media missing a credit first (most missing first), then the most
  * used, then by `labelOf` and key; each media's uses by file, then line. `namesOf` gives the
  * names a credit must hold, for the media whose author is known (else its uses are 'unknown').
+ * `folded` keeps the scopes' texts as folded for the search, by text: given again (In This
+ * Workspace groups the same uses again as the media's authors come in), none is folded twice.
  */
 export function groupUses(
   files: Iterable<FileUses>,
   namesOf: (kind: MediaKind, id: number) => CreditNames | undefined,
   labelOf: (kind: MediaKind, id: number) => string,
+  folded: Map<string, FoldedText> = new Map(),
 ): MediaGroup[] {
   const rows = new Map<string, { kind: MediaKind; id: number; uses: UseRow[] }>();
   const names = new Map<string, CreditNames | undefined>();
   // A scope's text is folded once, however many uses share it (every image of a front matter does).
-  const folded = new Map<string, FoldedText>();
   const credited = (scopes: readonly string[], known: CreditNames): boolean =>
     scopes.some((scope) => {
       let text = folded.get(scope);

@@ -45,10 +45,20 @@ export type Task =
   | { op: 'clearCache' }
   /** The extension host's heap used now, settled (a collection when one can be had). */
   | { op: 'heapNow' }
+  /** A heap snapshot of the extension host, settled first, written to `path` (to find what a row keeps). */
+  | { op: 'heapSnapshot'; path: string }
   /** Expands the featured collection titled `title` in the tree and presses "Load more…" to its end. */
-  | { op: 'treeBrowse'; title: string }
+  /** `profileDir`: also write a CPU profile and heap snapshots (before, after) there. */
+  | { op: 'treeBrowse'; title: string; profileDir?: string }
   /** Opens the featured collection titled `title` in the grid (the tree's Open in Grid). */
   | { op: 'collectionGrid'; title: string }
+  /**
+   * An untitled Markdown page (no media) opened and closed again, once VS Code's own Markdown
+   * extensions (onLanguage:markdown) are active: the first Markdown file in a window activates
+   * them (about 15 MB of heap, markdown-it, highlight.js, KaTeX), Stock Media installed or not.
+   * The reply is how many of them there are.
+   */
+  | { op: 'markdownActive' }
   /** Opens each file in an editor and runs the credit check on it. */
   | { op: 'creditCheck'; files: readonly string[] }
   /** Runs Write Credits File, answering its confirmation with Continue. */

@@ -38,6 +38,8 @@ export const LOAD_KEYS = [
   'creditsMs', 'creditsRequests', 'creditsHeap',
 ] as const;
 export type LoadKey = (typeof LOAD_KEYS)[number];
+export const CHECK_KEYS = ['checkMs', 'checkRequests', 'checkHeap'] as const satisfies readonly LoadKey[];
+export const TREE_KEYS = ['treeMs', 'treeRequests', 'treeHeap'] as const satisfies readonly LoadKey[];
 
 export interface LoadSink {
   add(key: LoadKey, value: number): void;
@@ -47,11 +49,12 @@ export interface LoadSink {
 
 type Media = { kind: 'photo'; photo: LibraryPhoto } | { kind: 'video'; video: LibraryVideo };
 
-/** The 300 media the workspace names: the load collection's first ones, photos and videos. */
-function workspaceMedia(library: Library): Media[] {
+/** The `distinct` media the workspace names (300): the load collection's first ones, photos and videos. */
+function workspaceMedia(library: Library, distinct: number): Media[] {
   const collection = library.collectionById.get(library.loadCollectionId ?? '');
   if (!collection) throw new Error('The library has no load collection (largeCollection)');
-  return collection.media.slice(0, LOAD_DISTINCT).map((ref): Media => {
+  if (collection.media.length < distinct) throw new Error(`The load collection has ${collection.media.length} media, not ${distinct}`);
+  return collection.media.slice(0, distinct).map((ref): Media => {
     const photo = ref.type === 'Photo' ? library.photoById.get(ref.id) : undefined;
     const video = ref.type === 'Video' ? library.videoById.get(ref.id) : undefined;
     if (photo) return { kind: 'photo', photo };
@@ -61,15 +64,16 @@ function workspaceMedia(library: Library): Media[] {
 }
 
 /**
- * 1,000 Markdown files in ten folders, three media each (page links, as pasted), each media
- * in ten files; the first media of every file has its credit line, the others none.
+ * 1,000 Markdown files (`count`) in folders of a hundred, three media each (page links, as
+ * pasted) of 300 (`distinct`), each media in ten files; the first media of every file has its
+ * credit line, the others none.
  */
-export function writeLoadWorkspace(library: Library, origin: string): { path: string; files: string[]; dispose(): void } {
+export function writeLoadWorkspace(library: Library, origin: string, count = LOAD_FILES, distinct = LOAD_DISTINCT): { path: string; files: string[]; dispose(): void } {
   const parent = mkdtempSync(join(tmpdir(), 'stock-media-load-'));
   const path = join(parent, 'workspace');
-  const media = workspaceMedia(library);
+  const media = workspaceMedia(library, distinct);
   const files: string[] = [];
-  for (let i = 0; i < LOAD_FILES; i++) {
+  for (let i = 0; i < count; i++) {
     const name = `notes/part-${String(Math.floor(i / 100)).padStart(2, '0')}/page-${String(i).padStart(4, '0')}.md`;
     const lines = [`# Page ${i + 1}`, '', 'Some words about the trip, and a few more.', ''];
     for (let k = 0; k < MEDIA_PER_FILE; k++) {
@@ -135,47 +139,81 @@ export async function openLoadWindow(ctx: LoadContext, name: string, fixture: st
   return window;
 }
 
-/** Every load figure, in one window opened on the generated workspace. */
-export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<void> {
-  const { api, control, log } = ctx;
-  const workspace = writeLoadWorkspace(api.library, api.origin);
+/** Opens a load window on `workspace` with a key stored and the side panels closed; on failure reports it, cleans up and gives undefined. */
+async function openWorkspaceWindow(ctx: LoadContext, name: string, workspace: { path: string; dispose(): void }, fail: (error: unknown) => void): Promise<BenchWindow | undefined> {
+  const { api, control } = ctx;
   let window: BenchWindow | undefined;
   try {
-    window = await openLoadWindow(ctx, 'load', workspace.path);
+    window = await openLoadWindow(ctx, name, workspace.path);
     api.resetQuotas();
     const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
     if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
     await control.call({ op: 'command', command: 'workbench.action.closeAuxiliaryBar' });
     await control.call({ op: 'command', command: 'workbench.action.closePanel' });
+    return window;
   } catch (error) {
-    sink.fail(LOAD_KEYS, error);
+    fail(error);
     if (window) {
       ctx.windows.delete(window);
       await window.close();
     }
     workspace.dispose();
-    return;
+    return undefined;
   }
+}
 
-  // The credit check first, while no media of the workspace is known.
+/**
+ * The credit check rows: the first CHECK_FILES of `files` opened one after another, each
+ * checked once shown, and the extension host's heap before and after (settled). With
+ * STOCK_MEDIA_BENCH_SNAPSHOTS set, heap snapshots before and after go to the log folder
+ * (credit-check-before/after.heapsnapshot) for a look at what the check keeps.
+ */
+async function measureCreditCheckIn(ctx: LoadContext, sink: LoadSink, files: readonly string[]): Promise<void> {
+  const { api, control, log } = ctx;
+  const snapshots = process.env['STOCK_MEDIA_BENCH_SNAPSHOTS'] ? ctx.logDir : undefined;
   try {
+    // Not counted: VS Code's own Markdown extensions, activated by the first Markdown file.
+    const markdown = await control.call<number>({ op: 'markdownActive' }, 2 * 60_000);
+    if (snapshots) await control.call({ op: 'heapSnapshot', path: join(snapshots, 'credit-check-before.heapsnapshot') }, 5 * 60_000);
     const before = await heapNow(control);
     const mark = api.log.length;
-    const r = await control.call<CreditCheckFigures>({ op: 'creditCheck', files: workspace.files.slice(0, CHECK_FILES) }, 10 * 60_000);
+    const r = await control.call<CreditCheckFigures>({ op: 'creditCheck', files: files.slice(0, CHECK_FILES) }, 10 * 60_000);
     await sleep(1_000);
     const requests = api.log.length - mark;
     const after = await heapNow(control);
+    if (snapshots) await control.call({ op: 'heapSnapshot', path: join(snapshots, 'credit-check-after.heapsnapshot') }, 5 * 60_000);
     sink.add('checkMs', median(r.checkMs));
     sink.add('checkRequests', requests);
     sink.add('checkHeap', (after - before) / MB);
+    sink.note('checkHeap', `settled by GC; VS Code's own Markdown extensions (${markdown}: markdown-it, highlight.js, KaTeX…) activated before, by an untitled Markdown page: the first Markdown file activates them, Stock Media installed or not`);
     sink.note(
       'checkMs',
       `median of ${r.files} files opened one after another (${CHECK_FILES * MEDIA_PER_FILE} media links), each checked once shown; slowest ${Math.max(...r.checkMs).toFixed(0)} ms; opening and showing one took ${median(r.openMs).toFixed(0)} ms (median); all ${(r.ms / 1000).toFixed(1)} s; ${r.diagnostics} diagnostics; the check's budget counted ${r.budgetUsed}`,
     );
     log(`[bench] Credit check: ${r.files} files, median ${median(r.checkMs).toFixed(0)} ms each, ${requests} requests, heap ${((after - before) / MB).toFixed(1)} MB`);
   } catch (error) {
-    sink.fail(['checkMs', 'checkRequests', 'checkHeap'], error);
+    sink.fail(CHECK_KEYS, error);
   }
+}
+
+/** `--only credit-check`: the credit check rows alone, in a window of their own on the generated workspace. */
+export async function measureCreditCheck(ctx: LoadContext, sink: LoadSink): Promise<void> {
+  const workspace = writeLoadWorkspace(ctx.api.library, ctx.api.origin);
+  const window = await openWorkspaceWindow(ctx, 'credit-check', workspace, (error) => sink.fail(CHECK_KEYS, error));
+  if (!window) return;
+  await measureCreditCheckIn(ctx, sink, workspace.files);
+  await closeLoadWindow(ctx, window, workspace);
+}
+
+/** Every load figure, in one window opened on the generated workspace. */
+export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<void> {
+  const { api, control, log } = ctx;
+  const workspace = writeLoadWorkspace(api.library, api.origin);
+  const window = await openWorkspaceWindow(ctx, 'load', workspace, (error) => sink.fail(LOAD_KEYS, error));
+  if (!window) return;
+
+  // The credit check first, while no media of the workspace is known.
+  await measureCreditCheckIn(ctx, sink, workspace.files);
 
   try {
     api.resetQuotas();
@@ -202,27 +240,7 @@ export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<voi
   const collectionPath = `/v1/collections/${api.library.loadCollectionId ?? ''}`;
   const collectionRequests = (mark: number): number => api.log.slice(mark).filter((e) => e.path === collectionPath).length;
 
-  try {
-    api.resetQuotas();
-    // Cold: nothing of the collection known (the check and the credits file asked for some of its media).
-    await control.call({ op: 'clearCache' });
-    const before = await heapNow(control);
-    const mark = api.log.length;
-    const r = await control.call<TreeBrowseFigures>({ op: 'treeBrowse', title: LOAD_COLLECTION_TITLE }, 15 * 60_000);
-    const after = await heapNow(control);
-    if (r.items !== LOAD_MEDIA) throw new Error(`The tree showed ${r.items} of ${LOAD_MEDIA} media`);
-    sink.add('treeMs', r.ms);
-    sink.add('treeRequests', collectionRequests(mark));
-    sink.add('treeHeap', (after - before) / MB);
-    const last = r.loadMs.slice(-5);
-    sink.note(
-      'treeMs',
-      `expand, then Load more… ${r.loads} times until all ${r.items.toLocaleString('en')} show; each press → its last item revealed in the view: median ${median(r.loadMs).toFixed(0)} ms, first ${(r.loadMs[0] ?? NaN).toFixed(0)} ms, last five ${last.map((v) => v.toFixed(0)).join(', ')} ms`,
-    );
-    log(`[bench] Tree: ${r.items} media in ${(r.ms / 1000).toFixed(1)} s, ${r.loads} loads (median ${median(r.loadMs).toFixed(0)} ms), ${collectionRequests(mark)} requests`);
-  } catch (error) {
-    sink.fail(['treeMs', 'treeRequests', 'treeHeap'], error);
-  }
+  await measureTree(ctx, sink);
 
   try {
     api.resetQuotas();
@@ -250,4 +268,60 @@ export async function measureLoad(ctx: LoadContext, sink: LoadSink): Promise<voi
   }
 
   await closeLoadWindow(ctx, window, workspace);
+}
+
+/**
+ * The tree row: the load collection expanded, then its "Load more…" pressed until all show, the
+ * client's cache emptied first. STOCK_MEDIA_BENCH_PROFILE=<folder> also writes a CPU profile of
+ * the browse and heap snapshots before and after (Node extension host) into that folder.
+ */
+async function measureTree(ctx: LoadContext, sink: Pick<LoadSink, 'add' | 'note' | 'fail'>): Promise<void> {
+  const { api, control, log } = ctx;
+  const collectionPath = `/v1/collections/${api.library.loadCollectionId ?? ''}`;
+  const collectionRequests = (mark: number): number => api.log.slice(mark).filter((e) => e.path === collectionPath).length;
+  const profileDir = process.env['STOCK_MEDIA_BENCH_PROFILE'];
+  try {
+    api.resetQuotas();
+    // Cold: nothing of the collection known (the check and the credits file asked for some of its media).
+    await control.call({ op: 'clearCache' });
+    const before = await heapNow(control);
+    const mark = api.log.length;
+    const r = await control.call<TreeBrowseFigures>({ op: 'treeBrowse', title: LOAD_COLLECTION_TITLE, ...(profileDir ? { profileDir } : {}) }, 15 * 60_000);
+    const after = await heapNow(control);
+    if (r.items !== LOAD_MEDIA) throw new Error(`The tree showed ${r.items} of ${LOAD_MEDIA} media`);
+    sink.add('treeMs', r.ms);
+    sink.add('treeRequests', collectionRequests(mark));
+    sink.add('treeHeap', (after - before) / MB);
+    const last = r.loadMs.slice(-5);
+    sink.note(
+      'treeMs',
+      `expand, then Load more… ${r.loads} times until all ${r.items.toLocaleString('en')} show; each press → its last item revealed in the view: median ${median(r.loadMs).toFixed(0)} ms, first ${(r.loadMs[0] ?? NaN).toFixed(0)} ms, last five ${last.map((v) => v.toFixed(0)).join(', ')} ms`,
+    );
+    log(`[bench] Tree: ${r.items} media in ${(r.ms / 1000).toFixed(1)} s, ${r.loads} loads (median ${median(r.loadMs).toFixed(0)} ms), ${collectionRequests(mark)} requests`);
+  } catch (error) {
+    sink.fail(['treeMs', 'treeRequests', 'treeHeap'], error);
+  }
+
+}
+
+/** `--only tree`: the tree row alone, in a window of its own on an empty workspace. */
+export async function measureTreeOnly(ctx: LoadContext, sink: LoadSink): Promise<void> {
+  const { api, control } = ctx;
+  const parent = mkdtempSync(join(tmpdir(), 'stock-media-tree-'));
+  const path = join(parent, 'workspace');
+  mkdirSync(join(path, '.vscode'), { recursive: true });
+  writeFileSync(join(path, '.vscode', 'settings.json'), '{}\n');
+  const workspace = { dispose: () => rmSync(parent, { recursive: true, force: true }) };
+  let window: BenchWindow | undefined;
+  try {
+    window = await openLoadWindow(ctx, 'tree', path);
+    api.resetQuotas();
+    const saved = await control.call<SetApiKeyResult>({ op: 'command', command: 'stockMedia.setApiKey', args: { key: api.keys.alice } });
+    if (!saved.saved) throw new Error(`The key was not saved: ${saved.reason}`);
+    await measureTree(ctx, sink);
+  } catch (error) {
+    sink.fail(TREE_KEYS, error);
+  } finally {
+    await closeLoadWindow(ctx, window, workspace);
+  }
 }

@@ -17,17 +17,22 @@
 // First, before any of that, the generated-input properties run with more cases than the
 // unit suite's (test/bench/generated.ts), and the service's real answers in ../shared/real-responses
 // are read, when that folder is there (test/bench/realAnswers.ts). `npm run bench -- --only
-// real-answers` prints only those rows (no VS Code, no server). Then the bytes of a cover at
-// each preset's default size against the original, from a local library of its own
-// (test/bench/covers.ts); `--only covers` prints only those rows (no VS Code). Last, in windows
-// of their own on generated workspaces, In This Workspace (`--only workspace-media`) and the
-// ignored workspace of 10,000 files (test/bench/ignoredWorkspaceBench.ts, `--only
-// ignored-workspace`): each of those options prints only its rows.
-import { execFileSync } from 'node:child_process';
+// real-answers` prints only those rows (no VS Code, no server); `--only bundle` only the
+// bundle's load in bare Node beside DevStock's (test/bench/bundleBench.ts: the VSIX packaged, no
+// VS Code). Then the bytes of a cover at each preset's default size against the original, from
+// a local library of its own (test/bench/covers.ts); `--only covers` prints only those rows (no
+// VS Code). Last, in windows of their own on generated workspaces, In This Workspace (`--only workspace-media`), Write
+// Credits File on 1,000 and 10,000 files, every media known (test/bench/writeCreditsBench.ts,
+// `--only write-credits`) and the ignored workspace of 10,000 files
+// (test/bench/ignoredWorkspaceBench.ts, `--only ignored-workspace`): each of those options
+// prints only its rows; `--only tree` the tree's 5,000-media collection rows alone
+// (test/bench/loadBench.ts). `--only credit-check` prints the credit check rows of the load
+// figures alone, in a window of their own (with STOCK_MEDIA_BENCH_SNAPSHOTS=1, heap snapshots
+// before and after in test-output/bench).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_WRITE_DELAY_MS } from '../../src/core/answerStore';
+import { DEFAULT_LONGEST_WRITE_WAIT_MS } from '../../src/core/answerStore';
 import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
 import type { SetApiKeyResult } from '../../src/host/key/apiKey';
 import { launchBrowser } from '../host/browser';
@@ -54,20 +59,22 @@ import { ExtensionPairs } from './emptyExtension';
 import { kb, packageExtension } from './vsix';
 import type { PackagedExtension } from './vsix';
 import { measureWebPaint } from './webHost';
-import { CHECK_FILES, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, measureLoad } from './loadBench';
+import { CHECK_FILES, CHECK_KEYS, LOAD_DISTINCT, LOAD_FILES, LOAD_MEDIA, TREE_KEYS, measureCreditCheck, measureLoad, measureTreeOnly } from './loadBench';
 import type { LoadContext } from './loadBench';
 import { BenchWindow } from './workbench';
 import { WORKSPACE_MEDIA_KEYS, measureWorkspaceMedia, workspaceMediaRows } from './workspaceMediaBench';
+import { LARGE_FILES, WRITE_CREDITS_KEYS, measureWriteCredits, writeCreditsRows } from './writeCreditsBench';
 import { IGNORED_FILES, IGNORED_KEYS, ignoredWorkspaceRows, measureIgnoredWorkspace } from './ignoredWorkspaceBench';
 import { AGENT_KEYS, AGENT_PAGES, agentRows, measureAgent } from './agentBench';
+import { BUNDLE_KEYS, bundleRows, measureBareLoads } from './bundleBench';
 
 /** The most the VSIX may weigh. */
 const VSIX_MAX_KB = 250;
 
 /** `--only real-answers` or `--only covers`: only those rows, computed without VS Code (see the top). */
 const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
-if (ONLY !== undefined && !['real-answers', 'covers', 'workspace-media', 'ignored-workspace', 'agent'].includes(ONLY)) {
-  throw new Error(`--only takes real-answers, covers, workspace-media, ignored-workspace or agent, not ${ONLY}`);
+if (ONLY !== undefined && !['real-answers', 'covers', 'bundle', 'workspace-media', 'ignored-workspace', 'agent', 'credit-check', 'tree', 'write-credits'].includes(ONLY)) {
+  throw new Error(`--only takes real-answers, covers, bundle, workspace-media, ignored-workspace, agent, credit-check, tree or write-credits, not ${ONLY}`);
 }
 
 /** Fresh VS Code servers for the activation figures (STOCK_MEDIA_BENCH_LAUNCHES for a quick look). */
@@ -91,7 +98,6 @@ const HEAP_SEARCHES = 50;
 /** After activation with a key stored: how long to watch for requests nobody asked for. */
 const QUIET_MS = 3_000;
 const WATCHDOG_MIN = 60;
-const BARE_LOADS = 5;
 /** The first feature command timed: no request, no window; it makes the grid (and Recent and Starred). */
 const FIRST_COMMAND = 'stockMedia.clearRecentSearches';
 
@@ -273,7 +279,7 @@ async function restartFigures(ctx: Context, window: BenchWindow): Promise<void> 
     // Photos of the open grid's page: answered from the search's answer (client.ts seedFrom).
     figures.add('requestsForListed', before - searched);
     // Written debounced: a window closed this long after the last answer has written them.
-    await sleep(DEFAULT_WRITE_DELAY_MS + 1000);
+    await sleep(DEFAULT_LONGEST_WRITE_WAIT_MS + 1000);
     const code = await window.endSession();
     if (code !== 0) throw new Error(`The session before the restart ended with code ${code}`);
 
@@ -470,11 +476,7 @@ function rows(
   real: RealAnswersResult | undefined,
   covers: CoverBytesResult | undefined,
 ): Row[] {
-  const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
-    const error = figures.errors.get(key);
-    const extra = figures.notes.get(key) ?? note;
-    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
-  };
+  const row = rowOf(figures);
   if (ONLY_LOAD) return loadRows(row);
   const size = (bytes: (e: PackagedExtension) => number): number[] => (extension ? [bytes(extension) / 1024] : []);
   const vsix = extension ? [extension.vsixBytes / 1024] : [];
@@ -486,13 +488,13 @@ function rows(
     row('activate', { measure: '  activate() alone', unit: 'ms', target: null }),
     row('loadToActivated', { measure: '  load → activated, VS Code set-up incl.', unit: 'ms', target: null }, 'from requiring the bundle to the end of activate(); VS Code’s own work in between included'),
     row('bundleInHost', { measure: '  bundle load alone, in the host', unit: 'ms', target: null }),
-    row('bundleBare', { measure: '  bundle load alone, bare Node', unit: 'ms', target: null }),
+    ...bundleRows(row),
     row('featuresAtActivation', { measure: 'Features set up at activation', unit: 'parts', target: { op: '<=', value: 0, everyRun: true } }, 'the container’s parts (lists, grid, collections, insert, cover, credits, workspace) made before anything used them; with and without a stored key'),
     row('firstCommand', { measure: `First feature command (${FIRST_COMMAND})`, unit: 'ms', target: null }),
     row('firstCommandAgain', { measure: '  the same command again', unit: 'ms', target: null }, 'its features made'),
     row('featuresSetUp', { measure: 'Every feature set up at once', unit: 'ms', target: null }, `what making the features on first use keeps out of activation: each part read from the container in a host (reloaded, key stored) that had made none; ${[...figures.values.keys()].flatMap((key) => (key.startsWith('featuresSetUp.') ? [`${key.slice('featuresSetUp.'.length)} ${medianText(figures.get(key))}`] : [])).join(', ')}`),
     row('requestsAtActivation', { measure: 'Requests at activation, key stored', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, `window reloaded with the key, ${QUIET_MS / 1000} s watched`),
-    { measure: 'Node host bundle', unit: 'KB', values: size((e) => e.nodeBundleBytes), target: null, note: 'dist/node.js in the VSIX (production, minified; package.json main) and the shared dist/extension.js it requires: what the Node host loads at activation; the features’ modules are evaluated on first use', ...(packaging ? { error: packaging } : {}) },
+    { measure: 'Node host bundle', unit: 'KB', values: size((e) => e.nodeBundleBytes), target: null, note: 'dist/node.js in the VSIX (production, minified; package.json main: what activation loads) and the shared dist/extension.js it requires on first use (the features’ modules)', ...(packaging ? { error: packaging } : {}) },
     { measure: '  gzip', unit: 'KB', values: size((e) => e.nodeBundleGzipBytes), target: null, note: 'the same, gzip level 9', ...(packaging ? { error: packaging } : {}) },
     { measure: `  change since ${BASELINE.commit}`, unit: 'KB', values: size((e) => e.nodeBundleBytes - BASELINE.bytes), target: null, note: `against ${kb(BASELINE.bytes)} at ${BASELINE.commit} (two Node bundles, before the seam, the domain types and the schema were reworked; no web host then)`, ...(packaging ? { error: packaging } : {}) },
     { measure: 'Web worker host bundle', unit: 'KB', values: size((e) => e.webBundleBytes), target: null, note: 'dist/extension.js in the VSIX (production, minified; package.json browser): the same source without Node’s platform', ...(packaging ? { error: packaging } : {}) },
@@ -523,24 +525,41 @@ function rows(
 
 type RowOf = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string) => Row;
 
-/** The load figures (loadBench.ts): a 5,000-media collection in the tree and the grid, a 1,000-file workspace. */
-function loadRows(row: RowOf): Row[] {
+/** The credit check rows (loadBench.ts measureCreditCheckIn): 30 files of the 1,000-file workspace. */
+function creditCheckRows(row: RowOf): Row[] {
+  return [
+    row('checkMs', { measure: `Credit check: a file shown → checked (${LOAD_FILES.toLocaleString('en')}-file workspace)`, unit: 'ms', target: { op: '<', value: 1000 } }),
+    row('checkRequests', { measure: `  requests, ${CHECK_FILES} files`, unit: 'requests', target: { op: '<=', value: BACKGROUND_HOURLY_BUDGET, everyRun: true } }, `only media on screen, at most ${BACKGROUND_HOURLY_BUDGET} an hour (a tenth of the service's 200)`),
+    row('checkHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+  ];
+}
+
+/** The tree's rows (loadBench.ts measureTree): a 5,000-media collection, Load more… to the end. */
+function treeRows(row: RowOf): Row[] {
   const media = LOAD_MEDIA.toLocaleString('en');
   const pages = Math.ceil(LOAD_MEDIA / 80);
   return [
     row('treeMs', { measure: `Tree: ${media} media, Load more… to the end`, unit: 'ms', target: null }),
     row('treeRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one Get Collection Media page of 80 per load (${pages} pages); the client's cache emptied first`),
     row('treeHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+  ];
+}
+
+/** The load figures (loadBench.ts): a 5,000-media collection in the tree and the grid, a 1,000-file workspace. */
+function loadRows(row: RowOf): Row[] {
+  const media = LOAD_MEDIA.toLocaleString('en');
+  const pages = Math.ceil(LOAD_MEDIA / 80);
+  return [
+    ...treeRows(row),
     row('gridMs', { measure: `Grid: ${media} media scrolled to the end`, unit: 'ms', target: null }),
     row('gridRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: pages, everyRun: true } }, `one page of 80 per load (${pages} pages); the client's cache emptied first (the tree had just loaded them)`),
     row('gridDom', { measure: '  DOM elements at the end', unit: 'elements', target: { op: '<', value: 600 } }),
     row('gridHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
-    row('checkMs', { measure: `Credit check: a file shown → checked (${LOAD_FILES.toLocaleString('en')}-file workspace)`, unit: 'ms', target: { op: '<', value: 1000 } }),
-    row('checkRequests', { measure: `  requests, ${CHECK_FILES} files`, unit: 'requests', target: { op: '<=', value: BACKGROUND_HOURLY_BUDGET, everyRun: true } }, `only media on screen, at most ${BACKGROUND_HOURLY_BUDGET} an hour (a tenth of the service's 200)`),
-    row('checkHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    ...creditCheckRows(row),
     row('creditsMs', { measure: `Write Credits File: ${LOAD_FILES.toLocaleString('en')} files, ${LOAD_DISTINCT} media`, unit: 'ms', target: null }),
     row('creditsRequests', { measure: '  requests', unit: 'requests', target: { op: '<=', value: LOAD_DISTINCT, everyRun: true } }, 'one Get Photo/Get Video per media not known yet'),
     row('creditsHeap', { measure: '  extension-host heap growth', unit: 'MB', target: { op: '<', value: 20 } }),
+    ...writeCreditsRows(row),
     ...workspaceMediaRows(row),
     ...ignoredWorkspaceRows(row),
   ];
@@ -560,14 +579,6 @@ function ratioRow(figures: Figures): Row {
     note: `medians of ${ours.length} launches; per launch ${Math.min(...perLaunch).toFixed(0)}× – ${Math.max(...perLaunch).toFixed(0)}×`,
     ...(error ? { error } : {}),
   };
-}
-
-/** Milliseconds to require the bundle in a new Node process (see bundleLoad.ts). */
-function bareBundleLoad(node: string, bundle: string): number {
-  const output = execFileSync(node, [join(__dirname, 'bundleLoad.js'), bundle], { encoding: 'utf8' });
-  const { ms } = JSON.parse(output) as { ms: unknown };
-  if (typeof ms !== 'number') throw new Error(`bundleLoad.js printed ${output}`);
-  return ms;
 }
 
 function medianText(values: readonly number[]): string {
@@ -612,6 +623,46 @@ async function onlyCovers(): Promise<number> {
   return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
 }
 
+/** A row of the table from the figures under `key`: their values, note and error. */
+function rowOf(figures: Figures): RowOf {
+  return (key, base, note) => {
+    const error = figures.errors.get(key);
+    const extra = figures.notes.get(key) ?? note;
+    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
+  };
+}
+
+/** A sink for the rows measured in their own modules (bundleBench.ts, the windows' rows). */
+function sinkOf(figures: Figures): { add(key: string, value: number): void; note(key: string, text: string): void; fail(keys: readonly string[], error: unknown): void } {
+  return {
+    add: (key, value) => figures.add(key, value),
+    note: (key, text) => figures.notes.set(key, text),
+    fail: (keys, error) => figures.fail(keys, error),
+  };
+}
+
+/** `--only bundle`: the bare-Node bundle loads, ours (the packaged dist/node.js) in turns with DevStock's, and their ratio; no VS Code window. */
+async function onlyBundle(): Promise<number> {
+  const figures = new Figures();
+  let extension: PackagedExtension | undefined;
+  try {
+    log('[bench] Packaging the extension (npm run package: production build + vsce)…');
+    extension = packageExtension(log);
+    const host = await prepare({});
+    measureBareLoads(host.node, join(extension.path, 'dist', 'node.js'), sinkOf(figures), log);
+  } catch (error) {
+    figures.fail(BUNDLE_KEYS, error);
+  } finally {
+    extension?.dispose();
+  }
+  const row = rowOf(figures);
+  const table = bundleRows(row);
+  console.log('');
+  console.log(`Stock Media benchmark, bundle load in bare Node only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(renderTable(table));
+  return table.some((r) => r.values.length === 0 || r.error) ? 1 : 0;
+}
+
 /** What `--only workspace-media` and `--only ignored-workspace` measure: rows made in one VS Code window of their own. */
 interface WindowRows {
   readonly title: string;
@@ -624,6 +675,9 @@ const WINDOW_ROWS: Readonly<Record<string, WindowRows>> = {
   'workspace-media': { title: 'In This Workspace', keys: WORKSPACE_MEDIA_KEYS, measure: measureWorkspaceMedia, rows: workspaceMediaRows },
   'ignored-workspace': { title: 'the ignored workspace', keys: IGNORED_KEYS, measure: measureIgnoredWorkspace, rows: ignoredWorkspaceRows },
   agent: { title: 'the agent', keys: AGENT_KEYS, measure: measureAgent, rows: agentRows },
+  'credit-check': { title: 'the credit check', keys: CHECK_KEYS, measure: measureCreditCheck, rows: creditCheckRows },
+  tree: { title: 'the tree', keys: TREE_KEYS, measure: measureTreeOnly, rows: treeRows },
+  'write-credits': { title: 'Write Credits File', keys: WRITE_CREDITS_KEYS, measure: measureWriteCredits, rows: writeCreditsRows },
 };
 
 /** `--only workspace-media` or `--only ignored-workspace`: those rows alone (the VSIX packaged, one VS Code window on a generated workspace). */
@@ -641,11 +695,7 @@ async function onlyWindowRows(only: WindowRows): Promise<number> {
     api = await startApiServer({ photoCount: PHOTO_COUNT, largeCollection: LOAD_MEDIA });
     control = await ControlServer.start();
     browser = await launchBrowser();
-    const sink = {
-      add: (key: string, value: number) => figures.add(key, value),
-      note: (key: string, text: string) => figures.notes.set(key, text),
-      fail: (keys: readonly string[], error: unknown) => figures.fail(keys, error),
-    };
+    const sink = sinkOf(figures);
     await only.measure({ api, control, browser, extensionPath: extension.path, sentAt: new Map(), logDir: OUTPUT, log, windows }, sink);
   } catch (error) {
     figures.fail(only.keys, error);
@@ -656,11 +706,7 @@ async function onlyWindowRows(only: WindowRows): Promise<number> {
     await api?.close();
     extension?.dispose();
   }
-  const row = (key: string, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string): Row => {
-    const error = figures.errors.get(key);
-    const extra = figures.notes.get(key) ?? note;
-    return { ...base, values: figures.get(key), ...(extra ? { note: extra } : {}), ...(error ? { error } : {}) };
-  };
+  const row = rowOf(figures);
   const table = only.rows(row);
   console.log('');
   console.log(`Stock Media benchmark, ${only.title} only, ${new Date().toISOString()}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
@@ -671,6 +717,7 @@ async function onlyWindowRows(only: WindowRows): Promise<number> {
 async function main(): Promise<number> {
   if (ONLY === 'real-answers') return onlyRealAnswers();
   if (ONLY === 'covers') return onlyCovers();
+  if (ONLY === 'bundle') return onlyBundle();
   const windowRows = ONLY === undefined ? undefined : WINDOW_ROWS[ONLY];
   if (windowRows) return onlyWindowRows(windowRows);
   const started = startedAt;
@@ -734,12 +781,7 @@ async function main(): Promise<number> {
     if (extension) {
       const host = await prepare({ browser: true });
       log(`[bench] VS Code server from code-server ${CODE_SERVER_VERSION}, VS Code ${host.vscodeVersion}`);
-      try {
-        for (let i = 0; i < (ONLY_LOAD ? 0 : BARE_LOADS); i++) figures.add('bundleBare', bareBundleLoad(host.node, join(extension.path, 'dist', 'node.js')));
-        figures.notes.set('bundleBare', `a new Node ${execFileSync(host.node, ['--version'], { encoding: 'utf8' }).trim()} process each run, \`vscode\` stubbed`);
-      } catch (error) {
-        figures.fail(['bundleBare'], error);
-      }
+      if (!ONLY_LOAD) measureBareLoads(host.node, join(extension.path, 'dist', 'node.js'), sinkOf(figures), log);
       const sentAt = new Map<RequestLogEntry, number>();
       api = await startApiServer({
         photoCount: PHOTO_COUNT,
@@ -803,6 +845,9 @@ async function main(): Promise<number> {
       log(`[bench] In This Workspace: the ${LOAD_FILES.toLocaleString('en')}-file workspace, every media known…`);
       api.resetQuotas();
       await measureWorkspaceMedia({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
+      log(`[bench] Write Credits File: the ${LOAD_FILES.toLocaleString('en')}-file workspace and one of ${LARGE_FILES.toLocaleString('en')} files, every media known…`);
+      api.resetQuotas();
+      await measureWriteCredits({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);
       log(`[bench] The ignored workspace: In This Workspace and Write Credits File on ${(LOAD_FILES + IGNORED_FILES).toLocaleString('en')} files, ${IGNORED_FILES.toLocaleString('en')} of them ignored…`);
       api.resetQuotas();
       await measureIgnoredWorkspace({ api, control, browser, extensionPath: extension.path, sentAt, logDir: OUTPUT, log, windows }, sink);

@@ -19,7 +19,7 @@ export interface PackagedExtension {
   readonly webBundleBytes: number;
   /** The same, gzip-compressed (level 9), as a web server would send it. */
   readonly webBundleGzipBytes: number;
-  /** dist/node.js inside the VSIX (package.json `main`) and the dist/extension.js it requires: what the Node host loads. */
+  /** dist/node.js inside the VSIX (package.json `main`, what activation loads) and the dist/extension.js it requires on first use: the Node host's code. */
   readonly nodeBundleBytes: number;
   /** The same, gzip-compressed (level 9). */
   readonly nodeBundleGzipBytes: number;
@@ -79,13 +79,13 @@ export function packageExtension(log: (line: string) => void): PackagedExtension
 }
 
 /**
- * Makes the extension under test's Node entry (out/under-test/dist/node.js, built by esbuild.mjs
- * --tests) the unpacked extension's `main`, as dist/underTest.js: it requires the packaged
- * dist/extension.js and activates it with Node's platform as the packaged dist/node.js does
- * (which stays, for the bare load figure), timing both, and registers the test hooks.
+ * Makes the extension under test's Node entry (out/under-test/dist/underTest.js, built by
+ * esbuild.mjs --tests) the unpacked extension's `main`: it requires the packaged dist/node.js
+ * (which takes what is used first from the packaged dist/extension.js) and activates it with
+ * Node's platform as its `activate` does, timing both, and registers the test hooks.
  */
 function addTestEntry(root: string, extension: string): void {
-  const entry = join(root, 'out', 'under-test', 'dist', 'node.js');
+  const entry = join(root, 'out', 'under-test', 'dist', 'underTest.js');
   if (!existsSync(entry)) throw new Error(`Not built: ${entry}. Run \`node esbuild.mjs --tests\` first (npm run bench does).`);
   copyFileSync(entry, join(extension, 'dist', 'underTest.js'));
   const manifest = join(extension, 'package.json');

@@ -25,11 +25,11 @@ export interface WorkspaceMediaSink {
 /** Whole scans after the first (Refresh). */
 const REFRESH_RUNS = 3;
 
-/** The media the load workspace names (its load collection's first ones). */
-export function loadMedia(library: Library): { kind: 'photo' | 'video'; id: number }[] {
+/** The media the load workspace names (its load collection's first `distinct` ones). */
+export function loadMedia(library: Library, distinct = LOAD_DISTINCT): { kind: 'photo' | 'video'; id: number }[] {
   const collection = library.collectionById.get(library.loadCollectionId ?? '');
   if (!collection) throw new Error('The library has no load collection (largeCollection)');
-  return collection.media.slice(0, LOAD_DISTINCT).map((ref) => ({ kind: ref.type === 'Photo' ? 'photo' : 'video', id: ref.id }));
+  return collection.media.slice(0, distinct).map((ref) => ({ kind: ref.type === 'Photo' ? 'photo' : 'video', id: ref.id }));
 }
 
 export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMediaSink): Promise<void> {

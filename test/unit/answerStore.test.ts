@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { MediaClient } from '../../src/api/client';
 import type { StoreFile } from '../../src/core/answerStore';
-import { AnswerStore } from '../../src/core/answerStore';
+import { AnswerStore, oneByteJson } from '../../src/core/answerStore';
 import { useApiServer } from './apiServer';
 
 /** A file in memory that counts its writes. */
@@ -80,6 +80,43 @@ describe('AnswerStore', () => {
     const again = storeOn(file, clock);
     assert.deepEqual((await again.get('t u49'))?.value, { i: 49 });
     assert.equal(again.size, 50);
+  });
+
+  it('answers that keep coming are written when they stop, and every five to ten delays meanwhile', async () => {
+    const file = new MemoryFile();
+    // The delay's own clock: each answer comes 4 ms after the last, within the 5 ms delay.
+    let t = 0;
+    const store = storeOn(file, clock, { writeDelayMs: 5, timerClock: { now: () => t } });
+    const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+    for (let i = 0; i < 30; i++) {
+      store.set(`t u${i}`, { i });
+      t += 4;
+      // Real time for the store's timer to look (it goes by `t`).
+      await sleep(6);
+    }
+    // 120 ms of answers: written every 5 ms before; now only once the 50 ms most since the first unwritten one passed.
+    assert.ok(file.writes <= 2, `${file.writes} writes while answers came`);
+    const during = file.writes;
+    // Quiet for the delay, and five delays since the last write.
+    t += 25;
+    for (let i = 0; i < 200 && file.writes === during; i++) await sleep(5);
+    assert.equal(file.writes, during + 1, 'written once when they stopped');
+    const again = storeOn(file, clock);
+    assert.deepEqual((await again.get('t u29'))?.value, { i: 29 });
+    assert.equal(again.size, 30);
+  });
+
+  it('keeps answers as one-byte JSON that reads back the same, whatever script they are in', async () => {
+    const value = { name: 'Zoë Łukasz 山田 Кошка 😀', lone: '\ud800', plain: 'a "quoted" \\ text', n: [1, 2.5, null] };
+    const json = oneByteJson(JSON.stringify(value));
+    assert.doesNotMatch(json, /[\u0100-\uffff]/, 'no character above U+00FF');
+    assert.deepEqual(JSON.parse(json), value);
+    assert.equal(oneByteJson('{"a":"Zoë"}'), '{"a":"Zoë"}', 'Latin-1 is one byte already');
+    const file = new MemoryFile();
+    const store = storeOn(file, clock);
+    store.set('t u', value);
+    await store.flush();
+    assert.deepEqual((await storeOn(file, clock).get('t u'))?.value, value);
   });
 
   it('an answer expires by the time to live, also a shorter one set later, and is not written again', async () => {

@@ -1,9 +1,10 @@
 // What the extension's bundles hold, read from the build's own metafiles (out/meta/, written by
-// esbuild.mjs) and from the bundles: one bundle of the extension (dist/extension.js) for both
-// hosts, which needs nothing but `vscode`, and the Node host's entry (dist/node.js), which holds
-// only Node's platform and hands it to that bundle, required at run time. What activation
-// evaluates imports none of the features' modules by value: they are evaluated on first use,
-// through the container's `require`s (src/host/container.ts) and the command handlers' `import()`s.
+// esbuild.mjs) and from the bundles: one bundle of the whole extension (dist/extension.js), the
+// web worker host's, which needs nothing but `vscode`, and the Node host's entry (dist/node.js),
+// which holds what activation runs with Node's platform and takes each module used first from
+// that bundle, on first use (src/host/firstUse.ts). What activation evaluates imports none of
+// the features' modules by value: they are evaluated on first use, through the container's
+// `require`s (src/host/container.ts) and the command handlers' `import()`s.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -140,14 +141,31 @@ describe('the bundles', () => {
     assert.deepEqual(requires('dist/extension.js'), ['vscode']);
   });
 
-  it('the Node entry holds Node’s platform and nothing of the extension but what hands it over', () => {
+  it('the Node entry holds what activation runs and Node’s platform, none of the features’ modules', () => {
     const inputs = sourceInputs('node');
     assert.ok(inputs.includes('src/host/platform/node/index.ts') && inputs.includes('src/host/platform/node/saveStream.ts'), inputs.join(', '));
-    for (const feature of [/^src\/extension\.ts$/, /^src\/host\/container\.ts$/, /^src\/host\/services\.ts$/, ...FEATURES]) {
-      assert.deepEqual(inputs.filter((path) => feature.test(path)), [], `${feature} is the extension bundle’s, not the Node entry’s`);
+    for (const path of ['src/extension.ts', 'src/host/container.ts', 'src/host/services.ts', 'src/host/status/quota.ts', 'src/host/grid/gridCommands.ts']) assert.ok(inputs.includes(path), `${path} in dist/node.js`);
+    for (const feature of FEATURES) {
+      assert.deepEqual(inputs.filter((path) => feature.test(path)), [], `${feature} is the extension bundle’s, loaded on first use, not the Node entry’s`);
     }
     assert.deepEqual(externals('node').filter((id) => !isNodeBuiltin(id)), ['./extension.js', 'vscode']);
     assert.deepEqual(requires('dist/node.js').filter((id) => !isNodeBuiltin(id)), ['./extension.js', 'vscode']);
+  });
+
+  it('the Node entry asks the extension’s bundle for each module used first, all of them in src/host/firstUse.ts', () => {
+    // What the Node entry takes from dist/extension.js (esbuild.mjs firstUseFromBundle): each
+    // `require` and `import()` of what activation evaluates, by its path under src/.
+    const asked = Object.keys(metafile('node').inputs)
+      .filter((path) => path.startsWith('first-use:'))
+      .map((path) => path.slice('first-use:'.length))
+      .sort();
+    const seams = [...loadedAtActivation('web')]
+      .flatMap((path) => metafile('web').inputs[path]?.imports ?? [])
+      .filter((edge) => edge.kind === 'require-call' || edge.kind === 'dynamic-import')
+      .map((edge) => edge.path.replace(/^src\//, '').replace(/\.ts$/, ''));
+    assert.deepEqual(asked, [...new Set(seams)].filter((path) => path !== 'host/firstUse').sort());
+    const listed = (metafile('web').inputs['src/host/firstUse.ts']?.imports ?? []).map((edge) => edge.path.replace(/^src\//, '').replace(/\.ts$/, ''));
+    assert.deepEqual([...new Set(listed)].filter((path) => path !== 'host/common/translator').sort(), asked);
   });
 
   it('use none of Node’s globals in the web bundle', () => {
@@ -167,25 +185,19 @@ describe('the bundles', () => {
     assert.deepEqual(asked, ['vscode']);
   });
 
-  it('load the Node entry in Node: it requires the extension’s bundle and activates it with Node’s platform', () => {
+  it('load the Node entry in Node: it requires only vscode and Node’s modules, not the extension’s bundle, and hands activation Node’s platform', () => {
     const asked: string[] = [];
     const nodeRequire = createRequire(__filename);
-    const given: unknown[][] = [];
-    // The extension's bundle as the entry sees it: what activateShared is given is recorded.
-    const extension = { activateShared: (...args: unknown[]) => (given.push(args), 'activated'), activate: () => 'web', deactivate: () => undefined };
+    // Anything: every property, call and construction gives the same stand-in.
+    const vscodeStandIn: unknown = new Proxy(function () {}, { get: (_t, name) => (name === 'then' ? undefined : vscodeStandIn), apply: () => vscodeStandIn, construct: () => ({}) });
     const entry = { exports: {} as Record<string, unknown> };
     const code = readFileSync(join(root, 'dist', 'node.js'), 'utf8');
     const run = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: 'dist/node.js' }) as Loader;
-    run(entry.exports, (id) => (asked.push(id), id === 'vscode' ? { l10n: { t: (m: string) => m }, env: { language: 'en' } } : id === './extension.js' ? extension : nodeRequire(id)), entry);
-    assert.deepEqual([...new Set(asked.filter((id) => !isNodeBuiltin(id)))].sort(), ['./extension.js', 'vscode']);
-    const context = { extensionMode: 1 };
-    // What activation made lives in the context's subscriptions: the entry returns nothing.
-    assert.equal((entry.exports['activate'] as (c: unknown) => unknown)(context), undefined);
-    assert.equal(given.length, 1);
-    const [passedContext, platform] = given[0] ?? [];
-    assert.equal(passedContext, context);
-    assert.equal((platform as { name?: string }).name, 'node');
-    assert.ok((platform as { disk?: unknown }).disk, 'Node’s disk access');
-    assert.equal(entry.exports['deactivate'], extension.deactivate);
+    run(entry.exports, (id) => (asked.push(id), id === 'vscode' ? vscodeStandIn : nodeRequire(id)), entry);
+    assert.deepEqual([...new Set(asked.filter((id) => !isNodeBuiltin(id)))].sort(), ['vscode']);
+    for (const name of ['activate', 'deactivate', 'activateShared']) assert.equal(typeof entry.exports[name], 'function', name);
+    const platform = entry.exports['platform'] as { name?: string; disk?: unknown };
+    assert.equal(platform.name, 'node');
+    assert.ok(platform.disk, 'Node’s disk access');
   });
 });

@@ -65,6 +65,22 @@ describe('credit look-ups', () => {
     assert.deepEqual(fake.asked, [9, 9], 'asked again once the failure is old');
   });
 
+  it('keeps only the failures of the last minute: the older ones go as a new one comes', async () => {
+    const fake = fakeClient(() => true);
+    let now = 1000;
+    const lookup = new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => now });
+    for (const id of [1, 2, 3]) await lookup.get('photo', id);
+    assert.equal(lookup.failuresKept, 3);
+    now += FAILURE_MEMORY_MS / 2;
+    await lookup.get('photo', 4);
+    assert.equal(lookup.failuresKept, 4, 'all still within the minute');
+    now += FAILURE_MEMORY_MS / 2;
+    await lookup.get('photo', 5);
+    assert.equal(lookup.failuresKept, 2, 'the first three are a minute old');
+    assert.equal(lookup.failedLately('photo', 4), true);
+    assert.equal(lookup.failedLately('photo', 1), false);
+  });
+
   it('runs background look-ups one at a time', async () => {
     const fake = fakeClient();
     const lookup = new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => Date.now() });

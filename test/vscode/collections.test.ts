@@ -213,6 +213,46 @@ describe('collections tree', function () {
     assert.equal(server.apiRequestCount(mediaRequests(id)), Math.ceil(library.media.length / 80));
   });
 
+  it('"Load more…" appends: the items shown stay the same nodes and tree items, only that collection is refreshed, and a new page\'s node acts with its whole media', async function () {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const id = server.library.largeFeaturedCollectionId;
+    const node = await findCollection(provider, featured, id);
+    const first = await provider.getChildren(node);
+    const shown = first.filter((n): n is MediaNode => n.type === 'media');
+    const items = shown.map((n) => provider.getTreeItem(n));
+    const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
+    assert.ok(more);
+    const fired: (CollectionsNode | undefined)[] = [];
+    const sub = provider.onDidChangeTreeData((e) => fired.push(e));
+    try {
+      await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+    } finally {
+      sub.dispose();
+    }
+    const after = (await provider.getChildren(node)).filter((n): n is MediaNode => n.type === 'media');
+    assert.equal(after.length, shown.length + 80);
+    shown.forEach((n, i) => {
+      assert.equal(after[i], n, `item ${i} is the same node`);
+      assert.equal(provider.getTreeItem(n), items[i], `item ${i} keeps its tree item`);
+    });
+    // "Loading…" on the Load more… node, then the collection: never the whole tree.
+    assert.ok(fired.includes(node), 'the collection is refreshed');
+    assert.deepEqual(fired.filter((e) => e !== node && e !== more), [], 'nothing else is refreshed');
+
+    // A node of the page just loaded gives the commands the whole media.
+    const added = after.slice(shown.length).find((n) => n.media.kind === 'photo');
+    assert.ok(added?.media.kind === 'photo');
+    const photo = server.library.photoById.get(added.media.photo.id);
+    assert.ok(photo);
+    assert.deepEqual([added.media.photo.width, added.media.photo.height, added.media.photo.photographer], [photo.width, photo.height, photo.photographer.name]);
+    assert.ok(added.media.photo.src.original.includes(String(photo.id)), added.media.photo.src.original);
+    const commands = await vscode.commands.getCommands(true);
+    if (!commands.includes('stockMedia.copyCredit')) this.skip();
+    const credit = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyCredit', added);
+    assert.ok(credit?.includes(photo.photographer.name), credit);
+  });
+
   it('media nodes carry the media, an icon by type, a title, the author and a safe hover', async () => {
     await start('alice');
     const { featured } = await roots(provider);

@@ -181,6 +181,28 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.equal(requestsFor(missing), 1);
   });
 
+  it('a closed document leaves nothing in the check: its diagnostics, its result and its generation go with it', async () => {
+    const photo = photoAt(2);
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `# Draft\n\n![Field](${photo.src.large})\n\nNo credit here.\n` });
+    await vscode.window.showTextDocument(document);
+    const uri = document.uri;
+    const kept = (): Thenable<number> => vscode.commands.executeCommand<number>('stockMedia.test.creditCheck', { op: 'kept', uri: uri.toString() });
+    assert.equal(await vscode.commands.executeCommand<number>('stockMedia.test.creditCheck', { op: 'check', uri: uri.toString() }), 1, 'the uncredited image found');
+    assert.equal(await kept(), 1, 'kept while it is open');
+    const closed = new Promise<void>((resolve) => {
+      const listener = vscode.workspace.onDidCloseTextDocument((d) => {
+        if (d.uri.toString() !== uri.toString()) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await closed;
+    assert.ok(document.isClosed);
+    await waitFor(async () => (await kept()) === 0, 'nothing kept once it is closed');
+    assert.equal(creditDiagnostics(uri).length, 0, 'its diagnostics are gone');
+  });
+
   it('the check is on for Markdown and off for plain text by default', async () => {
     const photo = photoAt(0);
     const text = `Photo: ![x](${photo.src.large})\n`;

@@ -25,7 +25,7 @@ export const TestCommandId = {
   grid: 'stockMedia.test.grid',
   /** Pastes text into the active editor through the paste provider. */
   paste: 'stockMedia.test.paste',
-  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it; `{op: 'check', uri}` checks a document. */
+  /** The credit check's background budget: `{op: 'budget'}` reads it, `{op: 'resetBudget'}` refills it; `{op: 'check', uri}` checks a document; `{op: 'kept', uri}`: 1 when the check keeps anything for it. */
   creditCheck: 'stockMedia.test.creditCheck',
   /** Each contributed command's one handler, by id. */
   commands: 'stockMedia.test.commands',
@@ -313,7 +313,7 @@ export function registerTestHooks({ container, handlers }: { container: Containe
 
   /**
    * `{op: 'budget'}`: background requests the credit check sent this hour, as the profile keeps
-   * the count; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`.
+   * the count; `{op: 'resetBudget'}`: a fresh hour's budget; `{op: 'check', uri}`; `{op: 'kept', uri}`.
    */
   const creditCheckHook = async (args: unknown): Promise<number> => {
     const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
@@ -325,6 +325,11 @@ export function registerTestHooks({ container, handlers }: { container: Containe
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
       if (!document) throw new Error(`${TestCommandId.creditCheck}: ${String(uri)} is not open`);
       return container.credits.documents.check(document);
+    }
+    if (op === 'kept') {
+      // `{op: 'kept', uri}`: 1 when the check keeps anything for that document (its diagnostics, its last result, its generation), else 0.
+      const uri = (args as Record<string, unknown>).uri;
+      return container.credits.check.keeps(vscode.Uri.parse(String(uri))) ? 1 : 0;
     }
     if (op === 'resetBudget') {
       // As a new profile starts: no count stored, and a budget that reads it (the lookup reads

@@ -47,6 +47,37 @@ async function rows(provider: WorkspaceMediaProvider, node?: WorkspaceNode): Pro
 const uri = (name: string): vscode.Uri => vscode.Uri.joinPath(workspaceRoot(), FOLDER, name);
 const encoder = new TextEncoder();
 
+/**
+ * The files of FOLDER the extension reads through `workspace.fs` until `stop()` (this suite
+ * lies in the extension's folder, so its `vscode` is the extension's): `workspace.fs` replaced
+ * by a copy that notes each readFile (VS Code's object is frozen: a copy, its functions bound).
+ */
+function watchReads(): { read: Set<string>; stop(): void } {
+  const descriptor = Object.getOwnPropertyDescriptor(vscode.workspace, 'fs');
+  assert.ok(descriptor?.configurable, 'workspace.fs can be watched');
+  const real = vscode.workspace.fs;
+  const root = `${uri('').path.replace(/\/+$/, '')}/`;
+  const read = new Set<string>();
+  const bound = Object.fromEntries(Object.entries(real).map(([key, value]) => [key, typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value]));
+  const counting: vscode.FileSystem = {
+    ...(bound as unknown as vscode.FileSystem),
+    readFile: (file) => {
+      if (file.path.startsWith(root)) read.add(file.path.slice(root.length));
+      return real.readFile(file);
+    },
+  };
+  Object.defineProperty(vscode.workspace, 'fs', { configurable: true, enumerable: descriptor.enumerable ?? true, get: () => counting });
+  return { read, stop: () => Object.defineProperty(vscode.workspace, 'fs', descriptor) };
+}
+
+/** Resolves once the files were last changed more than 2 s ago: a file changed more recently is read again whatever its stamp (git's racy case). */
+async function settledOnDisk(...names: string[]): Promise<void> {
+  await waitFor(async () => {
+    const stats = await Promise.all(names.map((name) => vscode.workspace.fs.stat(uri(name))));
+    return stats.every((s) => Date.now() - s.mtime > 2_500);
+  }, 'the files older than the racy window', 15_000);
+}
+
 describe('In This Workspace (real VS Code)', function () {
   this.timeout(60_000);
   const server = useApiServer();
@@ -278,6 +309,40 @@ describe('In This Workspace (real VS Code)', function () {
       await waitFor(async () => !(await rows(provider)).some((r) => r.node.type === 'media' && r.node.ref.id === photo.id), 'the file gone from the view', WAIT_MS);
     });
   }
+
+  it('Refresh reads again only the files changed since they were read', async () => {
+    const { provider } = await hook();
+    await vscode.workspace.fs.writeFile(uri('kept.md'), encoder.encode(`![Kept](${credited.src.medium})\n`));
+    await vscode.workspace.fs.writeFile(uri('changed.md'), encoder.encode(`![Changed](${credited.src.medium})\n`));
+    await settledOnDisk('kept.md', 'changed.md');
+    await provider.model.refresh();
+    const uses = async (): Promise<string[]> => {
+      const group = provider.model.groups().filter((g) => g.id === credited.id || g.id === styled.id);
+      return group.flatMap((g) => g.uses.filter((u) => /(kept|changed)\.md$/.test(u.shown)).map((u) => `${g.id} ${u.shown}:${u.line + 1}`)).sort();
+    };
+    assert.deepEqual(await uses(), [`${credited.id} ${FOLDER}/changed.md:1`, `${credited.id} ${FOLDER}/kept.md:1`]);
+    // Nothing changed: nothing read again, the same list.
+    let watch = watchReads();
+    try {
+      await provider.model.refresh();
+    } finally {
+      watch.stop();
+    }
+    assert.deepEqual([...watch.read].filter((f) => /(kept|changed)\.md$/.test(f)), [], 'no unchanged file read again');
+    assert.deepEqual(await uses(), [`${credited.id} ${FOLDER}/changed.md:1`, `${credited.id} ${FOLDER}/kept.md:1`]);
+    // One file changed (now naming another photo on its second line): it alone is read again.
+    await vscode.workspace.fs.writeFile(uri('changed.md'), encoder.encode(`# Changed\n![Wall](${styled.src.medium})\n`));
+    watch = watchReads();
+    try {
+      await provider.model.refresh();
+    } finally {
+      watch.stop();
+    }
+    assert.deepEqual([...watch.read].filter((f) => /(kept|changed)\.md$/.test(f)), ['changed.md'], 'the changed file alone read again');
+    assert.deepEqual(await uses(), [`${credited.id} ${FOLDER}/kept.md:1`, `${styled.id} ${FOLDER}/changed.md:2`]);
+    await vscode.workspace.fs.delete(uri('kept.md'));
+    await vscode.workspace.fs.delete(uri('changed.md'));
+  });
 
   it('a file written on disk is listed, and Open in Grid shows its media', async () => {
     const { provider } = await hook();

@@ -66,11 +66,20 @@ const ROOTS = {
   },
 } as const;
 
+/** The rows' icons by name, one object each however many rows show them (a collection lists thousands). */
+const icons = new Map<string, vscode.ThemeIcon>();
+
+function themeIcon(name: string): vscode.ThemeIcon {
+  let icon = icons.get(name);
+  if (!icon) icons.set(name, (icon = new vscode.ThemeIcon(name)));
+  return icon;
+}
+
 /** A row of the tree: its label, id, icon and context value (what its menus are chosen by). */
 function row(node: CollectionsNode, label: string, icon: string | vscode.ThemeIcon, contextValue: string, state = vscode.TreeItemCollapsibleState.None): vscode.TreeItem {
   const item = new vscode.TreeItem(label, state);
   item.id = node.id;
-  item.iconPath = typeof icon === 'string' ? new vscode.ThemeIcon(icon) : icon;
+  item.iconPath = typeof icon === 'string' ? themeIcon(icon) : icon;
   item.contextValue = contextValue;
   return item;
 }

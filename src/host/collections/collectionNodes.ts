@@ -70,6 +70,8 @@ export class Branch {
   readonly more: LoadMoreNode;
   readonly empty: EmptyNode;
   readonly skipped: SkippedNode;
+  /** How many of the list's items the tree has handed out (they only ever grow at the end). */
+  handedOut = 0;
   /** The node showing the current failure, made once per failure so it can be refreshed. */
   private failureNode: ErrorNode | undefined;
 
@@ -108,7 +110,8 @@ export class Branch {
    * the failure, "Load more…" or "empty".
    */
   children(): CollectionsNode[] {
-    const out: CollectionsNode[] = [...this.list.items];
+    // One copy of the item list (VS Code keeps what it is given); the items themselves are the same objects every time.
+    const out: CollectionsNode[] = this.list.items.slice();
     const shown = out.length;
     if (this.list.skipped > 0) out.push(this.skipped);
     const failure = this.errorNode;

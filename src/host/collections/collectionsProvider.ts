@@ -164,7 +164,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
       // The root shows how many collections there are once it knows.
       if (node.type === 'root') setTimeout(() => this.isCurrent(branch) && this.changed.fire(node), 0);
     }
-    return this.handOut(branch.children());
+    return this.handOutBranch(branch);
   }
 
   /** Whether `value` is a node this tree made (another extension's look-alike is not). */
@@ -175,6 +175,19 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   private handOut(nodes: CollectionsNode[]): CollectionsNode[] {
     for (const node of nodes) this.issued.add(node);
     return nodes;
+  }
+
+  /**
+   * A branch's children: its items were handed out as their pages came, so only the new ones
+   * are marked here; a "Load more…" of a long list costs the new page, not every item again.
+   */
+  private handOutBranch(branch: Branch): CollectionsNode[] {
+    const children = branch.children();
+    const items = branch.list.items;
+    for (let i = branch.handedOut; i < items.length; i++) this.issued.add(items[i] as ListedNode);
+    branch.handedOut = items.length;
+    for (let i = items.length; i < children.length; i++) this.issued.add(children[i] as CollectionsNode);
+    return children;
   }
 
   getParent(node: CollectionsNode): CollectionsNode | undefined {

@@ -41,8 +41,10 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('stockMedia.credits'));
   /** The documents' missing credits by URI, as last computed (for the quick fixes). */
   private readonly missing = new Map<string, { version: number; items: Missing[] }>();
-  /** Each document's newest check (an older one that finishes later is dropped). */
+  /** Each open document's newest check (an older one that finishes later is dropped). */
   private readonly generation = new Map<string, number>();
+  /** Checks started so far: each check's generation is new, so one from before a close and reopen is never taken for the newest. */
+  private generations = 0;
   /** Each document's newest check under way: an older one resolves with its count. */
   private readonly running = new Map<string, Promise<number>>();
   /** Documents whose last check left a link under a cursor unasked (it may still be being typed). */
@@ -61,27 +63,40 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     return this.deferred.has(document.uri.toString());
   }
 
+  /**
+   * A closed document: nothing of it is kept. A check of it still under way finds its
+   * generation gone (or a newer check's, after a reopen) and drops what it found.
+   */
   forget(uri: vscode.Uri): void {
     const key = uri.toString();
     this.deferred.delete(key);
     this.collection.delete(uri);
     this.missing.delete(key);
-    this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
+    this.generation.delete(key);
+  }
+
+  /** Whether the check keeps anything for the document (tests: a closed document leaves nothing). */
+  keeps(uri: vscode.Uri): boolean {
+    const key = uri.toString();
+    return this.missing.has(key) || this.generation.has(key) || this.running.has(key) || this.deferred.has(key) || this.collection.has(uri);
   }
 
   /** Computes the document's diagnostics now; resolves with their count (a newer check's, when one started meanwhile). */
   check(document: vscode.TextDocument): Promise<number> {
     const key = document.uri.toString();
-    const generation = (this.generation.get(key) ?? 0) + 1;
+    const generation = ++this.generations;
     this.generation.set(key, generation);
-    const run = this.run(document, key, generation).then((count) => {
+    const run: Promise<number> = this.run(document, key, generation).then((count) => {
       if (this.generation.get(key) === generation) return count;
-      // Superseded (an edit, a scroll): what the newest check found is what is shown.
-      return this.running.get(key) ?? this.collection.get(document.uri)?.length ?? 0;
+      // Superseded (an edit, a scroll): what the newest check found is what is shown; closed: nothing.
+      const newer = this.running.get(key);
+      return newer && newer !== run ? newer : (this.collection.get(document.uri)?.length ?? 0);
     });
     this.running.set(key, run);
     void run.finally(() => {
       if (this.running.get(key) === run) this.running.delete(key);
+      // Checked after it closed (forget() came first): nothing of it stays.
+      if (document.isClosed && this.generation.get(key) === generation) this.generation.delete(key);
     });
     return run;
   }

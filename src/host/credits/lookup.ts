@@ -1,8 +1,8 @@
 // The facts of the media a document names, for the hover and the credit check. Always
 // through the client's getMedia (Get Photo/Get Video), whose cache and in-flight sharing
 // make a known id cost no request; on top of that a failed look-up is remembered for a short
-// while, so hovering the same URL again (or the next check of a document) does not ask again
-// at once.
+// while (FAILURE_MEMORY_MS, then forgotten), so hovering the same URL again (or the next check
+// of a document) does not ask again at once.
 // Background look-ups (the credit check) go one at a time through a small queue, with a
 // pause after each that actually sent a request. What they may cost is capped:
 // - a media already known (the client's cache, its stored answers, a list answer it came
@@ -88,13 +88,21 @@ export class MediaLookup {
         return { ok: true, media };
       },
       (error: unknown): LookupResult => {
-        this.failures.set(key, { at: this.deps.now(), error });
+        const now = this.deps.now();
+        // Only the failures of the last FAILURE_MEMORY_MS are kept: the older ones go as a new one comes.
+        for (const [old, failure] of this.failures) if (now - failure.at >= FAILURE_MEMORY_MS) this.failures.delete(old);
+        this.failures.set(key, { at: now, error });
         return { ok: false, error };
       },
     );
     this.pending.set(key, promise);
     void promise.finally(() => this.pending.delete(key));
     return promise;
+  }
+
+  /** Failures remembered now (tests: only those of the last FAILURE_MEMORY_MS are kept). */
+  get failuresKept(): number {
+    return this.failures.size;
   }
 
   /** Whether a look-up failed lately (no request is made for it now). */

@@ -1,7 +1,8 @@
 // The workspace's files searched for media links, for Write Credits File and In This
 // Workspace: the languages that have an insert format, without what git ignores
 // (`.gitignore`), what VS Code hides (`files.exclude`, `search.exclude`) and `.git` itself,
-// large files skipped, read a few at a time.
+// large files skipped, read a few at a time; a file unchanged since it was last read (its size and
+// time of change) is not read again: its media links are remembered (SourceMemo).
 //
 // Why a walk and not `vscode.workspace.findFiles`: findFiles applies files.exclude only and
 // caps its list before any `.gitignore` rule could be applied (5,000 files in an ignored
@@ -30,7 +31,7 @@ const SOURCES = new Set(SOURCE_EXTENSIONS);
 /** The files searched, as a glob (the watcher's). */
 export const CREDITS_SOURCES = `**/*.{${SOURCE_EXTENSIONS.join(',')}}`;
 /** The most files read, and the largest read (a generated bundle is not a document). */
-export const MAX_FILES = 5000;
+export const MAX_FILES = 10_000;
 const MAX_FILE_BYTES = 2_000_000;
 /** The most folder entries looked at (files of any kind and folders, searched or not): a folder of a million images is not listed to its end. */
 export const MAX_ENTRIES = 200_000;
@@ -72,8 +73,11 @@ export interface Scanned {
 export interface ScannedFile {
   readonly uri: vscode.Uri;
   readonly shown: string;
-  readonly text: string;
+  /** Undefined when the file was not read again: unchanged since it was (readSource's `reuse`). */
+  readonly text: string | undefined;
   readonly refs: readonly MediaRefMatch[];
+  /** Its size and time of change when read; undefined for an open document's text. */
+  readonly stamp?: string;
 }
 
 /** Which files are searched: the folders' rules, as the walk read them. */
@@ -158,7 +162,7 @@ async function readGitignore(uri: vscode.Uri, log: (line: string) => void): Prom
  * The searched files of every workspace folder, breadth first, until MAX_FILES of them or
  * MAX_ENTRIES entries looked at. `listed` hears how many files were found so far.
  */
-async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void): Promise<Walked> {
+async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void, skip: string | undefined): Promise<Walked> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = new Map<string, FolderRules>();
   const files: { uri: vscode.Uri; shown: string }[] = [];
@@ -193,11 +197,14 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
         if (type === vscode.FileType.Directory) {
           if (!leftOut(own, rel, true)) queue.push(rel);
         } else if (type === vscode.FileType.File && isSource(name) && !leftOut(own, rel, false)) {
+          const uri = vscode.Uri.joinPath(folder.uri, rel);
+          // The credits file is not searched: it takes nothing from the cap.
+          if (uri.toString() === skip) continue;
           if (files.length >= MAX_FILES) {
             truncated = true;
             break;
           }
-          files.push({ uri: vscode.Uri.joinPath(folder.uri, rel), shown: folders.length > 1 ? `${folder.name}/${rel}` : rel });
+          files.push({ uri, shown: folders.length > 1 ? `${folder.name}/${rel}` : rel });
         }
       }
       listed(files.length);
@@ -206,28 +213,108 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
   return { files, truncated, sources: sourcesOf(folders, rules) };
 }
 
-/** A searched file's text and media links, or undefined when it cannot be read or is too large (counted in `tooLarge`). */
-export async function readSource(services: Services, uri: vscode.Uri, shown: string, tooLarge?: () => void): Promise<ScannedFile | undefined> {
+/** A file's size and time of change as one text: what says it changed since it was read (git's index keeps the same). */
+function stampOf(stat: vscode.FileStat): string {
+  return `${stat.mtime}:${stat.size}`;
+}
+
+/** A file changed this recently may change again within its time's resolution without a new stamp: not remembered. */
+const RACY_MS = 2_000;
+
+/**
+ * The media links of the files read, by URI, with the stamp (size and time of change) they
+ * were read at: a file whose stamp has not changed since is not read again (Refresh, Write
+ * Credits File after In This Workspace). Only the links are kept, not the text; the files a
+ * whole scan no longer lists are dropped. Links found under other settings (the service's
+ * hosts) are not reused.
+ */
+class SourceMemo {
+  private entries = new Map<string, { readonly stamp: string; readonly refs: readonly MediaRefMatch[] }>();
+  private options = '';
+
+  /** The links remembered for `uri` at `stamp`, under `options`; undefined when not known. */
+  get(uri: vscode.Uri, stamp: string, options: string): readonly MediaRefMatch[] | undefined {
+    if (options !== this.options) return undefined;
+    const kept = this.entries.get(uri.toString());
+    return kept?.stamp === stamp ? kept.refs : undefined;
+  }
+
+  set(uri: vscode.Uri, stat: vscode.FileStat, options: string, refs: readonly MediaRefMatch[]): void {
+    if (options !== this.options) {
+      this.entries.clear();
+      this.options = options;
+    }
+    if (Date.now() - stat.mtime < RACY_MS) this.entries.delete(uri.toString());
+    else this.entries.set(uri.toString(), { stamp: stampOf(stat), refs });
+  }
+
+  /** Keeps only the files a whole scan listed. */
+  keepOnly(uris: readonly vscode.Uri[]): void {
+    const kept = new Map<string, { readonly stamp: string; readonly refs: readonly MediaRefMatch[] }>();
+    for (const uri of uris) {
+      const key = uri.toString();
+      const entry = this.entries.get(key);
+      if (entry) kept.set(key, entry);
+    }
+    this.entries = kept;
+  }
+}
+
+const memos = new WeakMap<Services, SourceMemo>();
+function memoOf(services: Services): SourceMemo {
+  let memo = memos.get(services);
+  if (!memo) memos.set(services, (memo = new SourceMemo()));
+  return memo;
+}
+
+/**
+ * Whether the caller can do without the text of a file unchanged since it was read: it keeps
+ * what it made of the file at `stamp`, or needs only its links (`refs`). Without it, every file is read.
+ */
+export type Reuse = (uri: vscode.Uri, stamp: string, refs: readonly MediaRefMatch[]) => boolean;
+
+/**
+ * A searched file's text and media links, or undefined when it cannot be read or is too large
+ * (counted in `tooLarge`). A file unchanged since it was last read, when `reuse` says so, is
+ * not read again: its links are the remembered ones and `text` is undefined.
+ */
+export async function readSource(
+  services: Services,
+  uri: vscode.Uri,
+  shown: string,
+  options: { readonly tooLarge?: () => void; readonly reuse?: Reuse } = {},
+): Promise<ScannedFile | undefined> {
   const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
   if (!stat) return undefined;
   if (stat.size > MAX_FILE_BYTES) {
-    tooLarge?.();
+    options.tooLarge?.();
     services.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
     return undefined;
   }
+  const memo = memoOf(services);
+  const stamp = stampOf(stat);
+  const linkOptions = mediaUrlOptions(services.config);
+  const optionsKey = JSON.stringify(linkOptions);
+  const remembered = memo.get(uri, stamp, optionsKey);
+  if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
   const text = await readText(uri);
-  return text === undefined ? undefined : { uri, shown, text, refs: findMediaRefs(text, mediaUrlOptions(services.config)) };
+  if (text === undefined) return undefined;
+  const refs = findMediaRefs(text, linkOptions);
+  memo.set(uri, stat, optionsKey, refs);
+  return { uri, shown, text, refs, stamp };
 }
 
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
-const READ_CONCURRENCY = 8;
+const READ_CONCURRENCY = 32;
 
 /**
  * Every media link in the searched files, by media, with the files using it. The folders are
  * walked first, then the files read a few at a time; each is scanned once, whatever the
  * number of media (work grows with the text, not with files × media). `report` hears how
  * many files are done of how many (while the folders are walked, `listing` is true and
- * `total` is the files found so far); `visit` sees each file read.
+ * `total` is the files found so far); `visit` sees each file read. A file unchanged since it
+ * was last read (by either command) is not read again where `reuse` says its links or what the
+ * caller kept of it will do: only its stamp is looked at.
  */
 export async function scan(
   services: Services,
@@ -235,15 +322,17 @@ export async function scan(
   token: vscode.CancellationToken,
   report: (done: number, total: number, listing: boolean) => void = () => undefined,
   visit: (file: ScannedFile) => void = () => undefined,
+  reuse?: Reuse,
 ): Promise<Scanned & { sources: Sources }> {
-  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line));
+  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line), skip?.toString());
   const { sources } = walked;
-  const uris = skip ? walked.files.filter((f) => f.uri.toString() !== skip.toString()) : walked.files;
+  const uris = walked.files;
+  if (!token.isCancellationRequested && !walked.truncated) memoOf(services).keepOnly(uris.map((f) => f.uri));
   const found = new Map<string, Found>();
   let tooLarge = 0;
   let read = 0;
   const readOne = async ({ uri, shown }: { uri: vscode.Uri; shown: string }): Promise<void> => {
-    const file = await readSource(services, uri, shown, () => (tooLarge += 1));
+    const file = await readSource(services, uri, shown, { tooLarge: () => (tooLarge += 1), reuse });
     if (!file || token.isCancellationRequested) return;
     read += 1;
     visit(file);

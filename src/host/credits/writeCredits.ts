@@ -142,6 +142,51 @@ function cancelled(media: number, requests: number): CreditsOutcome {
 
 type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
 
+type Progress = vscode.Progress<{ message?: string; increment?: number }>;
+
+/** Each media's entry of the credits file, through the client (its cache: a known media costs nothing); `ownNotification`: the progress is the look-ups' alone (increments). */
+async function lookUpEntries(
+  services: Services,
+  client: ClientSource['client'],
+  media: readonly Found[],
+  language: ReturnType<typeof creditLanguage>,
+  progress: Progress,
+  token: vscode.CancellationToken,
+  ownNotification: boolean,
+): Promise<LookedUp> {
+  const service = { serviceName: services.config.serviceName, serviceUrl: services.config.serviceUrl };
+  const controller = new AbortController();
+  const stop = token.onCancellationRequested(() => controller.abort());
+  try {
+    const entries: CreditEntry[] = [];
+    let shownPercent = 0;
+    for (const [n, m] of media.entries()) {
+      if (token.isCancellationRequested) return 'cancelled';
+      // At most a hundred updates (each is a message to the workbench), however many media.
+      const percent = Math.floor(((n + 1) / media.length) * 100);
+      if (n === 0 || percent !== shownPercent) {
+        progress.report({ message: vscode.l10n.t('{0} of {1}', n + 1, media.length), ...(ownNotification ? { increment: percent - shownPercent } : {}) });
+        shownPercent = percent;
+      }
+      let item: MediaItem | undefined;
+      try {
+        item = await client.getMedia(m.kind, m.id, { signal: controller.signal });
+      } catch (error) {
+        const failure = toMediaError(error);
+        if (failure.kind === 'cancelled' || token.isCancellationRequested) return 'cancelled';
+        // Gone from the service: still listed, with the files that link to it.
+        if (failure.kind !== 'notFound') return { failure: describeFailure(services, failure).message };
+      }
+      const facts = item ? creditFacts(item, { ...service, creditWords: CREDIT_WORDS[language] }) : undefined;
+      const credit = facts ? creditMarkdown(facts) : undefined;
+      entries.push({ kind: m.kind, id: m.id, author: facts?.author ?? '', credit, authorUrl: facts?.authorUrl, pageUrl: facts?.pageUrl, files: [...m.files] });
+    }
+    return { entries };
+  } finally {
+    stop.dispose();
+  }
+}
+
 /** `fs`: what the file is read and written through; `trusted`: the workspace is trusted (a test's stand-in may say otherwise). */
 export async function writeCreditsFile(
   services: Services,
@@ -167,10 +212,15 @@ export async function writeCreditsFile(
   const first = await unreadable();
   if ('result' in first) return first;
   const title = vscode.l10n.t('Write Credits File');
+  const client = api.client;
+  const insertConfig = readInsertConfig({ uri: where.uri, languageId: 'markdown' });
+  const language = creditLanguage(insertConfig.creditLanguage, vscode.env.language);
+  const lookUp = (media: readonly Found[], progress: Progress, token: vscode.CancellationToken, ownNotification: boolean): Promise<LookedUp> =>
+    lookUpEntries(services, client, media, language, progress, token, ownNotification);
   // A large workspace takes a moment: said so, with how far it got, and it can be cancelled.
-  const scanned = await withNotificationProgress(
+  const searched = await withNotificationProgress(
     { title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
-    async (progress, token): Promise<Scanned | 'cancelled'> => {
+    async (progress, token): Promise<{ scanned: Scanned; uncached: Found[]; looked?: LookedUp } | 'cancelled'> => {
       let shownPercent = 0;
       const result = await scan(services, where.uri, token, (done, total, listing) => {
         // While the folders are walked: how many files were found so far.
@@ -180,15 +230,19 @@ export async function writeCreditsFile(
         if (percent === shownPercent && done !== total) return;
         progress.report({ message: vscode.l10n.t('{0} of {1} files', done, total), increment: percent - shownPercent });
         shownPercent = percent;
-      });
-      return token.isCancellationRequested ? 'cancelled' : result;
+      }, undefined, () => true);
+      if (token.isCancellationRequested) return 'cancelled';
+      const media = [...result.found.values()];
+      const uncached: Found[] = [];
+      for (const m of media) if (!(await client.hasCached(m.kind, m.id))) uncached.push(m);
+      // Every media known: looked up at once, in this notification (no second one to wait for).
+      if (uncached.length === 0) return { scanned: result, uncached, looked: await lookUp(media, progress, token, false) };
+      return { scanned: result, uncached };
     },
   );
-  if (scanned === 'cancelled') return cancelled(0, 0);
-  const client = api.client;
+  if (searched === 'cancelled') return cancelled(0, 0);
+  const { scanned, uncached } = searched;
   const media = [...scanned.found.values()];
-  const uncached: Found[] = [];
-  for (const m of media) if (!(await client.hasCached(m.kind, m.id))) uncached.push(m);
   const requests = uncached.length;
   const { left, sentence: quota } = quotaLeft(services);
   const serviceName = inert(services.config.serviceName, SERVICE_NAME_MAX);
@@ -223,38 +277,7 @@ export async function writeCreditsFile(
     if (picked !== go) return { result: 'cancelled', media: media.length, requests, message: summary };
   }
 
-  const insertConfig = readInsertConfig({ uri: where.uri, languageId: 'markdown' });
-  const language = creditLanguage(insertConfig.creditLanguage, vscode.env.language);
-  const service = { serviceName: services.config.serviceName, serviceUrl: services.config.serviceUrl };
-  const looked = await withNotificationProgress(
-    { title, cancellable: true },
-    async (progress, token): Promise<LookedUp> => {
-      const controller = new AbortController();
-      const stop = token.onCancellationRequested(() => controller.abort());
-      try {
-        const entries: CreditEntry[] = [];
-        for (const [n, m] of media.entries()) {
-          if (token.isCancellationRequested) return 'cancelled';
-          progress.report({ message: vscode.l10n.t('{0} of {1}', n + 1, media.length), increment: 100 / media.length });
-          let item: MediaItem | undefined;
-          try {
-            item = await client.getMedia(m.kind, m.id, { signal: controller.signal });
-          } catch (error) {
-            const failure = toMediaError(error);
-            if (failure.kind === 'cancelled' || token.isCancellationRequested) return 'cancelled';
-            // Gone from the service: still listed, with the files that link to it.
-            if (failure.kind !== 'notFound') return { failure: describeFailure(services, failure).message };
-          }
-          const facts = item ? creditFacts(item, { ...service, creditWords: CREDIT_WORDS[language] }) : undefined;
-          const credit = facts ? creditMarkdown(facts) : undefined;
-          entries.push({ kind: m.kind, id: m.id, author: facts?.author ?? '', credit, authorUrl: facts?.authorUrl, pageUrl: facts?.pageUrl, files: [...m.files] });
-        }
-        return { entries };
-      } finally {
-        stop.dispose();
-      }
-    },
-  );
+  const looked = searched.looked ?? (await withNotificationProgress({ title, cancellable: true }, (progress, token) => lookUp(media, progress, token, true)));
   if (looked === 'cancelled') return cancelled(media.length, requests);
   if ('failure' in looked) {
     return told('error', { result: 'failed', media: media.length, requests, message: `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}` });

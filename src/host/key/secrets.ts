@@ -21,12 +21,20 @@ export class ApiKeyStore extends Disposable {
   private known: string | undefined | null = null;
   /** Counts this store's own completed writes: a read started before one says what the secret was. */
   private writes = 0;
+  /**
+   * The stored key as last read or written, kept in memory: every request and every cache
+   * look-up asks for it (In This Workspace and Write Credits File ask for hundreds of known
+   * media at once), and a read of SecretStorage is a round trip to the workbench (in the browser
+   * too). Dropped when the secret changes elsewhere; replaced by this store's own writes.
+   */
+  private cached: Promise<BoundKey | undefined> | undefined;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
     this._register(
       secrets.onDidChange((e) => {
         if (e.key !== API_KEY_SECRET) return;
+        this.cached = undefined;
         const writes = this.writes;
         // A read that one of this store's writes overtook says what the secret was, not what it is.
         const settle = (value: string | undefined): void => {
@@ -50,8 +58,16 @@ export class ApiKeyStore extends Disposable {
   }
 
   /** The stored key with the origins it is bound to, whatever the configured base URLs. */
-  async stored(): Promise<BoundKey | undefined> {
-    return parseBoundKey(await this.secrets.get(API_KEY_SECRET));
+  stored(): Promise<BoundKey | undefined> {
+    if (!this.cached) {
+      const read = Promise.resolve(this.secrets.get(API_KEY_SECRET)).then(parseBoundKey);
+      this.cached = read;
+      // A failed read is not kept (the next asks again); a write of this store or a change elsewhere replaces it.
+      read.catch(() => {
+        if (this.cached === read) this.cached = undefined;
+      });
+    }
+    return this.cached;
   }
 
   async hasKey(): Promise<boolean> {
@@ -63,12 +79,14 @@ export class ApiKeyStore extends Disposable {
     const value = serializeBoundKey({ key, origins });
     await this.secrets.store(API_KEY_SECRET, value);
     this.writes += 1;
+    this.cached = Promise.resolve(parseBoundKey(value));
     this.settle(value);
   }
 
   async clearKey(): Promise<void> {
     await this.secrets.delete(API_KEY_SECRET);
     this.writes += 1;
+    this.cached = Promise.resolve(undefined);
     this.settle(undefined);
   }
 }

@@ -2,31 +2,32 @@
 // the credits file's scan reads them (credits/scanWorkspace.ts). The scan runs once, when the
 // view is first shown (or the agent's credit tools first ask: agent/creditTools.ts); from then on a changed file is read again alone (an edit, after the
 // credit check's pause; a save, a new or a deleted file on disk), never the whole workspace.
+// A whole scan again (Refresh, a setting that changes what counts) looks at each file's stamp
+// (its size and time of change) and reads only the files changed since: what was made of the
+// others (their uses and credit scopes) is kept.
 // The media's facts (the label, the author a credit must name) come through the credit
 // check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
 // time, within the look-ups' hourly budget, and once: what failed stays shown by its reference.
 import * as vscode from 'vscode';
-import type { CreditNames } from '../../core/creditCheck';
 import { creditsPathInFolder } from '../../core/credits/creditsFile';
-import { creditFacts } from '../../core/insert/facts';
 import { formatFamily } from '../../core/insert/languages';
 import { findMediaRefs } from '../../core/mediaRefs';
-import { mediaLabel } from '../../core/mediaText';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
+import type { FoldedText } from '../../core/creditNames';
 import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
 import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia';
 import { Disposable } from '../common/dispose';
 import type { Services } from '../services';
 import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
-import type { LookupResult, MediaLookup } from '../credits/lookup';
-import { creditNames } from '../credits/credits';
-import type { ScannedFile, Sources } from '../credits/scanWorkspace';
+import type { MediaLookup } from '../credits/lookup';
+import type { Reuse, ScannedFile, Sources } from '../credits/scanWorkspace';
 import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
+import { KnownMedia } from './knownMedia';
 
-/** Look-ups of unknown media under way at once (the look-ups' own queue sends one request at a time). */
-const LOOKUPS_AT_ONCE = 4;
+/** The most folded scope texts kept between whole scans (each is a short stretch of a page; edits add some). */
+const MAX_FOLDED = 20_000;
 /** Changes arriving together are shown once. */
 const CHANGE_COALESCE_MS = 50;
 
@@ -42,9 +43,17 @@ export interface ScanStats {
 
 export class WorkspaceMediaModel extends Disposable {
   private readonly files = new Map<string, FileUses>();
-  private readonly facts = new Map<string, MediaItem>();
-  /** Media whose look-up was answered (found or failed): never asked again. */
-  private readonly asked = new Set<string>();
+  /** The stamp (size, time of change) each kept file was read at, and the language it was read as: unchanged, it is not read again. */
+  private readonly stamps = new Map<string, { readonly stamp: string; readonly languageId: string }>();
+  /** The groups by key (groups()'s). */
+  private byKey: Map<string, MediaGroup> | undefined;
+  private byKeyOf: MediaGroup[] | undefined;
+  /** The credit scopes' texts as folded for the search, by text (groupUses's): kept while the same uses are grouped again. */
+  private readonly folded = new Map<string, FoldedText>();
+  /** Counts the changes of settings that decide what a file's uses are: a file read before one is not reused after it. */
+  private generation = 0;
+  /** The media looked up for the rows (known or failed). */
+  private readonly known: KnownMedia;
   private sources: Sources | undefined;
   private scanning: Promise<void> | undefined;
   /** A whole scan asked for while one runs. */
@@ -63,11 +72,12 @@ export class WorkspaceMediaModel extends Disposable {
 
   constructor(
     private readonly services: Services,
-    private readonly lookup: MediaLookup,
+    lookup: MediaLookup,
     /** Whether the view is visible now: only then may an unknown media cost a request. */
     private readonly visible: () => boolean,
   ) {
     super();
+    this.known = new KnownMedia(services, lookup, () => this.isDisposed);
     this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     this._register({ dispose: () => clearTimeout(this.changeTimer) });
   }
@@ -101,17 +111,24 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The media used, grouped (core/workspaceMedia.ts), as of now. */
   groups(): MediaGroup[] {
-    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.namesOf(kind, id), (kind, id) => this.labelOf(kind, id));
+    // Scopes of files gone since stay until the next whole scan, within a bound.
+    if (this.folded.size > MAX_FOLDED) this.folded.clear();
+    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.known.namesOf(kind, id), (kind, id) => this.known.labelOf(kind, id), this.folded);
     return this.grouped;
   }
 
   group(key: string): MediaGroup | undefined {
-    return this.groups().find((g) => g.key === key);
+    const groups = this.groups();
+    if (!this.byKey || this.byKeyOf !== groups) {
+      this.byKey = new Map(groups.map((g) => [g.key, g]));
+      this.byKeyOf = groups;
+    }
+    return this.byKey.get(key);
   }
 
   /** The media's facts, when known. */
   media(kind: MediaKind, id: number): MediaItem | undefined {
-    return this.facts.get(`${kind}:${id}`);
+    return this.known.get(kind, id);
   }
 
   /** Reads a file again now (after a fix; the watchers do it after a pause). */
@@ -125,14 +142,17 @@ export class WorkspaceMediaModel extends Disposable {
     const shown = this.sources?.shownPath(uri);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (shown === undefined || languageOfPath(uri.path) === 'plaintext' || key === creditsFileUri()?.toString()) {
-      if (this.files.delete(key)) this.changedNow();
+      if (this.forget(key)) this.changedNow();
       return;
     }
+    const generation = this.generation;
     const file: ScannedFile | undefined = open
       ? { uri, shown, text: open.getText(), refs: findMediaRefs(open.getText(), mediaUrlOptions(this.services.config)) }
-      : await readSource(this.services, uri, shown);
-    if (file) this.keep(file, open?.languageId);
-    else this.files.delete(key);
+      : await readSource(this.services, uri, shown, { reuse: this.reuse() });
+    if (!file) this.forget(key);
+    // Not read again (unchanged since it was, what is kept of it stays) unless the settings changed meanwhile.
+    else if (file.text === undefined && generation !== this.generation) return this.reread(uri);
+    else if (file.text !== undefined) this.keep(file, open?.languageId);
     this.changedNow();
   }
 
@@ -153,19 +173,38 @@ export class WorkspaceMediaModel extends Disposable {
     const started = performance.now();
     const source = new vscode.CancellationTokenSource();
     const changed = (this.changedInScan = new Map<string, vscode.Uri>());
+    const generation = this.generation;
     try {
       const read: ScannedFile[] = [];
-      const result = await scan(this.services, creditsFileUri(), source.token, undefined, (file) => read.push(file));
+      const result = await scan(this.services, creditsFileUri(), source.token, undefined, (file) => read.push(file), this.reuse());
       // The documents as they are now that the files are read (one saved or reverted meanwhile is as on disk).
       const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       this.sources = result.sources;
+      // What unchanged files held, kept as it was; the rest made again.
+      const before = new Map(this.files);
+      const stamps = new Map(this.stamps);
       this.files.clear();
+      this.stamps.clear();
+      const checked = new CheckedByLanguage();
       for (const file of read) {
+        const key = file.uri.toString();
         // An open document's unsaved text is what the user sees.
-        const doc = open.get(file.uri.toString());
-        if (doc?.isDirty) this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.services.config)) }, doc.languageId);
-        else this.keep(file, doc?.languageId);
+        const doc = open.get(key);
+        const kept = before.get(key);
+        if (doc?.isDirty) {
+          this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.services.config)), stamp: undefined }, doc.languageId, checked);
+        } else if (file.text === undefined) {
+          // Not read again: unchanged since it was (reuse() said so).
+          const stamp = stamps.get(key);
+          if (kept && stamp) {
+            this.files.set(key, kept.shown === file.shown ? kept : { ...kept, shown: file.shown });
+            this.stamps.set(key, stamp);
+          }
+        } else this.keep(file, doc?.languageId, checked);
       }
+      this.keepFoldedInUse();
+      // Read under settings changed since: not reused by the next scan (the change asked for one).
+      if (generation !== this.generation) this.stamps.clear();
       this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
     } finally {
       source.dispose();
@@ -176,15 +215,52 @@ export class WorkspaceMediaModel extends Disposable {
     for (const uri of changed.values()) void this.reread(uri);
   }
 
+  /**
+   * Whether a file unchanged since it was read need not be read again: it uses no media, or
+   * this model keeps what it made of it at that stamp (read as the language its name says; an
+   * open document is read from the editor).
+   */
+  private reuse(): Reuse {
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    return (uri, stamp, refs) => {
+      const key = uri.toString();
+      if (open.has(key)) return false;
+      if (refs.length === 0) return true;
+      const kept = this.stamps.get(key);
+      return kept?.stamp === stamp && kept.languageId === languageOfPath(uri.path) && this.files.has(key);
+    };
+  }
+
+  /** Drops the folded scopes no use has any more. */
+  private keepFoldedInUse(): void {
+    const used = new Set<string>();
+    for (const file of this.files.values()) for (const use of file.uses) for (const scope of use.scopes) used.add(scope);
+    for (const scope of this.folded.keys()) if (!used.has(scope)) this.folded.delete(scope);
+  }
+
+  /** Every file is made again at the next scan. */
+  private forgetStamps(): void {
+    this.generation += 1;
+    this.stamps.clear();
+  }
+
+  /** Forgets a file's uses; true when it had some. */
+  private forget(key: string): boolean {
+    this.stamps.delete(key);
+    return this.files.delete(key);
+  }
+
   /** Keeps a file's uses (only a file that uses media takes room). */
-  private keep(file: ScannedFile, languageId = languageOfPath(file.uri.path)): void {
+  private keep(file: ScannedFile, languageId = languageOfPath(file.uri.path), checked = new CheckedByLanguage()): void {
     const key = file.uri.toString();
-    if (file.refs.length === 0) {
+    this.stamps.delete(key);
+    if (file.refs.length === 0 || file.text === undefined) {
       this.files.delete(key);
       return;
     }
-    const checked = creditCheckEnabled({ uri: file.uri, languageId });
-    this.files.set(key, { uri: key, shown: file.shown, checked, uses: usesInText(file.text, file.refs, formatFamily(languageId), checked) });
+    const on = checked.enabled(file.uri, languageId);
+    this.files.set(key, { uri: key, shown: file.shown, checked: on, uses: usesInText(file.text, file.refs, formatFamily(languageId), on) });
+    if (file.stamp !== undefined) this.stamps.set(key, { stamp: file.stamp, languageId });
   }
 
   private watch(): void {
@@ -218,12 +294,22 @@ export class WorkspaceMediaModel extends Disposable {
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // What decides which links are the service's, which files are checked and which is the credits file: read again.
-        if (RESCAN_SETTINGS.some((s) => e.affectsConfiguration(s))) void this.refresh();
+        if (RESCAN_SETTINGS.some((s) => e.affectsConfiguration(s))) {
+          // Whether a file is checked, and which links are the service's, may have changed: every file made again.
+          this.forgetStamps();
+          void this.refresh();
+        }
         // The service's name (a credit may name it): the same uses judged again.
         else if (e.affectsConfiguration('stockMedia.serviceName')) this.changedNow();
       }),
     );
-    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()));
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        // A path as shown may now name its folder.
+        this.forgetStamps();
+        void this.refresh();
+      }),
+    );
   }
 
   private changedNow(): void {
@@ -255,9 +341,9 @@ export class WorkspaceMediaModel extends Disposable {
 
   private async lookUpAll(): Promise<void> {
     // First every media the client knows, free; then the others, while the view is visible.
-    await this.lookUpKnown(this.unknown(this.groups()));
+    if (await this.known.lookUpKnown(this.known.unknown(this.groups()))) this.changedNow();
     if (!this.visible()) return;
-    await this.lookUpEach(this.unknown(this.groups()), () => this.visible());
+    await this.known.lookUpEach(this.known.unknown(this.groups()), () => this.visible(), () => this.changedNow());
   }
 
   /**
@@ -266,64 +352,29 @@ export class WorkspaceMediaModel extends Disposable {
    * look-ups' budget and quota (credits/lookup.ts background).
    */
   async lookUpNow(groups: readonly MediaGroup[], mayRequest: boolean): Promise<void> {
-    await this.lookUpKnown(this.unknown(groups));
-    if (mayRequest) await this.lookUpEach(this.unknown(groups), () => true);
+    if (await this.known.lookUpKnown(this.known.unknown(groups))) this.changedNow();
+    if (mayRequest) await this.known.lookUpEach(this.known.unknown(groups), () => true, () => this.changedNow());
   }
 
   /** Whether the media was looked up and not found (it is not asked for again). */
   lookUpFailed(kind: MediaKind, id: number): boolean {
-    const key = `${kind}:${id}`;
-    return this.asked.has(key) && !this.facts.has(key);
-  }
-
-  /** The groups whose media is neither known nor asked for. */
-  private unknown(groups: readonly MediaGroup[]): MediaGroup[] {
-    return groups.filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
-  }
-
-  /** Keeps a look-up's answer; true when it found the media. Held back (no answer): asked again at the next change or showing. */
-  private keepAnswer(g: MediaGroup, result: LookupResult | undefined): boolean {
-    if (!result) return false;
-    this.asked.add(g.key);
-    if (result.ok) this.facts.set(g.key, result.media);
-    return result.ok;
-  }
-
-  /** The media the client knows, all at once and shown together: free, no request. */
-  private async lookUpKnown(groups: readonly MediaGroup[]): Promise<void> {
-    const free = await Promise.all(groups.map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
-    if (free.map(([g, result]) => this.keepAnswer(g, result)).includes(true)) this.changedNow();
-  }
-
-  /** The media of `wanted`, a few at a time, each shown as it comes; one may cost a request while `mayRequest()`. */
-  private async lookUpEach(wanted: readonly MediaGroup[], mayRequest: () => boolean): Promise<void> {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < wanted.length && !this.isDisposed) {
-        const g = wanted[next++] as MediaGroup;
-        // Held back when not visible, or by the budget or quota.
-        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest() }))) this.changedNow();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
-  }
-
-  private namesOf(kind: MediaKind, id: number): CreditNames | undefined {
-    const media = this.facts.get(`${kind}:${id}`);
-    if (!media) return undefined;
-    const cfg = this.services.config;
-    return creditNames(creditFacts(media, { serviceName: cfg.serviceName, serviceUrl: cfg.serviceUrl }));
-  }
-
-  private labelOf(kind: MediaKind, id: number): string {
-    return mediaRowLabel(kind, id, this.facts.get(`${kind}:${id}`));
+    return this.known.failed(kind, id);
   }
 }
 
-/** The media's row: its label in the collections tree when known, else its reference. */
-export function mediaRowLabel(kind: MediaKind, id: number, media: MediaItem | undefined): string {
-  if (media) return mediaLabel(media);
-  return kind === 'photo' ? vscode.l10n.t('Photo {0}', id) : vscode.l10n.t('Video {0}', id);
+/**
+ * Whether the credit check applies, by workspace folder and language (the setting's scopes):
+ * asked once each per scan, not once per file.
+ */
+class CheckedByLanguage {
+  private readonly known = new Map<string, boolean>();
+
+  enabled(uri: vscode.Uri, languageId: string): boolean {
+    const key = `${vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? ''} ${languageId}`;
+    let on = this.known.get(key);
+    if (on === undefined) this.known.set(key, (on = creditCheckEnabled({ uri, languageId })));
+    return on;
+  }
 }
 
 /** The credits file (Write Credits File's): not a use of the media it lists. */

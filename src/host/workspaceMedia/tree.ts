@@ -13,7 +13,7 @@ import { Disposable } from '../common/dispose';
 import { textMarkdown } from '../common/lazyTreeView';
 import type { Services } from '../services';
 import type { WorkspaceMediaModel } from './model';
-import { mediaRowLabel } from './model';
+import { mediaRowLabel } from './knownMedia';
 import type { WorkspaceMediaNode, WorkspaceNode, WorkspaceTreeHandles, WorkspaceUseNode } from './nodes';
 
 const STATE_TEXT: Record<CreditState, () => string> = {

@@ -4,10 +4,11 @@
 // It measures only what this process alone can see: the heap, and loading the bundle.
 import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { StockMediaApi } from '../../vscode/underTest';
@@ -134,10 +135,16 @@ async function perform(
       const gc = findGc();
       return { used: await settledHeap(gc), method: gc.method } satisfies HeapNow;
     }
+    case 'heapSnapshot': {
+      await settledHeap(findGc());
+      return writeHeapSnapshot(task.path);
+    }
     case 'treeBrowse':
-      return treeBrowse(task.title);
+      return task.profileDir ? profiled(task.profileDir, 'tree', () => treeBrowse(task.title)) : treeBrowse(task.title);
     case 'collectionGrid':
       return vscode.commands.executeCommand<GridCommandResult>('stockMedia.collections.openInGrid', await featuredCollection(task.title));
+    case 'markdownActive':
+      return markdownActive();
     case 'creditCheck':
       return creditCheck(task.files);
     case 'writeCredits':
@@ -447,6 +454,46 @@ async function treeBrowse(title: string): Promise<TreeBrowseFigures> {
     loadMs.push(performance.now() - pressed);
   }
   return { items, loads: loadMs.length, loadMs, ms: performance.now() - started };
+}
+
+/** VS Code's own Markdown extensions activated by an untitled Markdown page (see the task in ../control.ts). */
+async function markdownActive(): Promise<number> {
+  const markdown = vscode.extensions.all.filter((e) => e.id !== EXTENSION_ID && ((e.packageJSON as { activationEvents?: string[] }).activationEvents ?? []).includes('onLanguage:markdown'));
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# A page\n\nNo media here.\n' });
+  await vscode.window.showTextDocument(document);
+  const until = Date.now() + 60_000;
+  while (markdown.some((e) => !e.isActive)) {
+    if (Date.now() > until) throw new Error(`Not active after a Markdown page: ${markdown.filter((e) => !e.isActive).map((e) => e.id).join(', ')}`);
+    await sleep(100);
+  }
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  return markdown.length;
+}
+
+/** Runs `work` under the CPU profiler, with heap snapshots before and after, written to `dir` as `<name>.*`. */
+async function profiled<T>(dir: string, name: string, work: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  const snapshot = async (file: string): Promise<void> => {
+    const chunks: string[] = [];
+    const onChunk = (m: { params: { chunk: string } }): void => void chunks.push(m.params.chunk);
+    session.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    await session.post('HeapProfiler.takeHeapSnapshot');
+    session.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    writeFileSync(join(dir, file), chunks.join(''));
+  };
+  try {
+    await snapshot(`${name}.before.heapsnapshot`);
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await snapshot(`${name}.after.heapsnapshot`);
+    return result;
+  } finally {
+    session.disconnect();
+  }
 }
 
 /** Opens each workspace file in the editor and runs the credit check on it (the watcher would, a moment later). */
