@@ -63,7 +63,7 @@ export class Container extends Disposable {
   get lists(): MediaLists {
     return this.once('lists', () => {
       const { MediaLists } = require('./library/mediaLists') as typeof import('./library/mediaLists');
-      const lists = new MediaLists(this.services.context.globalState);
+      const lists = new MediaLists(this.services.globalState);
       return { part: lists, disposables: [lists] };
     });
   }

@@ -3,6 +3,7 @@
 // when first used (see extension.ts and host/container.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../core/logger';
+import { SettledStore } from '../core/settledStore';
 import type { ClientSource } from './client/client';
 import type { HostPlatform } from './platform';
 import { ContextKey } from './common/commandIds';
@@ -16,6 +17,8 @@ import { ApiKeyStore } from './key/secrets';
 
 export class Services extends Disposable {
   readonly keys: ApiKeyStore;
+  /** The profile's globalState, each write checked once it has settled (core/settledStore.ts): what the features keep. */
+  readonly globalState: SettledStore;
   readonly quota: QuotaStore;
   /** The editor the grid and the palette insert into. */
   readonly tracker: EditorTracker;
@@ -47,8 +50,9 @@ export class Services extends Disposable {
   ) {
     super();
     this.keys = new ApiKeyStore(context.secrets);
-    this.quota = new QuotaStore(context.globalState);
-    this.milestones = new Milestones(context.globalState, context.extension.id);
+    this.globalState = new SettledStore(context.globalState);
+    this.quota = new QuotaStore(this.globalState);
+    this.milestones = new Milestones(this.globalState, context.extension.id);
     this.configSnapshot = readConfig((message) => this.logger.warn(message));
     this._register(this.keys);
     this._register(this.quota);

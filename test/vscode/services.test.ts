@@ -170,8 +170,9 @@ describe('extension services', () => {
     if (hourStart(Date.now()) !== hour) this.skip(); // the hour turned during the test
     assert.equal(server().apiRequestCount(), 2, 'the second search came from the cache');
     assert.equal(after - before, 2, 'the count follows the requests the service saw');
-    // globalState is written in the background: requests in quick succession (the key is read
-    // from memory) can be read back a moment before the workbench has echoed the last one.
+    // globalState is written in the background, and the workbench's echo of an earlier write can
+    // take a later one back; the extension writes such a key again a moment later
+    // (core/settledStore.ts): the count read back settles at the requests sent.
     const reopened = await waitFor(() => {
       const store = new QuotaStore(api.services.context.globalState);
       if (store.hourly.thisHour() === after) return store;

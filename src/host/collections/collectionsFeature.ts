@@ -39,7 +39,7 @@ export function createCollectionsFeature(
   lists: MediaLists,
 ) {
   const treeView = tree.view;
-  const filters = new CollectionFilterStore(services.context.globalState);
+  const filters = new CollectionFilterStore(services.globalState);
   const provider = new CollectionsProvider(services, api, filters, tree.changed, lists);
   // Dragging media into an editor inserts them (the insert feature's drop provider).
   const dragAndDropController = mediaDragController<CollectionsNode>((node) => (node.type === 'media' ? node.media : undefined));

@@ -26,7 +26,7 @@ export function createCreditsFeature(services: Services, api: ClientSource, isSt
     quota: () => services.quota.current,
     now: () => Date.now(),
     requestsThisHour: () => services.quota.hourly.thisHour(),
-    store: services.context.globalState,
+    store: services.globalState,
   });
   const check = new CreditCheck(services, lookup);
   const hover = new MediaHover(services, lookup, isStarred);

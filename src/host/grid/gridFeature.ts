@@ -15,7 +15,7 @@ import type { TileFeatures } from './tileActions';
 
 /** `tiles`: the feature functions a tile's actions call; `lists`: the user's starred media (the grid's `starred` mode). */
 export function createGridFeature(services: Services, api: ClientSource, tiles: TileFeatures, lists?: GridLists) {
-  const recent = new RecentSearches(services.context.globalState);
+  const recent = new RecentSearches(services.globalState);
   const open: GridDeps['open'] = { current: undefined };
   const group = new GridGroup(() => open.current !== undefined);
   const deps: GridDeps = { services, api, recent, open, group, tiles, ...(lists ? { lists } : {}) };
