@@ -12,13 +12,16 @@ class EchoingState implements StateStore {
   /** What each write stored, as the workbench will echo it. */
   readonly stored: Record<string, unknown>[] = [];
   updates = 0;
+  synced: readonly string[] = [];
   get<T>(key: string, defaultValue?: T): T {
     return (key in this.value ? this.value[key] : defaultValue) as T;
   }
   keys(): readonly string[] {
     return Object.keys(this.value);
   }
-  setKeysForSync(): void {}
+  setKeysForSync(keys: readonly string[]): void {
+    this.synced = keys;
+  }
   async update(key: string, value: unknown): Promise<void> {
     this.updates++;
     const next = { ...this.value };
@@ -129,14 +132,12 @@ describe('SettledStore (globalState writes checked once settled)', () => {
 
   it('reads, keys and sync go to globalState as they are', async () => {
     const inner = new EchoingState();
-    let synced: readonly string[] = [];
-    inner.setKeysForSync = (keys) => void (synced = keys);
     const store = new SettledStore(inner, new ManualTimers().later);
     await store.update('x', 5);
     assert.equal(store.get('x'), 5);
     assert.equal(store.get('y', 7), 7);
     assert.deepEqual(store.keys(), ['x']);
     store.setKeysForSync(['x']);
-    assert.deepEqual(synced, ['x']);
+    assert.deepEqual(inner.synced, ['x']);
   });
 });

@@ -249,4 +249,52 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.equal(editor.document.getText(), original, 'one undo removes both credits');
     for (const photo of [inFigure, a, b]) assert.equal(requestsFor(photo), 1, `one request for photo ${photo.id}`);
   });
+
+  it('code is code: a link in a fenced block, indented code or inline code gets no hint and no Insert credit line; the hover says it is code', async () => {
+    const [fenced, inline, used] = [photoAt(5), photoAt(6), photoAt(7)];
+    const original = [
+      '# How to add a photo',
+      '',
+      'Paste the link as the page uses it:',
+      '',
+      '```md',
+      `![Sea](${fenced.src.large})`,
+      '```',
+      '',
+      `Or as plain code: \`${inline.src.medium}\`.`,
+      '',
+      `    ${fenced.url}`,
+      '',
+      `![Used](${used.src.large})`,
+      '',
+    ].join('\n');
+    const editor = await openNew('howto.md', original);
+    const uri = editor.document.uri;
+    // The image outside code gets its hint: the check has run over the whole page.
+    const [diagnostic] = await waitFor(() => {
+      const found = creditDiagnostics(uri);
+      return found.length > 0 && found;
+    }, 'the credit diagnostic', 15_000);
+    assert.deepEqual(
+      creditDiagnostics(uri).map((d) => editor.document.getText(d.range)),
+      [used.src.large],
+      'one hint, on the image outside code',
+    );
+    assert.ok(diagnostic);
+    for (const url of [fenced.src.large, inline.src.medium, fenced.url]) {
+      const hover = await hoverOver(editor.document, url);
+      assert.ok(hover, `a hover over ${url}`);
+      assert.ok(hover.text.includes('In code, shown as text: not a use that needs a credit.'), hover.text);
+      assert.ok(!hover.text.includes('command:stockMedia.addCreditLine'), 'no Insert credit line into code');
+      assert.ok(!hover.text.includes('No credit line nearby'), hover.text);
+    }
+    // "All in file" adds only the one credit, under the image outside code.
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range);
+    assert.deepEqual(
+      actions.filter((a) => a.diagnostics?.some((d) => d.source === SOURCE)).map((a) => a.title),
+      ['Add credit line'],
+      'one fix; no "all in file" for code',
+    );
+    assert.equal(editor.document.getText(), original, 'nothing written');
+  });
 });

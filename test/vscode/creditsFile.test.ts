@@ -133,13 +133,15 @@ describe('Write Credits File (real VS Code)', function () {
     const clip = server().library.videos.find((v) => v.files.some((f) => f.quality !== 'hls'));
     assert.ok(clip);
     video = clip;
-    const [a, b, c, , ignored, excluded] = photos;
-    assert.ok(a && b && c && ignored && excluded);
+    const [a, b, c, inCode, ignored, excluded] = photos;
+    assert.ok(a && b && c && inCode && ignored && excluded);
     const file = video.files.find((f) => f.quality !== 'hls');
     assert.ok(file);
     const o = server().origin;
-    await write('docs/guide.md', `# Guide\n\n![Hero](${photoFileUrl(o, a, 'large')})\n\nPhoto on [the service](${photoPageUrl(o, b)}).\n`);
-    await write('site/index.html', `<img src="${photoFileUrl(o, a, 'medium')}" alt="">\n<video src="${videoFileUrl(o, video, file)}"></video>\n`);
+    // Code is code: the links in a fenced block and in <code> are shown as text, not used.
+    const fence = `\`\`\`md\n![Example](${photoFileUrl(o, inCode, 'large')})\n\`\`\`\n`;
+    await write('docs/guide.md', `# Guide\n\n![Hero](${photoFileUrl(o, a, 'large')})\n\nPhoto on [the service](${photoPageUrl(o, b)}).\n\n${fence}`);
+    await write('site/index.html', `<img src="${photoFileUrl(o, a, 'medium')}" alt="">\n<video src="${videoFileUrl(o, video, file)}"></video>\n<p><code>${photoPageUrl(o, inCode)}</code></p>\n`);
     await write('app/Hero.tsx', `export const Hero = () => <img src="${photoFileUrl(o, c, 'small')}" alt="" />;\n`);
     await write('styles/main.css', `.hero { background: url("${photoFileUrl(o, b, 'large2x')}"); }\n`);
     await write('.gitignore', 'build/\n');
@@ -182,6 +184,7 @@ describe('Write Credits File (real VS Code)', function () {
     const found = entries(text);
     assert.deepEqual([...found.keys()].sort(), [`photo:${a.id}`, `photo:${b.id}`, `photo:${c.id}`, `video:${video.id}`].sort());
     assert.ok(!text.includes(String(ignored.id)) && !text.includes(String(excluded.id)), 'the git-ignored and excluded files are not read');
+    assert.ok(!found.has(`photo:${(photos[3] as LibraryPhoto).id}`), 'a link in code (a fenced block, <code>) is not a use');
     const files = (key: string): string => /Used in: (.*)/.exec(found.get(key) ?? '')?.[1] ?? '';
     // Relative to the workspace folder, as code spans (read as written, no escapes), sorted.
     const dir = `${FOLDER}/`;

@@ -357,4 +357,17 @@ describe('In This Workspace (real VS Code)', function () {
     assert.deepEqual(keys, [`photo:${credited.id}`]);
     await vscode.commands.executeCommand('stockMedia.test.grid', { op: 'close' });
   });
+
+  it('code is code: a link in a fenced block or inline code is not a use; the page’s image outside code is', async () => {
+    const { provider } = await hook();
+    const text = ['# How to', '', '```md', `![Sea](${styled.src.medium})`, '```', '', `Or \`${uncredited.src.small}\` as text.`, '', `![Used](${credited.src.small})`, ''].join('\n');
+    await vscode.workspace.fs.writeFile(uri('howto.md'), encoder.encode(text));
+    const usesOf = async (photo: Photo): Promise<string[]> => (await rows(provider, (await mediaRow(provider, photo)).node)).map((r) => r.label);
+    // The file is read: its image outside code is listed.
+    await waitFor(async () => (await usesOf(credited)).includes(`${FOLDER}/howto.md:9`), 'howto.md read', 10_000);
+    assert.ok(!(await usesOf(styled)).some((u) => u.includes('howto.md')), 'the fenced link is no use');
+    assert.ok(!(await usesOf(uncredited)).some((u) => u.includes('howto.md')), 'the inline code is no use');
+    assert.deepEqual(await usesOf(styled), [`${FOLDER}/site.css:1`]);
+    await vscode.workspace.fs.delete(uri('howto.md'));
+  });
 });

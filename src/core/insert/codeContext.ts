@@ -32,7 +32,8 @@ function regionAt(regions: readonly Region[], offset: number): CodeContext | und
   return regions.find((r) => r.start < offset && offset < r.end)?.kind;
 }
 
-function codeRegions(text: string, family: FormatFamily): Region[] {
+/** The code, tags and links of `text` as paste reads them (in no particular order). */
+export function codeRegions(text: string, family: FormatFamily): Region[] {
   switch (family) {
     case 'markdown':
       return markdownRegions(text);

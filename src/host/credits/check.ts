@@ -109,7 +109,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     }
     const version = document.version;
     const credit = documentCredit(document);
-    const refs = mediaRefsIn(this.services, credit.text);
+    const refs = mediaRefsIn(this.services, document, credit.text);
     const onScreen = visibleSpans(document);
     // A link with a cursor in it or at its end may still be being typed (`…-43` on its way to
     // `…-4312`): it is looked up once the cursor has left it, not for each pause in the typing.
@@ -205,7 +205,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
   /** The hover's "Insert credit line": the quick fix's edit for the media at `offset`, applied. */
   async addCreditAt(uri: vscode.Uri, kind: MediaKind, id: number, offset: number): Promise<boolean> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
-    const ref = mediaRefsIn(this.services, document.getText()).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
+    const ref = mediaRefsIn(this.services, document, document.getText()).find((r) => r.kind === kind && r.id === id && r.start <= offset && offset <= r.end);
     if (!ref) return false;
     const found = await this.lookup.get(kind, id);
     if (!found.ok) return false;

@@ -11,15 +11,17 @@ import type { CreditFacts } from '../../core/insert/facts';
 import { creditFacts } from '../../core/insert/facts';
 import { atSignIsSyntax, formatFamily } from '../../core/insert/languages';
 import type { MediaRefMatch } from '../../core/mediaRefs';
-import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
+import { mediaRefKey } from '../../core/mediaRefs';
+import { mediaUsesIn } from '../../core/mediaUses';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem } from '../../core/model';
 import type { Services } from '../services';
 import { readInsertConfig } from '../insert/settings';
 
-export function mediaRefsIn(services: Services, text: string): MediaRefMatch[] {
+/** The media a document uses (`text`: its text now): links outside code (core/mediaUses.ts). */
+export function mediaRefsIn(services: Services, document: Pick<vscode.TextDocument, 'languageId'>, text: string): MediaRefMatch[] {
   // As Open Photo or Video by URL reads them: pages under the service URL, files on its hosts.
-  return findMediaRefs(text, mediaUrlOptions(services.config));
+  return mediaUsesIn(text, mediaUrlOptions(services.config), formatFamily(document.languageId));
 }
 
 /** The credit's facts for a document: the service from the settings, the words in the credit language for it. */

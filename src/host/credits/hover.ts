@@ -7,9 +7,11 @@
 import * as vscode from 'vscode';
 import { toMediaError } from '../../core/errors';
 import { INERT_MAX, SERVICE_NAME_MAX, inertMarkdown, markdownLink, markdownLinkTarget } from '../../core/inert';
+import { formatFamily } from '../../core/insert/languages';
 import { previewedByMarkdown } from '../../core/markdownPreview';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaSizeText, mediaTitle } from '../../core/mediaText';
+import { inCode } from '../../core/mediaUses';
 import type { MediaItem, MediaKind } from '../../core/model';
 import { CommandId } from '../common/commandIds';
 import type { Services } from '../services';
@@ -84,18 +86,22 @@ export class MediaHover {
     const words = mediaTitle(media);
     const title = words !== undefined ? inertMarkdown(words) : media.kind === 'photo' ? vscode.l10n.t('Photo {0}', ref.id) : vscode.l10n.t('Video {0}', ref.id);
     lines.push(person ? vscode.l10n.t('**{0}** by {1} · {2}', title, person, size) : `**${title}** · ${size}`);
-    const credited = isCredited(this.services, document, documentCredit(document), ref, media);
+    // A link in code is shown as text on the page: not a use that needs a credit (core/mediaUses.ts).
+    const code = inCode(document.getText(), formatFamily(document.languageId), ref.start);
+    const credited = !code && isCredited(this.services, document, documentCredit(document), ref, media);
     const facts = documentCreditFacts(this.services, document, media);
     lines.push(
-      credited
-        ? `$(pass) ${vscode.l10n.t('A credit line names them nearby.')}`
-        : facts.author
-          ? `$(info) ${vscode.l10n.t('No credit line nearby names {0}.', inertMarkdown(facts.author))}`
-          : `$(info) ${vscode.l10n.t('No credit line nearby.')}`,
+      code
+        ? `$(code) ${vscode.l10n.t('In code, shown as text: not a use that needs a credit.')}`
+        : credited
+          ? `$(pass) ${vscode.l10n.t('A credit line names them nearby.')}`
+          : facts.author
+            ? `$(info) ${vscode.l10n.t('No credit line nearby names {0}.', inertMarkdown(facts.author))}`
+            : `$(info) ${vscode.l10n.t('No credit line nearby.')}`,
     );
     const refArgs = { ref: { kind: ref.kind, id: ref.id } };
     const links: string[] = [];
-    if (!credited) {
+    if (!credited && !code) {
       const args = { uri: document.uri.toString(), kind: ref.kind, id: ref.id, offset: ref.start };
       links.push(`[${vscode.l10n.t('Insert credit line')}](${commandLink(CommandId.addCreditLine, args)})`);
     }

@@ -17,7 +17,10 @@
 import * as vscode from 'vscode';
 import { GitignoreRules, excludeRules } from '../../core/credits/gitignore';
 import type { MediaRefMatch } from '../../core/mediaRefs';
-import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
+import { formatFamily } from '../../core/insert/languages';
+import { mediaRefKey } from '../../core/mediaRefs';
+import { mediaUsesIn } from '../../core/mediaUses';
+import { languageOfPath } from '../../core/workspaceMedia';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { Services } from '../services';
@@ -299,7 +302,7 @@ export async function readSource(
   if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
   const text = await readText(uri);
   if (text === undefined) return undefined;
-  const refs = findMediaRefs(text, linkOptions);
+  const refs = mediaUsesIn(text, linkOptions, formatFamily(languageOfPath(uri.path)));
   memo.set(uri, stat, optionsKey, refs);
   return { uri, shown, text, refs, stamp };
 }

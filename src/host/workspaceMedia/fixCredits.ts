@@ -68,7 +68,7 @@ async function planCredits(services: Services, fixes: readonly CreditFix[]): Pro
     if (!document || !creditCheckEnabled(document)) continue;
     const credit = documentCredit(document);
     const wanted = new Map(fixes.filter((f) => f.group.uses.some((u) => u.uri === uri)).map((f) => [`${f.group.kind}:${f.group.id}`, { media: f.media, names: creditNames(documentCreditFacts(services, document, f.media)) }]));
-    const refs = mediaRefsIn(services, credit.text).flatMap((ref) => {
+    const refs = mediaRefsIn(services, document, credit.text).flatMap((ref) => {
       const fix = wanted.get(`${ref.kind}:${ref.id}`);
       return fix && !credit.credited(ref, fix.names) ? [{ ref, media: fix.media }] : [];
     });

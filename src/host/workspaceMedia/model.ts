@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import { creditsPathInFolder } from '../../core/credits/creditsFile';
 import { formatFamily } from '../../core/insert/languages';
-import { findMediaRefs } from '../../core/mediaRefs';
+import { mediaUsesIn } from '../../core/mediaUses';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
 import type { FoldedText } from '../../core/creditNames';
@@ -147,7 +147,7 @@ export class WorkspaceMediaModel extends Disposable {
     }
     const generation = this.generation;
     const file: ScannedFile | undefined = open
-      ? { uri, shown, text: open.getText(), refs: findMediaRefs(open.getText(), mediaUrlOptions(this.services.config)) }
+      ? { uri, shown, text: open.getText(), refs: mediaUsesIn(open.getText(), mediaUrlOptions(this.services.config), formatFamily(open.languageId)) }
       : await readSource(this.services, uri, shown, { reuse: this.reuse() });
     if (!file) this.forget(key);
     // Not read again (unchanged since it was, what is kept of it stays) unless the settings changed meanwhile.
@@ -192,7 +192,7 @@ export class WorkspaceMediaModel extends Disposable {
         const doc = open.get(key);
         const kept = before.get(key);
         if (doc?.isDirty) {
-          this.keep({ ...file, text: doc.getText(), refs: findMediaRefs(doc.getText(), mediaUrlOptions(this.services.config)), stamp: undefined }, doc.languageId, checked);
+          this.keep({ ...file, text: doc.getText(), refs: mediaUsesIn(doc.getText(), mediaUrlOptions(this.services.config), formatFamily(doc.languageId)), stamp: undefined }, doc.languageId, checked);
         } else if (file.text === undefined) {
           // Not read again: unchanged since it was (reuse() said so).
           const stamp = stamps.get(key);
