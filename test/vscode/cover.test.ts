@@ -21,7 +21,7 @@ import { MediaInserter } from '../../src/host/insert/inserter';
 import { readYaml11 } from '../generated/frontMatterReaders';
 import { PAPERMOD_FAQ } from '../generated/sitePages';
 import type { Shown } from './support';
-import { acceptSearchBox, closeAllEditors, extensionApi, fileOpener, hoverTitle, mediaArgs, recordUi, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
+import { acceptQuickInput, acceptSearchBox, closeAllEditors, extensionApi, fileOpener, hoverTitle, mediaArgs, recordQuickInputs, recordUi, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'cover-tests';
 const SOURCE = 'Stock Media';
@@ -360,6 +360,41 @@ describe('Set as Cover Image (real VS Code)', function () {
     const text = editor.document.getText();
     assert.ok(!text.includes('old.jpg') && !text.includes('Old credit'), text);
     assert.equal((parseYaml(split(text, '---').block) as { cover: { image: string } }).cover.image, socialCard());
+  });
+
+  it('Set as Cover Image…: "replace the existing cover?" comes first, before any size; a preset without an alt field asks only the size, in the cover’s words', async () => {
+    const recorded = recordQuickInputs();
+    try {
+      await updateSetting('stockMedia.cover', 'preset', 'docusaurus');
+      const original = '---\ntitle: Old\nimage: old.jpg\n---\nBody.\n';
+      const editor = await openNew('asks.md', original);
+      answer = () => undefined;
+      const declined = await setCover(editor, 'stockMedia.setCoverImageAs');
+      assert.equal(declined.result, 'cancelled');
+      assert.match(shown.find((s) => s.level === 'warning')?.message ?? '', /already has a cover \(image\)/, JSON.stringify(shown));
+      assert.equal(recorded.picks.length + recorded.boxes.length, 0, 'nothing else asked before it');
+      assert.equal(editor.document.getText(), original);
+
+      shown.length = 0;
+      answer = (s) => (s.level === 'warning' ? 'Replace Cover' : undefined);
+      const pending = setCover(editor, 'stockMedia.setCoverImageAs');
+      const pick = await waitFor(() => recorded.picks[0], 'the size picker', 10_000);
+      assert.equal(shown.filter((s) => s.level === 'warning').length, 1, 'replace was asked before the size');
+      assert.equal(pick.title, 'The cover at which size?');
+      await waitFor(() => pick.items.some((i) => i.picked), 'the sizes');
+      const start = pick.items.find((i) => i.picked);
+      assert.equal(start?.label, '1200x630', 'the preset’s size first');
+      assert.match(start?.description ?? '', / · the cover’s size$/);
+      assert.ok(!pick.items.some((i) => /your setting/.test(i.description ?? '')), 'nothing of the user’s settings is claimed');
+      await acceptQuickInput();
+      const outcome = await pending;
+      assert.equal(outcome.result, 'set', JSON.stringify(outcome));
+      assert.equal(recorded.boxes.length, 0, 'no alt text asked: the preset writes none');
+      const data = parseYaml(split(editor.document.getText(), '---').block) as Record<string, unknown>;
+      assert.equal(data['image'], socialCard());
+    } finally {
+      recorded.restore();
+    }
   });
 
   it('saved (insert mode download): a 1200×630 file in the site’s static folder, linked site-absolute from the front matter; CREDITS.md lists it', async () => {

@@ -349,4 +349,39 @@ describe('search grid', function () {
     assert.equal(vscode.window.tabGroups.all.length, 1, `in the one group, not beside an empty locked one: ${describe()}`);
     await closeAllEditors();
   });
+
+  it('opened beside a document, the grid’s group is locked too: a file opened while the grid has the focus goes to the document’s group, and the next search shows the grid beside it, the file still in view', async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+    const describe = (): string => JSON.stringify(vscode.window.tabGroups.all.map((g) => ({ column: g.viewColumn, active: g.isActive, tabs: g.tabs.map((t) => t.label) })));
+    const isDoc = (doc: vscode.TextDocument) => (tab: vscode.Tab | undefined): boolean => tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === doc.uri.toString();
+    const page = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Page\n' });
+    await vscode.window.showTextDocument(page);
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    await openGrid();
+    const [docGroup, gridGroup] = await waitFor(() => {
+      const all = [...vscode.window.tabGroups.all].sort((a, b) => a.viewColumn - b.viewColumn);
+      return all.length === 2 && all[1]?.tabs.some(isGridTab) ? all : undefined;
+    }, 'the grid beside the page').catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${describe()}`);
+    });
+    assert.ok(docGroup?.tabs.some(isDoc(page)), describe());
+
+    // As Quick Open and the Explorer open a file: in the active group, which is the grid's.
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup === gridGroup, 'the grid’s group active');
+    const file = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Other file\n' });
+    await vscode.window.showTextDocument(file);
+    await waitFor(() => vscode.window.tabGroups.all.find((g) => g.tabs.some(isDoc(file))) === docGroup, `the file in the page’s group: ${describe()}`);
+    assert.deepEqual(gridGroup?.tabs.map(isGridTab), [true], `the grid alone in its group: ${describe()}`);
+
+    // A second search from that file: the grid comes forward in its own group, the file stays in view.
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'sea' });
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup === gridGroup, `the grid forward: ${describe()}`);
+    assert.ok(isDoc(file)(docGroup?.activeTab), `the file still shown beside the grid: ${describe()}`);
+    assert.equal(vscode.window.tabGroups.all.length, 2, describe());
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+  });
 });
+

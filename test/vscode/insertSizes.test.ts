@@ -8,7 +8,7 @@ import type { MediaItem, Photo } from '../../src/core/model';
 import type { InsertOutcome } from '../../src/host/insert/inserter';
 import { slugify } from '../../src/core/insert/naming';
 import { savedStem } from './savedNames';
-import { closeAllEditors, extensionApi, fileOpener, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
+import { acceptQuickInput as accept, closeAllEditors, extensionApi, fileOpener, recordQuickInputs, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'insert-sizes-tests';
 const openNew = fileOpener(FOLDER);
@@ -37,11 +37,6 @@ async function setInsert(key: string, value: unknown): Promise<void> {
   await updateSetting('stockMedia.insert', key, value);
 }
 
-/** Enter in the quick input, as the user presses it. */
-const accept = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-
-type Fn = (...args: unknown[]) => unknown;
-
 /** Makes `item` the picker's active item, as the arrow keys do, and waits for the workbench to show it so. */
 async function choose(pick: vscode.QuickPick<vscode.QuickPickItem>, item: vscode.QuickPickItem): Promise<void> {
   const echoed = new Promise<void>((resolve) => {
@@ -54,33 +49,6 @@ async function choose(pick: vscode.QuickPick<vscode.QuickPickItem>, item: vscode
   });
   pick.activeItems = [item];
   await echoed;
-}
-
-/** Records the quick picks and input boxes the extension creates (the real ones, shown in the workbench). */
-function recordQuickInputs(): { picks: vscode.QuickPick<vscode.QuickPickItem>[]; boxes: vscode.InputBox[]; restore(): void } {
-  const window = vscode.window as unknown as Record<string, Fn>;
-  const picks: vscode.QuickPick<vscode.QuickPickItem>[] = [];
-  const boxes: vscode.InputBox[] = [];
-  const originalPick = window.createQuickPick;
-  const originalBox = window.createInputBox;
-  window.createQuickPick = (...args: unknown[]) => {
-    const pick = originalPick.apply(vscode.window, args) as vscode.QuickPick<vscode.QuickPickItem>;
-    picks.push(pick);
-    return pick;
-  };
-  window.createInputBox = (...args: unknown[]) => {
-    const box = originalBox.apply(vscode.window, args) as vscode.InputBox;
-    boxes.push(box);
-    return box;
-  };
-  return {
-    picks,
-    boxes,
-    restore: () => {
-      window.createQuickPick = originalPick;
-      window.createInputBox = originalBox;
-    },
-  };
 }
 
 describe('insert sizes, file names and site destinations (real VS Code)', function () {
@@ -236,13 +204,19 @@ describe('insert sizes, file names and site destinations (real VS Code)', functi
       const pick = await waitFor(() => recorded.picks[0], 'the size picker', 10_000);
       const labels = (): string[] => pick.items.map((i) => i.label);
       await waitFor(() => labels().includes('1200x630'), 'the sizes');
-      for (const label of ['large', 'original', '640w', '1280w', '1920w', '2560w', '1920x1080', '1600x1200', '1080x1080', '1200x630']) {
+      for (const label of ['large', 'original', '640w', '1280w', '1920x1080', '1600x1200', '1080x1080', '1200x630']) {
         assert.ok(labels().includes(label), `${label} in ${labels().join(', ')}`);
       }
       const item = (label: string): vscode.QuickPickItem | undefined => pick.items.find((i) => i.label === label);
-      // Pixel sizes for this photo; 2560 is wider than it: the original's full width.
+      // Pixel sizes for this photo. It is 1920 wide: no width of 1920 or more is offered as if made
+      // from it; the original, at its own width, is named once, among the service's sizes.
       assert.match(item('1280w')?.description ?? '', /^1280 × 853/);
-      assert.match(item('2560w')?.description ?? '', /^1920 × 1280 · the original’s full width/);
+      assert.ok(!labels().includes('1920w') && !labels().includes('2560w'), labels().join(', '));
+      assert.match(item('original')?.description ?? '', /^1920 × 1280/);
+      assert.equal(pick.items.filter((i) => /original’s full width/.test(`${i.description} ${i.detail}`)).length, 0);
+      // Nothing set: the size the list starts on is the default, not "your setting".
+      assert.match(item('large')?.description ?? '', / · the default/);
+      assert.ok(!pick.items.some((i) => /your setting/.test(i.description ?? '')));
       // File sizes arrive from HEAD requests: each the Content-Length of a GET of the same address.
       const shown = await waitFor(() => {
         const d = item('1200x630')?.description ?? '';

@@ -416,3 +416,33 @@ export function tripPage(credited: Photo, uncredited: Photo): string {
     '',
   ].join('\n');
 }
+
+/** Enter in the quick input, as the user presses it. */
+export const acceptQuickInput = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+
+/** Records the quick picks and input boxes the extension creates (the real ones, shown in the workbench). */
+export function recordQuickInputs(): { picks: vscode.QuickPick<vscode.QuickPickItem>[]; boxes: vscode.InputBox[]; restore(): void } {
+  const window = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const picks: vscode.QuickPick<vscode.QuickPickItem>[] = [];
+  const boxes: vscode.InputBox[] = [];
+  const originalPick = window.createQuickPick;
+  const originalBox = window.createInputBox;
+  window.createQuickPick = (...args: unknown[]) => {
+    const pick = originalPick.apply(vscode.window, args) as vscode.QuickPick<vscode.QuickPickItem>;
+    picks.push(pick);
+    return pick;
+  };
+  window.createInputBox = (...args: unknown[]) => {
+    const box = originalBox.apply(vscode.window, args) as vscode.InputBox;
+    boxes.push(box);
+    return box;
+  };
+  return {
+    picks,
+    boxes,
+    restore: () => {
+      window.createQuickPick = originalPick;
+      window.createInputBox = originalBox;
+    },
+  };
+}

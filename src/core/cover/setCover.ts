@@ -143,3 +143,25 @@ export function planCover(text: string, fields: readonly CoverField[], values: C
   if (!made.ok) return made;
   return { ok: true, edit: narrowEdit(text, block.contentStart, block.contentEnd, made.content), syntax: block.syntax, created: false, replacing: made.replacing };
 }
+
+/** The placeholders (`{url}`, `{alt}`, …) the fields' templates use. */
+function placeholdersOf(fields: readonly CoverField[]): Set<string> {
+  return new Set(fields.flatMap((f) => [...f.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')));
+}
+
+/** Whether the cover writes an alt text (a field uses `{alt}`): only then is it asked. */
+export function coverUsesAlt(fields: readonly CoverField[]): boolean {
+  return placeholdersOf(fields).has('alt');
+}
+
+/**
+ * The cover keys the page has already, the ones a cover would replace: known before any image
+ * is chosen (which keys are written does not depend on the values). None when the front matter
+ * cannot take a cover (the write says why, later).
+ */
+export function coverKeysIn(text: string, fields: readonly CoverField[]): readonly string[] {
+  const values = Object.fromEntries([...placeholdersOf(fields)].map((name) => [name, 'x']));
+  const plan = planCover(text, fields, values);
+  return plan.ok ? plan.replacing : [];
+}
+

@@ -12,7 +12,7 @@ import type { CoverPresetId } from '../../core/cover/presets';
 import type { PhotoSize } from '../../core/insert/sizes';
 import { findFrontMatter } from '../../core/cover/frontMatter';
 import type { CoverEdit } from '../../core/cover/setCover';
-import { planCover } from '../../core/cover/setCover';
+import { coverKeysIn, coverUsesAlt, planCover } from '../../core/cover/setCover';
 import { inert } from '../../core/inert';
 import { InsertError, isInsertError } from '../../core/insert/insertError';
 import type { InsertArgs } from '../common/commandArgs';
@@ -134,10 +134,14 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
   const document = editor.document;
   const cover = await readCoverConfig(document);
   if ('message' in cover) return fail(cover.message);
+  // A cover already there: asked first, before the size or anything else.
+  const existing = coverKeysIn(document.getText(), cover.fields);
+  if (existing.length > 0 && !(await confirmReplace(document, existing))) return { result: 'cancelled', notes: [] };
   let request = coverRequest(document, first, cover);
   if (how.ask) {
-    // The cover's size first in the list; a video keeps its poster. The saved file's name is asked too.
-    const chosen = await pipeline.choose({ ...request, sizes: first.media.kind === 'video' ? false : { size: cover.size } });
+    // The cover's size first in the list; a video keeps its poster. The alt text only when the
+    // preset writes one; the saved file's name is asked too.
+    const chosen = await pipeline.choose({ ...request, sizes: first.media.kind === 'video' ? false : { size: cover.size }, purpose: 'cover', askAlt: coverUsesAlt(cover.fields) });
     if (chosen.status === 'cancelled') return { result: 'cancelled', notes: [] };
     if (chosen.status === 'failed') return failed(services, chosen.error);
     request = { ...request, items: chosen.items, choice: chosen.choice, name: {} };
@@ -153,7 +157,8 @@ export async function setCover(pipeline: MediaPipeline, items: readonly InsertAr
 
   const text = document.getText();
   let planned = planCover(text, cover.fields, values);
-  if (planned.ok && planned.replacing.length > 0) {
+  // A cover key that appeared while the questions were open (typed, or set from elsewhere): asked now.
+  if (planned.ok && planned.replacing.some((key) => !existing.includes(key))) {
     if (!(await confirmReplace(document, planned.replacing))) {
       await prepared.written?.takeBack();
       return { result: 'cancelled', notes: [...notes] };

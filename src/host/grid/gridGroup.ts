@@ -1,12 +1,15 @@
-// Where the grid sits when no editor is open. It then opens in the editor area's only group,
-// and that group is locked while the grid is in it (VS Code's own Lock Group): the next
-// document opens in a new group beside the grid, as VS Code does for any locked group, and
-// not over it. Nothing is moved: a webview moved to another group loads again.
+// Where the grid sits: in a group of its own, beside the document being edited (or, with no
+// editor open, in the editor area's only group). That group is locked while the grid is alone
+// in it (VS Code's own Lock Group, as it does for terminals in the editor area): whatever opens
+// next (Quick Open, the Explorer, a link) opens in the document's group, never over the grid
+// or under it. Nothing is moved: a webview moved to another group loads again. A group that
+// holds the person's own editors too (Beside found one) is not locked.
 //
 // A locked group that is left empty would push every later document aside, so when the
 // editor area is empty again (the grid closed, one empty group left) the group is unlocked.
 // VS Code removes any other emptied group itself (workbench.editor.closeEmptyGroups).
 import * as vscode from 'vscode';
+import { GRID_VIEW_TYPE } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
 
 export class GridGroup extends Disposable {
@@ -20,13 +23,19 @@ export class GridGroup extends Disposable {
     this._register(vscode.window.tabGroups.onDidChangeTabGroups(() => this.unlockIfEmpty()));
   }
 
-  /** No editor of any kind is open: a grid opened now takes the whole area. */
+  /** No editor of any kind is open. */
   get editorAreaEmpty(): boolean {
     return vscode.window.tabGroups.all.every((group) => group.tabs.length === 0);
   }
 
-  /** Locks the active group, the one the grid just opened in. */
-  async lockActive(): Promise<void> {
+  /**
+   * Locks the group the grid just opened in, once VS Code shows its tab there, when the grid is
+   * alone in it and it is the active group (the one the command locks). Gives up after
+   * TAB_WAIT_MS or when the panel goes: the grid then works, unlocked.
+   */
+  async lockWhenAlone(panel: vscode.WebviewPanel): Promise<void> {
+    const group = await gridTabGroup(panel);
+    if (!group || !group.isActive || group.tabs.length !== 1) return;
     this.locked = true;
     await vscode.commands.executeCommand('workbench.action.lockEditorGroup');
   }
@@ -45,3 +54,34 @@ export class GridGroup extends Disposable {
     void vscode.commands.executeCommand('workbench.action.unlockEditorGroup');
   }
 }
+
+/** How long the grid's tab may take to show before the lock is left out. */
+const TAB_WAIT_MS = 5_000;
+
+/** Whether a tab is the grid's. */
+export function isGridTab(tab: vscode.Tab): boolean {
+  return tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(GRID_VIEW_TYPE);
+}
+
+/** The tab group holding the grid's tab once it is shown (the grid is one panel: its tab is the only grid tab). */
+function gridTabGroup(panel: vscode.WebviewPanel): Promise<vscode.TabGroup | undefined> {
+  const find = (): vscode.TabGroup | undefined => vscode.window.tabGroups.all.find((g) => g.tabs.some(isGridTab));
+  const now = find();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const done = (group: vscode.TabGroup | undefined): void => {
+      clearTimeout(timer);
+      listeners.forEach((l) => l.dispose());
+      resolve(group);
+    };
+    const timer = setTimeout(() => done(undefined), TAB_WAIT_MS);
+    const listeners = [
+      vscode.window.tabGroups.onDidChangeTabs(() => {
+        const group = find();
+        if (group) done(group);
+      }),
+      panel.onDidDispose(() => done(undefined)),
+    ];
+  });
+}
+

@@ -73,10 +73,9 @@ export class GridPanel extends Disposable {
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
-      // Beside the document being edited; with none, in the active group, which is locked
-      // when nothing else is open there, so the next document opens beside the grid.
+      // Beside the document being edited; with none, in the active group. Its group is locked
+      // while the grid is alone in it (gridGroup.ts): the next document opens beside the grid.
       const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
-      const alone = deps.group.editorAreaEmpty;
       const panel = vscode.window.createWebviewPanel(
         GRID_VIEW_TYPE,
         gridTitle(spec),
@@ -84,7 +83,7 @@ export class GridPanel extends Disposable {
         webviewOptions(deps.services.context.extensionUri),
       );
       grid = new GridPanel(deps, panel, initialViewState(spec));
-      if (alone) locking = deps.group.lockActive();
+      locking = deps.group.lockWhenAlone(panel);
     }
     // Started before the lock is awaited: a search asked for meanwhile (found the grid open)
     // starts after this one, so the grid ends on the last asked for.

@@ -10,10 +10,13 @@ import { askText } from '../common/inputBox';
  * kept as '' on purpose: an empty alt marks a decorative image, and the prefill is never
  * empty, so '' is always the user's choice.
  */
-export function askAltText(kind: 'photo' | 'video', prefill: string): Promise<string | undefined> {
+export function askAltText(kind: 'photo' | 'video', prefill: string, purpose: 'insert' | 'cover' = 'insert'): Promise<string | undefined> {
   return askText({
-    title: kind === 'photo' ? vscode.l10n.t('Alt text of the photo') : vscode.l10n.t('Accessible label of the video'),
-    prompt: vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the insert.'),
+    title: purpose === 'cover' ? vscode.l10n.t('Alt text of the cover') : kind === 'photo' ? vscode.l10n.t('Alt text of the photo') : vscode.l10n.t('Accessible label of the video'),
+    prompt:
+      purpose === 'cover'
+        ? vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the cover.')
+        : vscode.l10n.t('Describe what it shows. Leave it empty only for a decorative image. Escape cancels the insert.'),
     value: prefill,
     selection: [0, prefill.length],
   });

@@ -6,11 +6,12 @@ import * as vscode from 'vscode';
 import { fileSizes } from '../../api/download';
 import { formatSize } from '../../core/bytes';
 import type { MediaItem, Photo } from '../../core/model';
-import { PHOTO_VARIANTS } from '../../core/model';
-import type { PhotoAtSize, PhotoSize, PhotoSizeResult } from '../../core/insert/sizes';
-import { cropForRatio, photoAtSize, readPhotoSize, sameSize, sizeName } from '../../core/insert/sizes';
+import type { SizeGroup, StartSize } from '../../core/insert/sizeList';
+import { sizeChoices, sizeText, startNote } from '../../core/insert/sizeList';
+import type { PhotoSize, PhotoSizeResult } from '../../core/insert/sizes';
+import { photoAtSize, readPhotoSize, sizeName } from '../../core/insert/sizes';
 import type { VideoQuality } from '../../core/insert/variants';
-import { chooseVideoFile, describeRule, isHls, ruleFor, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
+import { chooseVideoFile, isHls, usableVideoFiles, videoFileLabel } from '../../core/insert/variants';
 import { inert } from '../../core/inert';
 import { askText, showFocused } from '../common/inputBox';
 
@@ -20,22 +21,17 @@ export interface VariantChoice {
   readonly videoFileId?: number;
 }
 
-/** What the picker starts from: the settings, and whether (and how) to show the saved files' sizes. */
+/** What the size or file is for: an insert (Insert as…) or a page's cover (Set as Cover Image…). */
+export type PickPurpose = 'insert' | 'cover';
+
+/** What the picker starts from: the size (and where it comes from), the video quality, and whether (and how) to show the saved files' sizes. */
 export interface PickOptions {
-  readonly photoSize: PhotoSizeResult;
+  readonly purpose: PickPurpose;
+  readonly start: { readonly size: PhotoSize; readonly from: StartSize } | undefined;
   readonly videoQuality: VideoQuality;
   /** The insert saves files: each size shows its file's size (HEAD requests with this fetch). */
   readonly fileSizes?: { readonly fetch: typeof fetch; readonly timeoutMs: number };
 }
-
-/** The widths and crops offered besides the variants. */
-export const PICKER_WIDTHS: readonly number[] = [640, 1280, 1920, 2560];
-const RATIO_CROPS: readonly (readonly [number, number, number])[] = [
-  [16, 9, 1920],
-  [4, 3, 1600],
-  [1, 1, 1080],
-];
-export const SOCIAL_CARD: PhotoSize = { kind: 'crop', width: 1200, height: 630 };
 
 interface Item extends vscode.QuickPickItem {
   readonly choice?: VariantChoice;
@@ -51,41 +47,23 @@ function separator(label: string): Item {
   return { label, kind: vscode.QuickPickItemKind.Separator };
 }
 
-function describe(at: PhotoAtSize): string {
-  const pixels =
-    at.pixelWidth !== at.width ? vscode.l10n.t('{0} × {1} ({2} × {3} pixels)', at.width, at.height, at.pixelWidth, at.pixelHeight) : at.label;
-  return at.capped ? vscode.l10n.t('{0} · the original’s full width', pixels) : pixels;
-}
+const GROUP_LABELS: Record<Exclude<SizeGroup, 'start'>, () => string> = {
+  service: () => vscode.l10n.t('the service’s sizes'),
+  widths: () => vscode.l10n.t('widths'),
+  crops: () => vscode.l10n.t('crops'),
+};
 
-function sizeItem(photo: Photo, size: PhotoSize, current: PhotoSize | undefined, detail: string): Item | undefined {
-  const at = photoAtSize(photo, size);
-  if (!at) return undefined;
-  const mine = current !== undefined && sameSize(size, current);
-  const shown = mine ? vscode.l10n.t('{0} · your setting', describe(at)) : describe(at);
-  return { label: sizeName(size), description: shown, shown, detail, picked: mine, choice: { size }, url: at.url };
-}
-
-function photoItems(photo: Photo, current: PhotoSize | undefined): Item[] {
-  const variants = PHOTO_VARIANTS.map((variant) => sizeItem(photo, { kind: 'variant', variant }, current, describeRule(ruleFor(photo, variant))));
-  const widths = PICKER_WIDTHS.map((width) => sizeItem(photo, { kind: 'width', width }, current, vscode.l10n.t('{0} wide, from the original', width)));
-  const crops = [
-    ...RATIO_CROPS.map(([w, h, max]) => sizeItem(photo, cropForRatio(photo, w, h, max), current, vscode.l10n.t('cropped to {0}:{1}, from the original', w, h))),
-    sizeItem(photo, SOCIAL_CARD, current, vscode.l10n.t('social card (Open Graph), from the original')),
-  ];
-  const defined = (items: (Item | undefined)[]): Item[] => items.filter((i): i is Item => i !== undefined);
-  // A size from the setting that is none of these: offered first.
-  const own =
-    current !== undefined && !defined([...variants, ...widths, ...crops]).some((i) => i.picked)
-      ? sizeItem(photo, current, current, vscode.l10n.t('from the setting stockMedia.insert.size'))
-      : undefined;
+function photoItems(photo: Photo, starting: PickOptions['start']): Item[] {
+  const items: Item[] = [];
+  let group: SizeGroup | undefined;
+  for (const c of sizeChoices(photo, starting)) {
+    if (c.group !== group && c.group !== 'start') items.push(separator(GROUP_LABELS[c.group]()));
+    group = c.group;
+    const shown = c.start && starting ? vscode.l10n.t('{0} · {1}', sizeText(c.at), startNote(starting.from)) : sizeText(c.at);
+    items.push({ label: sizeName(c.size), description: shown, shown, detail: c.detail, picked: c.start, choice: { size: c.size }, url: c.at.url });
+  }
   return [
-    ...(own ? [own] : []),
-    separator(vscode.l10n.t('the service’s sizes')),
-    ...defined(variants),
-    separator(vscode.l10n.t('widths')),
-    ...defined(widths),
-    separator(vscode.l10n.t('crops')),
-    ...defined(crops),
+    ...items,
     separator(vscode.l10n.t('other')),
     { label: vscode.l10n.t('Custom size…'), detail: vscode.l10n.t('A width (like 1600) or a crop (like 1200x630)'), custom: true },
   ];
@@ -114,7 +92,7 @@ function videoItems(media: Extract<MediaItem, { kind: 'video' }>, quality: Video
 }
 
 /** A custom size for `photo`, typed and checked; undefined on Escape. */
-async function askCustomSize(photo: Photo): Promise<PhotoSize | undefined> {
+async function askCustomSize(photo: Photo, purpose: PickPurpose): Promise<PhotoSize | undefined> {
   const read = (value: string): PhotoSizeResult => {
     const result = readPhotoSize(/^\d+$/.test(value.trim()) ? Number(value.trim()) : value, vscode.l10n.t('custom size'));
     if ('size' in result && photoAtSize(photo, result.size) === undefined) {
@@ -124,7 +102,10 @@ async function askCustomSize(photo: Photo): Promise<PhotoSize | undefined> {
   };
   const typed = await askText({
     title: vscode.l10n.t('Custom size'),
-    prompt: vscode.l10n.t('A width in pixels (like 1600) or a crop (like 1200x630), made from the original. Escape cancels the insert.'),
+    prompt:
+      purpose === 'cover'
+        ? vscode.l10n.t('A width in pixels (like 1600) or a crop (like 1200x630), made from the original. Escape cancels the cover.')
+        : vscode.l10n.t('A width in pixels (like 1600) or a crop (like 1200x630), made from the original. Escape cancels the insert.'),
     placeholder: '1600',
     check: (value) => {
       const result = read(value);
@@ -169,11 +150,15 @@ function showFileSizes(quickPick: vscode.QuickPick<Item>, items: Item[], options
 }
 
 export async function pickVariant(media: MediaItem, options: PickOptions): Promise<VariantChoice | undefined> {
-  const current = 'size' in options.photoSize ? options.photoSize.size : undefined;
-  const items = media.kind === 'photo' ? photoItems(media.photo, current) : videoItems(media, options.videoQuality);
+  const items = media.kind === 'photo' ? photoItems(media.photo, options.start) : videoItems(media, options.videoQuality);
   if (!items.some((i) => i.choice !== undefined)) return undefined;
   const quickPick = vscode.window.createQuickPick<Item>();
-  quickPick.title = media.kind === 'photo' ? vscode.l10n.t('Insert the photo at which size?') : vscode.l10n.t('Insert which video file?');
+  quickPick.title =
+    media.kind === 'video'
+      ? vscode.l10n.t('Insert which video file?')
+      : options.purpose === 'cover'
+        ? vscode.l10n.t('The cover at which size?')
+        : vscode.l10n.t('Insert the photo at which size?');
   quickPick.placeholder =
     media.kind === 'photo'
       ? options.fileSizes
@@ -199,7 +184,7 @@ export async function pickVariant(media: MediaItem, options: PickOptions): Promi
     showFocused(quickPick);
   });
   if (picked?.custom && media.kind === 'photo') {
-    const size = await askCustomSize(media.photo);
+    const size = await askCustomSize(media.photo, options.purpose);
     return size === undefined ? undefined : { size };
   }
   return picked?.choice;

@@ -19,7 +19,7 @@ import type { HostPlatform } from '../platform';
 import type { Services } from '../services';
 import { askAltText } from './askAltTextAndName';
 import { pickVariant } from './pickVariant';
-import type { VariantChoice } from './pickVariant';
+import type { PickPurpose, VariantChoice } from './pickVariant';
 import { planFor } from './documentPlan';
 import { askSavedName, whereToSave } from './saveDestination';
 import type { Saving } from './downloadIntoWorkspace';
@@ -57,6 +57,10 @@ interface MediaRequest {
 export interface ChooseRequest extends MediaRequest {
   /** The size the picker starts from (the setting's when not given); `false`: no picker (a cover's video is its poster). */
   readonly sizes?: PhotoSizeResult | false;
+  /** A page's cover (its words, the cover's size) rather than an insert. */
+  readonly purpose?: PickPurpose;
+  /** Whether the alt text is asked (one item); not for a cover whose fields hold none. */
+  readonly askAlt?: boolean;
   /** What stays chosen when nothing is picked (a cover's size). */
   readonly choice?: VariantChoice;
 }
@@ -121,18 +125,21 @@ export class MediaPipeline extends Disposable {
       // Files to be saved (and saving possible): each size shows its file's size.
       const saves = request.mode === 'download' && this.deps.isTrusted();
       const fileSizes = saves ? { fetch: this.deps.fetch, timeoutMs: Math.min(5000, this.services.config.timeoutMs) } : undefined;
-      const picked = await pickVariant(first.media, { photoSize: request.sizes ?? config.photoSize, videoQuality: config.videoQuality, fileSizes });
+      const sized = request.sizes ?? config.photoSize;
+      const from = request.sizes ? 'cover' : config.photoSizeSet ? 'setting' : 'default';
+      const start = 'size' in sized ? { size: sized.size, from } as const : undefined;
+      const picked = await pickVariant(first.media, { purpose: request.purpose ?? 'insert', start, videoQuality: config.videoQuality, fileSizes });
       if (!picked) return { status: 'cancelled' };
       choice = picked;
     }
-    if (items.length !== 1) return { status: 'chosen', items, choice };
+    if (items.length !== 1 || request.askAlt === false) return { status: 'chosen', items, choice };
     let prefill: string;
     try {
       prefill = planFor(this.services, first, choice, request.languageId, config).facts.alt;
     } catch (error) {
       return { status: 'failed', error };
     }
-    const alt = await askAltText(first.media.kind, prefill);
+    const alt = await askAltText(first.media.kind, prefill, request.purpose ?? 'insert');
     if (alt === undefined) return { status: 'cancelled' };
     return { status: 'chosen', items: [{ ...first, alt }], choice };
   }

@@ -21,6 +21,8 @@ export { INSERT_MODES };
 export interface InsertConfig extends Omit<InsertSettings, 'photoSize'> {
   /** `stockMedia.insert.size` (or the deprecated `photoVariant`), or why its value names no size. */
   readonly photoSize: PhotoSizeResult;
+  /** Whether the size is the user's (stockMedia.insert.size or photoVariant set anywhere), not the default. */
+  readonly photoSizeSet: boolean;
   /** `stockMedia.insert.fileName`: the saved file's name (naming.ts placeholders). */
   readonly fileName: string;
   /** `stockMedia.insert.siteFolder` and `siteUrlPath`: a folder of the site's files and the path it is served at (destination.ts). */
@@ -71,6 +73,7 @@ export function readInsertConfig(scope: { uri?: vscode.Uri; languageId: string }
   const isText = (value: unknown): value is string => typeof value === 'string';
   return {
     photoSize: readSize(cfg),
+    photoSizeSet: setAnywhere(cfg.inspect('size')) || setAnywhere(cfg.inspect('photoVariant')),
     fileName: read('fileName', (value): value is string => isText(value) && value.trim() !== '', DEFAULT_FILE_NAME_TEMPLATE),
     siteFolder: read('siteFolder', isText, ''),
     siteUrlPath: read('siteUrlPath', isText, ''),
