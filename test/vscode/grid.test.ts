@@ -101,7 +101,11 @@ describe('search grid', function () {
     const total = photosFor('morning');
     const before = (await openGrid()).html;
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n' });
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Active });
+    // Opened over the grid, in its own group: its group is locked (gridGroup.ts), so only a
+    // document sent to that column explicitly goes there.
+    const gridColumn = vscode.window.tabGroups.all.find((g) => g.tabs.some(isGridTab))?.viewColumn;
+    assert.ok(gridColumn, 'the grid’s group');
+    await vscode.window.showTextDocument(doc, { viewColumn: gridColumn });
     await waitFor(async () => (await gridState())?.visible === false, 'the grid to be hidden');
     assert.equal((await gridState())?.ready, false, 'a hidden webview is gone (no retainContextWhenHidden)');
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'reveal' });
