@@ -5,6 +5,7 @@
 // required module's code until then), by its getter here. Who calls what: each feature's
 // commands file (grid/gridCommands.ts, insert/insertCommands.ts…) registers its commands, and
 // its handlers call the feature's functions through these getters.
+import * as vscode from 'vscode';
 import type { MediaItem } from '../core/model';
 import { mediaKey } from '../core/tiles';
 import type { ClientSource } from './client/client';
@@ -21,6 +22,9 @@ import type { MediaInserter } from './insert/inserter';
 import type { MediaPasteProvider } from './insert/paste';
 import type { MediaLists } from './library/mediaLists';
 import type { WorkspaceTreeHandles } from './workspaceMedia/nodes';
+
+/** How long the status bar says a media was starred or unstarred. */
+const STAR_MESSAGE_MS = 3_000;
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each feature's modules are evaluated on its first use */
 type GridFeature = ReturnType<typeof import('./grid/gridFeature').createGridFeature>;
@@ -165,6 +169,13 @@ export class Container extends Disposable {
       await this.api.client.remember(media);
     } else {
       for (const m of media) await this.lists.starred.remove(mediaKey(m));
+    }
+    // Said where the person looks after a click (the grid's tile and the trees show it too).
+    if (media.length > 0) {
+      const text = on
+        ? media.length === 1 ? vscode.l10n.t('Starred') : vscode.l10n.t('Starred {0}', media.length)
+        : media.length === 1 ? vscode.l10n.t('Unstarred') : vscode.l10n.t('Unstarred {0}', media.length);
+      vscode.window.setStatusBarMessage(`$(${on ? 'star-full' : 'star-empty'}) ${text}`, STAR_MESSAGE_MS);
     }
     return media.map(mediaKey);
   }

@@ -30,6 +30,7 @@ export const CODICON_NAMES = [
   'search-stop',
   'settings-gear',
   'star-empty',
+  'star-full',
   'warning',
   'watch',
 ] as const;

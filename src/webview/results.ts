@@ -7,7 +7,7 @@ import type { GridStrings } from '../shared/strings';
 import { h, uniqueId } from './dom';
 import type { GridLayout } from './layout';
 import { computeLayout, isNavKey, moveIndex, nearEnd, scrollToReveal, tilePosition, visibleRange } from './layout';
-import { addActions, createTile, MENU_COMMAND, setTabStops, startHoverVideo, stopHoverVideo } from './tile';
+import { addActions, createTile, MENU_COMMAND, setTabStops, setTileStarred, startHoverVideo, stopHoverVideo } from './tile';
 import type { TileCommand } from './tile';
 import { openMenuOnEnterUp, openTileMenu } from './tileMenu';
 import { closeMoreMenu, moreMenuOf, openMoreMenu } from './tileMoreMenu';
@@ -179,6 +179,7 @@ export class ResultsGrid {
       strings: this.strings,
       numbers: this.numbers,
       choosing: this.choosing,
+      starred: this.starred.has(item.key),
     });
     this.place(tile, index);
     this.rendered.set(index, tile);
@@ -228,6 +229,7 @@ export class ResultsGrid {
 
   setStarred(keys: readonly string[]): void {
     this.starred = new Set(keys);
+    for (const [index, tile] of this.rendered) setTileStarred(tile, this.starred.has(this.items[index]?.key ?? ''), this.strings);
   }
 
   private onDoubleClick(event: MouseEvent): void {

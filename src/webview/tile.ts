@@ -45,6 +45,8 @@ export interface TileSetting {
   readonly numbers: Intl.NumberFormat;
   /** Choose mode: the tile's first button is Choose. */
   readonly choosing: boolean;
+  /** Starred by the user: a star on the picture says so. */
+  readonly starred: boolean;
 }
 
 export function createTile(item: GridItem, setting: TileSetting): HTMLElement {
@@ -92,6 +94,8 @@ export function createTile(item: GridItem, setting: TileSetting): HTMLElement {
   if (item.kind === 'video') {
     thumb.append(h('span', { class: 'badge duration', 'aria-hidden': 'true' }, icon('play'), duration));
   }
+  tile.dataset.label = label;
+  setTileStarred(tile, setting.starred, s, thumb);
   const caption = h('div', { class: 'caption' });
   const by = format(item.kind === 'photo' ? s.photoBy : s.videoBy, '');
   if (item.creditUrl) {
@@ -119,6 +123,18 @@ export function createTile(item: GridItem, setting: TileSetting): HTMLElement {
     if (!tile.contains(document.activeElement)) stopHoverVideo(tile);
   });
   return tile;
+}
+
+/**
+ * Shows whether the tile's media is starred: a star in the picture's corner, and "Starred" at
+ * the end of what a screen reader hears. Changed in place when it is starred or unstarred.
+ */
+export function setTileStarred(tile: HTMLElement, starred: boolean, s: GridStrings, thumb = tile.querySelector<HTMLElement>('.thumb')): void {
+  const badge = tile.querySelector('.badge.star');
+  if (starred && !badge) thumb?.append(h('span', { class: 'badge star', title: s.starredTitle, 'aria-hidden': 'true' }, icon('star-full')));
+  if (!starred) badge?.remove();
+  const label = tile.dataset.label ?? '';
+  tile.setAttribute('aria-label', starred ? `${label}, ${s.starredTitle}` : label);
 }
 
 /** Adds a tile's action buttons once. */

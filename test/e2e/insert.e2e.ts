@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { openFile, saveEditor, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
+import { openFile, runCommand, saveEditor, screenshot, searchFromPalette, webview, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 describe('insert from the grid (e2e)', function () {
@@ -161,4 +161,68 @@ describe('insert from the grid (e2e)', function () {
     await save();
     assert.match(readme(), new RegExp(`^${escape(original)}\\n${block(first)}\\n\\n${block(second, 'Fog over the hills')}$`));
   });
+
+  it('the grid stays beside: a file opened with Quick Open while the grid has the focus goes to the page’s group, a second search shows the grid beside it, and Enter inserts where the person sees it', async () => {
+    await runCommand(page, 'View: Close All Editor Groups');
+    await openFile(page, 'README.md');
+    await searchFromPalette(page, 'morning');
+    grid = webview(page);
+    await grid.locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
+    const groups = page.locator('.part.editor .editor-group-container');
+    /** Each group's tab labels, left to right, and whether the grid's picture is on screen. */
+    const layout = async (): Promise<string[][]> => {
+      const boxes = await groups.evaluateAll((all) =>
+        all
+          .map((g) => ({ x: g.getBoundingClientRect().x, tabs: [...g.querySelectorAll('.tabs-container .tab')].map((t) => (t.getAttribute('aria-label') ?? '').split(',')[0] ?? '') }))
+          .sort((a, b) => a.x - b.x),
+      );
+      return boxes.map((b) => b.tabs);
+    };
+    const gridOnScreen = async (): Promise<void> => {
+      const image = grid.locator('.tile img.loaded').first();
+      await image.waitFor({ state: 'visible', timeout: 15_000 });
+      assert.ok((await image.evaluate((i: HTMLImageElement) => i.naturalWidth)) > 0, 'a tile’s picture loaded');
+      assert.ok(((await page.locator('iframe.webview').first().boundingBox())?.width ?? 0) > 200, 'the grid on screen');
+    };
+    let shown = await layout();
+    assert.equal(shown.length, 2, `two groups: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]?.includes('README.md') && !shown[1]?.includes('README.md'), `the page left, the grid beside it: ${JSON.stringify(shown)}`);
+    const gridTab = shown[1]?.[0] ?? '';
+
+    // The grid has the focus; Quick Open opens index.html: in the page's group, not over the grid.
+    await grid.locator('.tile').first().focus();
+    const lines = await openFile(page, 'index.html');
+    await lines.getByText('Stock Media test page').first().waitFor({ timeout: 10_000 });
+    shown = await layout();
+    assert.deepEqual(shown[1], [gridTab], `the grid alone in its group: ${JSON.stringify(shown)}`);
+    assert.ok(shown[0]?.includes('index.html'), `the file in the page’s group: ${JSON.stringify(shown)}`);
+    await gridOnScreen();
+    console.log(`      screenshot: ${await screenshot(page, 'grid-beside-quick-open')}`);
+
+    // A second search from that file: the grid shows it beside the file, which stays in view.
+    await searchFromPalette(page, 'sea');
+    const box = grid.getByRole('searchbox');
+    const until = Date.now() + 20_000;
+    while ((await box.inputValue()) !== 'sea' && Date.now() < until) await page.waitForTimeout(100);
+    assert.equal(await box.inputValue(), 'sea');
+    await gridOnScreen();
+    shown = await layout();
+    assert.equal(shown.length, 2, JSON.stringify(shown));
+    assert.ok((await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText()).includes('Stock Media test page'), 'index.html still in view');
+    console.log(`      screenshot: ${await screenshot(page, 'grid-beside-second-search')}`);
+
+    // Enter on a tile: the insert lands in index.html, in view, and the grid stays on screen.
+    await grid.locator('.tile').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => /<img /.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''),
+      undefined,
+      { timeout: 20_000 },
+    );
+    await gridOnScreen();
+    assert.equal((await layout()).length, 2);
+    console.log(`      screenshot: ${await screenshot(page, 'grid-beside-insert')}`);
+    await runCommand(page, 'File: Revert File');
+  });
 });
+

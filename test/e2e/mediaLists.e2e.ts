@@ -158,6 +158,12 @@ describe('Recent and Starred (e2e)', function () {
       await menu.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
     }
     assert.equal(await menu.isVisible(), false, 'the menu closed on Star');
+    // Said where it was done: a star on the tile, its label ends in "Starred", and the status bar says so.
+    await tile.locator('.badge.star svg').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match((await tile.getAttribute('aria-label')) ?? '', /, Starred$/);
+    assert.equal(await grid.locator('.tile .badge.star').count(), 1, 'only the starred tile');
+    await page.locator('.part.statusbar', { hasText: 'Starred' }).waitFor({ timeout: 10_000 });
+    console.log(`      screenshot: ${await screenshot(page, 'starred-tile')}`);
 
     await openSidebar();
     await expand('Starred');

@@ -134,12 +134,20 @@ describe('search grid', function () {
     const open = await openGrid();
     const searched = open.session.spec;
     // What VS Code hands the serializer: a panel of the grid's type with the state it saved (another search).
+    // The workbench opens the panel's tab, then closes it: in the web worker host both are heard
+    // of a moment after the panel is gone, so the test waits for the tab's closing itself.
+    let tabClosed = false;
+    const tabs = vscode.window.tabGroups.onDidChangeTabs((e) => (tabClosed ||= e.closed.some((t) => t.label === 'restored')));
     const restored = vscode.window.createWebviewPanel('stockMedia.grid', 'restored', { viewColumn: vscode.ViewColumn.Active, preserveFocus: true });
     let closed = false;
     restored.onDidDispose(() => (closed = true));
     container.grid.revive(restored, { spec: { mode: 'photos', query: 'restored old search', locale } });
     assert.ok(closed, 'the restored panel is closed');
-    await waitFor(() => !gridTabs().some((t) => t.label === 'restored'), 'its tab to close');
+    try {
+      await waitFor(() => tabClosed && !gridTabs().some((t) => t.label === 'restored'), 'its tab to close');
+    } finally {
+      tabs.dispose();
+    }
     const after = await openGrid();
     assert.deepEqual(after.session.spec, searched, 'the search’s grid is the open one');
     assert.equal(after.session.status, 'loaded');

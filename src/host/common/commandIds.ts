@@ -55,4 +55,6 @@ export const ContextKey = {
   hasSetCover: 'stockMedia.hasSetCover',
   /** The starred media's keys (`photo:<id>`: true), for the grid tile menu's Star and Unstar. */
   starredKeys: 'stockMedia.starredKeys',
+  /** In This Workspace has read the workspace once: until then its empty view says it is reading, not that nothing is there. */
+  workspaceMediaRead: 'stockMedia.workspaceMediaRead',
 } as const;

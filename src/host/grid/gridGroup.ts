@@ -29,13 +29,13 @@ export class GridGroup extends Disposable {
   }
 
   /**
-   * Locks the group the grid just opened in, once VS Code shows its tab there, when the grid is
-   * alone in it and it is the active group (the one the command locks). Gives up after
+   * Locks the group the grid just opened in, once VS Code shows its tab there and the group is
+   * active (the command locks the active group), when the grid is alone in it. Gives up after
    * TAB_WAIT_MS or when the panel goes: the grid then works, unlocked.
    */
   async lockWhenAlone(panel: vscode.WebviewPanel): Promise<void> {
     const group = await gridTabGroup(panel);
-    if (!group || !group.isActive || group.tabs.length !== 1) return;
+    if (!group || group.tabs.length !== 1) return;
     this.locked = true;
     await vscode.commands.executeCommand('workbench.action.lockEditorGroup');
   }
@@ -63,9 +63,13 @@ export function isGridTab(tab: vscode.Tab): boolean {
   return tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(GRID_VIEW_TYPE);
 }
 
-/** The tab group holding the grid's tab once it is shown (the grid is one panel: its tab is the only grid tab). */
+/**
+ * The tab group holding the grid's tab once VS Code shows it there and that group is the
+ * active one (the grid is one panel: its tab is the only grid tab). The web worker host hears of
+ * the tab before its group turns active: both events are followed.
+ */
 function gridTabGroup(panel: vscode.WebviewPanel): Promise<vscode.TabGroup | undefined> {
-  const find = (): vscode.TabGroup | undefined => vscode.window.tabGroups.all.find((g) => g.tabs.some(isGridTab));
+  const find = (): vscode.TabGroup | undefined => vscode.window.tabGroups.all.find((g) => g.isActive && g.tabs.some(isGridTab));
   const now = find();
   if (now) return Promise.resolve(now);
   return new Promise((resolve) => {
@@ -77,6 +81,10 @@ function gridTabGroup(panel: vscode.WebviewPanel): Promise<vscode.TabGroup | und
     const timer = setTimeout(() => done(undefined), TAB_WAIT_MS);
     const listeners = [
       vscode.window.tabGroups.onDidChangeTabs(() => {
+        const group = find();
+        if (group) done(group);
+      }),
+      vscode.window.tabGroups.onDidChangeTabGroups(() => {
         const group = find();
         if (group) done(group);
       }),

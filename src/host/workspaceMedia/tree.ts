@@ -8,7 +8,7 @@ import { mediaAccessibilityLabel, mediaAuthorAlone, mediaTooltipMarkdown } from 
 import type { MediaKind } from '../../core/model';
 import type { CreditState, MediaGroup, UseRow } from '../../core/workspaceMedia';
 import { usesDescription } from '../../core/workspaceMedia';
-import { WORKSPACE_MEDIA_VIEW_ID } from '../common/commandIds';
+import { ContextKey, WORKSPACE_MEDIA_VIEW_ID } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
 import { textMarkdown } from '../common/lazyTreeView';
 import type { Services } from '../services';
@@ -63,6 +63,8 @@ export class WorkspaceMediaProvider extends Disposable {
   async getChildren(node?: WorkspaceNode): Promise<WorkspaceNode[]> {
     if (!node) {
       await vscode.window.withProgress({ location: { viewId: WORKSPACE_MEDIA_VIEW_ID } }, () => this.model.ready());
+      // From now on an empty view means nothing is there (package.json viewsWelcome).
+      void vscode.commands.executeCommand('setContext', ContextKey.workspaceMediaRead, true);
       return this.model.groups().map((g) => this.mediaNode(g));
     }
     if (node.type !== 'media') return [];
