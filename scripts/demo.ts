@@ -18,6 +18,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SITE_NAME } from '../test/server/pages';
 import { startApiServer } from '../test/server/server';
 import { localCertificate } from '../test/server/tls';
 import { CHROMIUM_ARGS } from '../test/host/browser';
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     machineSettings: {
       'stockMedia.apiBaseUrl': api.baseUrl,
       'stockMedia.videoBaseUrl': api.videoBaseUrl,
-      'stockMedia.serviceName': 'Sandbox Library',
+      'stockMedia.serviceName': SITE_NAME,
       'stockMedia.serviceUrl': api.origin,
     },
     userSettings: { ...QUIET_WORKBENCH_SETTINGS, ...LOCAL_CERTIFICATE_SETTINGS, ...(web ? WEB_WORKER_HOST_SETTINGS : {}) },

@@ -7,7 +7,8 @@
 import type { Library, LibraryPhoto, LibraryVideo, Person } from './library';
 import { photoFileUrl, photoPageUrl, profileUrl, videoImageUrl, videoPageUrl } from './urls';
 
-export const SITE_NAME = 'Media Library (local stand-in)';
+/** The sandbox's one name: its pages say it, and the demo names the service so (scripts/demo.ts). */
+export const SITE_NAME = 'Sandbox Library';
 
 export interface Page {
   readonly title: string;

@@ -2,7 +2,7 @@
 // media and nothing else (activation checks this before anything is loaded or requested).
 import assert from 'node:assert/strict';
 import { formatLanguageIds, formatFamily } from '../../src/core/insert/languages';
-import { pastedMediaRef } from '../../src/core/pastedMedia';
+import { pastedMediaRef, unforwardedAddress } from '../../src/core/pastedMedia';
 
 const options = { serviceUrl: 'http://127.0.0.1:4321', trustedUrls: ['http://127.0.0.1:4321/v1'] };
 const page = 'https://www.pexels.com/photo/brown-rocks-during-golden-hour-2014422/';
@@ -47,6 +47,25 @@ describe('pastedMediaRef', () => {
     for (const id of ['markdown', 'mdx', 'html', 'vue', 'javascriptreact', 'typescriptreact', 'css', 'scss']) assert.ok(ids.includes(id), id);
     assert.ok(ids.every((id) => formatFamily(id) !== 'plain'));
     assert.ok(!ids.includes('plaintext') && !ids.includes('typescript'));
+  });
+});
+
+describe('a local service page opened through the editor’s port forwarding, pasted back', () => {
+  const service = 'http://127.0.0.1:4321';
+  const external = 'https://work.example.com/proxy/4321/';
+  const options = { serviceUrl: service, trustedUrls: [] };
+
+  it('is read as the service’s own address, and so as its media', () => {
+    const address = unforwardedAddress(`  ${external}photo/calm-sea-12/ \n`, service, external);
+    assert.equal(address, `${service}/photo/calm-sea-12/`);
+    assert.deepEqual(pick(pastedMediaRef(address ?? '', options)), { kind: 'photo', id: 12 });
+  });
+
+  it('anything else is left alone: another address, a look-alike prefix, text around it, no forwarding', () => {
+    assert.equal(unforwardedAddress('https://work.example.com/proxy/43210/photo/a-1/', service, external), undefined);
+    assert.equal(unforwardedAddress('https://evil.example/proxy/4321/photo/a-1/', service, external), undefined);
+    assert.equal(unforwardedAddress(`see ${external}photo/a-1/`, service, external), undefined);
+    assert.equal(unforwardedAddress(`${service}/photo/a-1/`, service, `${service}/`), undefined, 'not forwarded: nothing to map');
   });
 });
 

@@ -77,7 +77,9 @@ describe('media in documents: hover and credit check (real VS Code)', function (
     assert.ok(first.text.includes(`[${photo.photographer.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)}](${photo.photographer_url})`), 'the photographer, linked to the profile');
     // One size format in every hover: the Collections view's says the same (collections.test.ts).
     assert.ok(first.text.includes(`${photo.width} × ${photo.height} px `) && first.text.includes(inertMarkdown(mediaSizeText({ kind: 'photo', photo }))), `the size, as every hover writes it: ${first.text}`);
-    assert.ok(linkTargets(first.text).includes(photo.url), 'the page is linked');
+    // One way to the service: Open on Pexels (our command); the page's address is not a second link beside it.
+    assert.ok(!linkTargets(first.text).includes(photo.url), `one link to the service: ${first.text}`);
+    assert.equal(first.text.split('command:stockMedia.openOnService?').length, 2, 'Open on the service once');
     assert.ok(first.text.includes('No credit line nearby names'), 'no credit in this text');
     assert.ok(first.text.includes('command:stockMedia.addCreditLine?'), 'insert credit is offered');
     assert.ok(first.text.includes('command:stockMedia.openOnService?') && first.text.includes('command:stockMedia.copyCredit?'));

@@ -45,6 +45,8 @@ async function rows(provider: WorkspaceMediaProvider, node?: WorkspaceNode): Pro
 }
 
 const uri = (name: string): vscode.Uri => vscode.Uri.joinPath(workspaceRoot(), FOLDER, name);
+/** A known media's row description: its uses first, then its photographer. */
+const described = (photo: Photo, uses: string): string => `${uses} · ${photo.photographer}`;
 const encoder = new TextEncoder();
 
 /**
@@ -124,7 +126,7 @@ describe('In This Workspace (real VS Code)', function () {
     // The one missing its credit comes first.
     assert.equal(ours[0]?.node.type === 'media' && ours[0].node.ref.id, uncredited.id);
     const missing = await mediaRow(provider, uncredited);
-    assert.equal(missing.description, '2 uses · 2 without credit');
+    assert.equal(missing.description, described(uncredited, '2 uses · 2 without credit'));
     assert.equal(missing.icon, 'warning');
     assert.equal(missing.context, 'media.photo.missingCredit');
     assert.deepEqual(
@@ -136,12 +138,12 @@ describe('In This Workspace (real VS Code)', function () {
     );
     const ok = await mediaRow(provider, credited);
     assert.equal(ok.label, mediaLabel({ kind: 'photo', photo: credited }));
-    assert.equal(ok.description, '1 use');
+    assert.equal(ok.description, described(credited, '1 use'));
     assert.equal(ok.context, 'media.photo');
     assert.deepEqual((await rows(provider, ok.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/trip.md:3`, 'credited', 'pass']]);
     // CSS: the credit check is off there, so nothing is said about its credit.
     const css = await mediaRow(provider, styled);
-    assert.equal(css.description, '1 use');
+    assert.equal(css.description, described(styled, '1 use'));
     assert.deepEqual((await rows(provider, css.node)).map((r) => [r.label, r.description]), [[`${FOLDER}/site.css:1`, '']]);
     assert.equal(server().apiRequestCount(), 0, 'no request: every media was known');
   });
@@ -202,13 +204,13 @@ describe('In This Workspace (real VS Code)', function () {
     assert.equal(md.getText(), page.replace(coast, `${coast}${credit}\n\n`));
     assert.ok(index.getText().includes(uncredited.photographer), index.getText());
     const after = await mediaRow(provider, uncredited);
-    assert.equal(after.description, '2 uses');
+    assert.equal(after.description, described(uncredited, '2 uses'));
     assert.equal(after.icon, 'file-media');
     // One undo takes the page back.
     const editor = await vscode.window.showTextDocument(md);
     await vscode.commands.executeCommand('undo');
     assert.equal(editor.document.getText(), page);
-    await waitFor(async () => (await mediaRow(provider, uncredited)).description === '2 uses · 1 without credit', 'the undone page shown again', 5000);
+    await waitFor(async () => (await mediaRow(provider, uncredited)).description === described(uncredited, '2 uses · 1 without credit'), 'the undone page shown again', 5000);
     assert.equal(server().apiRequestCount(), 0, 'still no request');
     await closeAllEditors();
   });
@@ -222,7 +224,7 @@ describe('In This Workspace (real VS Code)', function () {
     await editor.edit((b) => b.insert(end, `\n![Wall](${styled.src.medium})\n`));
     const css = await waitFor(async () => {
       const row = await mediaRow(provider, styled);
-      return row.description === '2 uses · 1 without credit' && row;
+      return row.description === described(styled, '2 uses · 1 without credit') && row;
     }, 'the new use listed', 5000);
     const uses = (await rows(provider, css.node)).map((r) => [r.label, r.description]);
     assert.deepEqual(uses, [
@@ -233,7 +235,7 @@ describe('In This Workspace (real VS Code)', function () {
     // Closed without saving: the file on disk counts again.
     let seen: unknown;
     await waitFor(
-      async () => (seen = (await mediaRow(provider, styled)).description) === '1 use',
+      async () => (seen = (await mediaRow(provider, styled)).description) === described(styled, '1 use'),
       'the file on disk again',
       30_000,
     ).catch((error: unknown) => {
@@ -300,7 +302,7 @@ describe('In This Workspace (real VS Code)', function () {
         }, 'the file listed', WAIT_MS);
         // The old scan blocked the extension host (this test's too) for minutes: a listing seen only after that is late.
         assert.ok(Date.now() <= until, `listed ${Date.now() - until} ms after the wait`);
-        assert.equal(row.description, '1 use');
+        assert.equal(row.description, described(photo, '1 use'));
         assert.deepEqual((await rows(provider, row.node)).map((r) => [r.label, r.description, r.icon]), [[`${FOLDER}/lines.md:1`, 'credited', 'pass']]);
       } finally {
         await vscode.workspace.fs.delete(uri('lines.md'));
@@ -347,7 +349,7 @@ describe('In This Workspace (real VS Code)', function () {
   it('a file written on disk is listed, and Open in Grid shows its media', async () => {
     const { provider } = await hook();
     await vscode.workspace.fs.writeFile(uri('more.md'), encoder.encode(`![More](${credited.src.medium})\n`));
-    await waitFor(async () => (await mediaRow(provider, credited)).description === '2 uses · 1 without credit', 'the new file listed', 10_000);
+    await waitFor(async () => (await mediaRow(provider, credited)).description === described(credited, '2 uses · 1 without credit'), 'the new file listed', 10_000);
     const row = await mediaRow(provider, credited);
     await vscode.commands.executeCommand('stockMedia.workspaceMedia.openInGrid', row.node);
     const keys = await waitFor(async () => {

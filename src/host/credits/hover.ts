@@ -112,8 +112,6 @@ export class MediaHover {
         ? `[${vscode.l10n.t('Unstar')}](${commandLink(CommandId.unstar, refArgs)})`
         : `[${vscode.l10n.t('Star')}](${commandLink(CommandId.star, refArgs)})`,
     );
-    const page = markdownLinkTarget(info.pageUrl);
-    if (page) links.push(`[${vscode.l10n.t('Page on {0}', serviceName)}](${page})`);
     lines.push(links.join(' · '));
     const thumbnail = markdownLinkTarget(info.thumbnail);
     const shownByVsCode = document.languageId === 'markdown' && previewedByMarkdown(document.getText(), ref.start, ref.end);

@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import { formatLanguageIds } from '../../core/insert/languages';
 import { mediaUrlOptions } from '../../core/mediaUrl';
-import { pastedMediaRef } from '../../core/pastedMedia';
+import type { MediaRefMatch } from '../../core/mediaRefs';
+import type { MediaUrlOptions } from '../../core/mediaUrl';
+import { pastedMediaRef, unforwardedAddress } from '../../core/pastedMedia';
 import { MEDIA_DROP_MIMES } from '../../shared/dnd';
 import { CommandId } from '../common/commandIds';
 import type { CommandManager } from '../common/commandManager';
@@ -29,12 +31,29 @@ export function pasteProvider(container: Container): vscode.DocumentPasteEditPro
       if (!vscode.workspace.getConfiguration(CONFIG_SECTION, document).get<boolean>('paste.enabled', true)) return undefined;
       const item = dataTransfer.get('text/plain');
       const text = item ? await Promise.resolve(item.asString()).catch(() => '') : '';
-      const ref = pastedMediaRef(text, mediaUrlOptions(container.services.config));
+      const options = mediaUrlOptions(container.services.config);
+      const ref = pastedMediaRef(text, options) ?? (await forwardedServiceRef(container.services.config.serviceUrl, text, options));
       if (!ref || token.isCancellationRequested) return undefined;
       return container.insert.paste.provideDocumentPasteEdits(document, ranges, ref, text, context);
     },
     resolveDocumentPasteEdit: (edit, token) => container.insert.paste.resolveDocumentPasteEdit(edit, token),
   };
+}
+
+/**
+ * A page of a local service (the demo's, a sandbox on this machine) opened through the editor's
+ * port forwarding has another address in the browser; pasted back, it is the service's page.
+ * Only a lone http(s) link costs the look-up of the forwarded address.
+ */
+async function forwardedServiceRef(serviceUrl: string, text: string, options: MediaUrlOptions): Promise<MediaRefMatch | undefined> {
+  if (!/^\s*https?:\/\/\S+\s*$/.test(text)) return undefined;
+  const service = vscode.Uri.parse(serviceUrl);
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(service.authority.replace(/:\d+$/, ''))) return undefined;
+  const external = await Promise.resolve(vscode.env.asExternalUri(service)).catch(() => service);
+  const address = unforwardedAddress(text, serviceUrl, external.toString(true));
+  if (address === undefined) return undefined;
+  const ref = pastedMediaRef(address, options);
+  return ref && { ...ref, url: address };
 }
 
 export function registerInsertCommands(context: vscode.ExtensionContext, commands: CommandManager, container: Container): void {

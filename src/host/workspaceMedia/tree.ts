@@ -117,14 +117,16 @@ export class WorkspaceMediaProvider extends Disposable {
     item.id = node.id;
     const locale = vscode.env.language;
     const uses = group ? usesDescription(group, locale) : '';
-    item.description = uses;
+    const who = media ? mediaAuthorAlone(media) : '';
+    // What tells the rows apart first (its words, then its uses); the photographer last, where a narrow view may cut it.
+    item.description = who ? `${uses} · ${inert(who)}` : uses;
     const missing = (group?.missing ?? 0) > 0;
     item.iconPath = missing ? warningIcon() : new vscode.ThemeIcon(kind === 'photo' ? 'file-media' : 'device-camera-video');
     item.contextValue = `media.${kind}${missing ? '.missingCredit' : ''}${this.starred.has(kind, id) ? '.starred' : ''}`;
-    const who = media ? mediaAuthorAlone(media) : '';
     // A known media's hover is made when it is shown (resolveTreeItem), not for every row at each change.
     if (!media) item.tooltip = `${label}\n${uses}`;
-    item.accessibilityInformation = { label: [media ? mediaAccessibilityLabel(media) : label, inert(who), uses].filter((p) => p !== '').join(', ') };
+    // The accessible label names the photographer once (mediaAccessibilityLabel says "by …").
+    item.accessibilityInformation = { label: [media ? mediaAccessibilityLabel(media) : label, uses].filter((p) => p !== '').join(', ') };
     return item;
   }
 }
