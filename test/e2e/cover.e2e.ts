@@ -130,6 +130,40 @@ describe('covers and sizes in the workbench (e2e)', function () {
     assert.equal(await waitForText((t) => !t.includes('cover:') && t.trim() !== '', 'the post without its cover'), POST);
   });
 
+  it('Set as Cover Image… on a post that has a cover asks “replace?” first, then the size in the cover’s words; Escape changes nothing', async () => {
+    const lines = await openFile(page, 'post.md');
+    const menuItem = async (label: RegExp): Promise<void> => {
+      await tile().click({ button: 'right', position: { x: 30, y: 30 } });
+      const menu = page.locator('.context-view .monaco-menu');
+      await menu.waitFor({ state: 'visible', timeout: 10_000 });
+      await page.waitForTimeout(300);
+      await menu.locator('.action-label', { hasText: label }).click();
+    };
+    await menuItem(/^Set as Cover Image$/);
+    const withCover = await waitForText((t) => t.includes('caption:'), 'the cover');
+
+    await menuItem(/^Set as Cover Image…$/);
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.filter({ hasText: /already has a cover \(cover\.image, cover\.alt, cover\.caption\)/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    const picker = page.locator('.quick-input-widget');
+    assert.equal(await picker.isVisible(), false, 'nothing else asked before it');
+    console.log(`      screenshot: ${await screenshot(page, 'cover-asks-replace-first')}`);
+    await dialog.getByRole('button', { name: 'Replace Cover' }).click();
+    await picker.locator('.quick-input-title', { hasText: 'The cover at which size?' }).waitFor({ state: 'visible', timeout: 15_000 });
+    const start = picker.locator('.monaco-list-row', { hasText: '1200x630' }).first();
+    await start.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await start.innerText(), /the cover’s size/);
+    assert.equal(await picker.locator('.monaco-list-row', { hasText: 'your setting' }).count(), 0, 'no setting claimed');
+    console.log(`      screenshot: ${await screenshot(page, 'cover-size-picker')}`);
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.equal(await shownText(), withCover, 'nothing changed');
+
+    await lines.click();
+    await page.keyboard.press('Control+Z');
+    assert.equal(await waitForText((t) => !t.includes('cover:') && t.trim() !== '', 'the post without its cover'), POST);
+  });
+
   it('the Markdown preview shows an insert at 1280 wide as 1280 pixels; a responsive HTML insert’s srcset candidates load at the widths they claim', async () => {
     // The grid's tile, Enter: into the file last used (link mode, the size 1280; responsive in HTML).
     // At the end of the file, after its heading.

@@ -208,17 +208,14 @@ describe('insert from the grid (e2e)', function () {
     await gridOnScreen();
     shown = await layout();
     assert.equal(shown.length, 2, JSON.stringify(shown));
-    assert.ok((await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText()).includes('Stock Media test page'), 'index.html still in view');
+    // index.html still in view: its editor's lines on screen (README's editor, behind it in the group, is not).
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'Stock Media test page' }).first().waitFor({ state: 'visible', timeout: 10_000 });
     console.log(`      screenshot: ${await screenshot(page, 'grid-beside-second-search')}`);
 
     // Enter on a tile: the insert lands in index.html, in view, and the grid stays on screen.
     await grid.locator('.tile').first().focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      () => /<img /.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''),
-      undefined,
-      { timeout: 20_000 },
-    );
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'Stock Media test page' }).filter({ hasText: /<img\s/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await gridOnScreen();
     assert.equal((await layout()).length, 2);
     console.log(`      screenshot: ${await screenshot(page, 'grid-beside-insert')}`);
