@@ -18,6 +18,7 @@ import type {
   CollectionNode,
   CollectionsNode,
   ErrorNode,
+  FolderNode,
   ListRootKind,
   LoadMoreNode,
   MediaNode,
@@ -133,6 +134,22 @@ export function resolveMediaTooltip(item: vscode.TreeItem, node: MediaNode, ctx:
   return item;
 }
 
+/**
+ * A folder of a large collection's media, named by the rows it holds ("241–480"); the one the
+ * next page goes to is expanded, the others collapsed.
+ */
+function folderItem(node: FolderNode, ctx: ItemContext): vscode.TreeItem {
+  const { start, end } = node.branch.folderRange(node.index);
+  const first = (start + 1).toLocaleString(ctx.locale);
+  const last = end.toLocaleString(ctx.locale);
+  const state = node.open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  const item = new vscode.TreeItem(vscode.l10n.t('{0}–{1}', first, last), state);
+  item.id = node.id;
+  item.contextValue = 'folder';
+  item.accessibilityInformation = { label: vscode.l10n.t('Media {0} to {1}', first, last) };
+  return item;
+}
+
 function loadMoreItem(node: LoadMoreNode, ctx: ItemContext): vscode.TreeItem {
   const list = node.branch.list;
   const loading = list.loading;
@@ -202,6 +219,8 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
       return collectionItem(node, ctx);
     case 'media':
       return mediaItem(node, ctx);
+    case 'folder':
+      return folderItem(node, ctx);
     case 'loadMore':
       return loadMoreItem(node, ctx);
     case 'error':

@@ -24,6 +24,7 @@ import type {
   CollectionsNode,
   EmptyNode,
   ErrorNode,
+  FolderNode,
   ListedNode,
   LoadMoreNode,
   MediaNode,
@@ -150,6 +151,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (node.type === 'root' && (node.root === 'recent' || node.root === 'starred')) {
       return this.handOut(this.listed.children(node, this.lists[node.root].list(), () => emptyText(node, 'all', this.services.config.serviceName)));
     }
+    if (node.type === 'folder') return this.handOutFolder(node);
     if (node.type !== 'root' && node.type !== 'collection') return [];
     const branch = this.branchFor(node);
     if (!branch.list.started && !branch.list.hasError) {
@@ -182,16 +184,36 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
    * are marked here; a "Load more…" of a long list costs the new page, not every item again.
    */
   private handOutBranch(branch: Branch): CollectionsNode[] {
+    this.handOutItems(branch);
     const children = branch.children();
-    const items = branch.list.items;
-    for (let i = branch.handedOut; i < items.length; i++) this.issued.add(items[i] as ListedNode);
-    branch.handedOut = items.length;
-    for (let i = items.length; i < children.length; i++) this.issued.add(children[i] as CollectionsNode);
+    // The folders, or the items (marked above), then the nodes below them.
+    for (const child of children) if (child.type !== 'media' && child.type !== 'collection') this.issued.add(child);
     return children;
   }
 
+  /** A folder's rows (a folder of a branch no longer shown has none). */
+  private handOutFolder(folder: FolderNode): CollectionsNode[] {
+    const { branch } = folder;
+    if (!this.isCurrent(branch)) return [];
+    this.handOutItems(branch);
+    return branch.folderItems(folder);
+  }
+
+  /** Marks the items of the pages that came since the last time as this tree's. */
+  private handOutItems(branch: Branch): void {
+    const items = branch.list.items;
+    for (let i = branch.handedOut; i < items.length; i++) this.issued.add(items[i] as ListedNode);
+    branch.handedOut = items.length;
+  }
+
   getParent(node: CollectionsNode): CollectionsNode | undefined {
-    return node.type === 'root' ? undefined : node.parent;
+    if (node.type === 'root') return undefined;
+    // A large collection's media are in its folders.
+    if (node.type === 'media' && node.parent.type === 'collection') {
+      const branch = this.branches.get(this.branchKey(node.parent));
+      return branch?.folderOf(node) ?? node.parent;
+    }
+    return node.parent;
   }
 
   /** The next page of a list, after its last item. Resolves once it is shown. */
@@ -233,11 +255,14 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
 
   private async load(branch: Branch, showLoading: CollectionsNode): Promise<void> {
     if (!this.isCurrent(branch)) return;
+    const before = branch.shape();
     const loading = branch.loadNext();
     // The "Load more…" node turns into "Loading…", the error node into nothing.
     this.changed.fire(showLoading);
     await this.withProgress(loading);
-    if (this.isCurrent(branch)) this.changed.fire(branch.owner);
+    // Each refresh makes VS Code fetch the element's children again (and the children of those
+    // of them that are expanded): in folders, only the one that got the page, where it can.
+    if (this.isCurrent(branch)) for (const node of branch.refreshAfter(before)) this.changed.fire(node);
   }
 
   private withProgress<T>(work: Promise<T>): Promise<T> {
