@@ -453,6 +453,7 @@ async function treeBrowse(title: string): Promise<TreeBrowseFigures> {
   const started = performance.now();
   await treeView.reveal(collection, { expand: true, select: false, focus: false });
   const loadMs: number[] = [];
+  const requestMs: number[] = [];
   let items: number;
   for (;;) {
     const { media, more } = await treeMedia(provider, collection);
@@ -460,11 +461,12 @@ async function treeBrowse(title: string): Promise<TreeBrowseFigures> {
     if (!more) break;
     const pressed = performance.now();
     await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+    requestMs.push(performance.now() - pressed);
     const last = (await treeMedia(provider, collection)).media.at(-1);
     if (last) await treeView.reveal(last, { select: false, focus: false });
     loadMs.push(performance.now() - pressed);
   }
-  return { items, loads: loadMs.length, loadMs, ms: performance.now() - started };
+  return { items, loads: loadMs.length, loadMs, requestMs, ms: performance.now() - started };
 }
 
 /** VS Code's own Markdown extensions activated by an untitled Markdown page (see the task in ../control.ts). */
