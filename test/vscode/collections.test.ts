@@ -222,14 +222,14 @@ describe('collections tree', function () {
     assert.equal(server.apiRequestCount(mediaRequests(id)), Math.ceil(library.media.length / 80));
   });
 
-  it('"Load more…" appends: the items shown stay the same nodes and tree items, only that collection is refreshed, and a new page\'s node acts with its whole media', async function () {
+  it('"Load more…" appends: the items shown stay the same nodes, only that collection is refreshed, and a new page\'s node acts with its whole media', async function () {
     await start('alice');
     const { featured } = await roots(provider);
     const id = server.library.largeFeaturedCollectionId;
     const node = await findCollection(provider, featured, id);
     const first = await provider.getChildren(node);
     const shown = first.filter((n): n is MediaNode => n.type === 'media');
-    const items = shown.map((n) => provider.getTreeItem(n));
+    const labels = shown.map((n) => labelOf(provider.getTreeItem(n)));
     const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
     assert.ok(more);
     const fired: (CollectionsNode | undefined)[] = [];
@@ -243,9 +243,9 @@ describe('collections tree', function () {
     assert.equal(after.length, shown.length + 80);
     shown.forEach((n, i) => {
       assert.equal(after[i], n, `item ${i} is the same node`);
-      assert.equal(provider.getTreeItem(n), items[i], `item ${i} keeps its tree item`);
+      assert.equal(labelOf(provider.getTreeItem(n)), labels[i], `item ${i} keeps its label`);
     });
-    // "Loading…" on the Load more… node, then the collection: never the whole tree.
+    // "Loading…" on the Load more… node (when the page is slow), then the collection: never the whole tree.
     assert.ok(fired.includes(node), 'the collection is refreshed');
     assert.deepEqual(fired.filter((e) => e !== node && e !== more), [], 'nothing else is refreshed');
 
@@ -260,6 +260,31 @@ describe('collections tree', function () {
     if (!commands.includes('stockMedia.copyCredit')) this.skip();
     const credit = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyCredit', added);
     assert.ok(credit?.includes(photo.photographer.name), credit);
+  });
+
+  it('a slow "Load more…" says "Loading…" while its page comes, then shows the page', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const node = await findCollection(provider, featured, server.library.largeFeaturedCollectionId);
+    const more = (await provider.getChildren(node)).find((n): n is LoadMoreNode => n.type === 'loadMore');
+    assert.ok(more);
+    assert.equal(labelOf(provider.getTreeItem(more)), 'Load more…');
+    const fired: (CollectionsNode | undefined)[] = [];
+    const sub = provider.onDidChangeTreeData((e) => fired.push(e));
+    server.setSwitches({ delayMs: 3000 });
+    try {
+      const loading = vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+      await waitFor(() => fired.includes(more), 'the "Load more…" row to be refreshed');
+      assert.equal(labelOf(provider.getTreeItem(more)), 'Loading…');
+      assert.equal(provider.getTreeItem(more).command, undefined, 'not pressed twice');
+      assert.deepEqual(fired, [more], 'the page has not come yet');
+      await loading;
+    } finally {
+      sub.dispose();
+      server.resetSwitches();
+    }
+    assert.deepEqual(fired, [more, node], 'then the collection, with the page');
+    assert.equal((await provider.getChildren(node)).filter((n) => n.type === 'media').length, 160);
   });
 
   it('a collection of more than 240 media shows them in folders of three pages; "Load more…" refreshes the open folder, the collection only when it starts a folder', async () => {

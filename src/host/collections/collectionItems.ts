@@ -119,8 +119,8 @@ function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
   // `media.<kind>` (the media menus), `.starred` when starred (Unstar instead of Star).
   const item = row(node, mediaLabel(node.media), icon, `media.${node.media.kind}${ctx.isStarred(node.media) ? '.starred' : ''}`);
   item.description = mediaAuthorAlone(node.media);
-  // The hover's Markdown is made when it is shown (resolveMediaTooltip): a collection of
-  // thousands sends VS Code every item again at each "Load more…", and the tooltip is most of it.
+  // The hover's Markdown is made when it is shown (resolveMediaTooltip): it is most of an item,
+  // and VS Code is sent a folder's items again at each "Load more…".
   item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
   // A click opens it in the grid, where it can be previewed large (the same as Open Photo or Video).
   const id = node.media.kind === 'photo' ? node.media.photo.id : node.media.video.id;

@@ -65,6 +65,9 @@ function listNodes() {
   };
 }
 
+/** How long a page loads before its "Load more…" row says "Loading…" (VS Code's refresh delay for a view). */
+const LOADING_SHOWN_AFTER_MS = 200;
+
 function isCancelled(error: unknown): boolean {
   return error !== undefined && toMediaError(error).kind === 'cancelled';
 }
@@ -86,12 +89,6 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   /** Every node this tree handed out: its commands act on these only, never on a look-alike. */
   private readonly issued = new WeakSet<object>();
   private readonly itemContext: ItemContext;
-  /**
-   * Media items made once per node: a node never changes, and a "Load more…" makes VS Code
-   * ask for every item of the list again. Made anew when the service name changes.
-   */
-  private mediaItems = new WeakMap<MediaNode, vscode.TreeItem>();
-
   constructor(
     private readonly services: Services,
     private readonly api: ClientSource,
@@ -116,12 +113,9 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
       isStarred: (media) => lists.starred.has(media.kind, media.kind === 'photo' ? media.photo.id : media.video.id),
       listCount: (root) => lists[root].list().length,
     };
-    const remakeItems = (): void => {
-      this.mediaItems = new WeakMap();
-      this.changed.fire(undefined);
-    };
+    const remakeItems = (): void => this.changed.fire(undefined);
     this._register(lists.recent.onDidChange(() => this.changed.fire(this.roots.recent)));
-    // A star shows on every item of that media (its menu): all items are made again.
+    // A star shows on every item of that media (its menu): all items are asked for again.
     this._register(lists.starred.onDidChange(remakeItems));
     // Another key or server: what was loaded belongs to someone else.
     this._register(services.onDidChangeConnection(() => this.reset()));
@@ -129,11 +123,12 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     this._register(services.onDidChangeConfig(remakeItems));
   }
 
+  /**
+   * Made anew each time VS Code asks (a refresh asks for one folder's rows at most), not kept:
+   * thousands of media rows kept with their items would hold their labels and commands too.
+   */
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
-    if (node.type !== 'media') return treeItemFor(node, this.itemContext);
-    let item = this.mediaItems.get(node);
-    if (!item) this.mediaItems.set(node, (item = treeItemFor(node, this.itemContext)));
-    return item;
+    return treeItemFor(node, this.itemContext);
   }
 
   /** The hover of a media item, made when VS Code is about to show it. */
@@ -257,9 +252,12 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (!this.isCurrent(branch)) return;
     const before = branch.shape();
     const loading = branch.loadNext();
-    // The "Load more…" node turns into "Loading…", the error node into nothing.
-    this.changed.fire(showLoading);
-    await this.withProgress(loading);
+    // The "Load more…" node turns into "Loading…", the error node into nothing, when the page
+    // takes more than a moment (the view's progress bar shows at once): VS Code holds a view's
+    // refresh until 200 ms have passed without another, so a row changed at once would hold
+    // back a quick page's rows by that much.
+    const slow = setTimeout(() => this.isCurrent(branch) && branch.list.loading && this.changed.fire(showLoading), LOADING_SHOWN_AFTER_MS);
+    await this.withProgress(loading).finally(() => clearTimeout(slow));
     // Each refresh makes VS Code fetch the element's children again (and the children of those
     // of them that are expanded): in folders, only the one that got the page, where it can.
     if (this.isCurrent(branch)) for (const node of branch.refreshAfter(before)) this.changed.fire(node);
