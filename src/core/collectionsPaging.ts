@@ -23,6 +23,8 @@ export class PagedList<T> {
   private failure: unknown;
   private pagesLoaded = 0;
   private skippedCount = 0;
+  /** How many items the list held after each page: where each page's items end. */
+  private readonly ends: number[] = [];
 
   /** `keyOf` names an item; an item seen on an earlier page is not added again. */
   constructor(private readonly keyOf: (item: T) => string) {}
@@ -61,6 +63,11 @@ export class PagedList<T> {
 
   get pages(): number {
     return this.pagesLoaded;
+  }
+
+  /** For each loaded page, how many items the list held once it was added (a page's items end there). */
+  get pageEnds(): readonly number[] {
+    return this.ends;
   }
 
   /** Items of the loaded pages the service sent unreadable (left out of `items`). */
@@ -112,6 +119,7 @@ export class PagedList<T> {
     const guessed = this.last !== undefined && this.last.next_page === undefined;
     this.last = guessed && added === 0 ? lastPage(page.envelope) : page.envelope;
     this.pagesLoaded += 1;
+    this.ends.push(this.list.length);
     this.skippedCount += page.envelope.skipped ?? 0;
     return added;
   }

@@ -168,6 +168,8 @@ export interface TreeBrowseFigures {
   readonly loads: number;
   /** Load more pressed → the new last item revealed in the workbench, each load. */
   readonly loadMs: readonly number[];
+  /** Load more pressed → its command done: the page requested, read and added (the request), each load. */
+  readonly requestMs: readonly number[];
   readonly ms: number;
 }
 

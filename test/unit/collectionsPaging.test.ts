@@ -36,6 +36,7 @@ describe('PagedList', () => {
     assert.equal(list.hasMore, false);
     assert.equal(list.items.length, 170);
     assert.equal(list.pages, 3);
+    assert.deepEqual(list.pageEnds, [80, 160, 170], 'where each page ends in the list');
     // After the last page nothing is asked.
     assert.equal(await list.load(s.fetch), 0);
     assert.deepEqual(s.calls, [undefined, 1, 2]);
@@ -76,6 +77,7 @@ describe('PagedList', () => {
     await list.load(async () => pages.shift());
     assert.equal(await list.load(async () => pages.shift()), 1);
     assert.deepEqual(list.items.map((i) => i.id), [1, 2, 3]);
+    assert.deepEqual(list.pageEnds, [2, 3], 'a page ends after the items it added');
   });
 
   it('keeps a failure as a value, keeps what it had, and retries', async () => {

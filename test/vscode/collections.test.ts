@@ -4,12 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/inert';
 import { mediaSizeText } from '../../src/core/mediaText';
-import type { CollectionsNode, CollectionNode, ErrorNode, LoadMoreNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
+import type { CollectionsNode, CollectionNode, ErrorNode, FolderNode, LoadMoreNode, MediaNode, RootNode } from '../../src/host/collections/collectionNodes';
 import type { CollectionsProvider } from '../../src/host/collections/collectionsProvider';
 import { MEDIA_MIME } from '../../src/shared/dnd';
 import type { LibraryCollection, UserName } from '../server/library';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
+import { startApiServer } from '../server/server';
+import { asNew, extensionApi, stopLocalServer, storeKeyFor, useLocalServer, waitFor } from './support';
 
 interface Hook {
   provider: CollectionsProvider;
@@ -91,6 +92,14 @@ async function loadAll(provider: CollectionsProvider, parent: CollectionsNode, m
     children = await provider.getChildren(parent);
   }
   throw new Error(`Still more after ${maxPages} pages`);
+}
+
+/** A grouped collection's folders and the media in them, in order. */
+async function foldersOf(provider: CollectionsProvider, node: CollectionNode): Promise<{ folders: FolderNode[]; media: MediaNode[] }> {
+  const folders = (await provider.getChildren(node)).filter((n): n is FolderNode => n.type === 'folder');
+  const media: MediaNode[] = [];
+  for (const folder of folders) media.push(...(await provider.getChildren(folder)).filter((n): n is MediaNode => n.type === 'media'));
+  return { folders, media };
 }
 
 async function findCollection(provider: CollectionsProvider, root: RootNode, id: string): Promise<CollectionNode> {
@@ -213,14 +222,14 @@ describe('collections tree', function () {
     assert.equal(server.apiRequestCount(mediaRequests(id)), Math.ceil(library.media.length / 80));
   });
 
-  it('"Load more…" appends: the items shown stay the same nodes and tree items, only that collection is refreshed, and a new page\'s node acts with its whole media', async function () {
+  it('"Load more…" appends: the items shown stay the same nodes, only that collection is refreshed, and a new page\'s node acts with its whole media', async function () {
     await start('alice');
     const { featured } = await roots(provider);
     const id = server.library.largeFeaturedCollectionId;
     const node = await findCollection(provider, featured, id);
     const first = await provider.getChildren(node);
     const shown = first.filter((n): n is MediaNode => n.type === 'media');
-    const items = shown.map((n) => provider.getTreeItem(n));
+    const labels = shown.map((n) => labelOf(provider.getTreeItem(n)));
     const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
     assert.ok(more);
     const fired: (CollectionsNode | undefined)[] = [];
@@ -234,9 +243,9 @@ describe('collections tree', function () {
     assert.equal(after.length, shown.length + 80);
     shown.forEach((n, i) => {
       assert.equal(after[i], n, `item ${i} is the same node`);
-      assert.equal(provider.getTreeItem(n), items[i], `item ${i} keeps its tree item`);
+      assert.equal(labelOf(provider.getTreeItem(n)), labels[i], `item ${i} keeps its label`);
     });
-    // "Loading…" on the Load more… node, then the collection: never the whole tree.
+    // "Loading…" on the Load more… node (when the page is slow), then the collection: never the whole tree.
     assert.ok(fired.includes(node), 'the collection is refreshed');
     assert.deepEqual(fired.filter((e) => e !== node && e !== more), [], 'nothing else is refreshed');
 
@@ -251,6 +260,132 @@ describe('collections tree', function () {
     if (!commands.includes('stockMedia.copyCredit')) this.skip();
     const credit = await vscode.commands.executeCommand<string | undefined>('stockMedia.copyCredit', added);
     assert.ok(credit?.includes(photo.photographer.name), credit);
+  });
+
+  it('a slow "Load more…" says "Loading…" while its page comes, then shows the page', async () => {
+    await start('alice');
+    const { featured } = await roots(provider);
+    const node = await findCollection(provider, featured, server.library.largeFeaturedCollectionId);
+    const more = (await provider.getChildren(node)).find((n): n is LoadMoreNode => n.type === 'loadMore');
+    assert.ok(more);
+    assert.equal(labelOf(provider.getTreeItem(more)), 'Load more…');
+    const fired: (CollectionsNode | undefined)[] = [];
+    const sub = provider.onDidChangeTreeData((e) => fired.push(e));
+    server.setSwitches({ delayMs: 3000 });
+    try {
+      const loading = vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+      await waitFor(() => fired.includes(more), 'the "Load more…" row to be refreshed');
+      assert.equal(labelOf(provider.getTreeItem(more)), 'Loading…');
+      assert.equal(provider.getTreeItem(more).command, undefined, 'not pressed twice');
+      assert.deepEqual(fired, [more], 'the page has not come yet');
+      await loading;
+    } finally {
+      sub.dispose();
+      server.resetSwitches();
+    }
+    assert.deepEqual(fired, [more, node], 'then the collection, with the page');
+    assert.equal((await provider.getChildren(node)).filter((n) => n.type === 'media').length, 160);
+  });
+
+  it('a collection of more than 240 media shows them in folders of three pages; "Load more…" refreshes the open folder, the collection only when it starts a folder', async () => {
+    server = await startApiServer({ photoCount: 800, largeCollection: 600 });
+    await asNew(server, 'alice');
+    await settled();
+    ({ provider } = await hook());
+    provider.refresh();
+    const { featured } = await roots(provider);
+    const id = server.library.loadCollectionId;
+    assert.ok(id);
+    const library = server.library.collectionById.get(id);
+    assert.ok(library);
+    const node = await findCollection(provider, featured, id);
+    server.clearLog();
+
+    // The first page: one open folder, then "Load more…" below it, in the collection.
+    const first = await provider.getChildren(node);
+    assert.deepEqual(first.map((n) => n.type), ['folder', 'loadMore']);
+    const open = first[0];
+    assert.ok(open?.type === 'folder');
+    assert.equal(provider.getParent(open), node);
+    const openItem = provider.getTreeItem(open);
+    assert.equal(labelOf(openItem), '1–80');
+    assert.equal(openItem.collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'the folder the pages go to is expanded');
+    assert.equal(openItem.contextValue, 'folder');
+    assert.equal(openItem.accessibilityInformation?.label, 'Media 1 to 80');
+    assert.equal((await provider.getChildren(open)).filter((n) => n.type === 'media').length, 80);
+
+    // In the real view: what a "Load more…" makes VS Code fetch again.
+    const { treeView } = await hook();
+    await vscode.commands.executeCommand('workbench.view.extension.stockMedia');
+    await waitFor(() => treeView.visible, 'the view to be visible');
+    await treeView.reveal(node, { expand: true, select: false, focus: false });
+    const asked: CollectionsNode[] = [];
+    const getChildren = provider.getChildren.bind(provider);
+    provider.getChildren = (n?: CollectionsNode) => {
+      if (n) asked.push(n);
+      return getChildren(n);
+    };
+    /** Presses "Load more…" and waits until the view shows the last media loaded; returns what the view asked for. */
+    const loadMore = async (): Promise<CollectionsNode[]> => {
+      const more = (await getChildren(node)).find((n): n is LoadMoreNode => n.type === 'loadMore');
+      assert.ok(more);
+      asked.length = 0;
+      await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
+      const { media } = await foldersOf({ getChildren } as CollectionsProvider, node);
+      const last = media.at(-1);
+      assert.ok(last);
+      // Resolves once the view's refresh is done and the row is there.
+      await treeView.reveal(last, { select: false, focus: false });
+      return asked.splice(0);
+    };
+    try {
+      for (const [i, label] of ['1–160', '1–240'].entries()) {
+        const fetched = await loadMore();
+        const now = await provider.getChildren(node);
+        assert.deepEqual(now.map((n) => n.type), ['folder', 'loadMore'], `load ${i + 1}`);
+        assert.equal(now[0], open, 'the same folder, grown');
+        assert.equal(labelOf(provider.getTreeItem(open)), label);
+        assert.ok(fetched.includes(open), `load ${i + 1}: the open folder's rows are fetched again`);
+        assert.ok(!fetched.includes(node), `load ${i + 1}: the collection is not refreshed (${fetched.map((n) => n.id).join(', ')})`);
+      }
+      // The fourth page starts a folder: the collection is refreshed; the full folder is shown
+      // closed (an id of its own), so its rows are not fetched again.
+      const fetched = await loadMore();
+      const now = await provider.getChildren(node);
+      assert.deepEqual(now.map((n) => n.type), ['folder', 'folder', 'loadMore']);
+      const [full, next] = now;
+      assert.ok(full?.type === 'folder' && next?.type === 'folder');
+      assert.notEqual(full.id, open.id);
+      const fullItem = provider.getTreeItem(full);
+      assert.deepEqual([labelOf(fullItem), fullItem.collapsibleState], ['1–240', vscode.TreeItemCollapsibleState.Collapsed]);
+      const nextItem = provider.getTreeItem(next);
+      assert.deepEqual([labelOf(nextItem), nextItem.collapsibleState], ['241–320', vscode.TreeItemCollapsibleState.Expanded]);
+      assert.ok(fetched.includes(node), 'the collection is refreshed');
+      assert.ok(fetched.includes(next), 'the new open folder is fetched');
+      assert.ok(!fetched.includes(full), 'the closed folder is not fetched');
+    } finally {
+      delete (provider as Partial<Pick<CollectionsProvider, 'getChildren'>>).getChildren;
+    }
+
+    // To the end: every media once, in the collection's order, in folders of 240.
+    const all = await loadAll(provider, node);
+    assert.ok(!all.some((n) => n.type === 'loadMore'));
+    const { folders, media } = await foldersOf(provider, node);
+    assert.deepEqual(folders.map((f) => labelOf(provider.getTreeItem(f))), ['1–240', '241–480', '481–600']);
+    assert.deepEqual(folders.map((f) => provider.getTreeItem(f).collapsibleState), [1, 1, 2].map((s) => s as vscode.TreeItemCollapsibleState));
+    assert.deepEqual(
+      media.map((m) => (m.media.kind === 'photo' ? `Photo:${m.media.photo.id}` : `Video:${m.media.video.id}`)),
+      library.media.map((r) => `${r.type}:${r.id}`),
+    );
+    assert.equal(server.apiRequestCount(mediaRequests(id)), Math.ceil(600 / 80));
+    // Each media's parent is its folder (reveal walks it), and the media act as before.
+    const middle = media[300];
+    assert.ok(middle);
+    assert.equal(provider.getParent(middle), folders[1]);
+    assert.equal(middle.parent, node, 'the media still belongs to its collection');
+    await treeView.reveal(middle, { select: true, focus: false });
+    // The selection comes back from the workbench a moment later.
+    await waitFor(() => treeView.selection.length === 1 && treeView.selection[0] === middle, 'the revealed media to be selected');
   });
 
   it('media nodes carry the media, an icon by type, a title, the author and a safe hover', async () => {

@@ -18,6 +18,7 @@ import type {
   CollectionNode,
   CollectionsNode,
   ErrorNode,
+  FolderNode,
   ListRootKind,
   LoadMoreNode,
   MediaNode,
@@ -118,8 +119,8 @@ function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
   // `media.<kind>` (the media menus), `.starred` when starred (Unstar instead of Star).
   const item = row(node, mediaLabel(node.media), icon, `media.${node.media.kind}${ctx.isStarred(node.media) ? '.starred' : ''}`);
   item.description = mediaAuthorAlone(node.media);
-  // The hover's Markdown is made when it is shown (resolveMediaTooltip): a collection of
-  // thousands sends VS Code every item again at each "Load more…", and the tooltip is most of it.
+  // The hover's Markdown is made when it is shown (resolveMediaTooltip): it is most of an item,
+  // and VS Code is sent a folder's items again at each "Load more…".
   item.accessibilityInformation = { label: mediaAccessibilityLabel(node.media) };
   // A click opens it in the grid, where it can be previewed large (the same as Open Photo or Video).
   const id = node.media.kind === 'photo' ? node.media.photo.id : node.media.video.id;
@@ -130,6 +131,22 @@ function mediaItem(node: MediaNode, ctx: ItemContext): vscode.TreeItem {
 /** The media item's hover (the tree asks for it when it is shown: resolveTreeItem). */
 export function resolveMediaTooltip(item: vscode.TreeItem, node: MediaNode, ctx: ItemContext): vscode.TreeItem {
   item.tooltip ??= textMarkdown(mediaTooltipMarkdown(node.media, { serviceName: ctx.serviceName }));
+  return item;
+}
+
+/**
+ * A folder of a large collection's media, named by the rows it holds ("241–480"); the one the
+ * next page goes to is expanded, the others collapsed.
+ */
+function folderItem(node: FolderNode, ctx: ItemContext): vscode.TreeItem {
+  const { start, end } = node.branch.folderRange(node.index);
+  const first = (start + 1).toLocaleString(ctx.locale);
+  const last = end.toLocaleString(ctx.locale);
+  const state = node.open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  const item = new vscode.TreeItem(vscode.l10n.t('{0}–{1}', first, last), state);
+  item.id = node.id;
+  item.contextValue = 'folder';
+  item.accessibilityInformation = { label: vscode.l10n.t('Media {0} to {1}', first, last) };
   return item;
 }
 
@@ -202,6 +219,8 @@ export function treeItemFor(node: CollectionsNode, ctx: ItemContext): vscode.Tre
       return collectionItem(node, ctx);
     case 'media':
       return mediaItem(node, ctx);
+    case 'folder':
+      return folderItem(node, ctx);
     case 'loadMore':
       return loadMoreItem(node, ctx);
     case 'error':

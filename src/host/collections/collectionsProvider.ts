@@ -24,6 +24,7 @@ import type {
   CollectionsNode,
   EmptyNode,
   ErrorNode,
+  FolderNode,
   ListedNode,
   LoadMoreNode,
   MediaNode,
@@ -64,6 +65,9 @@ function listNodes() {
   };
 }
 
+/** How long a page loads before its "Load more…" row says "Loading…" (VS Code's refresh delay for a view). */
+const LOADING_SHOWN_AFTER_MS = 200;
+
 function isCancelled(error: unknown): boolean {
   return error !== undefined && toMediaError(error).kind === 'cancelled';
 }
@@ -85,12 +89,6 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
   /** Every node this tree handed out: its commands act on these only, never on a look-alike. */
   private readonly issued = new WeakSet<object>();
   private readonly itemContext: ItemContext;
-  /**
-   * Media items made once per node: a node never changes, and a "Load more…" makes VS Code
-   * ask for every item of the list again. Made anew when the service name changes.
-   */
-  private mediaItems = new WeakMap<MediaNode, vscode.TreeItem>();
-
   constructor(
     private readonly services: Services,
     private readonly api: ClientSource,
@@ -115,12 +113,9 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
       isStarred: (media) => lists.starred.has(media.kind, media.kind === 'photo' ? media.photo.id : media.video.id),
       listCount: (root) => lists[root].list().length,
     };
-    const remakeItems = (): void => {
-      this.mediaItems = new WeakMap();
-      this.changed.fire(undefined);
-    };
+    const remakeItems = (): void => this.changed.fire(undefined);
     this._register(lists.recent.onDidChange(() => this.changed.fire(this.roots.recent)));
-    // A star shows on every item of that media (its menu): all items are made again.
+    // A star shows on every item of that media (its menu): all items are asked for again.
     this._register(lists.starred.onDidChange(remakeItems));
     // Another key or server: what was loaded belongs to someone else.
     this._register(services.onDidChangeConnection(() => this.reset()));
@@ -128,11 +123,12 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     this._register(services.onDidChangeConfig(remakeItems));
   }
 
+  /**
+   * Made anew each time VS Code asks (a refresh asks for one folder's rows at most), not kept:
+   * thousands of media rows kept with their items would hold their labels and commands too.
+   */
   getTreeItem(node: CollectionsNode): vscode.TreeItem {
-    if (node.type !== 'media') return treeItemFor(node, this.itemContext);
-    let item = this.mediaItems.get(node);
-    if (!item) this.mediaItems.set(node, (item = treeItemFor(node, this.itemContext)));
-    return item;
+    return treeItemFor(node, this.itemContext);
   }
 
   /** The hover of a media item, made when VS Code is about to show it. */
@@ -150,6 +146,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     if (node.type === 'root' && (node.root === 'recent' || node.root === 'starred')) {
       return this.handOut(this.listed.children(node, this.lists[node.root].list(), () => emptyText(node, 'all', this.services.config.serviceName)));
     }
+    if (node.type === 'folder') return this.handOutFolder(node);
     if (node.type !== 'root' && node.type !== 'collection') return [];
     const branch = this.branchFor(node);
     if (!branch.list.started && !branch.list.hasError) {
@@ -182,16 +179,36 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
    * are marked here; a "Load more…" of a long list costs the new page, not every item again.
    */
   private handOutBranch(branch: Branch): CollectionsNode[] {
+    this.handOutItems(branch);
     const children = branch.children();
-    const items = branch.list.items;
-    for (let i = branch.handedOut; i < items.length; i++) this.issued.add(items[i] as ListedNode);
-    branch.handedOut = items.length;
-    for (let i = items.length; i < children.length; i++) this.issued.add(children[i] as CollectionsNode);
+    // The folders, or the items (marked above), then the nodes below them.
+    for (const child of children) if (child.type !== 'media' && child.type !== 'collection') this.issued.add(child);
     return children;
   }
 
+  /** A folder's rows (a folder of a branch no longer shown has none). */
+  private handOutFolder(folder: FolderNode): CollectionsNode[] {
+    const { branch } = folder;
+    if (!this.isCurrent(branch)) return [];
+    this.handOutItems(branch);
+    return branch.folderItems(folder);
+  }
+
+  /** Marks the items of the pages that came since the last time as this tree's. */
+  private handOutItems(branch: Branch): void {
+    const items = branch.list.items;
+    for (let i = branch.handedOut; i < items.length; i++) this.issued.add(items[i] as ListedNode);
+    branch.handedOut = items.length;
+  }
+
   getParent(node: CollectionsNode): CollectionsNode | undefined {
-    return node.type === 'root' ? undefined : node.parent;
+    if (node.type === 'root') return undefined;
+    // A large collection's media are in its folders.
+    if (node.type === 'media' && node.parent.type === 'collection') {
+      const branch = this.branches.get(this.branchKey(node.parent));
+      return branch?.folderOf(node) ?? node.parent;
+    }
+    return node.parent;
   }
 
   /** The next page of a list, after its last item. Resolves once it is shown. */
@@ -233,11 +250,17 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
 
   private async load(branch: Branch, showLoading: CollectionsNode): Promise<void> {
     if (!this.isCurrent(branch)) return;
+    const before = branch.shape();
     const loading = branch.loadNext();
-    // The "Load more…" node turns into "Loading…", the error node into nothing.
-    this.changed.fire(showLoading);
-    await this.withProgress(loading);
-    if (this.isCurrent(branch)) this.changed.fire(branch.owner);
+    // The "Load more…" node turns into "Loading…", the error node into nothing, when the page
+    // takes more than a moment (the view's progress bar shows at once): VS Code holds a view's
+    // refresh until 200 ms have passed without another, so a row changed at once would hold
+    // back a quick page's rows by that much.
+    const slow = setTimeout(() => this.isCurrent(branch) && branch.list.loading && this.changed.fire(showLoading), LOADING_SHOWN_AFTER_MS);
+    await this.withProgress(loading).finally(() => clearTimeout(slow));
+    // Each refresh makes VS Code fetch the element's children again (and the children of those
+    // of them that are expanded): in folders, only the one that got the page, where it can.
+    if (this.isCurrent(branch)) for (const node of branch.refreshAfter(before)) this.changed.fire(node);
   }
 
   private withProgress<T>(work: Promise<T>): Promise<T> {
