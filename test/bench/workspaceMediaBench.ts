@@ -45,8 +45,10 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
     const found = await control.call<number>({ op: 'lookUpMedia', media }, 10 * 60_000);
     if (found !== media.length) throw new Error(`${found} of ${media.length} media looked up`);
 
+    const profileDir = process.env['STOCK_MEDIA_BENCH_PROFILE'];
+    const profile = profileDir ? { profileDir } : {};
     const mark = api.log.length;
-    const first = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: false }, 10 * 60_000);
+    const first = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: false, ...profile }, 10 * 60_000);
     const requests = api.log.length - mark;
     if (first.media !== LOAD_DISTINCT || first.unknown !== 0) throw new Error(`listed ${first.media} media, ${first.unknown} not known`);
     sink.add('wsListMs', first.ms);
@@ -58,7 +60,7 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
     log(`[bench] In This Workspace: ${first.files} files, ${first.media} media listed in ${first.ms.toFixed(0)} ms (scan ${first.scanMs.toFixed(0)} ms), ${requests} requests`);
     const refreshes: number[] = [];
     for (let i = 0; i < REFRESH_RUNS; i++) {
-      const again = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: true }, 10 * 60_000);
+      const again = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: true, ...profile }, 10 * 60_000);
       refreshes.push(again.ms);
       sink.add('wsRefreshMs', again.ms);
       sink.add('wsRequests', api.log.length - mark);

@@ -2,7 +2,10 @@
 // Workspace: the languages that have an insert format, without what git ignores
 // (`.gitignore`), what VS Code hides (`files.exclude`, `search.exclude`) and `.git` itself,
 // large files skipped, read a few at a time; a file unchanged since it was last read (its size and
-// time of change) is not read again: its media links are remembered (SourceMemo).
+// time of change) is not read again: its media links are remembered (SourceMemo). In the Node
+// extension host a `file:` workspace's files are stat'ed and read straight from the disk
+// (platform/node/sourceFiles.ts: at once, in the walk's slices), not through `workspace.fs`, whose
+// every call is several round trips through the extension host's thread pool.
 //
 // Why a walk and not `vscode.workspace.findFiles`: findFiles applies files.exclude only and
 // caps its list before any `.gitignore` rule could be applied (5,000 files in an ignored
@@ -20,6 +23,7 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
+import type { FileStamp, LocalDisk } from '../platform';
 import type { Services } from '../services';
 
 /** The extensions of the files searched: the languages that have an insert format (core/insert/languages.ts). */
@@ -46,9 +50,11 @@ export interface Found {
   readonly files: Set<string>;
 }
 
+const decoder = new TextDecoder();
+
 export async function readText(uri: vscode.Uri): Promise<string | undefined> {
   try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    return decoder.decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return undefined;
   }
@@ -148,21 +154,59 @@ interface Walked {
 }
 
 /** The `.gitignore` beside a folder's entries, or undefined when it cannot be read or is too large. */
-async function readGitignore(uri: vscode.Uri, log: (line: string) => void): Promise<string | undefined> {
-  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-  if (!stat) return undefined;
-  if (stat.size > MAX_GITIGNORE_BYTES) {
-    log(`Media scan: ${uri.path} is over ${MAX_GITIGNORE_BYTES} bytes; its rules were not applied.`);
-    return undefined;
+async function readGitignore(services: Services, uri: vscode.Uri): Promise<string | undefined> {
+  const memo = memoOf(services);
+  const disk = localDisk(services, memo, uri);
+  let text: string | 'tooLarge' | undefined;
+  if (disk) {
+    const read = timed(services, memo, () => disk.readSourceFile(uri.fsPath, MAX_GITIGNORE_BYTES));
+    text = read === 'tooLarge' || read === undefined ? read : decoder.decode(read.bytes);
+  } else {
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+    text = !stat ? undefined : stat.size > MAX_GITIGNORE_BYTES ? 'tooLarge' : await readText(uri);
   }
-  return readText(uri);
+  if (text !== 'tooLarge') return text;
+  services.logger.info(`Media scan: ${uri.path} is over ${MAX_GITIGNORE_BYTES} bytes; its rules were not applied.`);
+  return undefined;
+}
+
+/**
+ * A folder's entries, at most `limit` of them, and whether it has more: from the local disk as
+ * they are read (the walk's slices go on meanwhile), else through `workspace.fs` (the whole
+ * listing, then cut). A link is neither a file nor a folder: not followed.
+ */
+async function listFolder(services: Services, uri: vscode.Uri, limit: number, slices: Slices): Promise<{ listing: [string, vscode.FileType][]; more: boolean }> {
+  const memo = memoOf(services);
+  const disk = localDisk(services, memo, uri);
+  if (!disk) {
+    const listing = await Promise.resolve(vscode.workspace.fs.readDirectory(uri)).catch((): [string, vscode.FileType][] => []);
+    return listing.length > limit ? { listing: listing.slice(0, limit), more: true } : { listing, more: false };
+  }
+  const listing: [string, vscode.FileType][] = [];
+  const kinds = { file: vscode.FileType.File, folder: vscode.FileType.Directory, other: vscode.FileType.Unknown };
+  let entries: Iterator<readonly [string, 'file' | 'folder' | 'other']> | undefined;
+  try {
+    entries = disk.folderEntries(uri.fsPath)[Symbol.iterator]();
+    for (;;) {
+      const step = timed(services, memo, () => (entries as NonNullable<typeof entries>).next());
+      if (step.done) return { listing, more: false };
+      if (listing.length >= limit) return { listing, more: true };
+      listing.push([step.value[0], kinds[step.value[1]]]);
+      await slices.pauseIfDue();
+    }
+  } catch {
+    // As readDirectory: a folder that cannot be read lists nothing more.
+    return { listing, more: false };
+  } finally {
+    entries?.return?.();
+  }
 }
 
 /**
  * The searched files of every workspace folder, breadth first, until MAX_FILES of them or
  * MAX_ENTRIES entries looked at. `listed` hears how many files were found so far.
  */
-async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void, skip: string | undefined): Promise<Walked> {
+async function walk(services: Services, token: vscode.CancellationToken, listed: (files: number) => void, skip: string | undefined): Promise<Walked> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = new Map<string, FolderRules>();
   const files: { uri: vscode.Uri; shown: string }[] = [];
@@ -176,15 +220,12 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
     for (let next = 0; next < queue.length && !truncated && !token.isCancellationRequested; next++) {
       const dir = queue[next] as string;
       const uri = dir === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, dir);
-      let listing = await Promise.resolve(vscode.workspace.fs.readDirectory(uri)).catch((): [string, vscode.FileType][] => []);
-      if (entries + listing.length > MAX_ENTRIES) {
-        listing = listing.slice(0, MAX_ENTRIES - entries);
-        truncated = true;
-      }
+      const { listing, more } = await listFolder(services, uri, MAX_ENTRIES - entries, slices);
+      if (more) truncated = true;
       entries += listing.length;
       // The folder's own rules speak about the entries beside them: read first, as git does.
       if (listing.some(([name, type]) => name === '.gitignore' && type === vscode.FileType.File)) {
-        const text = await readGitignore(vscode.Uri.joinPath(uri, '.gitignore'), log);
+        const text = await readGitignore(services, vscode.Uri.joinPath(uri, '.gitignore'));
         slices.restart();
         if (text !== undefined) own.gitignore.add(text, dir);
       }
@@ -214,7 +255,7 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
 }
 
 /** A file's size and time of change as one text: what says it changed since it was read (git's index keeps the same). */
-function stampOf(stat: vscode.FileStat): string {
+function stampOf(stat: FileStamp): string {
   return `${stat.mtime}:${stat.size}`;
 }
 
@@ -229,6 +270,8 @@ const RACY_MS = 2_000;
  * hosts) are not reused.
  */
 class SourceMemo {
+  /** Stats and reads from the local disk that took SLOW_DISK_MS or more: SLOW_DISK_CALLS of them (a network disk), and `workspace.fs` is used from then on. */
+  slowCalls = 0;
   private entries = new Map<string, { readonly stamp: string; readonly refs: readonly MediaRefMatch[] }>();
   private options = '';
 
@@ -239,7 +282,7 @@ class SourceMemo {
     return kept?.stamp === stamp ? kept.refs : undefined;
   }
 
-  set(uri: vscode.Uri, stat: vscode.FileStat, options: string, refs: readonly MediaRefMatch[]): void {
+  set(uri: vscode.Uri, stat: FileStamp, options: string, refs: readonly MediaRefMatch[]): void {
     if (options !== this.options) {
       this.entries.clear();
       this.options = options;
@@ -268,6 +311,30 @@ function memoOf(services: Services): SourceMemo {
 }
 
 /**
+ * A stat or read from the local disk that takes this long would block the extension host too
+ * long if each did; a few such (not one: a busy machine can hold up any call once in a while),
+ * and the disk is left to `workspace.fs`.
+ */
+const SLOW_DISK_MS = 20;
+const SLOW_DISK_CALLS = 3;
+
+/** The local disk, when `uri` is on it and it answers quickly; else undefined (`workspace.fs`). */
+function localDisk(services: Services, memo: SourceMemo, uri: vscode.Uri): LocalDisk | undefined {
+  return uri.scheme === 'file' && memo.slowCalls < SLOW_DISK_CALLS ? services.platform.disk : undefined;
+}
+
+/** `call` on the local disk, timed: the slow ones are counted (SourceMemo.slowCalls). */
+function timed<T>(services: Services, memo: SourceMemo, call: () => T): T {
+  const started = performance.now();
+  const result = call();
+  const ms = performance.now() - started;
+  if (ms >= SLOW_DISK_MS && ++memo.slowCalls === SLOW_DISK_CALLS) {
+    services.logger.info(`Media scan: the disk took ${SLOW_DISK_MS} ms or more to answer ${SLOW_DISK_CALLS} times; files are read through VS Code from now on.`);
+  }
+  return result;
+}
+
+/**
  * Whether the caller can do without the text of a file unchanged since it was read: it keeps
  * what it made of the file at `stamp`, or needs only its links (`refs`). Without it, every file is read.
  */
@@ -284,24 +351,36 @@ export async function readSource(
   shown: string,
   options: { readonly tooLarge?: () => void; readonly reuse?: Reuse } = {},
 ): Promise<ScannedFile | undefined> {
-  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  const memo = memoOf(services);
+  const statDisk = localDisk(services, memo, uri);
+  const stat: FileStamp | undefined = statDisk
+    ? timed(services, memo, () => statDisk.fileStamp(uri.fsPath))
+    : await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
   if (!stat) return undefined;
-  if (stat.size > MAX_FILE_BYTES) {
+  const tooLarge = (): undefined => {
     options.tooLarge?.();
     services.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
     return undefined;
-  }
-  const memo = memoOf(services);
-  const stamp = stampOf(stat);
+  };
+  if (stat.size > MAX_FILE_BYTES) return tooLarge();
   const linkOptions = mediaUrlOptions(services.config);
   const optionsKey = JSON.stringify(linkOptions);
-  const remembered = memo.get(uri, stamp, optionsKey);
-  if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
-  const text = await readText(uri);
+  const remembered = memo.get(uri, stampOf(stat), optionsKey);
+  if (remembered && options.reuse?.(uri, stampOf(stat), remembered)) return { uri, shown, text: undefined, refs: remembered, stamp: stampOf(stat) };
+  const readDisk = localDisk(services, memo, uri);
+  let text: string | undefined;
+  let readAt = stat;
+  if (readDisk) {
+    const read = timed(services, memo, () => readDisk.readSourceFile(uri.fsPath, MAX_FILE_BYTES));
+    if (read === 'tooLarge') return tooLarge();
+    if (read === undefined) return undefined;
+    text = decoder.decode(read.bytes);
+    readAt = read.stamp;
+  } else text = await readText(uri);
   if (text === undefined) return undefined;
   const refs = findMediaRefs(text, linkOptions);
-  memo.set(uri, stat, optionsKey, refs);
-  return { uri, shown, text, refs, stamp };
+  memo.set(uri, readAt, optionsKey, refs);
+  return { uri, shown, text, refs, stamp: stampOf(readAt) };
 }
 
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
@@ -324,7 +403,7 @@ export async function scan(
   visit: (file: ScannedFile) => void = () => undefined,
   reuse?: Reuse,
 ): Promise<Scanned & { sources: Sources }> {
-  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line), skip?.toString());
+  const walked = await walk(services, token, (files) => report(0, files, true), skip?.toString());
   const { sources } = walked;
   const uris = walked.files;
   if (!token.isCancellationRequested && !walked.truncated) memoOf(services).keepOnly(uris.map((f) => f.uri));
@@ -345,8 +424,12 @@ export async function scan(
   };
   let next = 0;
   let done = 0;
+  // Read from the local disk, files are read at once (readSource): the host is let run between slices.
+  const slices = new Slices();
   const worker = async (): Promise<void> => {
     while (next < uris.length && !token.isCancellationRequested) {
+      await slices.pauseIfDue();
+      if (next >= uris.length || token.isCancellationRequested) break;
       await readOne(uris[next++] as { uri: vscode.Uri; shown: string });
       report(++done, uris.length, false);
     }
