@@ -2,15 +2,14 @@
 // Workspace: the languages that have an insert format, without what git ignores
 // (`.gitignore`), what VS Code hides (`files.exclude`, `search.exclude`) and `.git` itself,
 // large files skipped, read a few at a time; a file unchanged since it was last read (its size and
-// time of change) is not read again: its media links are remembered (SourceMemo). In the Node
-// extension host a `file:` workspace's files are stat'ed and read straight from the disk
-// (platform/node/sourceFiles.ts: at once, in the walk's slices), not through `workspace.fs`, whose
-// every call is several round trips through the extension host's thread pool.
+// time of change) is not read again: its media links are remembered (SourceMemo). Folders are
+// listed and files read through SourceAccess (sourceAccess.ts: the local disk in the Node host,
+// else `workspace.fs`).
 //
 // Why a walk and not `vscode.workspace.findFiles`: findFiles applies files.exclude only and
 // caps its list before any `.gitignore` rule could be applied (5,000 files in an ignored
 // node_modules filled the list, and not one of the user's files was read). Here each folder is
-// listed with `vscode.workspace.fs.readDirectory` (both extension hosts, any file system), its
+// listed (`readDirectory`, or the disk's own listing: both extension hosts, any file system), its
 // `.gitignore` read as the walk enters it, as git does, and ignored or excluded folders are
 // never entered: the caps count only files that are searched. Symbolic links are not followed
 // (git does not either). The rules are matched by core/credits/gitignore.ts (git's wildmatch,
@@ -23,8 +22,9 @@ import type { MediaRefMatch } from '../../core/mediaRefs';
 import { findMediaRefs, mediaRefKey } from '../../core/mediaRefs';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
-import type { FileStamp, LocalDisk } from '../platform';
+import type { FileStamp } from '../platform';
 import type { Services } from '../services';
+import { Slices, sourceAccess } from './sourceAccess';
 
 /** The extensions of the files searched: the languages that have an insert format (core/insert/languages.ts). */
 const SOURCE_EXTENSIONS = [
@@ -41,23 +41,11 @@ const MAX_FILE_BYTES = 2_000_000;
 export const MAX_ENTRIES = 200_000;
 /** The largest `.gitignore` read (every path is matched against every line). */
 const MAX_GITIGNORE_BYTES = 256 * 1024;
-/** How long the walk works before it lets the extension host do something else. */
-const SLICE_MS = 10;
 
 export interface Found {
   readonly kind: MediaKind;
   readonly id: number;
   readonly files: Set<string>;
-}
-
-const decoder = new TextDecoder();
-
-export async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return decoder.decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
 }
 
 function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
@@ -132,21 +120,6 @@ function sourcesOf(folders: readonly vscode.WorkspaceFolder[], rules: ReadonlyMa
   };
 }
 
-/** Tells when the current slice of work is used up, and lets the extension host run. */
-class Slices {
-  private started = performance.now();
-  /** After an await that let the host run anyway. */
-  restart(): void {
-    this.started = performance.now();
-  }
-  async pauseIfDue(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
-    // A macrotask: whatever the extension host has queued runs before the walk goes on.
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    this.restart();
-  }
-}
-
 interface Walked {
   readonly files: { readonly uri: vscode.Uri; readonly shown: string }[];
   readonly truncated: boolean;
@@ -155,51 +128,12 @@ interface Walked {
 
 /** The `.gitignore` beside a folder's entries, or undefined when it cannot be read or is too large. */
 async function readGitignore(services: Services, uri: vscode.Uri): Promise<string | undefined> {
-  const memo = memoOf(services);
-  const disk = localDisk(services, memo, uri);
-  let text: string | 'tooLarge' | undefined;
-  if (disk) {
-    const read = timed(services, memo, () => disk.readSourceFile(uri.fsPath, MAX_GITIGNORE_BYTES));
-    text = read === 'tooLarge' || read === undefined ? read : decoder.decode(read.bytes);
-  } else {
-    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    text = !stat ? undefined : stat.size > MAX_GITIGNORE_BYTES ? 'tooLarge' : await readText(uri);
-  }
-  if (text !== 'tooLarge') return text;
+  const access = sourceAccess(services);
+  const stat = await access.stat(uri);
+  const read = stat === undefined ? undefined : stat.size > MAX_GITIGNORE_BYTES ? 'tooLarge' : await access.read(uri, MAX_GITIGNORE_BYTES);
+  if (read !== 'tooLarge') return read?.text;
   services.logger.info(`Media scan: ${uri.path} is over ${MAX_GITIGNORE_BYTES} bytes; its rules were not applied.`);
   return undefined;
-}
-
-/**
- * A folder's entries, at most `limit` of them, and whether it has more: from the local disk as
- * they are read (the walk's slices go on meanwhile), else through `workspace.fs` (the whole
- * listing, then cut). A link is neither a file nor a folder: not followed.
- */
-async function listFolder(services: Services, uri: vscode.Uri, limit: number, slices: Slices): Promise<{ listing: [string, vscode.FileType][]; more: boolean }> {
-  const memo = memoOf(services);
-  const disk = localDisk(services, memo, uri);
-  if (!disk) {
-    const listing = await Promise.resolve(vscode.workspace.fs.readDirectory(uri)).catch((): [string, vscode.FileType][] => []);
-    return listing.length > limit ? { listing: listing.slice(0, limit), more: true } : { listing, more: false };
-  }
-  const listing: [string, vscode.FileType][] = [];
-  const kinds = { file: vscode.FileType.File, folder: vscode.FileType.Directory, other: vscode.FileType.Unknown };
-  let entries: Iterator<readonly [string, 'file' | 'folder' | 'other']> | undefined;
-  try {
-    entries = disk.folderEntries(uri.fsPath)[Symbol.iterator]();
-    for (;;) {
-      const step = timed(services, memo, () => (entries as NonNullable<typeof entries>).next());
-      if (step.done) return { listing, more: false };
-      if (listing.length >= limit) return { listing, more: true };
-      listing.push([step.value[0], kinds[step.value[1]]]);
-      await slices.pauseIfDue();
-    }
-  } catch {
-    // As readDirectory: a folder that cannot be read lists nothing more.
-    return { listing, more: false };
-  } finally {
-    entries?.return?.();
-  }
 }
 
 /**
@@ -220,7 +154,7 @@ async function walk(services: Services, token: vscode.CancellationToken, listed:
     for (let next = 0; next < queue.length && !truncated && !token.isCancellationRequested; next++) {
       const dir = queue[next] as string;
       const uri = dir === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, dir);
-      const { listing, more } = await listFolder(services, uri, MAX_ENTRIES - entries, slices);
+      const { listing, more } = await sourceAccess(services).list(uri, MAX_ENTRIES - entries, slices);
       if (more) truncated = true;
       entries += listing.length;
       // The folder's own rules speak about the entries beside them: read first, as git does.
@@ -270,8 +204,6 @@ const RACY_MS = 2_000;
  * hosts) are not reused.
  */
 class SourceMemo {
-  /** Stats and reads from the local disk that took SLOW_DISK_MS or more: SLOW_DISK_CALLS of them (a network disk), and `workspace.fs` is used from then on. */
-  slowCalls = 0;
   private entries = new Map<string, { readonly stamp: string; readonly refs: readonly MediaRefMatch[] }>();
   private options = '';
 
@@ -311,30 +243,6 @@ function memoOf(services: Services): SourceMemo {
 }
 
 /**
- * A stat or read from the local disk that takes this long would block the extension host too
- * long if each did; a few such (not one: a busy machine can hold up any call once in a while),
- * and the disk is left to `workspace.fs`.
- */
-const SLOW_DISK_MS = 20;
-const SLOW_DISK_CALLS = 3;
-
-/** The local disk, when `uri` is on it and it answers quickly; else undefined (`workspace.fs`). */
-function localDisk(services: Services, memo: SourceMemo, uri: vscode.Uri): LocalDisk | undefined {
-  return uri.scheme === 'file' && memo.slowCalls < SLOW_DISK_CALLS ? services.platform.disk : undefined;
-}
-
-/** `call` on the local disk, timed: the slow ones are counted (SourceMemo.slowCalls). */
-function timed<T>(services: Services, memo: SourceMemo, call: () => T): T {
-  const started = performance.now();
-  const result = call();
-  const ms = performance.now() - started;
-  if (ms >= SLOW_DISK_MS && ++memo.slowCalls === SLOW_DISK_CALLS) {
-    services.logger.info(`Media scan: the disk took ${SLOW_DISK_MS} ms or more to answer ${SLOW_DISK_CALLS} times; files are read through VS Code from now on.`);
-  }
-  return result;
-}
-
-/**
  * Whether the caller can do without the text of a file unchanged since it was read: it keeps
  * what it made of the file at `stamp`, or needs only its links (`refs`). Without it, every file is read.
  */
@@ -351,36 +259,29 @@ export async function readSource(
   shown: string,
   options: { readonly tooLarge?: () => void; readonly reuse?: Reuse } = {},
 ): Promise<ScannedFile | undefined> {
-  const memo = memoOf(services);
-  const statDisk = localDisk(services, memo, uri);
-  const stat: FileStamp | undefined = statDisk
-    ? timed(services, memo, () => statDisk.fileStamp(uri.fsPath))
-    : await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-  if (!stat) return undefined;
+  const access = sourceAccess(services);
   const tooLarge = (): undefined => {
     options.tooLarge?.();
     services.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
     return undefined;
   };
+  const stat = await access.stat(uri);
+  if (!stat) return undefined;
   if (stat.size > MAX_FILE_BYTES) return tooLarge();
+  const memo = memoOf(services);
+  const stamp = stampOf(stat);
   const linkOptions = mediaUrlOptions(services.config);
   const optionsKey = JSON.stringify(linkOptions);
-  const remembered = memo.get(uri, stampOf(stat), optionsKey);
-  if (remembered && options.reuse?.(uri, stampOf(stat), remembered)) return { uri, shown, text: undefined, refs: remembered, stamp: stampOf(stat) };
-  const readDisk = localDisk(services, memo, uri);
-  let text: string | undefined;
-  let readAt = stat;
-  if (readDisk) {
-    const read = timed(services, memo, () => readDisk.readSourceFile(uri.fsPath, MAX_FILE_BYTES));
-    if (read === 'tooLarge') return tooLarge();
-    if (read === undefined) return undefined;
-    text = decoder.decode(read.bytes);
-    readAt = read.stamp;
-  } else text = await readText(uri);
-  if (text === undefined) return undefined;
-  const refs = findMediaRefs(text, linkOptions);
+  const remembered = memo.get(uri, stamp, optionsKey);
+  if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
+  const read = await access.read(uri, MAX_FILE_BYTES);
+  if (read === 'tooLarge') return tooLarge();
+  if (read === undefined) return undefined;
+  const refs = findMediaRefs(read.text, linkOptions);
+  // The stamp the file was read at, where known (it may have changed since the stat).
+  const readAt = read.stamp ?? stat;
   memo.set(uri, readAt, optionsKey, refs);
-  return { uri, shown, text, refs, stamp: stampOf(readAt) };
+  return { uri, shown, text: read.text, refs, stamp: stampOf(readAt) };
 }
 
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
