@@ -1,13 +1,14 @@
 // The media scan's reads from the local disk (platform/node/sourceFiles.ts), in a temporary
 // folder: a page's bytes and its stamp as `workspace.fs.stat` gives it, a link followed, and
 // nothing read from what is not a regular file (a folder, a FIFO: answered at once, never
-// waited on) or from a file over the limit.
+// waited on) or from a file over the limit; a folder's listing names links as neither files nor
+// folders, and is read only as far as it is asked for.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileStamp, readSourceFile } from '../../src/host/platform/node/sourceFiles';
+import { fileStamp, folderEntries, readSourceFile } from '../../src/host/platform/node/sourceFiles';
 
 describe('the media scan reads the local disk (sourceFiles.ts)', () => {
   let dir = '';
@@ -60,5 +61,28 @@ describe('the media scan reads the local disk (sourceFiles.ts)', () => {
     execFileSync('mkfifo', [fifo]);
     assert.equal(fileStamp(fifo), undefined);
     assert.equal(readSourceFile(fifo, 100), undefined);
+  });
+
+  it('a listing: files, folders, and links (to a file or a folder) as neither; read only as far as asked', async () => {
+    const listed = join(dir, 'listed');
+    await mkdir(join(listed, 'sub'), { recursive: true });
+    await writeFile(join(listed, 'a.md'), 'a');
+    await symlink(join(listed, 'a.md'), join(listed, 'to-file.md'));
+    await symlink(join(listed, 'sub'), join(listed, 'to-folder'));
+    assert.deepEqual(
+      [...folderEntries(listed)].sort(([a], [b]) => a.localeCompare(b)),
+      [
+        ['a.md', 'file'],
+        ['sub', 'folder'],
+        ['to-file.md', 'other'],
+        ['to-folder', 'other'],
+      ],
+    );
+    // Stopped after the first entry: the rest is not read (the folder is closed, nothing thrown).
+    for (const entry of folderEntries(listed)) {
+      assert.equal(entry.length, 2);
+      break;
+    }
+    assert.throws(() => [...folderEntries(join(dir, 'missing'))]);
   });
 });

@@ -207,6 +207,11 @@ class SourceMemo {
   private entries = new Map<string, { readonly stamp: string; readonly refs: readonly MediaRefMatch[] }>();
   private options = '';
 
+  /** Whether links of `uri` are remembered under `options`, at any stamp. */
+  has(uri: vscode.Uri, options: string): boolean {
+    return options === this.options && this.entries.has(uri.toString());
+  }
+
   /** The links remembered for `uri` at `stamp`, under `options`; undefined when not known. */
   get(uri: vscode.Uri, stamp: string, options: string): readonly MediaRefMatch[] | undefined {
     if (options !== this.options) return undefined;
@@ -265,21 +270,26 @@ export async function readSource(
     services.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
     return undefined;
   };
-  const stat = await access.stat(uri);
-  if (!stat) return undefined;
-  if (stat.size > MAX_FILE_BYTES) return tooLarge();
   const memo = memoOf(services);
-  const stamp = stampOf(stat);
   const linkOptions = mediaUrlOptions(services.config);
   const optionsKey = JSON.stringify(linkOptions);
-  const remembered = memo.get(uri, stamp, optionsKey);
-  if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
+  // Its stamp first, when that may spare the read (its links remembered), or tells its size
+  // before it is read (workspace.fs reads a file whole); a read from the disk says both itself.
+  let stat: FileStamp | undefined;
+  if (!access.onDisk(uri) || (options.reuse !== undefined && memo.has(uri, optionsKey))) {
+    stat = await access.stat(uri);
+    if (!stat) return undefined;
+    if (stat.size > MAX_FILE_BYTES) return tooLarge();
+    const stamp = stampOf(stat);
+    const remembered = memo.get(uri, stamp, optionsKey);
+    if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
+  }
   const read = await access.read(uri, MAX_FILE_BYTES);
   if (read === 'tooLarge') return tooLarge();
-  if (read === undefined) return undefined;
-  const refs = findMediaRefs(read.text, linkOptions);
   // The stamp the file was read at, where known (it may have changed since the stat).
-  const readAt = read.stamp ?? stat;
+  const readAt = read?.stamp ?? stat;
+  if (read === undefined || readAt === undefined) return undefined;
+  const refs = findMediaRefs(read.text, linkOptions);
   memo.set(uri, readAt, optionsKey, refs);
   return { uri, shown, text: read.text, refs, stamp: stampOf(readAt) };
 }

@@ -57,6 +57,11 @@ export class SourceAccess {
 
   constructor(private readonly services: Services) {}
 
+  /** Whether `uri` is read from the local disk: a read then says the file's size and stamp itself. */
+  onDisk(uri: vscode.Uri): boolean {
+    return this.disk(uri) !== undefined;
+  }
+
   /** A file's size and time of change; undefined when it is not there (or, on the local disk, not a regular file). */
   async stat(uri: vscode.Uri): Promise<FileStamp | undefined> {
     const disk = this.disk(uri);

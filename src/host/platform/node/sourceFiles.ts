@@ -1,12 +1,11 @@
 // The workspace's searched files read straight from the local disk (Node, `file:` folders),
-// for the media scan (host/credits/scanWorkspace.ts). Through `workspace.fs` each file costs a
-// stat and a read of several steps, each a round trip through the extension host's thread pool:
-// on a busy machine a thousand small pages took seconds, most of it waiting. Here a stat or a
-// read is a few system calls made at once, synchronously: the scan calls them in slices of a few
-// milliseconds and lets the extension host run between them, and turns back to `workspace.fs`
-// when one of them was slow (a network disk). As `workspace.fs` does, a link is followed and
-// only a regular file is read (a FIFO or a device named `page.md` is not opened for reading
-// that could wait: O_NONBLOCK, then checked).
+// for the media scan (host/credits/sourceAccess.ts): a folder's entries as they are asked for, a
+// file's stamp, a page's bytes. Each is a few system calls made at once, synchronously, where
+// `workspace.fs` would make several round trips through the extension host's thread pool; the
+// scan calls them in slices of a few milliseconds and lets the host run between them. As
+// `workspace.fs` does, a link to a file is followed and only a regular file is read (a FIFO or a
+// device named `page.md` is opened O_NONBLOCK, then left unread); a listing names a link as
+// neither a file nor a folder.
 import { closeSync, constants, fstatSync, lstatSync, opendirSync, openSync, readSync, statSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import { join } from 'node:path';
