@@ -61,15 +61,15 @@ export type Task =
   | { op: 'markdownActive' }
   /** Opens each file in an editor and runs the credit check on it. */
   | { op: 'creditCheck'; files: readonly string[] }
-  /** Runs Write Credits File, answering its confirmation with Continue. */
-  | { op: 'writeCredits' }
+  /** Runs Write Credits File, answering its confirmation with Continue; `profileDir`: also a CPU profile there. */
+  | { op: 'writeCredits'; profileDir?: string }
   /** Looks these media up through the extension's client (getMedia); the reply is how many were found. */
   | { op: 'lookUpMedia'; media: readonly { kind: 'photo' | 'video'; id: number }[] }
   /**
    * In This Workspace shown (its first scan) or refreshed, until every media it lists is known;
    * then, with `change`, that file of the workspace rewritten on disk until the view lists it again.
    */
-  | { op: 'workspaceMedia'; refresh: boolean; change?: { file: string; text: string } }
+  | { op: 'workspaceMedia'; refresh: boolean; change?: { file: string; text: string }; profileDir?: string }
   /**
    * In This Workspace (`workspaceMedia`, as that task: shown, or refreshed) or Write Credits File
    * (`writeCredits`, as that task), watched: the workspace's files the extension reads through

@@ -22,6 +22,9 @@ export interface WorkspaceMediaSink {
   fail(keys: readonly WorkspaceMediaKey[], error: unknown): void;
 }
 
+/** The credit check's pause before a changed file is read again (src/host/credits/enabled.ts WATCH_DEBOUNCE_MS, which imports vscode: not loadable here). */
+const WATCH_DEBOUNCE_MS = 400;
+
 /** Whole scans after the first (Refresh). */
 const REFRESH_RUNS = 3;
 
@@ -45,8 +48,10 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
     const found = await control.call<number>({ op: 'lookUpMedia', media }, 10 * 60_000);
     if (found !== media.length) throw new Error(`${found} of ${media.length} media looked up`);
 
+    const profileDir = process.env['STOCK_MEDIA_BENCH_PROFILE'];
+    const profile = profileDir ? { profileDir } : {};
     const mark = api.log.length;
-    const first = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: false }, 10 * 60_000);
+    const first = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: false, ...profile }, 10 * 60_000);
     const requests = api.log.length - mark;
     if (first.media !== LOAD_DISTINCT || first.unknown !== 0) throw new Error(`listed ${first.media} media, ${first.unknown} not known`);
     sink.add('wsListMs', first.ms);
@@ -58,7 +63,7 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
     log(`[bench] In This Workspace: ${first.files} files, ${first.media} media listed in ${first.ms.toFixed(0)} ms (scan ${first.scanMs.toFixed(0)} ms), ${requests} requests`);
     const refreshes: number[] = [];
     for (let i = 0; i < REFRESH_RUNS; i++) {
-      const again = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: true }, 10 * 60_000);
+      const again = await control.call<WorkspaceMediaFigures>({ op: 'workspaceMedia', refresh: true, ...profile }, 10 * 60_000);
       refreshes.push(again.ms);
       sink.add('wsRefreshMs', again.ms);
       sink.add('wsRequests', api.log.length - mark);
@@ -71,7 +76,8 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
       5 * 60_000,
     );
     if (changed.changeMs === undefined) throw new Error('The change was not timed');
-    sink.add('wsChangeMs', changed.changeMs);
+    sink.add('wsChangeMs', changed.changeMs - WATCH_DEBOUNCE_MS);
+    sink.note('wsChangeMs', `${changed.changeMs.toFixed(0)} ms from the write, the ${WATCH_DEBOUNCE_MS} ms pause taken off; the file read again alone`);
     log(`[bench] In This Workspace: a changed file listed again in ${changed.changeMs.toFixed(0)} ms`);
   } catch (error) {
     sink.fail(WORKSPACE_MEDIA_KEYS, error);
@@ -83,9 +89,9 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
 export function workspaceMediaRows(row: (key: WorkspaceMediaKey, base: Omit<Row, 'values' | 'error' | 'note'>, note?: string) => Row): Row[] {
   const files = LOAD_FILES.toLocaleString('en');
   return [
-    row('wsListMs', { measure: `In This Workspace: ${files} files, ${LOAD_DISTINCT} media listed`, unit: 'ms', target: { op: '<', value: 5_000 } }),
+    row('wsListMs', { measure: `In This Workspace: ${files} files, ${LOAD_DISTINCT} media listed`, unit: 'ms', target: { op: '<=', value: 500 } }),
     row('wsRequests', { measure: '  requests, every media known', unit: 'requests', target: { op: '<=', value: 0, everyRun: true } }, 'the media known beforehand (the client’s cache): none asked for again, first showing and refreshes'),
     row('wsRefreshMs', { measure: '  Refresh: the whole scan again', unit: 'ms', target: null }, `median of ${REFRESH_RUNS}`),
-    row('wsChangeMs', { measure: '  a file changed on disk → listed again', unit: 'ms', target: null }, 'the file read again alone, after the credit check’s 400 ms pause'),
+    row('wsChangeMs', { measure: '  a file changed on disk → listed again, after the pause', unit: 'ms', target: { op: '<=', value: 100 } }, `the file read again alone; the credit check’s ${WATCH_DEBOUNCE_MS} ms pause taken off`),
   ];
 }

@@ -48,7 +48,8 @@ async function measureSize(ctx: LoadContext, sink: WriteCreditsSink, size: Size)
     const again: number[] = [];
     for (let run = 0; run <= AGAIN_RUNS; run++) {
       const mark = api.log.length;
-      const r = await control.call<WriteCreditsFigures>({ op: 'writeCredits' }, 15 * 60_000);
+      const profileDir = process.env['STOCK_MEDIA_BENCH_PROFILE'];
+      const r = await control.call<WriteCreditsFigures>({ op: 'writeCredits', ...(profileDir ? { profileDir } : {}) }, 15 * 60_000);
       const requests = api.log.length - mark;
       const expected = run === 0 ? 'written' : 'unchanged';
       if (r.result !== expected) throw new Error(`Write Credits File, run ${run + 1}: ${r.result} (${expected} expected): ${r.message}`);

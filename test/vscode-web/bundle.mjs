@@ -17,6 +17,7 @@ const nodeExports = [
   'join', 'resolve', 'dirname', 'basename', 'relative', 'isAbsolute', 'readFileSync', 'writeFileSync',
   'existsSync', 'appendFileSync', 'readdirSync', 'mkdtemp', 'readdir', 'rm', 'symlink', 'readFile',
   'writeFile', 'tmpdir', 'createServer', 'randomBytes', 'format', 'realpath', 'stat', 'open',
+  'openSync', 'closeSync', 'fstatSync', 'readSync', 'statSync', 'lstatSync', 'opendirSync', 'constants',
 ];
 const builtins = /^(node:.*|fs|path|os|crypto|perf_hooks|inspector|module|buffer|util|stream|child_process|url|net|http|https|zlib|events|assert|tty|v8|worker_threads)$/;
 

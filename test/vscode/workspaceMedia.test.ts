@@ -14,6 +14,7 @@ import type { WorkspaceMediaProvider } from '../../src/host/workspaceMedia/tree'
 import type { FixOutcome } from '../../src/host/workspaceMedia/fixCredits';
 import type { GridPanelState } from './hooks';
 import { creditLines } from '../unit/creditPages';
+import { itInNode } from './hosts';
 import { closeAllEditors, extensionApi, tripPage, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'workspace-media-tests';
@@ -50,16 +51,19 @@ const described = (photo: Photo, uses: string): string => `${uses} · ${photo.ph
 const encoder = new TextEncoder();
 
 /**
- * The files of FOLDER the extension reads through `workspace.fs` until `stop()` (this suite
- * lies in the extension's folder, so its `vscode` is the extension's): `workspace.fs` replaced
- * by a copy that notes each readFile (VS Code's object is frozen: a copy, its functions bound).
+ * The files of FOLDER the extension reads until `stop()`, through `workspace.fs` (`read`) and
+ * straight from the disk (`fromDisk`: the Node host's platform, host/platform/node/sourceFiles.ts).
+ * This suite lies in the extension's folder, so its `vscode` is the extension's: `workspace.fs`
+ * replaced by a copy that notes each readFile (VS Code's object is frozen: a copy, its functions
+ * bound); the platform's disk reader wrapped in place.
  */
-function watchReads(): { read: Set<string>; stop(): void } {
+async function watchReads(): Promise<{ read: Set<string>; fromDisk: Set<string>; stop(): void }> {
   const descriptor = Object.getOwnPropertyDescriptor(vscode.workspace, 'fs');
   assert.ok(descriptor?.configurable, 'workspace.fs can be watched');
   const real = vscode.workspace.fs;
   const root = `${uri('').path.replace(/\/+$/, '')}/`;
   const read = new Set<string>();
+  const fromDisk = new Set<string>();
   const bound = Object.fromEntries(Object.entries(real).map(([key, value]) => [key, typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value]));
   const counting: vscode.FileSystem = {
     ...(bound as unknown as vscode.FileSystem),
@@ -69,7 +73,23 @@ function watchReads(): { read: Set<string>; stop(): void } {
     },
   };
   Object.defineProperty(vscode.workspace, 'fs', { configurable: true, enumerable: descriptor.enumerable ?? true, get: () => counting });
-  return { read, stop: () => Object.defineProperty(vscode.workspace, 'fs', descriptor) };
+  const disk = (await extensionApi()).services.platform.disk;
+  const readSourceFile = disk?.readSourceFile;
+  if (disk && readSourceFile) {
+    disk.readSourceFile = (path, maxBytes) => {
+      const file = vscode.Uri.file(path).path;
+      if (file.startsWith(root)) fromDisk.add(file.slice(root.length));
+      return readSourceFile(path, maxBytes);
+    };
+  }
+  return {
+    read,
+    fromDisk,
+    stop: () => {
+      Object.defineProperty(vscode.workspace, 'fs', descriptor);
+      if (disk && readSourceFile) disk.readSourceFile = readSourceFile;
+    },
+  };
 }
 
 /** Resolves once the files were last changed more than 2 s ago: a file changed more recently is read again whatever its stamp (git's racy case). */
@@ -324,27 +344,51 @@ describe('In This Workspace (real VS Code)', function () {
     };
     assert.deepEqual(await uses(), [`${credited.id} ${FOLDER}/changed.md:1`, `${credited.id} ${FOLDER}/kept.md:1`]);
     // Nothing changed: nothing read again, the same list.
-    let watch = watchReads();
+    const readAgain = (watch: { read: Set<string>; fromDisk: Set<string> }): string[] => [...watch.read, ...watch.fromDisk].filter((f) => /(kept|changed)\.md$/.test(f));
+    let watch = await watchReads();
     try {
       await provider.model.refresh();
     } finally {
       watch.stop();
     }
-    assert.deepEqual([...watch.read].filter((f) => /(kept|changed)\.md$/.test(f)), [], 'no unchanged file read again');
+    assert.deepEqual(readAgain(watch), [], 'no unchanged file read again');
     assert.deepEqual(await uses(), [`${credited.id} ${FOLDER}/changed.md:1`, `${credited.id} ${FOLDER}/kept.md:1`]);
     // One file changed (now naming another photo on its second line): it alone is read again.
     await vscode.workspace.fs.writeFile(uri('changed.md'), encoder.encode(`# Changed\n![Wall](${styled.src.medium})\n`));
-    watch = watchReads();
+    watch = await watchReads();
     try {
       await provider.model.refresh();
     } finally {
       watch.stop();
     }
-    assert.deepEqual([...watch.read].filter((f) => /(kept|changed)\.md$/.test(f)), ['changed.md'], 'the changed file alone read again');
+    assert.deepEqual(readAgain(watch), ['changed.md'], 'the changed file alone read again');
     assert.deepEqual(await uses(), [`${credited.id} ${FOLDER}/kept.md:1`, `${styled.id} ${FOLDER}/changed.md:2`]);
     await vscode.workspace.fs.delete(uri('kept.md'));
     await vscode.workspace.fs.delete(uri('changed.md'));
   });
+
+  itInNode(
+    'reads the pages through the Node host’s own disk access (host/platform/node); the web worker host has only workspace.fs',
+    'the Node host reads the pages straight from the disk, none through workspace.fs (each of its reads is several round trips through the extension host’s thread pool)',
+    async () => {
+      const { provider } = await hook();
+      await vscode.workspace.fs.writeFile(uri('disk.md'), encoder.encode(`![Disk](${credited.src.medium})\n`));
+      const watch = await watchReads();
+      try {
+        await provider.model.refresh();
+      } finally {
+        watch.stop();
+      }
+      try {
+        assert.ok(watch.fromDisk.has('disk.md'), `read from the disk: ${[...watch.fromDisk].join(', ')}`);
+        assert.deepEqual([...watch.read], [], 'no page read through workspace.fs');
+        const group = provider.model.groups().find((g) => g.id === credited.id);
+        assert.ok(group?.uses.some((u) => u.shown === `${FOLDER}/disk.md`), 'the page is listed');
+      } finally {
+        await vscode.workspace.fs.delete(uri('disk.md'));
+      }
+    },
+  );
 
   it('a file written on disk is listed, and Open in Grid shows its media', async () => {
     const { provider } = await hook();

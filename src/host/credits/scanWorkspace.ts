@@ -2,12 +2,14 @@
 // Workspace: the languages that have an insert format, without what git ignores
 // (`.gitignore`), what VS Code hides (`files.exclude`, `search.exclude`) and `.git` itself,
 // large files skipped, read a few at a time; a file unchanged since it was last read (its size and
-// time of change) is not read again: its media links are remembered (SourceMemo).
+// time of change) is not read again: its media links are remembered (SourceMemo). Folders are
+// listed and files read through SourceAccess (sourceAccess.ts: the local disk in the Node host,
+// else `workspace.fs`).
 //
 // Why a walk and not `vscode.workspace.findFiles`: findFiles applies files.exclude only and
 // caps its list before any `.gitignore` rule could be applied (5,000 files in an ignored
 // node_modules filled the list, and not one of the user's files was read). Here each folder is
-// listed with `vscode.workspace.fs.readDirectory` (both extension hosts, any file system), its
+// listed (`readDirectory`, or the disk's own listing: both extension hosts, any file system), its
 // `.gitignore` read as the walk enters it, as git does, and ignored or excluded folders are
 // never entered: the caps count only files that are searched. Symbolic links are not followed
 // (git does not either). The rules are matched by core/credits/gitignore.ts (git's wildmatch,
@@ -23,7 +25,9 @@ import { mediaUsesIn } from '../../core/mediaUses';
 import { languageOfPath } from '../../core/workspaceMedia';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
+import type { FileStamp } from '../platform';
 import type { Services } from '../services';
+import { Slices, sourceAccess } from './sourceAccess';
 
 /** The extensions of the files searched: the languages that have an insert format (core/insert/languages.ts). */
 const SOURCE_EXTENSIONS = [
@@ -40,21 +44,11 @@ const MAX_FILE_BYTES = 2_000_000;
 export const MAX_ENTRIES = 200_000;
 /** The largest `.gitignore` read (every path is matched against every line). */
 const MAX_GITIGNORE_BYTES = 256 * 1024;
-/** How long the walk works before it lets the extension host do something else. */
-const SLICE_MS = 10;
 
 export interface Found {
   readonly kind: MediaKind;
   readonly id: number;
   readonly files: Set<string>;
-}
-
-export async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
 }
 
 function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
@@ -129,21 +123,6 @@ function sourcesOf(folders: readonly vscode.WorkspaceFolder[], rules: ReadonlyMa
   };
 }
 
-/** Tells when the current slice of work is used up, and lets the extension host run. */
-class Slices {
-  private started = performance.now();
-  /** After an await that let the host run anyway. */
-  restart(): void {
-    this.started = performance.now();
-  }
-  async pauseIfDue(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
-    // A macrotask: whatever the extension host has queued runs before the walk goes on.
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    this.restart();
-  }
-}
-
 interface Walked {
   readonly files: { readonly uri: vscode.Uri; readonly shown: string }[];
   readonly truncated: boolean;
@@ -151,21 +130,20 @@ interface Walked {
 }
 
 /** The `.gitignore` beside a folder's entries, or undefined when it cannot be read or is too large. */
-async function readGitignore(uri: vscode.Uri, log: (line: string) => void): Promise<string | undefined> {
-  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-  if (!stat) return undefined;
-  if (stat.size > MAX_GITIGNORE_BYTES) {
-    log(`Media scan: ${uri.path} is over ${MAX_GITIGNORE_BYTES} bytes; its rules were not applied.`);
-    return undefined;
-  }
-  return readText(uri);
+async function readGitignore(services: Services, uri: vscode.Uri): Promise<string | undefined> {
+  const access = sourceAccess(services);
+  const stat = await access.stat(uri);
+  const read = stat === undefined ? undefined : stat.size > MAX_GITIGNORE_BYTES ? 'tooLarge' : await access.read(uri, MAX_GITIGNORE_BYTES);
+  if (read !== 'tooLarge') return read?.text;
+  services.logger.info(`Media scan: ${uri.path} is over ${MAX_GITIGNORE_BYTES} bytes; its rules were not applied.`);
+  return undefined;
 }
 
 /**
  * The searched files of every workspace folder, breadth first, until MAX_FILES of them or
  * MAX_ENTRIES entries looked at. `listed` hears how many files were found so far.
  */
-async function walk(token: vscode.CancellationToken, listed: (files: number) => void, log: (line: string) => void, skip: string | undefined): Promise<Walked> {
+async function walk(services: Services, token: vscode.CancellationToken, listed: (files: number) => void, skip: string | undefined): Promise<Walked> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const rules = new Map<string, FolderRules>();
   const files: { uri: vscode.Uri; shown: string }[] = [];
@@ -179,15 +157,12 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
     for (let next = 0; next < queue.length && !truncated && !token.isCancellationRequested; next++) {
       const dir = queue[next] as string;
       const uri = dir === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, dir);
-      let listing = await Promise.resolve(vscode.workspace.fs.readDirectory(uri)).catch((): [string, vscode.FileType][] => []);
-      if (entries + listing.length > MAX_ENTRIES) {
-        listing = listing.slice(0, MAX_ENTRIES - entries);
-        truncated = true;
-      }
+      const { listing, more } = await sourceAccess(services).list(uri, MAX_ENTRIES - entries, slices);
+      if (more) truncated = true;
       entries += listing.length;
       // The folder's own rules speak about the entries beside them: read first, as git does.
       if (listing.some(([name, type]) => name === '.gitignore' && type === vscode.FileType.File)) {
-        const text = await readGitignore(vscode.Uri.joinPath(uri, '.gitignore'), log);
+        const text = await readGitignore(services, vscode.Uri.joinPath(uri, '.gitignore'));
         slices.restart();
         if (text !== undefined) own.gitignore.add(text, dir);
       }
@@ -217,7 +192,7 @@ async function walk(token: vscode.CancellationToken, listed: (files: number) => 
 }
 
 /** A file's size and time of change as one text: what says it changed since it was read (git's index keeps the same). */
-function stampOf(stat: vscode.FileStat): string {
+function stampOf(stat: FileStamp): string {
   return `${stat.mtime}:${stat.size}`;
 }
 
@@ -235,6 +210,11 @@ class SourceMemo {
   private entries = new Map<string, { readonly stamp: string; readonly refs: readonly MediaRefMatch[] }>();
   private options = '';
 
+  /** Whether links of `uri` are remembered under `options`, at any stamp. */
+  has(uri: vscode.Uri, options: string): boolean {
+    return options === this.options && this.entries.has(uri.toString());
+  }
+
   /** The links remembered for `uri` at `stamp`, under `options`; undefined when not known. */
   get(uri: vscode.Uri, stamp: string, options: string): readonly MediaRefMatch[] | undefined {
     if (options !== this.options) return undefined;
@@ -242,7 +222,7 @@ class SourceMemo {
     return kept?.stamp === stamp ? kept.refs : undefined;
   }
 
-  set(uri: vscode.Uri, stat: vscode.FileStat, options: string, refs: readonly MediaRefMatch[]): void {
+  set(uri: vscode.Uri, stat: FileStamp, options: string, refs: readonly MediaRefMatch[]): void {
     if (options !== this.options) {
       this.entries.clear();
       this.options = options;
@@ -287,24 +267,34 @@ export async function readSource(
   shown: string,
   options: { readonly tooLarge?: () => void; readonly reuse?: Reuse } = {},
 ): Promise<ScannedFile | undefined> {
-  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-  if (!stat) return undefined;
-  if (stat.size > MAX_FILE_BYTES) {
+  const access = sourceAccess(services);
+  const tooLarge = (): undefined => {
     options.tooLarge?.();
     services.logger.info(`Media scan: ${shown} is over ${MAX_FILE_BYTES} bytes and was not read.`);
     return undefined;
-  }
+  };
   const memo = memoOf(services);
-  const stamp = stampOf(stat);
   const linkOptions = mediaUrlOptions(services.config);
   const optionsKey = JSON.stringify(linkOptions);
-  const remembered = memo.get(uri, stamp, optionsKey);
-  if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
-  const text = await readText(uri);
-  if (text === undefined) return undefined;
-  const refs = mediaUsesIn(text, linkOptions, formatFamily(languageOfPath(uri.path)));
-  memo.set(uri, stat, optionsKey, refs);
-  return { uri, shown, text, refs, stamp };
+  // Its stamp first, when that may spare the read (its links remembered), or tells its size
+  // before it is read (workspace.fs reads a file whole); a read from the disk says both itself.
+  let stat: FileStamp | undefined;
+  if (!access.onDisk(uri) || (options.reuse !== undefined && memo.has(uri, optionsKey))) {
+    stat = await access.stat(uri);
+    if (!stat) return undefined;
+    if (stat.size > MAX_FILE_BYTES) return tooLarge();
+    const stamp = stampOf(stat);
+    const remembered = memo.get(uri, stamp, optionsKey);
+    if (remembered && options.reuse?.(uri, stamp, remembered)) return { uri, shown, text: undefined, refs: remembered, stamp };
+  }
+  const read = await access.read(uri, MAX_FILE_BYTES);
+  if (read === 'tooLarge') return tooLarge();
+  // The stamp the file was read at, where known (it may have changed since the stat).
+  const readAt = read?.stamp ?? stat;
+  if (read === undefined || readAt === undefined) return undefined;
+  const refs = mediaUsesIn(read.text, linkOptions, formatFamily(languageOfPath(uri.path)));
+  memo.set(uri, readAt, optionsKey, refs);
+  return { uri, shown, text: read.text, refs, stamp: stampOf(readAt) };
 }
 
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
@@ -327,7 +317,7 @@ export async function scan(
   visit: (file: ScannedFile) => void = () => undefined,
   reuse?: Reuse,
 ): Promise<Scanned & { sources: Sources }> {
-  const walked = await walk(token, (files) => report(0, files, true), (line) => services.logger.info(line), skip?.toString());
+  const walked = await walk(services, token, (files) => report(0, files, true), skip?.toString());
   const { sources } = walked;
   const uris = walked.files;
   if (!token.isCancellationRequested && !walked.truncated) memoOf(services).keepOnly(uris.map((f) => f.uri));
@@ -348,8 +338,12 @@ export async function scan(
   };
   let next = 0;
   let done = 0;
+  // Read from the local disk, files are read at once (readSource): the host is let run between slices.
+  const slices = new Slices();
   const worker = async (): Promise<void> => {
     while (next < uris.length && !token.isCancellationRequested) {
+      await slices.pauseIfDue();
+      if (next >= uris.length || token.isCancellationRequested) break;
       await readOne(uris[next++] as { uri: vscode.Uri; shown: string });
       report(++done, uris.length, false);
     }

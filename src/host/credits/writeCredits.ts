@@ -35,21 +35,38 @@ import type { Services } from '../services';
 export const NOTIFICATION_PROGRESS_MIN_MS = 800;
 
 /**
- * A progress notification that is gone when its task's outcome is shown. The workbench keeps a
- * progress notification on screen for at least 800 ms however soon its task ends
- * (progressService's `withNotificationProgress`), so a message shown right after a quick task
- * would sit next to a finished "1 of 1 · Cancel". This resolves once the notification is closed.
+ * What one run shows: its progress notifications, then its outcome, never beside one of them. The
+ * workbench keeps a progress notification on screen for at least 800 ms however soon its task
+ * ends (progressService's `withNotificationProgress`), so a message shown right after a quick task
+ * would sit next to a finished "1 of 1 · Cancel": a message or a question waits until the last
+ * notification is gone, while the run goes on meanwhile (the file is written in that time).
  */
-async function withNotificationProgress<T>(
-  options: Omit<vscode.ProgressOptions, 'location'>,
-  task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>,
-): Promise<T> {
-  const started = Date.now();
-  try {
-    return await vscode.window.withProgress({ ...options, location: vscode.ProgressLocation.Notification }, task);
-  } finally {
-    const left = started + NOTIFICATION_PROGRESS_MIN_MS - Date.now();
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+class RunNotices {
+  private gone: Promise<void> = Promise.resolve();
+
+  /** `task` in a progress notification. */
+  async progress<T>(
+    options: Omit<vscode.ProgressOptions, 'location'>,
+    task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>,
+  ): Promise<T> {
+    const started = Date.now();
+    try {
+      return await vscode.window.withProgress({ ...options, location: vscode.ProgressLocation.Notification }, task);
+    } finally {
+      const left = started + NOTIFICATION_PROGRESS_MIN_MS - Date.now();
+      this.gone = left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : Promise.resolve();
+    }
+  }
+
+  /** Resolves once every progress notification shown so far is gone. */
+  settled(): Promise<void> {
+    return this.gone;
+  }
+
+  /** Shows the outcome's message (once the notifications are gone); returns the outcome. */
+  async told(level: 'error' | 'warning' | 'info', outcome: CreditsOutcome): Promise<CreditsOutcome> {
+    await this.gone;
+    return told(level, outcome);
   }
 }
 
@@ -135,9 +152,9 @@ function quotaLeft(services: Services): { left: number | undefined; sentence: st
   return { left, sentence: vscode.l10n.t('How many requests are left in the quota is not known.') };
 }
 
-/** The user cancelled a scan or the look-ups: said so, nothing written. */
+/** The user cancelled a scan or the look-ups: nothing written. */
 function cancelled(media: number, requests: number): CreditsOutcome {
-  return told('info', { result: 'cancelled', media, requests, message: vscode.l10n.t('Cancelled: the credits file was not written.') });
+  return { result: 'cancelled', media, requests, message: vscode.l10n.t('Cancelled: the credits file was not written.') };
 }
 
 type LookedUp = { readonly entries: CreditEntry[] } | { readonly failure: string } | 'cancelled';
@@ -195,19 +212,20 @@ export async function writeCreditsFile(
   trusted: boolean = vscode.workspace.isTrusted,
 ): Promise<CreditsOutcome> {
   if (!trusted) return untrusted();
+  const notices = new RunNotices();
   const where = await target(services);
-  if (typeof where === 'string') return told('error', { result: 'refused', media: 0, requests: 0, message: where });
+  if (typeof where === 'string') return notices.told('error', { result: 'refused', media: 0, requests: 0, message: where });
   const unsaved = (): string | undefined =>
     vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === where.uri.toString())
       ? vscode.l10n.t('{0} has unsaved changes: save or revert them, then run Write Credits File again.', inert(where.label))
       : undefined;
   // Before any request is spent, and again before writing.
   const dirty = unsaved();
-  if (dirty) return told('warning', { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty });
+  if (dirty) return notices.told('warning', { result: 'refused', media: 0, requests: 0, file: where.uri, message: dirty });
   // A file that would not be rewritten is said before any request is spent (and read again before writing).
   const unreadable = async (): Promise<{ text: string | undefined } | CreditsOutcome> => {
     const read = await readExisting(fs, where.uri, inert(where.label));
-    return 'text' in read ? read : told('error', { result: 'refused', media: 0, requests: 0, file: where.uri, message: read.refused });
+    return 'text' in read ? read : notices.told('error', { result: 'refused', media: 0, requests: 0, file: where.uri, message: read.refused });
   };
   const first = await unreadable();
   if ('result' in first) return first;
@@ -218,7 +236,7 @@ export async function writeCreditsFile(
   const lookUp = (media: readonly Found[], progress: Progress, token: vscode.CancellationToken, ownNotification: boolean): Promise<LookedUp> =>
     lookUpEntries(services, client, media, language, progress, token, ownNotification);
   // A large workspace takes a moment: said so, with how far it got, and it can be cancelled.
-  const searched = await withNotificationProgress(
+  const searched = await notices.progress(
     { title: vscode.l10n.t('Looking for media in the workspace…'), cancellable: true },
     async (progress, token): Promise<{ scanned: Scanned; uncached: Found[]; looked?: LookedUp } | 'cancelled'> => {
       let shownPercent = 0;
@@ -240,7 +258,7 @@ export async function writeCreditsFile(
       return { scanned: result, uncached };
     },
   );
-  if (searched === 'cancelled') return cancelled(0, 0);
+  if (searched === 'cancelled') return notices.told('info', cancelled(0, 0));
   const { scanned, uncached } = searched;
   const media = [...scanned.found.values()];
   const requests = uncached.length;
@@ -270,21 +288,22 @@ export async function writeCreditsFile(
         one: vscode.l10n.t('Only {0} request is left in the quota, so nothing was written.', left),
         other: vscode.l10n.t('Only {0} requests are left in the quota, so nothing was written.', left),
       });
-      return told('error', { result: 'refused', media: media.length, requests, message: `${summary} ${only}` });
+      return notices.told('error', { result: 'refused', media: media.length, requests, message: `${summary} ${only}` });
     }
     const go = vscode.l10n.t('Continue');
+    await notices.settled();
     const picked = await vscode.window.showWarningMessage(title, { modal: true, detail: `${summary} ${quota}` }, go);
     if (picked !== go) return { result: 'cancelled', media: media.length, requests, message: summary };
   }
 
-  const looked = searched.looked ?? (await withNotificationProgress({ title, cancellable: true }, (progress, token) => lookUp(media, progress, token, true)));
-  if (looked === 'cancelled') return cancelled(media.length, requests);
+  const looked = searched.looked ?? (await notices.progress({ title, cancellable: true }, (progress, token) => lookUp(media, progress, token, true)));
+  if (looked === 'cancelled') return notices.told('info', cancelled(media.length, requests));
   if ('failure' in looked) {
-    return told('error', { result: 'failed', media: media.length, requests, message: `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}` });
+    return notices.told('error', { result: 'failed', media: media.length, requests, message: `${looked.failure} ${vscode.l10n.t('The credits file was not written.')}` });
   }
 
   const dirtyNow = unsaved();
-  if (dirtyNow) return told('warning', { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow });
+  if (dirtyNow) return notices.told('warning', { result: 'refused', media: media.length, requests, file: where.uri, message: dirtyNow });
   const words = CREDITS_WORDS[language];
   const read = await unreadable();
   if ('result' in read) return { ...read, media: media.length, requests };
@@ -292,16 +311,17 @@ export async function writeCreditsFile(
   const merged = mergeCredits(existing, renderCreditsBlock(looked.entries, words, services.config.serviceName), words);
   if (!merged.ok) {
     const message = vscode.l10n.t('{0} has its Stock Media markers more than once or out of order; fix them by hand. Nothing was written.', inert(where.label));
-    return told('error', { result: 'refused', media: media.length, requests, file: where.uri, message });
+    return notices.told('error', { result: 'refused', media: media.length, requests, file: where.uri, message });
   }
   if (!merged.changed) {
     const message = vscode.l10n.t('{0} is up to date ({1}); nothing was written.', inert(where.label), counted);
-    return told('info', { result: 'unchanged', media: media.length, requests, file: where.uri, message });
+    return notices.told('info', { result: 'unchanged', media: media.length, requests, file: where.uri, message });
   }
   // A search cut at its limit may have missed media the file lists: not dropped without asking.
   const listed = existing === undefined ? undefined : creditsBlockEntries(existing);
   if (scanned.truncated && listed !== undefined && listed > looked.entries.length) {
     const go = vscode.l10n.t('Continue');
+    await notices.settled();
     const detail = vscode.l10n.t('{0} lists {1} media; the search, stopped at its limit, found {2}. Replace the list with the shorter one?', inert(where.label), listed, looked.entries.length);
     if ((await vscode.window.showWarningMessage(title, { modal: true, detail: `${detail} ${notes.join(' ')}` }, go)) !== go) {
       const message = vscode.l10n.t('{0} was not changed.', inert(where.label));
@@ -312,11 +332,12 @@ export async function writeCreditsFile(
     await replaceFile(fs, where.writeAt, merged.text, existing);
   } catch (error) {
     services.logger.warn(`Write Credits File: ${error instanceof Error ? error.message : String(error)}`);
-    return told('error', { result: 'failed', media: media.length, requests, file: where.uri, message: notWritten(inert(where.label), error, existing !== undefined) });
+    return notices.told('error', { result: 'failed', media: media.length, requests, file: where.uri, message: notWritten(inert(where.label), error, existing !== undefined) });
   }
   const lists = vscode.l10n.t('{0} lists {1}.', inert(where.label), counted);
   const written = [lists, ...notes].join(' ');
   const openLabel = vscode.l10n.t('Open');
+  await notices.settled();
   void vscode.window.showInformationMessage(written, openLabel).then((picked) => {
     if (picked === openLabel) void vscode.window.showTextDocument(where.uri, { preview: true });
   });

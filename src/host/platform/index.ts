@@ -3,4 +3,4 @@
 // host's bundle gives ./web.ts, the Node host's entry (src/node.ts) ./node/. The extension
 // reads it from `Services` (services.platform). Import the platform's types through this file.
 export { platform as webPlatform } from './web';
-export type { HostPlatform, LocalDisk, StreamSaved } from './types';
+export type { FileStamp, FolderEntry, HostPlatform, LocalDisk, SourceRead, StreamSaved } from './types';

@@ -13,6 +13,21 @@ export interface StreamSaved {
   readonly bytes: number;
 }
 
+/** A file's size and time of change (milliseconds), as `workspace.fs.stat` gives them. */
+export interface FileStamp {
+  readonly mtime: number;
+  readonly size: number;
+}
+
+/** A searched file read whole from the local disk, with its stamp when read. */
+export interface SourceRead {
+  readonly bytes: Uint8Array;
+  readonly stamp: FileStamp;
+}
+
+/** A folder's entry: its name and what it is ('other': a link, not followed, or neither a file nor a folder). */
+export type FolderEntry = readonly [name: string, kind: 'file' | 'folder' | 'other'];
+
 /** Local files, reached through Node's own file system module. */
 export interface LocalDisk {
   /** The most saved piece by piece. */
@@ -21,6 +36,12 @@ export interface LocalDisk {
   realPathInRoot(path: string, root: string): Promise<string | undefined>;
   /** Reads the download into `folder` (made as needed) as `name`, or the next free numbered name. */
   saveStream(folder: string, name: string, body: Pick<OpenDownload, 'read'>): Promise<StreamSaved>;
+  /** The stamp of a regular file (a link followed), at once (synchronously: the media scan calls it in slices); undefined when there is none. */
+  fileStamp(path: string): FileStamp | undefined;
+  /** A regular file's bytes (a link followed), at once, when it is at most `maxBytes`: 'tooLarge' when it is over; undefined when it cannot be read. */
+  readSourceFile(path: string, maxBytes: number): SourceRead | 'tooLarge' | undefined;
+  /** A folder's entries (links not followed), read as they are asked for; throws when the folder cannot be read. */
+  folderEntries(path: string): Iterable<FolderEntry>;
 }
 
 export interface HostPlatform {

@@ -148,11 +148,11 @@ async function perform(
     case 'creditCheck':
       return creditCheck(task.files);
     case 'writeCredits':
-      return writeCredits(api.services.context.extensionPath);
+      return profiledIf(task.profileDir, 'write-credits', () => writeCredits(api.services.context.extensionPath));
     case 'lookUpMedia':
       return (await Promise.all(task.media.map((m) => api.client.getMedia(m.kind, m.id)))).length;
     case 'workspaceMedia':
-      return workspaceMedia(task.refresh, task.change);
+      return profiledIf(task.profileDir, task.refresh ? 'workspace-media-refresh' : 'workspace-media', () => workspaceMedia(task.refresh, task.change));
     case 'watched': {
       const extensionPath = api.services.context.extensionPath;
       return watched(extensionPath, () => (task.command === 'writeCredits' ? writeCredits(extensionPath) : workspaceMedia(task.refresh, undefined)));
@@ -484,6 +484,23 @@ async function markdownActive(): Promise<number> {
 }
 
 /** Runs `work` under the CPU profiler, with heap snapshots before and after, written to `dir` as `<name>.*`. */
+/** `work`, with a CPU profile (only: no heap snapshots) into `dir` when there is one. */
+async function profiledIf<T>(dir: string | undefined, name: string, work: () => Promise<T>): Promise<T> {
+  if (dir === undefined) return work();
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    return result;
+  } finally {
+    session.disconnect();
+  }
+}
+
 async function profiled<T>(dir: string, name: string, work: () => Promise<T>): Promise<T> {
   const session = new Session();
   session.connect();
