@@ -318,7 +318,9 @@ export function registerTestHooks({ container, handlers }: { container: Containe
   const creditCheckHook = async (args: unknown): Promise<number> => {
     const op = typeof args === 'object' && args !== null ? (args as Record<string, unknown>).op : undefined;
     const lookup = container.credits.lookup;
-    const profile = container.services.context.globalState;
+    // The profile as the extension writes it (Services.globalState): a reset written past it
+    // would be taken for an echo of an earlier write and the old count written again.
+    const profile = container.services.globalState;
     if (op === 'check') {
       // `{op: 'check', uri}`: the check of an open document, now; resolves with its diagnostics' count.
       const uri = (args as Record<string, unknown>).uri;

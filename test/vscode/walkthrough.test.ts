@@ -20,9 +20,11 @@ const MILESTONES_STATE_KEY = 'stockMedia.milestones';
  * keys unset, and the services given a new Milestones that reads them (as the next window's would).
  */
 async function startAsNewProfile(services: Services): Promise<void> {
-  await services.context.globalState.update(MILESTONES_STATE_KEY, []);
+  // Through the store the extension writes with (Services.globalState): a reset past it would be
+  // taken for an echo of an earlier write, and the milestones written again.
+  await services.globalState.update(MILESTONES_STATE_KEY, []);
   for (const key of [ContextKey.hasSearched, ContextKey.hasInserted, ContextKey.hasSetCover]) await vscode.commands.executeCommand('setContext', key, false);
-  Object.assign(services, { milestones: new Milestones(services.context.globalState, services.context.extension.id) });
+  Object.assign(services, { milestones: new Milestones(services.globalState, services.context.extension.id) });
   assert.equal(services.milestones.has('searched') || services.milestones.has('inserted') || services.milestones.has('coverSet'), false);
 }
 
