@@ -466,8 +466,11 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
   // Quick Open (in a workbench that files share, useWorkbench).
   const folder = sharedState.workspaces.get(page);
   await input.fill(folder ? join(folder, name) : name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: basename(name) }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: basename(name) }).first();
+  await row.waitFor({ timeout: 10_000 });
+  // Its own row clicked: the list's first row (what Enter opens) can still be a file opened
+  // earlier (Quick Open lists recently opened files above the search's).
+  await row.click();
   const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
   await lines.waitFor({ state: "visible", timeout: 30_000 });
   return lines;

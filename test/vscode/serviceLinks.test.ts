@@ -75,7 +75,10 @@ describe('links under the configured service URL with a path (real VS Code)', fu
     const hover = await hoverOver(editor.document, inside.url);
     assert.ok(hover, 'a hover over the page link under the path');
     assert.ok(hover.includes(hoverTitle(inside)), hover);
-    assert.ok(hover.includes(`](${inside.url})`), 'the page is linked as the library wrote it');
+    // Its one way to the service: Open on … for this photo (the page's address is not a second link).
+    const open = /\(command:stockMedia\.openOnService\?([^)\s]+)\)/.exec(hover);
+    assert.ok(open?.[1] && decodeURIComponent(open[1]).includes(`"id":${inside.id}`), `Open on the service opens this photo: ${hover}`);
+    assert.ok(!hover.includes(`](${inside.url})`), 'no second link to the same page');
     assert.equal(await hoverOver(editor.document, beside), undefined, 'no hover beside the path');
     assert.equal(requestsFor(inside), 1);
     assert.equal(requestsFor(other), 0, 'nothing asked for the link beside the path');
