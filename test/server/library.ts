@@ -154,9 +154,9 @@ function jitteredColor(rng: Rng): string {
   return hex(base.map((c) => c + rng.int(-22, 22)));
 }
 
-/** The mean colour of the photo's picture, drawn small (64 px on the long side). */
+/** The mean colour of the photo's picture, drawn small (32 px on the long side). */
 function measuredColour(photo: { id: number; width: number; height: number; tags: readonly string[]; alt: string; tint: string }): string {
-  const scale = 64 / Math.max(photo.width, photo.height);
+  const scale = 32 / Math.max(photo.width, photo.height);
   const scene = planScene({ ...photo, tint: hexToRgb(photo.tint) ?? [128, 128, 128] });
   return hex(averageColour(scene, Math.max(1, Math.round(photo.width * scale)), Math.max(1, Math.round(photo.height * scale))));
 }

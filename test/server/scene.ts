@@ -24,11 +24,8 @@ export interface Band {
   readonly toV: number;
   /** Lighter lines every few rows, closer together towards the top (waves on water). */
   readonly ripples?: Rgb;
-  /**
-   * The first `depth` (fraction of the height) below the top edge in this colour (snow on
-   * peaks), in the columns whose top edge is above `above` (fraction of the height).
-   */
-  readonly cap?: { readonly depth: number; readonly colour: Rgb; readonly above: number };
+  /** Above the row at `line` (a fraction of the height) in this colour: snow on the peaks. */
+  readonly cap?: { readonly line: number; readonly colour: Rgb };
 }
 
 /**
@@ -63,6 +60,11 @@ export function mix(a: Rgb, b: Rgb, t: number): Rgb {
 }
 
 const pack = (c: Rgb): number => (c[0] << 16) | (c[1] << 8) | c[2];
+
+/** mix(a, b, t), packed, without making an array (it runs for every row). */
+function mixPacked(a: Rgb, b: Rgb, t: number): number {
+  return (clamp(a[0] + (b[0] - a[0]) * t) << 16) | (clamp(a[1] + (b[1] - a[1]) * t) << 8) | clamp(a[2] + (b[2] - a[2]) * t);
+}
 
 /** A shape in pixels: for each row, the spans [x0, x1) it covers. */
 interface Placed {
@@ -140,7 +142,7 @@ interface PlacedBand {
   readonly minTop: number;
   readonly maxTop: number;
   readonly rows: Int32Array;
-  readonly cap: { readonly rows: number; readonly colour: number; readonly above: number } | null;
+  readonly cap: { readonly line: number; readonly colour: number } | null;
 }
 
 function placeBand(b: Band, width: number, height: number): PlacedBand {
@@ -158,24 +160,21 @@ function placeBand(b: Band, width: number, height: number): PlacedBand {
   for (let y = Math.max(0, minTop); y < height; y++) {
     const v = (y + 0.5) / height;
     const t = Math.max(0, Math.min(1, (v - b.fromV) / Math.max(1e-6, b.toV - b.fromV)));
-    let c = mix(b.from, b.to, t);
     // Waves: a lighter line every few rows, further apart towards the bottom (nearer).
-    if (b.ripples && Math.floor((y - minTop) / (period * (1 + t * 2))) % 3 === 0) c = mix(c, b.ripples, 0.2);
-    rows[y] = pack(c);
+    const ripple = b.ripples && Math.floor((y - minTop) / (period * (1 + t * 2))) % 3 === 0;
+    rows[y] = ripple && b.ripples ? pack(mix(mix(b.from, b.to, t), b.ripples, 0.2)) : mixPacked(b.from, b.to, t);
   }
-  const cap = b.cap ? { rows: Math.round(b.cap.depth * height), colour: pack(b.cap.colour), above: b.cap.above * height } : null;
+  const cap = b.cap ? { line: Math.round(b.cap.line * height), colour: pack(b.cap.colour) } : null;
   return { tops, minTop, maxTop, rows, cap };
 }
 
-/** Scanlines (filter byte 0, then RGB) of `scene` at width x height. */
-export function drawScene(width: number, height: number, scene: Scene): Buffer {
+/** Draws `scene` at width x height row by row: `take` gets each row's colours (0xRRGGBB), in a buffer it must not keep. */
+function drawRows(width: number, height: number, scene: Scene, take: (y: number, row: Int32Array) => void): void {
   const sky = new Int32Array(height);
-  for (let y = 0; y < height; y++) sky[y] = pack(mix(scene.skyTop, scene.skyLow, Math.min(1, (y + 0.5) / height / scene.horizon)));
+  for (let y = 0; y < height; y++) sky[y] = mixPacked(scene.skyTop, scene.skyLow, Math.min(1, (y + 0.5) / height / scene.horizon));
   const items = scene.items.map((item) => (item.kind === 'band' ? placeBand(item, width, height) : place(item, width, height)));
   const row = new Int32Array(width);
   const spans: number[] = [];
-  const stride = rowBytes(width);
-  const out = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
     row.fill(sky[y] ?? 0);
     const cy = y + 0.5;
@@ -183,14 +182,14 @@ export function drawScene(width: number, height: number, scene: Scene): Buffer {
       if ('tops' in item) {
         if (y < item.minTop) continue;
         const colour = item.rows[y] ?? 0;
-        if (y >= item.maxTop + (item.cap?.rows ?? 0)) {
+        if (y >= item.maxTop && y >= (item.cap?.line ?? 0)) {
           row.fill(colour);
           continue;
         }
         const { tops, cap } = item;
         for (let x = 0; x < width; x++) {
           const top = tops[x] ?? 0;
-          if (y >= top) row[x] = cap && y < top + cap.rows && top < cap.above ? cap.colour : colour;
+          if (y >= top) row[x] = cap && y < cap.line ? cap.colour : colour;
         }
       } else if (cy >= item.yMin && cy < item.yMax) {
         spans.length = 0;
@@ -202,6 +201,15 @@ export function drawScene(width: number, height: number, scene: Scene): Buffer {
         }
       }
     }
+    take(y, row);
+  }
+}
+
+/** Scanlines (filter byte 0, then RGB) of `scene` at width x height. */
+export function drawScene(width: number, height: number, scene: Scene): Buffer {
+  const stride = rowBytes(width);
+  const out = Buffer.alloc(stride * height);
+  drawRows(width, height, scene, (y, row) => {
     let o = y * stride + 1;
     for (let x = 0; x < width; x++) {
       const c = row[x] ?? 0;
@@ -209,17 +217,21 @@ export function drawScene(width: number, height: number, scene: Scene): Buffer {
       out[o++] = (c >> 8) & 0xff;
       out[o++] = c & 0xff;
     }
-  }
+  });
   return out;
 }
 
 /** The mean colour of `scene` drawn at `width` x `height` (a small size is enough). */
 export function averageColour(scene: Scene, width: number, height: number): Rgb {
-  const lines = drawScene(width, height, scene);
-  const sum = [0, 0, 0];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, o = y * rowBytes(width) + 1; x < width; x++) for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (lines[o++] ?? 0);
-  }
+  let [r, g, b] = [0, 0, 0];
+  drawRows(width, height, scene, (_y, row) => {
+    for (let x = 0; x < width; x++) {
+      const c = row[x] ?? 0;
+      r += c >> 16;
+      g += (c >> 8) & 0xff;
+      b += c & 0xff;
+    }
+  });
   const n = width * height;
-  return [clamp((sum[0] ?? 0) / n), clamp((sum[1] ?? 0) / n), clamp((sum[2] ?? 0) / n)];
+  return [clamp(r / n), clamp(g / n), clamp(b / n)];
 }

@@ -31,6 +31,8 @@ interface Ctx {
   readonly alt: string;
   readonly tint: Rgb;
   readonly night: boolean;
+  /** Rain or fog: no sun. */
+  readonly overcast: boolean;
   /** The setting's shift of a colour; `glow` colours (lit windows, the sun, the moon) keep theirs at night. */
   g(c: Rgb, glow?: boolean): Rgb;
   readonly items: (Band | Shape)[];
@@ -95,6 +97,7 @@ function blocks(rng: Rng, base: number, amp: number): { top: (u: number) => numb
 }
 
 function sun(c: Ctx, u: number, v: number, r: number): void {
+  if (c.overcast) return;
   if (c.night) c.shape([232, 232, 214], u, v, { form: 'ellipse', x: 0, y: 0, rx: r * 0.6, ry: r * 0.6 }, true);
   else c.shape([255, 236, 180], u, v, { form: 'ellipse', x: 0, y: 0, rx: r, ry: r }, true);
 }
@@ -135,8 +138,8 @@ function beach(c: Ctx): number {
 function mountain(c: Ctx): number {
   const snowy = c.alt.includes('snow') || c.rng.chance(0.5);
   sun(c, 0.15 + c.rng.next() * 0.7, 0.14, 0.05);
-  c.band(peaks(c.rng, 4, 0.62, 0.4), [150, 160, 180], [120, 130, 150], { cap: { depth: 0.09, colour: c.g([246, 248, 252]), above: 0.4 }, fromV: 0.25, toV: 0.7 });
-  c.band(peaks(c.rng, 3, 0.75, 0.36), [112, 104, 98], [70, 66, 62], { fromV: 0.4, toV: 0.9, ...(snowy ? { cap: { depth: 0.12, colour: c.g([250, 250, 252]), above: 0.52 } } : {}) });
+  c.band(peaks(c.rng, 4, 0.62, 0.4), [150, 160, 180], [120, 130, 150], { cap: { line: 0.3 + c.rng.next() * 0.06, colour: c.g([246, 248, 252]) }, fromV: 0.25, toV: 0.7 });
+  c.band(peaks(c.rng, 3, 0.75, 0.36), [112, 104, 98], [70, 66, 62], { fromV: 0.4, toV: 0.9, ...(snowy ? { cap: { line: 0.5, colour: c.g([250, 250, 252]) } } : {}) });
   if (c.alt.includes('clouds')) c.band(hills(c.rng, 0.86, 0.1), [244, 246, 250], [214, 220, 230], { fromV: 0.75, toV: 1 });
   else c.band(hills(c.rng, 0.88, 0.08), [84, 120, 60], [48, 80, 36], { fromV: 0.8, toV: 1 });
   if (c.alt.includes('hiker')) {
@@ -164,8 +167,8 @@ function city(c: Ctx): number {
   c.band(front.top, wall, mix(wall, BLACK, 0.3), { fromV: 0.3, toV: 0.85 });
   const lit: Rgb = c.night ? [255, 210, 110] : [190, 214, 236];
   for (const b of front.list) {
-    for (let u = b.u0 + 0.015; u < b.u1 - 0.02; u += 0.03) {
-      for (let v = b.v + 0.03; v < 0.8; v += 0.05) if (!c.night || c.rng.chance(0.6)) c.shape(lit, u, v, { form: 'rect', x0: 0, y0: 0, x1: 0.012, y1: 0.02 }, true);
+    for (let u = b.u0 + 0.015; u < b.u1 - 0.02; u += 0.035) {
+      for (let v = b.v + 0.03; v < 0.8; v += 0.06) if (!c.night || c.rng.chance(0.6)) c.shape(lit, u, v, { form: 'rect', x0: 0, y0: 0, x1: 0.012, y1: 0.02 }, true);
     }
   }
   c.band(0.84, [60, 62, 66], [40, 40, 44], { fromV: 0.84, toV: 1 });
@@ -197,9 +200,9 @@ function flowers(c: Ctx): number {
   const h = 0.42 + c.rng.next() * 0.1;
   c.band(hills(c.rng, h, 0.05), [100, 150, 60], [50, 110, 40], { fromV: h, toV: 1 });
   const colours: Rgb[] = c.alt.includes('poppies') ? [[214, 30, 30], [196, 20, 24]] : [[220, 40, 60], [245, 200, 40], [240, 130, 170], [150, 60, 170], [250, 120, 30]];
-  const list = Array.from({ length: 260 }, () => ({ u: c.rng.next(), v: h + 0.02 + c.rng.next() * (1 - h), col: c.rng.pick(colours) })).sort((a, b) => a.v - b.v);
+  const list = Array.from({ length: 150 }, () => ({ u: c.rng.next(), v: h + 0.02 + c.rng.next() * (1 - h), col: c.rng.pick(colours) })).sort((a, b) => a.v - b.v);
   for (const f of list) {
-    const r = 0.015 + 0.08 * ((f.v - h) / (1 - h)) ** 1.5;
+    const r = 0.02 + 0.1 * ((f.v - h) / (1 - h)) ** 1.5;
     c.shape(f.col, f.u, f.v, { form: 'ellipse', x: 0, y: 0, rx: r, ry: r * 0.8 });
   }
   return h;
@@ -363,6 +366,7 @@ export function planScene(photo: SceneSubject): Scene {
     alt: photo.alt.toLowerCase(),
     tint: photo.tint,
     night,
+    overcast: tags.includes('rain') || tags.includes('fog'),
     g: (col, glow) => (glow && night ? col : g0(col)),
     items,
     band: (top, from, to, extra = {}) => {
