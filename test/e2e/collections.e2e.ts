@@ -56,7 +56,7 @@ describe('collections sidebar', () => {
     await row(page, 'Featured').click();
     const cats = row(page, 'Cats of the World');
     await cats.waitFor({ timeout: 20_000 });
-    assert.match(await cats.innerText(), /18 photos · 6 videos/);
+    assert.match(await cats.innerText(), /19 photos · 5 videos/);
     await row(page, 'Ocean Moods').waitFor();
     await cats.click();
     await mediaRows(page).first().waitFor({ timeout: 20_000 });

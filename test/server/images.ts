@@ -2,7 +2,9 @@
 // URL, and the PNGs themselves, cached across servers in this process.
 import { MAX_SERVED_PIXELS } from '../../src/core/insert/sizes';
 import { encodePng } from './png';
+import type { LibraryPhoto } from './library';
 import { drawScene } from './scene';
+import { planScene } from './scenePlans';
 import { hexToRgb } from './search';
 
 /** Never build more than this (the extension's model of the image server's limit); bigger requests are scaled down proportionally. */
@@ -90,14 +92,13 @@ function remember(key: string, png: Buffer): void {
 }
 
 /**
- * A PNG of the given size that looks like a photograph (scene.ts) drawn around `color`
- * (#RRGGBB), laid out from `seed` (the media's id); `variation` moves the sun a little (a
- * video's successive preview pictures). Cached: lists and grids ask for the same ones often.
+ * A PNG of the given size of the photo's picture (scenePlans.ts: what its subject looks like
+ * in its setting, laid out from its id). Cached: lists and grids ask for the same ones often.
  */
-export function renderPng(size: Size, color: string, seed: number, variation = 0): Buffer {
-  return cachedPng(`${size.width}x${size.height}:${color}:${seed}:${variation}`, () => {
-    const rgb = hexToRgb(color) ?? [128, 128, 128];
-    return encodePng(size.width, size.height, drawScene(size.width, size.height, rgb, seed, variation));
+export function renderPng(size: Size, photo: Pick<LibraryPhoto, 'id' | 'tags' | 'alt' | 'tint'>): Buffer {
+  return cachedPng(`${size.width}x${size.height}:photo:${photo.id}:${photo.tint}:${photo.alt}`, () => {
+    const scene = planScene({ ...photo, tint: hexToRgb(photo.tint) ?? [128, 128, 128] });
+    return encodePng(size.width, size.height, drawScene(size.width, size.height, scene));
   });
 }
 

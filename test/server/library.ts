@@ -2,6 +2,9 @@
 // each user's own collections, all derived from one seed so tests can rely on them.
 import { createRng } from './prng';
 import type { Rng } from './prng';
+import { averageColour } from './scene';
+import { planScene } from './scenePlans';
+import { hexToRgb } from './search';
 import { ADJECTIVES, FEATURED_PLANS, PEOPLE, SETTINGS, SUBJECTS, USER_PLANS } from './vocab';
 import type { AltLanguage, CollectionPlan } from './vocab';
 
@@ -39,7 +42,10 @@ export interface LibraryPhoto {
   readonly alts: Readonly<Record<AltLanguage, string>>;
   /** Search words (English), never sent: the Photo resource has no tags. */
   readonly tags: readonly string[];
+  /** The mean colour of its picture (scenePlans.ts draws what its subject shows), measured. */
   readonly avgColor: string;
+  /** The colour its picture takes walls, fur and the like from (#RRGGBB). */
+  readonly tint: string;
   readonly photographer: Person;
   readonly liked: boolean;
 }
@@ -148,6 +154,13 @@ function jitteredColor(rng: Rng): string {
   return hex(base.map((c) => c + rng.int(-22, 22)));
 }
 
+/** The mean colour of the photo's picture, drawn small (32 px on the long side). */
+function measuredColour(photo: { id: number; width: number; height: number; tags: readonly string[]; alt: string; tint: string }): string {
+  const scale = 32 / Math.max(photo.width, photo.height);
+  const scene = planScene({ ...photo, tint: hexToRgb(photo.tint) ?? [128, 128, 128] });
+  return hex(averageColour(scene, Math.max(1, Math.round(photo.width * scale)), Math.max(1, Math.round(photo.height * scale))));
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -180,18 +193,26 @@ function makePhotos(rng: Rng, people: readonly Person[], count: number): Library
   for (let i = 0; i < count; i++) {
     id += rng.int(1, 20_000);
     const subject = SUBJECTS[i % SUBJECTS.length];
-    const setting = rng.pick(SETTINGS);
+    const picked = rng.pick(SETTINGS);
+    // Every other photo of a subject with a usual setting is in it, unless its own is a
+    // morning's (searches for 'morning' keep more than a page of results).
+    const usual = subject.often !== undefined && Math.floor(i / SUBJECTS.length) % 2 === 1 && !picked.tags.includes('morning');
+    const setting = (usual ? SETTINGS.find((s) => s.text === subject.often) : undefined) ?? picked;
     const english = `${rng.pick(ADJECTIVES)} ${rng.pick(subject.en)} ${setting.text}`;
     const [width, height] = PHOTO_SIZES[(i * 7 + rng.int(0, 3)) % PHOTO_SIZES.length];
+    const alt = capitalize(english);
+    const tags = [...subject.tags, ...setting.tags];
+    const tint = jitteredColor(rng);
     photos.push({
       id,
       width,
       height,
       slug: slugify(english),
-      alt: capitalize(english),
+      alt,
       alts: subject.alt,
-      tags: [...subject.tags, ...setting.tags],
-      avgColor: jitteredColor(rng),
+      tags,
+      avgColor: measuredColour({ id, width, height, tags, alt, tint }),
+      tint,
       photographer: rng.pick(people),
       liked: false,
     });
@@ -262,22 +283,21 @@ function collectionId(rng: Rng, taken: Set<string>): string {
   }
 }
 
-function pickMedia<T extends { id: number; tags: readonly string[] }>(
-  rng: Rng,
-  all: readonly T[],
-  count: number,
-  tags: readonly string[] | undefined,
-): T[] {
-  const preferred = tags ? all.filter((m) => m.tags.some((t) => tags.includes(t))) : [];
-  const chosen = rng.shuffle(preferred).slice(0, count);
+function pickMedia<T extends { id: number; tags: readonly string[] }>(rng: Rng, all: readonly T[], count: number, plan: CollectionPlan): T[] {
+  const { tags, first = [] } = plan;
+  const matches = (m: T, list: readonly string[]): number => m.tags.filter((t) => list.includes(t)).length;
+  const score = (m: T): number => (tags ? matches(m, tags) + 10 * matches(m, first) : 0);
+  const preferred = tags ? all.filter((m) => matches(m, tags) > 0) : [];
+  // A stable sort keeps the shuffled order among media of the same score.
+  const chosen = rng.shuffle(preferred).sort((a, b) => score(b) - score(a)).slice(0, count);
   const rest = rng.shuffle(all.filter((m) => !chosen.includes(m)));
   return [...chosen, ...rest.slice(0, count - chosen.length)];
 }
 
 function planMedia(rng: Rng, plan: CollectionPlan, photos: readonly LibraryPhoto[], videos: readonly LibraryVideo[]): MediaRef[] {
   const refs: MediaRef[] = [
-    ...pickMedia(rng, photos, plan.photos, plan.tags).map((p): MediaRef => ({ type: 'Photo', id: p.id })),
-    ...pickMedia(rng, videos, plan.videos, plan.tags).map((v): MediaRef => ({ type: 'Video', id: v.id })),
+    ...pickMedia(rng, photos, plan.photos, plan).map((p): MediaRef => ({ type: 'Photo', id: p.id })),
+    ...pickMedia(rng, videos, plan.videos, plan).map((v): MediaRef => ({ type: 'Video', id: v.id })),
   ];
   return rng.shuffle(refs);
 }

@@ -63,7 +63,7 @@ export function answerMedia(library: Library, origin: string, path: string, quer
   let m: RegExpExecArray | null;
   if ((m = /^\/media\/photos\/(\d+)\/[^/]+\.png$/.exec(path))) {
     const photo = library.photoById.get(Number(m[1]));
-    return photo ? png(renderPng(imageSize(photo, query), photo.avgColor, photo.id)) : notFound();
+    return photo ? png(renderPng(imageSize(photo, query), photo)) : notFound();
   }
   if ((m = /^\/media\/videos\/(\d+)\/(.+)$/.exec(path))) {
     const video = library.videoById.get(Number(m[1]));

@@ -1,114 +1,237 @@
-// The local library's pictures: a landscape that looks like a photograph at thumbnail size
-// (sky fading to the horizon, a sun, far and near hills, sometimes a lake with the sun's
-// reflection), drawn around the media's average colour and laid out from a seed (the media's
-// id), so every picture differs and every size of one picture shows the same scene. Drawn
-// straight into PNG scanlines (png.ts); each row takes its colours from per-row tables and
-// each column its hill heights from per-column tables, so even the originals draw quickly.
+// Draws a scene (scenePlans.ts makes one for each photo from its subject and setting) straight
+// into PNG scanlines (png.ts): a sky gradient, then bands whose top edge is a per-column
+// profile (water, sand, hills, peaks, trees, buildings, a table), then simple shapes
+// (rectangles, ellipses, triangles, thick lines, rings) for the things in front. Positions are
+// fractions of the picture, sizes of shapes are in units of its shorter side, so every size
+// and crop of one photo shows the same scene, in proportion. Each row is filled with spans
+// (TypedArray.fill), so even the 30-megapixel originals draw quickly.
+// Plain code without Node's modules: library.ts measures each photo's average colour with it,
+// and the web test host builds the library in its worker.
 import type { Rgb } from './png';
-import { rowBytes } from './png';
-import { createRng } from './prng';
+
+/** Bytes of one scanline (png.ts's rowBytes, which this file cannot import: png.ts needs node:zlib). */
+const rowBytes = (width: number): number => 1 + width * 3;
+
+/** A band of the scene: from its profile's top edge down to the bottom of the picture. */
+export interface Band {
+  readonly kind: 'band';
+  /** The top edge at u (0 = left, 1 = right), as a fraction of the height. */
+  readonly top: (u: number) => number;
+  /** The colour at `fromV` (fraction of the height) fading to `to` at `toV`. */
+  readonly from: Rgb;
+  readonly to: Rgb;
+  readonly fromV: number;
+  readonly toV: number;
+  /** Lighter lines every few rows, closer together towards the top (waves on water). */
+  readonly ripples?: Rgb;
+  /** Above the row at `line` (a fraction of the height) in this colour: snow on the peaks. */
+  readonly cap?: { readonly line: number; readonly colour: Rgb };
+}
+
+/**
+ * A shape at an anchor (`ax`, `ay`, fractions of the width and height); every other length is
+ * in units of the shorter side, relative to the anchor.
+ */
+export type Shape = { readonly kind: 'shape'; readonly colour: Rgb; readonly ax: number; readonly ay: number } & (
+  | { readonly form: 'rect'; readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+  /** `lower`: only the half below the centre (a bowl). */
+  | { readonly form: 'ellipse'; readonly x: number; readonly y: number; readonly rx: number; readonly ry: number; readonly lower?: boolean }
+  /** Apex at (x, y), base `height` lower (negative: pointing down) and `half` wide on each side. */
+  | { readonly form: 'tri'; readonly x: number; readonly y: number; readonly height: number; readonly half: number }
+  | { readonly form: 'line'; readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number; readonly width: number }
+  | { readonly form: 'ring'; readonly x: number; readonly y: number; readonly r: number; readonly inner: number }
+);
+
+export interface Scene {
+  readonly skyTop: Rgb;
+  readonly skyLow: Rgb;
+  /** Where the sky's gradient ends (fraction of the height); below it the sky is `skyLow`. */
+  readonly horizon: number;
+  /** Drawn in order, later ones in front. */
+  readonly items: readonly (Band | Shape)[];
+}
 
 function clamp(c: number): number {
   return c < 0 ? 0 : c > 255 ? 255 : Math.round(c);
 }
 
-function mix(a: Rgb, b: Rgb, t: number): Rgb {
+export function mix(a: Rgb, b: Rgb, t: number): Rgb {
   return [clamp(a[0] + (b[0] - a[0]) * t), clamp(a[1] + (b[1] - a[1]) * t), clamp(a[2] + (b[2] - a[2]) * t)];
 }
 
-const WHITE: Rgb = [255, 255, 255];
-const BLACK: Rgb = [0, 0, 0];
-const SUNLIGHT: Rgb = [255, 244, 214];
+const pack = (c: Rgb): number => (c[0] << 16) | (c[1] << 8) | c[2];
 
-/** A ridge line: the sum of a few sines with random frequencies and phases, in [0, 1]. */
-function ridge(rng: ReturnType<typeof createRng>): (u: number) => number {
-  const waves = [1, 2.3, 5.1].map((base, i) => ({ f: base * (0.7 + rng.next() * 0.6), p: rng.next(), a: 1 / (i + 1) }));
-  const total = waves.reduce((sum, w) => sum + w.a, 0);
-  return (u) => waves.reduce((sum, w) => sum + w.a * (0.5 + 0.5 * Math.sin(2 * Math.PI * (w.f * u + w.p))), 0) / total;
+/** mix(a, b, t), packed, without making an array (it runs for every row). */
+function mixPacked(a: Rgb, b: Rgb, t: number): number {
+  return (clamp(a[0] + (b[0] - a[0]) * t) << 16) | (clamp(a[1] + (b[1] - a[1]) * t) << 8) | clamp(a[2] + (b[2] - a[2]) * t);
 }
 
-/**
- * Scanlines (filter byte 0, then RGB) of a width x height scene around `base`; `variation`
- * moves the sun a little, for a video's successive preview pictures.
- */
-export function drawScene(width: number, height: number, base: Rgb, seed: number, variation = 0): Buffer {
-  const rng = createRng(seed * 7919 + 17);
-  const horizon = 0.5 + rng.next() * 0.18;
-  const lake = rng.chance(0.5);
-  const waterTop = horizon + 0.06 + rng.next() * 0.06;
-  const farRidge = ridge(rng);
-  const nearRidge = ridge(rng);
-  const sunU = 0.15 + rng.next() * 0.7 + variation * 0.04;
-  const sunV = 0.12 + rng.next() * Math.max(0.05, horizon - 0.3) + variation * 0.02;
-  const sunR = (0.06 + rng.next() * 0.05) * Math.min(width, height);
+/** A shape in pixels: for each row, the spans [x0, x1) it covers. */
+interface Placed {
+  readonly colour: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  /** Pushes the spans of row centre `y` (pixels) onto `out` as x0, x1 pairs. */
+  spans(y: number, out: number[]): void;
+}
 
-  const skyTop = mix(base, [70, 120, 200], 0.35);
-  const skyLow = mix(base, WHITE, 0.55);
-  const sun = mix(base, SUNLIGHT, 0.85);
-  const far = mix(mix(base, BLACK, 0.25), skyLow, 0.35);
-  const nearTop = mix(base, BLACK, 0.35);
-  const nearLow = mix(base, BLACK, 0.6);
-  const waterTopColour = mix(skyLow, base, 0.45);
-  const waterLow = mix(base, BLACK, 0.45);
-
-  // Per-row colours as 0xRRGGBB.
-  const pack = (c: Rgb): number => (c[0] << 16) | (c[1] << 8) | c[2];
-  const skyRow = new Int32Array(height);
-  const farRow = new Int32Array(height);
-  const nearRow = new Int32Array(height);
-  const waterRow = new Int32Array(height);
-  const glintRow = new Int32Array(height);
-  /** Half the width of the sun's reflection in each row of water: broken up by the ripples. */
-  const glintHalfRow = new Float64Array(height);
-  for (let y = 0; y < height; y++) {
-    const v = (y + 0.5) / height;
-    skyRow[y] = pack(mix(skyTop, skyLow, Math.min(1, v / horizon)));
-    farRow[y] = pack(mix(far, nearTop, Math.max(0, (v - horizon) * 3)));
-    nearRow[y] = pack(mix(nearTop, nearLow, Math.max(0, Math.min(1, (v - horizon) / (1 - horizon)))));
-    const depth = Math.max(0, Math.min(1, (v - waterTop) / (1 - waterTop)));
-    // Ripples: every few rows a lighter line, closer together towards the horizon.
-    const ripple = Math.floor(y / Math.max(2, Math.round(height * 0.012 * (1 + depth * 2)))) % 3 === 0 ? 0.12 : 0;
-    waterRow[y] = pack(mix(mix(waterTopColour, waterLow, depth), WHITE, ripple));
-    glintRow[y] = pack(mix(mix(sun, waterTopColour, depth * 0.5), WHITE, ripple));
-    glintHalfRow[y] = sunR * (ripple > 0 ? 0.8 : 0.35) * (1 - depth * 0.6);
+function place(s: Shape, width: number, height: number): Placed {
+  const unit = Math.min(width, height);
+  const X = (d: number): number => s.ax * width + d * unit;
+  const Y = (d: number): number => s.ay * height + d * unit;
+  const colour = pack(s.colour);
+  switch (s.form) {
+    case 'rect': {
+      const [x0, x1, y0, y1] = [X(s.x0), X(s.x1), Y(s.y0), Y(s.y1)];
+      return { colour, yMin: y0, yMax: y1, spans: (_y, out) => void out.push(x0, x1) };
+    }
+    case 'ellipse': {
+      const [cx, cy, rx, ry] = [X(s.x), Y(s.y), s.rx * unit, s.ry * unit];
+      return {
+        colour, yMin: s.lower ? cy : cy - ry, yMax: cy + ry,
+        spans: (y, out) => {
+          const d = (y - cy) / ry;
+          const half = rx * Math.sqrt(Math.max(0, 1 - d * d));
+          out.push(cx - half, cx + half);
+        },
+      };
+    }
+    case 'tri': {
+      const [ax, ay, h, half] = [X(s.x), Y(s.y), s.height * unit, s.half * unit];
+      return {
+        colour, yMin: Math.min(ay, ay + h), yMax: Math.max(ay, ay + h),
+        spans: (y, out) => {
+          const w = (half * (y - ay)) / h;
+          out.push(ax - w, ax + w);
+        },
+      };
+    }
+    case 'line': {
+      const [x0, y0, x1, y1, w] = [X(s.x0), Y(s.y0), X(s.x1), Y(s.y1), s.width * unit];
+      const length = Math.hypot(x1 - x0, y1 - y0) || 1;
+      // Half the width of the line's cut through a row (capped where the line runs along the row).
+      const half = Math.min(length, w / 2 / Math.max(0.05, Math.abs(y1 - y0) / length));
+      return {
+        colour, yMin: Math.min(y0, y1) - w / 2, yMax: Math.max(y0, y1) + w / 2,
+        spans: (y, out) => {
+          const t = y1 === y0 ? 0.5 : Math.max(0, Math.min(1, (y - y0) / (y1 - y0)));
+          const x = x0 + (x1 - x0) * t;
+          out.push(x - half, x + half);
+        },
+      };
+    }
+    case 'ring': {
+      const [cx, cy, r, inner] = [X(s.x), Y(s.y), s.r * unit, s.inner * unit];
+      return {
+        colour, yMin: cy - r, yMax: cy + r,
+        spans: (y, out) => {
+          const dy = y - cy;
+          const outer = Math.sqrt(Math.max(0, r * r - dy * dy));
+          const hole = dy * dy < inner * inner ? Math.sqrt(inner * inner - dy * dy) : 0;
+          if (hole === 0) out.push(cx - outer, cx + outer);
+          else out.push(cx - outer, cx - hole, cx + hole, cx + outer);
+        },
+      };
+    }
   }
-  // Per-column ridge heights in rows.
-  const farTop = new Int32Array(width);
-  const nearTopRow = new Int32Array(width);
+}
+
+/** A band in pixels: its top row in each column and its colour in each row. */
+interface PlacedBand {
+  readonly tops: Int32Array;
+  readonly minTop: number;
+  readonly maxTop: number;
+  readonly rows: Int32Array;
+  readonly cap: { readonly line: number; readonly colour: number } | null;
+}
+
+function placeBand(b: Band, width: number, height: number): PlacedBand {
+  const tops = new Int32Array(width);
+  let minTop = height;
+  let maxTop = 0;
   for (let x = 0; x < width; x++) {
-    const u = (x + 0.5) / width;
-    farTop[x] = Math.round((horizon - 0.04 - 0.16 * farRidge(u)) * height);
-    nearTopRow[x] = Math.round((horizon + 0.05 - 0.12 * nearRidge(u)) * height);
+    const top = Math.round(b.top((x + 0.5) / width) * height);
+    tops[x] = top;
+    if (top < minTop) minTop = top;
+    if (top > maxTop) maxTop = top;
   }
-  const sunX = sunU * width;
-  const sunY = sunV * height;
-  const waterY = lake ? Math.round(waterTop * height) : height;
+  const rows = new Int32Array(height);
+  const period = Math.max(2, Math.round(height * 0.012));
+  for (let y = Math.max(0, minTop); y < height; y++) {
+    const v = (y + 0.5) / height;
+    const t = Math.max(0, Math.min(1, (v - b.fromV) / Math.max(1e-6, b.toV - b.fromV)));
+    // Waves: a lighter line every few rows, further apart towards the bottom (nearer).
+    const ripple = b.ripples && Math.floor((y - minTop) / (period * (1 + t * 2))) % 3 === 0;
+    rows[y] = ripple && b.ripples ? pack(mix(mix(b.from, b.to, t), b.ripples, 0.2)) : mixPacked(b.from, b.to, t);
+  }
+  const cap = b.cap ? { line: Math.round(b.cap.line * height), colour: pack(b.cap.colour) } : null;
+  return { tops, minTop, maxTop, rows, cap };
+}
 
+/** Draws `scene` at width x height row by row: `take` gets each row's colours (0xRRGGBB), in a buffer it must not keep. */
+function drawRows(width: number, height: number, scene: Scene, take: (y: number, row: Int32Array) => void): void {
+  const sky = new Int32Array(height);
+  for (let y = 0; y < height; y++) sky[y] = mixPacked(scene.skyTop, scene.skyLow, Math.min(1, (y + 0.5) / height / scene.horizon));
+  const items = scene.items.map((item) => (item.kind === 'band' ? placeBand(item, width, height) : place(item, width, height)));
+  const row = new Int32Array(width);
+  const spans: number[] = [];
+  for (let y = 0; y < height; y++) {
+    row.fill(sky[y] ?? 0);
+    const cy = y + 0.5;
+    for (const item of items) {
+      if ('tops' in item) {
+        if (y < item.minTop) continue;
+        const colour = item.rows[y] ?? 0;
+        if (y >= item.maxTop && y >= (item.cap?.line ?? 0)) {
+          row.fill(colour);
+          continue;
+        }
+        const { tops, cap } = item;
+        for (let x = 0; x < width; x++) {
+          const top = tops[x] ?? 0;
+          if (y >= top) row[x] = cap && y < cap.line ? cap.colour : colour;
+        }
+      } else if (cy >= item.yMin && cy < item.yMax) {
+        spans.length = 0;
+        item.spans(cy, spans);
+        for (let i = 0; i + 1 < spans.length; i += 2) {
+          const x0 = Math.max(0, Math.round(spans[i] ?? 0));
+          const x1 = Math.min(width, Math.round(spans[i + 1] ?? 0));
+          if (x1 > x0) row.fill(item.colour, x0, x1);
+        }
+      }
+    }
+    take(y, row);
+  }
+}
+
+/** Scanlines (filter byte 0, then RGB) of `scene` at width x height. */
+export function drawScene(width: number, height: number, scene: Scene): Buffer {
   const stride = rowBytes(width);
   const out = Buffer.alloc(stride * height);
-  const sunRgb = pack(sun);
-  for (let y = 0; y < height; y++) {
-    let o = y * stride;
-    out[o++] = 0;
-    const dy = y + 0.5 - sunY;
-    const sunHalf = dy * dy < sunR * sunR ? Math.sqrt(sunR * sunR - dy * dy) : -1;
-    const sky = skyRow[y] ?? 0;
-    const farC = farRow[y] ?? 0;
-    const nearC = nearRow[y] ?? 0;
-    const water = y >= waterY;
-    const waterC = waterRow[y] ?? 0;
-    const glintC = glintRow[y] ?? 0;
-    const glintHalf = glintHalfRow[y] ?? 0;
+  drawRows(width, height, scene, (y, row) => {
+    let o = y * stride + 1;
     for (let x = 0; x < width; x++) {
-      let c: number;
-      if (water) c = Math.abs(x + 0.5 - sunX) < glintHalf ? glintC : waterC;
-      else if (y >= (nearTopRow[x] ?? 0)) c = nearC;
-      else if (y >= (farTop[x] ?? 0)) c = farC;
-      else c = sunHalf >= 0 && Math.abs(x + 0.5 - sunX) <= sunHalf ? sunRgb : sky;
+      const c = row[x] ?? 0;
       out[o++] = c >> 16;
       out[o++] = (c >> 8) & 0xff;
       out[o++] = c & 0xff;
     }
-  }
+  });
   return out;
+}
+
+/** The mean colour of `scene` drawn at `width` x `height` (a small size is enough). */
+export function averageColour(scene: Scene, width: number, height: number): Rgb {
+  let [r, g, b] = [0, 0, 0];
+  drawRows(width, height, scene, (_y, row) => {
+    for (let x = 0; x < width; x++) {
+      const c = row[x] ?? 0;
+      r += c >> 16;
+      g += (c >> 8) & 0xff;
+      b += c & 0xff;
+    }
+  });
+  const n = width * height;
+  return [clamp(r / n), clamp(g / n), clamp(b / n)];
 }

@@ -91,18 +91,28 @@ function distance(a: readonly number[], b: readonly number[]): number {
   return Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
 }
 
+/**
+ * The named colour a colour is seen as: a grey (little chroma) as black, gray or white by its
+ * lightness, any other by its hue, a dark red, orange or yellow as brown and a light red or
+ * magenta as pink. (The nearest swatch by RGB distance would call a pale blue-grey sky pink.)
+ */
 export function nearestNamedColor(hexColor: string): string {
-  const rgb = hexToRgb(hexColor) ?? [0, 0, 0];
-  let best = 'black';
-  let bestDistance = Infinity;
-  for (const [name, value] of Object.entries(NAMED_COLORS)) {
-    const d = distance(rgb, value);
-    if (d < bestDistance) {
-      best = name;
-      bestDistance = d;
-    }
-  }
-  return best;
+  const [r, g, b] = hexToRgb(hexColor) ?? [0, 0, 0];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const chroma = max - min;
+  if (max < 48) return 'black';
+  if (chroma < 28 || chroma < max * 0.14) return max > 212 ? 'white' : max < 72 ? 'black' : 'gray';
+  const hue = (max === r ? ((g - b) / chroma + 6) % 6 : max === g ? (b - r) / chroma + 2 : (r - g) / chroma + 4) * 60;
+  const light = (max + min) / 2;
+  if (hue < 15 || hue >= 340) return light > 165 ? 'pink' : max < 150 ? 'brown' : 'red';
+  if (hue < 45) return max < 170 ? 'brown' : 'orange';
+  if (hue < 62) return max < 150 ? 'brown' : 'yellow';
+  if (hue < 165) return 'green';
+  if (hue < 195) return 'turquoise';
+  if (hue < 255) return 'blue';
+  if (hue < 290) return 'violet';
+  return light > 150 ? 'pink' : 'violet';
 }
 
 export function photoMatchesColor(photo: { avgColor: string }, filter: ColorFilter): boolean {

@@ -23,10 +23,15 @@ const SAMPLES = { landscape: ['sunset-320x180.mp4', 'sea-320x180.mp4'], portrait
 /** Frames in each strip: the poster (the first frame), then one per preview picture. */
 export const SAMPLE_FRAMES = 7;
 
-/** The sample video a library video's files play: portrait videos the portrait one, the others one of the landscape ones by id. */
-export function sampleName(video: Pick<LibraryVideo, 'id' | 'width' | 'height'>): string {
-  const names = video.height > video.width ? SAMPLES.portrait : SAMPLES.landscape;
-  return names[video.id % names.length] ?? names[0];
+/**
+ * The sample video a library video's files play: portrait videos the portrait one (a forest);
+ * the others the sea for the sea and beaches, the sunset for sunsets, else one by id.
+ */
+export function sampleName(video: Pick<LibraryVideo, 'id' | 'width' | 'height' | 'tags'>): string {
+  if (video.height > video.width) return SAMPLES.portrait[0];
+  if (video.tags.includes('sea') || video.tags.includes('ocean')) return 'sea-320x180.mp4';
+  if (video.tags.includes('sunset')) return 'sunset-320x180.mp4';
+  return SAMPLES.landscape[video.id % SAMPLES.landscape.length] ?? SAMPLES.landscape[0];
 }
 
 export function samplePath(name: string): string {
@@ -71,7 +76,7 @@ function strip(name: string): Strip {
  * Frame `frame` (0: the poster; 1–6: the previews) of the video's sample as a PNG of `size`:
  * scaled to cover it and cropped from the middle, with bilinear filtering.
  */
-export function videoFramePng(video: Pick<LibraryVideo, 'id' | 'width' | 'height'>, frame: number, size: Size): Buffer {
+export function videoFramePng(video: Pick<LibraryVideo, 'id' | 'width' | 'height' | 'tags'>, frame: number, size: Size): Buffer {
   const name = sampleName(video);
   const index = Math.max(0, Math.min(SAMPLE_FRAMES - 1, frame));
   return cachedPng(`frame:${name}:${index}:${size.width}x${size.height}`, () => {

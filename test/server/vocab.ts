@@ -23,6 +23,8 @@ export interface Subject {
   /** English noun phrases; one is combined with an adjective and a setting. */
   readonly en: readonly string[];
   readonly alt: Readonly<Record<AltLanguage, string>>;
+  /** A setting (its text) every other photo of the subject is in, so its themed collections fill with fitting photos. */
+  readonly often?: string;
 }
 
 export const SUBJECTS: readonly Subject[] = [
@@ -30,8 +32,8 @@ export const SUBJECTS: readonly Subject[] = [
   { key: 'dog', tags: ['dog', 'animal', 'pet', 'puppy'], en: ['dog running on the grass', 'puppy with a red ball', 'old dog resting'], alt: { de: 'Hund rennt über die Wiese', fr: 'Chien qui court dans l’herbe', es: 'Perro corriendo por el césped', ja: '芝生を走る犬', ru: 'Собака бежит по траве', ar: 'كلب يركض على العشب', el: 'Σκύλος τρέχει στο γρασίδι', zh: '在草地上奔跑的狗' } },
   { key: 'mountain', tags: ['mountain', 'landscape', 'nature', 'peak', 'hiking'], en: ['snowy mountain peak', 'mountain range above the clouds', 'hiker on a mountain ridge'], alt: { de: 'Schneebedeckter Berggipfel', fr: 'Sommet de montagne enneigé', es: 'Cumbre de montaña nevada', ja: '雪に覆われた山頂', ru: 'Заснеженная вершина горы', ar: 'قمة جبل مغطاة بالثلج', el: 'Χιονισμένη κορυφή βουνού', zh: '白雪覆盖的山峰' } },
   { key: 'ocean', tags: ['ocean', 'sea', 'water', 'waves', 'nature'], en: ['waves crashing on rocks', 'calm turquoise sea', 'ocean horizon'], alt: { de: 'Wellen brechen an Felsen', fr: 'Vagues qui se brisent sur les rochers', es: 'Olas rompiendo contra las rocas', ja: '岩に打ち寄せる海の波', ru: 'Морские волны разбиваются о скалы', ar: 'أمواج البحر تتكسر على الصخور', el: 'Κύματα της θάλασσας σπάνε στα βράχια', zh: '拍打岩石的海浪' } },
-  { key: 'forest', tags: ['forest', 'trees', 'nature', 'woods', 'green'], en: ['path through a pine forest', 'sunlight between tall trees', 'mossy forest floor'], alt: { de: 'Weg durch einen Kiefernwald', fr: 'Sentier à travers une forêt de pins', es: 'Sendero a través de un bosque de pinos', ja: '松林の中の小道', ru: 'Тропинка в сосновом лесу', ar: 'ممر عبر غابة صنوبر', el: 'Μονοπάτι μέσα σε πευκοδάσος', zh: '穿过松林的小路' } },
-  { key: 'city', tags: ['city', 'street', 'urban', 'buildings', 'architecture'], en: ['busy city street', 'skyline with glass towers', 'narrow old town alley'], alt: { de: 'Belebte Straße in der Stadt', fr: 'Rue animée de la ville', es: 'Calle concurrida de la ciudad', ja: '賑やかな街の通り', ru: 'Оживлённая городская улица', ar: 'شارع مزدحم في المدينة', el: 'Πολυσύχναστος δρόμος της πόλης', zh: '繁忙的城市街道' } },
+  { key: 'forest', tags: ['forest', 'trees', 'nature', 'woods', 'green'], en: ['path through a pine forest', 'sunlight between tall trees', 'mossy forest floor'], alt: { de: 'Weg durch einen Kiefernwald', fr: 'Sentier à travers une forêt de pins', es: 'Sendero a través de un bosque de pinos', ja: '松林の中の小道', ru: 'Тропинка в сосновом лесу', ar: 'ممر عبر غابة صنوبر', el: 'Μονοπάτι μέσα σε πευκοδάσος', zh: '穿过松林的小路' }, often: 'in autumn' },
+  { key: 'city', tags: ['city', 'street', 'urban', 'buildings', 'architecture'], en: ['busy city street', 'skyline with glass towers', 'narrow old town alley'], alt: { de: 'Belebte Straße in der Stadt', fr: 'Rue animée de la ville', es: 'Calle concurrida de la ciudad', ja: '賑やかな街の通り', ru: 'Оживлённая городская улица', ar: 'شارع مزدحم في المدينة', el: 'Πολυσύχναστος δρόμος της πόλης', zh: '繁忙的城市街道' }, often: 'at night' },
   { key: 'coffee', tags: ['coffee', 'cup', 'drink', 'cafe', 'morning'], en: ['cup of coffee on a wooden table', 'latte art', 'barista pouring espresso'], alt: { de: 'Tasse Kaffee auf einem Holztisch', fr: 'Tasse de café sur une table en bois', es: 'Taza de café sobre una mesa de madera', ja: '木のテーブルの上のコーヒー', ru: 'Чашка кофе на деревянном столе', ar: 'فنجان قهوة على طاولة خشبية', el: 'Φλιτζάνι καφέ σε ξύλινο τραπέζι', zh: '木桌上的一杯咖啡' } },
   { key: 'flowers', tags: ['flowers', 'flower', 'spring', 'garden', 'bloom'], en: ['field of red poppies', 'bouquet of tulips', 'cherry blossoms'], alt: { de: 'Feld mit rotem Mohn', fr: 'Champ de coquelicots rouges', es: 'Campo de amapolas rojas', ja: '満開の桜の花', ru: 'Поле красных маков', ar: 'حقل من شقائق النعمان الحمراء', el: 'Χωράφι με κόκκινες παπαρούνες', zh: '盛开的樱花' } },
   { key: 'beach', tags: ['beach', 'sand', 'summer', 'sea', 'vacation'], en: ['empty sandy beach', 'palm trees on the beach', 'footprints in the sand'], alt: { de: 'Leerer Sandstrand', fr: 'Plage de sable déserte', es: 'Playa de arena vacía', ja: '誰もいない砂浜', ru: 'Пустой песчаный пляж', ar: 'شاطئ رملي خال', el: 'Άδεια αμμουδιά', zh: '空旷的沙滩' } },
@@ -82,20 +84,25 @@ export interface CollectionPlan {
   readonly description: string | null;
   readonly photos: number;
   readonly videos: number;
-  /** Only media whose tags include one of these (when given) are picked first. */
+  /**
+   * Only media whose tags include one of these (when given), those with the most of them first;
+   * others only when too few have them.
+   */
   readonly tags?: readonly string[];
+  /** Among those, media with one of these tags first (City Lights: the city at night). */
+  readonly first?: readonly string[];
 }
 
 export const FEATURED_PLANS: readonly CollectionPlan[] = [
-  { title: 'Everything Nature', description: 'A large mixed collection of landscapes, water and wildlife.', photos: 130, videos: 40 },
-  { title: 'Cats of the World', description: 'Cats, kittens and more cats.', photos: 18, videos: 6, tags: ['cat'] },
-  { title: 'Ocean Moods', description: null, photos: 25, videos: 15, tags: ['ocean', 'beach'] },
+  { title: 'Everything Nature', description: 'A large mixed collection of landscapes, water and wildlife.', photos: 130, videos: 40, tags: ['landscape', 'nature', 'sea', 'flowers', 'snow', 'sunset', 'wildlife', 'animal'] },
+  { title: 'Cats of the World', description: 'Cats, kittens and more cats.', photos: 19, videos: 5, tags: ['cat'] },
+  { title: 'Ocean Moods', description: null, photos: 31, videos: 9, tags: ['ocean', 'beach'] },
   { title: 'Just Over a Page', description: 'Exactly one item more than the largest page.', photos: 60, videos: 21 },
   { title: 'Minimal Desk Setups', description: 'Workspaces with very little on them.', photos: 12, videos: 0, tags: ['desk'] },
-  { title: 'City Lights', description: 'Streets and skylines after dark.', photos: 10, videos: 5, tags: ['city'] },
-  { title: 'Night Streets', description: 'Tokyo and Osaka after dark.', photos: 8, videos: 2, tags: ['city', 'night'] },
-  { title: 'Autumn Colours', description: 'Autumn landscapes and their colours.', photos: 14, videos: 0, tags: ['autumn', 'forest'] },
-  { title: 'Moving Water', description: 'Videos only.', photos: 0, videos: 12, tags: ['ocean', 'water'] },
+  { title: 'City Lights', description: 'Streets and skylines after dark.', photos: 7, videos: 5, tags: ['city'], first: ['night'] },
+  { title: 'Night Streets', description: 'Tokyo and Osaka after dark.', photos: 7, videos: 2, tags: ['city'], first: ['night'] },
+  { title: 'Autumn Colours', description: 'Autumn landscapes and their colours.', photos: 10, videos: 0, tags: ['forest'], first: ['autumn'] },
+  { title: 'Moving Water', description: 'Videos only.', photos: 0, videos: 9, tags: ['ocean', 'beach'] },
   { title: 'Single Frame', description: null, photos: 1, videos: 0 },
   { title: 'Coming Soon', description: 'This collection is still empty.', photos: 0, videos: 0 },
   { title: 'Coffee Break', description: 'Cups, beans and cafés.', photos: 16, videos: 4, tags: ['coffee'] },
@@ -109,7 +116,7 @@ export const USER_PLANS: Readonly<Record<'alice' | 'bob' | 'limited', readonly U
   alice: [
     { title: "Alice's Moodboard", description: 'Ideas for the spring campaign.', photos: 14, videos: 6, private: false },
     { title: 'Alice — Private Drafts', description: null, photos: 9, videos: 0, private: true },
-    { title: 'Alice Travel Clips', description: 'Short clips from trips.', photos: 0, videos: 5, private: false },
+    { title: 'Alice Travel Clips', description: 'Short clips from trips.', photos: 0, videos: 5, private: false, tags: ['beach', 'city', 'mountain'] },
     { title: 'Alice Secret Cats', description: 'Not ready to share.', photos: 4, videos: 1, private: true, tags: ['cat'] },
   ],
   bob: [

@@ -7,8 +7,10 @@ import type { PhotoVariant } from '../server/images';
 import { buildLibrary } from '../server/library';
 import type { LibraryCollection } from '../server/library';
 import { encodePng, readPngSize } from '../server/png';
-import { drawScene } from '../server/scene';
-import { nearestNamedColor, orientationOf } from '../server/search';
+import { averageColour, drawScene } from '../server/scene';
+import { planScene } from '../server/scenePlans';
+import type { SceneSubject } from '../server/scenePlans';
+import { hexToRgb, nearestNamedColor, orientationOf } from '../server/search';
 import { EXPOSED_QUOTA_HEADERS } from '../server/server';
 import { useApiServer } from './apiServer';
 
@@ -36,7 +38,8 @@ describe('PNG encoder of the local server', () => {
 
   it('writes valid zlib data and CRCs for many widths and heights', () => {
     for (const [width, height] of [[1, 1], [2, 3], [86, 2], [87, 1], [88, 5], [173, 4], [940, 627], [1000, 3]] as const) {
-      const scanlines = drawScene(width, height, [200, 10, 30], width * 31 + height);
+      const scene = planScene({ id: width * 31 + height, tags: ['ocean', 'sea'], alt: 'Waves crashing on rocks at night', tint: [200, 10, 30] });
+      const scanlines = drawScene(width, height, scene);
       const png = encodePng(width, height, scanlines);
       const parts = chunks(png);
       assert.deepEqual([...parts.keys()], ['IHDR', 'IDAT', 'IEND']);
@@ -47,22 +50,60 @@ describe('PNG encoder of the local server', () => {
     }
   });
 
-  it('draws a scene, not a flat colour: sky above, darker land below, a sun; the same for the same seed', () => {
-    const [width, height] = [280, 200];
-    const base = [90, 140, 60] as const;
-    const scene = drawScene(width, height, base, 42);
+  /** The pixels of `subject`'s picture at width x height, and helpers to read them. */
+  function picture(subject: SceneSubject, width: number, height: number) {
+    const lines = drawScene(width, height, planScene(subject));
     const pixel = (x: number, y: number): number[] => {
       const at = y * (width * 3 + 1) + 1 + x * 3;
-      return [scene[at] ?? 0, scene[at + 1] ?? 0, scene[at + 2] ?? 0];
+      return [lines[at] ?? 0, lines[at + 1] ?? 0, lines[at + 2] ?? 0];
     };
-    const brightness = (c: number[]): number => c.reduce((a, b) => a + b, 0);
-    const colours = new Set<string>();
-    for (let y = 0; y < height; y += 2) for (let x = 0; x < width; x += 2) colours.add(pixel(x, y).join());
-    assert.ok(colours.size > 40, `${colours.size} colours`);
-    assert.ok(brightness(pixel(5, 2)) > brightness(pixel(5, height - 2)), 'sky lighter than the ground or water');
-    assert.ok([...colours].some((c) => brightness(c.split(',').map(Number)) > 640), 'a sun (near white-yellow)');
-    assert.ok(drawScene(width, height, base, 42).equals(scene));
-    assert.ok(!drawScene(width, height, base, 43).equals(scene));
+    /** The share of the pixels of rows [y0, y1) that `test` holds for. */
+    const share = (y0: number, y1: number, test: (c: number[]) => boolean): number => {
+      let n = 0;
+      for (let y = y0; y < y1; y++) for (let x = 0; x < width; x++) n += test(pixel(x, y)) ? 1 : 0;
+      return n / ((y1 - y0) * width);
+    };
+    return { lines, pixel, share };
+  }
+  const brightness = (c: number[]): number => (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0);
+
+  it('draws what the title says: a sea is blue water to the horizon under a lighter sky, the same for the same id', () => {
+    const sea = { id: 42, tags: ['ocean', 'sea', 'sky', 'blue'], alt: 'Bright calm turquoise sea under a clear blue sky', tint: [120, 80, 40] as const };
+    const [width, height] = [280, 200];
+    const { lines, pixel, share } = picture(sea, width, height);
+    assert.ok(share(Math.round(height * 0.6), height, (c) => (c[2] ?? 0) > (c[0] ?? 0) + 40) > 0.95, 'the lower part is blue-green water');
+    assert.ok(brightness(pixel(5, 2)) > brightness(pixel(5, height - 2)), 'the sky lighter than the water');
+    assert.ok(['blue', 'turquoise'].includes(nearestNamedColor(`#${averageColour(planScene(sea), 64, 46).map((c) => c.toString(16).padStart(2, '0')).join('')}`)));
+    assert.ok(drawScene(width, height, planScene(sea)).equals(lines));
+    assert.ok(!drawScene(width, height, planScene({ ...sea, id: 43 })).equals(lines));
+  });
+
+  it('draws a night dark, snow white, a sunset orange above dark hills, a forest green', () => {
+    const [width, height] = [160, 120];
+    const tint = [128, 128, 128] as const;
+    const night = picture({ id: 7, tags: ['city', 'street', 'night', 'dark'], alt: 'Busy city street at night', tint }, width, height);
+    assert.ok(night.share(0, height, (c) => brightness(c) < 200) > 0.85, 'a night is dark');
+    const snow = picture({ id: 8, tags: ['snow', 'winter', 'light'], alt: 'Snow covered village in soft light', tint }, width, height);
+    assert.ok(snow.share(Math.round(height * 0.7), height, (c) => brightness(c) > 600) > 0.7, 'snow is white');
+    const sunset = picture({ id: 9, tags: ['sunset', 'sky', 'light'], alt: 'Orange sunset over the hills in soft light', tint }, width, height);
+    assert.ok(sunset.share(Math.round(height * 0.4), Math.round(height * 0.6), (c) => (c[0] ?? 0) > 200 && (c[2] ?? 0) < 120) > 0.9, 'an orange sky');
+    assert.ok(sunset.share(height - 10, height, (c) => brightness(c) < 150) > 0.95, 'dark hills');
+    const forest = picture({ id: 10, tags: ['forest', 'trees', 'light'], alt: 'Mossy forest floor in soft light', tint }, width, height);
+    assert.ok(forest.share(Math.round(height * 0.6), Math.round(height * 0.75), (c) => (c[1] ?? 0) > (c[0] ?? 0) && (c[1] ?? 0) > (c[2] ?? 0)) > 0.8, 'green trees');
+  });
+
+  it('gives every photo of the library the average colour of its picture', () => {
+    const library = buildLibrary();
+    for (const photo of library.photos.filter((_, i) => i % 7 === 0)) {
+      const [width, height] = [Math.round(photo.width / 40), Math.round(photo.height / 40)];
+      const { pixel } = picture({ ...photo, tint: hexToRgb(photo.tint) ?? [0, 0, 0] }, width, height);
+      const sum = [0, 0, 0];
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixel(x, y).forEach((c, i) => (sum[i] = (sum[i] ?? 0) + c));
+      const mean = sum.map((c) => c / (width * height));
+      const avg = hexToRgb(photo.avgColor) ?? [0, 0, 0];
+      const off = Math.max(...mean.map((m, i) => Math.abs(m - (avg[i] ?? 0))));
+      assert.ok(off < 8, `${photo.alt}: avg_color ${photo.avgColor}, the picture's mean ${mean.map(Math.round).join(',')}`);
+    }
   });
 });
 
