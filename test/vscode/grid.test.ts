@@ -395,5 +395,32 @@ describe('search grid', function () {
     await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
     await closeAllEditors();
   });
+
+  it('opened from the walkthrough (the Welcome page active, no text editor), the grid goes beside it, locked: the walkthrough’s new file opens beside the grid, not over it', async () => {
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+    const describe = (): string => JSON.stringify(vscode.window.tabGroups.all.map((g) => ({ column: g.viewColumn, active: g.isActive, tabs: g.tabs.map((t) => t.label) })));
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'stockmedia.stock-media#stockMedia.start', false);
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.tabs.length === 1, `the Welcome page open: ${describe()}`, 20_000);
+    assert.equal(vscode.window.activeTextEditor, undefined, 'no text editor active');
+    const welcome = vscode.window.tabGroups.activeTabGroup;
+
+    await vscode.commands.executeCommand('stockMedia.search', { query: 'morning' });
+    await openGrid();
+    const gridGroup = await waitFor(() => vscode.window.tabGroups.all.find((g) => g.tabs.some(isGridTab)), 'the grid’s tab');
+    assert.notEqual(gridGroup, welcome, `the grid beside the Welcome page, not in its group: ${describe()}`);
+    assert.deepEqual(gridGroup.tabs.map(isGridTab), [true], `the grid alone in its group: ${describe()}`);
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup === gridGroup, `the grid’s group active: ${describe()}`);
+
+    // The walkthrough's "Open a New Markdown File" opens in the active group, the grid's: locked, it goes beside.
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '' });
+    await vscode.window.showTextDocument(doc);
+    const docGroup = await waitFor(() => vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString())), 'the new file open');
+    assert.notEqual(docGroup, gridGroup, `the new file not in the grid’s group: ${describe()}`);
+    assert.deepEqual(gridGroup.tabs.map(isGridTab), [true], `the grid still alone in its group: ${describe()}`);
+    await waitFor(async () => (await gridState())?.visible, 'the grid still in view');
+    await vscode.commands.executeCommand(TEST_COMMAND, { op: 'close' });
+    await closeAllEditors();
+  });
 });
 

@@ -1,5 +1,6 @@
-// Where the grid sits: in a group of its own, beside the document being edited (or, with no
-// editor open, in the editor area's only group). That group is locked while the grid is alone
+// Where the grid sits: in a group of its own, beside the document being edited or whatever
+// else the active group shows (the Welcome page of the walkthrough, a preview), or, when that
+// group is empty, in it. That group is locked while the grid is alone
 // in it (VS Code's own Lock Group, as it does for terminals in the editor area): whatever opens
 // next (Quick Open, the Explorer, a link) opens in the document's group, never over the grid
 // or under it. Nothing is moved: a webview moved to another group loads again. A group that

@@ -73,9 +73,10 @@ export class GridPanel extends Disposable {
     if (grid) {
       grid.panel.reveal(grid.panel.viewColumn, false);
     } else {
-      // Beside the document being edited; with none, in the active group. Its group is locked
-      // while the grid is alone in it (gridGroup.ts): the next document opens beside the grid.
-      const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      // Beside whatever the active group shows (a document, the Welcome page, a preview); in it
+      // only when it is empty. Its group is locked while the grid is alone in it (gridGroup.ts):
+      // the next document opens beside the grid.
+      const column = vscode.window.tabGroups.activeTabGroup.tabs.length > 0 ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
       const panel = vscode.window.createWebviewPanel(
         GRID_VIEW_TYPE,
         gridTitle(spec),
