@@ -221,8 +221,8 @@ export type CoverWritten =
 /**
  * Set as Cover Image told rather than asked (the agent's tool): `item`'s cover into the page
  * `document`, the preset and size given or the settings', a cover already there kept unless
- * `replace` (found before anything is saved). Nothing is asked or shown but the page, without
- * taking the focus. A failure is thrown as an InsertError (its sentence), a cancellation as
+ * `replace` (found before anything is saved). Nothing is asked or shown but the page (no
+ * progress notification for a save either), without taking the focus. A failure is thrown as an InsertError (its sentence), a cancellation as
  * vscode.CancellationError: the page stays as it was, no saved file stays.
  */
 export async function setCoverTold(pipeline: MediaPipeline, document: vscode.TextDocument, item: InsertArgs, order: CoverOrder): Promise<CoverWritten> {
@@ -230,7 +230,8 @@ export async function setCoverTold(pipeline: MediaPipeline, document: vscode.Tex
   const read = await readCoverConfig(document, order.preset);
   if ('message' in read) throw new InsertError(read.message);
   const cover: CoverConfig = order.size ? { ...read, size: order.size } : read;
-  const request = { ...coverRequest(document, item, cover), ...(order.token ? { token: order.token } : {}) };
+  // Saved quietly, as the agent's insert: the chat shows the tool running.
+  const request: PrepareRequest = { ...coverRequest(document, item, cover), quiet: true, ...(order.token ? { token: order.token } : {}) };
   const image = async (mode?: 'link'): Promise<CoverImage> => {
     const made = await coverImageOf(pipeline, mode ? { ...request, mode } : request, cover);
     if ('cancelled' in made) throw new vscode.CancellationError();

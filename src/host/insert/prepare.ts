@@ -77,6 +77,8 @@ export interface PrepareRequest extends MediaRequest {
   /** One item saved: its file's name is asked first (Insert as…), or `typed` is used (that insert's Retry). */
   readonly name?: { readonly typed?: string };
   readonly token?: vscode.CancellationToken;
+  /** Save with no progress notification (the agent's tools: the chat shows their progress). */
+  readonly quiet?: boolean;
 }
 
 /** The product a writer applies. */
@@ -183,7 +185,7 @@ export class MediaPipeline extends Disposable {
     }
     // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
     const written = new WrittenFiles(workspaceLedger(located.base));
-    const saved = await downloadIntoWorkspace({ saving, plans, located, config, written, notes, token: request.token, typedName: typed }).catch((error: unknown) =>
+    const saved = await downloadIntoWorkspace({ saving, plans, located, config, written, notes, token: request.token, typedName: typed, quiet: request.quiet === true }).catch((error: unknown) =>
       error instanceof InsertError ? { failed: error, typed } : Promise.reject(error),
     );
     if (!saved || 'failed' in saved) return saved;
