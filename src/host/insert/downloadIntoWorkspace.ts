@@ -216,7 +216,7 @@ async function checkedTarget(file: OneFile, opened: OpenDownload): Promise<Downl
   const extension = extensionFor(opened.contentType, opened.url, job.role === 'url' ? plan.facts.fileType : undefined);
   if (!extension) {
     await opened.cancel();
-    throw new InsertError(notMediaMessage(opened.contentType ?? undefined), { offerLink: true });
+    throw new InsertError(() => notMediaMessage(opened.contentType ?? undefined), { offerLink: true });
   }
   const fileName =
     file.typedName === undefined

@@ -273,7 +273,7 @@ export class MediaInserter extends Disposable {
       throw new vscode.CancellationError();
     }
     editor.selections = [new vscode.Selection(position, position)];
-    if (!(await this.putIn(editor, items, prepared))) throw new InsertError(editorRefusedMessage());
+    if (!(await this.putIn(editor, items, prepared))) throw new InsertError(editorRefusedMessage);
     return { text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes: done.notes, plans: prepared.plans };
   }
 

@@ -170,8 +170,8 @@ export class MediaPipeline extends Disposable {
     const family = plans[0]?.family ?? formatFamily(document.languageId);
     const linked = (): Prepared => ({ plans, pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
     if (request.mode !== 'download') return linked();
-    const badName = fileNameTemplateProblem(config.fileName);
-    if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
+    const badName = (): string | undefined => fileNameTemplateProblem(config.fileName);
+    if (badName() !== undefined) throw new InsertError(() => badName() ?? '', { offerLink: true });
     const deps = this.deps;
     const saving: Saving = { services: this.services, platform: deps.platform ?? this.services.platform, fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false };
     const where = await whereToSave(plans, document, config, { trusted: deps.isTrusted(), platform: saving.platform, now: saving.now() }, notes);
