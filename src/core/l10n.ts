@@ -60,3 +60,20 @@ export function setTranslator(fn: Translate, displayLanguage = 'en'): void {
   translate = fn;
   language = displayLanguage;
 }
+
+/**
+ * What `say` returns with every sentence of core's l10n.t in English, whatever the display
+ * language: what a model reads (the agent's tools) is English, as their descriptions are. `say`
+ * runs synchronously: the English translator is in place only while it runs.
+ */
+export function inEnglish<T>(say: () => T): T {
+  const [shown, shownLanguage] = [translate, language];
+  translate = (message, ...args) => formatMessage(message, args);
+  language = 'en';
+  try {
+    return say();
+  } finally {
+    translate = shown;
+    language = shownLanguage;
+  }
+}

@@ -1,7 +1,15 @@
 // The writing tools' pure parts (core/agent/writeText.ts): the `size` a model sends, read by the
-// settings' rule, with a message naming the sizes there are; `line` past the end; and the text
-// an insert wrote, handed back to the model with no address but the service's own.
+// settings' rule, with a message naming the sizes there are; `line` past the end; the text an
+// insert wrote, handed back to the model with no address but the service's own; and a failure
+// of the shared insert steps, said in the display language for the person and in English for
+// the model (InsertError.english, core/l10n.ts inEnglish).
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InsertError } from '../../src/core/insert/insertError';
+import { photoSizeRefusal } from '../../src/core/insert/sizes';
+import { parseTemplate } from '../../src/core/insert/template';
+import { formatMessage, inEnglish, l10n, setTranslator } from '../../src/core/l10n';
 import { ToolInputError } from '../../src/core/agent/toolInput';
 import { lineTooFar, originsOf, readToolSize, writtenText } from '../../src/core/agent/writeText';
 import { HOSTILE_STRINGS } from '../server/hostile';
@@ -54,5 +62,38 @@ describe('agent writing tools: input and written text', () => {
         assert.ok(origins.includes(`${match[1]}://${match[2]}`.toLowerCase()), `${match[0]} in ${JSON.stringify(out)}`);
       }
     }
+  });
+});
+
+describe('agent writing tools: a shared step’s failure in English for the model', () => {
+  const german = JSON.parse(readFileSync(join(__dirname, '..', '..', 'l10n', 'bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
+  beforeEach(() => setTranslator((message, ...args) => formatMessage(german[message] ?? message, args), 'de'));
+  afterEach(() => setTranslator((message, ...args) => formatMessage(message, args)));
+
+  it('inEnglish: English while it runs, the display language again after, also after a throw', () => {
+    assert.equal(l10n.t('Retry'), 'Wiederholen');
+    assert.equal(inEnglish(() => l10n.t('Retry')), 'Retry');
+    assert.equal(l10n.t('Retry'), 'Wiederholen');
+    assert.throws(() => inEnglish(() => { throw new Error(l10n.t('Retry')); }), /^Error: Retry$/);
+    assert.equal(l10n.t('Retry'), 'Wiederholen');
+  });
+
+  it('an InsertError made from its sentence says it in the display language and in English; one made already keeps what it was given', () => {
+    const error = (() => {
+      try {
+        parseTemplate('![{alt}]({url}) {nope}', () => l10n.t('the stockMedia.insert.templates entry "{0}"', 'markdown'));
+      } catch (thrown) {
+        return thrown;
+      }
+      return undefined;
+    })();
+    assert.ok(error instanceof InsertError);
+    assert.match(error.message, /^In dem Eintrag „markdown“ von stockMedia\.insert\.templates ist \{nope\} kein bekannter Platzhalter\./);
+    assert.match(error.english, /^In the stockMedia\.insert\.templates entry "markdown", \{nope\} is not a known placeholder\. Known: \{url\}/);
+    const size = new InsertError(() => photoSizeRefusal('stockMedia.insert.size'));
+    assert.match(size.message, /^Die Einstellung stockMedia\.insert\.size /);
+    assert.match(size.english, /^The setting stockMedia\.insert\.size must be a size name/);
+    assert.equal(new InsertError('Schon gesagt').english, 'Schon gesagt');
+    assert.equal(new InsertError('Schon gesagt', { english: 'Said before' }).english, 'Said before');
   });
 });

@@ -72,7 +72,7 @@ describe('Markdown escaping of service text in templates', () => {
     });
 
     it('templates: the alt text of a well-formed image is an image alt; anywhere else it is text', () => {
-      const at = (template: string): number[] => [...markdownImageAltPlaceholders(parseTemplate(template, 'x'))];
+      const at = (template: string): number[] => [...markdownImageAltPlaceholders(parseTemplate(template, () => 'x'))];
       assert.deepEqual(at('![{alt}]({url})'), [1]);
       assert.deepEqual(at('[![{alt} by {photographer}]({poster})]({pageUrl})'), [1, 3]);
       assert.deepEqual(at('![{alt}]({url} "{creditText}")\n\n{alt}'), [1]);

@@ -134,7 +134,7 @@ describe('insert templates', () => {
     }
 
     it('only braces are syntax: unbalanced parentheses are the user’s business', () => {
-      assert.deepEqual(parseTemplate('![{alt}]({url}', 'x'), [{ literal: '![' }, { placeholder: 'alt' }, { literal: '](' }, { placeholder: 'url' }]);
+      assert.deepEqual(parseTemplate('![{alt}]({url}', () => 'x'), [{ literal: '![' }, { placeholder: 'alt' }, { literal: '](' }, { placeholder: 'url' }]);
     });
 
     it('a template that is not text', () => {

@@ -15,7 +15,7 @@ import type { MediaItem, Photo } from '../../src/core/model';
 import { INSERT_TOOL, SET_COVER_TOOL } from '../../src/host/agent/writeTools';
 import type { ApiServer } from '../server/server';
 import { invoke, refusal } from './agentSupport';
-import { asNew, closeAllEditors, exists, extensionApi, filesBelow, plainPhoto, useApiServer, waitFor, workspaceRoot } from './support';
+import { asNew, closeAllEditors, exists, extensionApi, filesBelow, plainPhoto, updateSetting, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'agent-write';
 
@@ -125,9 +125,29 @@ describe('agent tools: insert and set a cover', function () {
     assert.match(editor.document.getText(), /^a\n\n!\[[^\]]*\]\([^)]+\)\n\nPhoto by [^\n]+\n\nb\n$/);
   });
 
-  it('save:true saves the photo into the workspace and links the saved file', async () => {
+  /** The titles of the progress notifications `run` shows (vscode.window.withProgress at Notification). */
+  const notificationsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    const titles: string[] = [];
+    const withProgress = vscode.window.withProgress;
+    (vscode.window as { withProgress: typeof withProgress }).withProgress = (options, task) => {
+      if (options.location === vscode.ProgressLocation.Notification) titles.push(options.title ?? '');
+      return withProgress(options, task);
+    };
+    try {
+      await run();
+    } finally {
+      (vscode.window as { withProgress: typeof withProgress }).withProgress = withProgress;
+    }
+    return titles;
+  };
+
+  it('save:true saves the photo into the workspace and links the saved file, with no progress notification (the command keeps its own)', async () => {
     const { uri, path } = await newFile('saved.md', '# Saved\n');
-    const { text } = await invoke('stockMedia_insert', { ref: `photo:${photo.id}`, file: path, save: true });
+    let text = '';
+    const shown = await notificationsOf(async () => {
+      ({ text } = await invoke('stockMedia_insert', { ref: `photo:${photo.id}`, file: path, save: true }));
+    });
+    assert.deepEqual(shown, [], 'the chat shows the tool running: no notification of its own');
     const saved = /^Saved into the workspace: (.+)$/m.exec(text)?.[1];
     assert.ok(saved, text);
     const savedUri = vscode.Uri.joinPath(workspaceRoot(), saved);
@@ -137,6 +157,35 @@ describe('agent tools: insert and set a cover', function () {
     const written = (await documentOf(uri)).getText();
     assert.ok(written.includes(name) && !written.includes(photo.src.large), written);
     await vscode.workspace.fs.delete(savedUri);
+
+    // Save into Workspace and Insert, the command: the same save, under its notification.
+    const command = await newFile('command.md', '# Saved\n');
+    await vscode.window.showTextDocument(await documentOf(command.uri), { preview: false });
+    let outcome: { result: string; files?: readonly { uri: vscode.Uri }[] } | undefined;
+    const byCommand = await notificationsOf(async () => {
+      outcome = await vscode.commands.executeCommand('stockMedia.saveAndInsert', { media });
+    });
+    assert.equal(outcome?.result, 'inserted');
+    assert.equal(byCommand.length, 1, byCommand.join(', '));
+    for (const file of outcome?.files ?? []) await vscode.workspace.fs.delete(file.uri);
+  });
+
+  it('setCover with the insert mode "download": the image saved into the workspace with no progress notification', async () => {
+    await updateSetting('stockMedia.insert', 'mode', 'download');
+    try {
+      const { uri, path } = await newFile('saved-cover.md', '---\ntitle: Saved\n---\n\nText.\n');
+      let text = '';
+      const shown = await notificationsOf(async () => {
+        ({ text } = await invoke('stockMedia_setCover', { ref: `photo:${photo.id}`, file: path, preset: 'hugo-papermod' }));
+      });
+      assert.deepEqual(shown, []);
+      const saved = /^Saved into the workspace: (.+)$/m.exec(text)?.[1];
+      assert.ok(saved, text);
+      assert.ok((await documentOf(uri)).getText().includes(saved.split('/').pop() ?? '?'));
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspaceRoot(), saved));
+    } finally {
+      await updateSetting('stockMedia.insert', 'mode', undefined);
+    }
   });
 
   it('cancelled while the file downloads: the tool fails, no file is left, the document is unchanged', async () => {

@@ -17,6 +17,7 @@ import type { MediaLists } from '../../src/host/library/mediaLists';
 import type { GridBoot } from '../../src/shared/protocol';
 import { GRID_BOOT_ELEMENT_ID } from '../../src/shared/protocol';
 import { photoMatches } from '../server/search';
+import { refusal } from './agentSupport';
 import { QUOTA_FIGURE, closeAllEditors, EXTENSION_ID, extensionApi, gridTold, plainPhoto, quotaShown, updateSetting, useApiServer, waitFor } from './support';
 const GRID_TEST_COMMAND = 'stockMedia.test.grid';
 
@@ -217,6 +218,47 @@ describe('Localisation (real VS Code)', function () {
       const boot = gridBoot(state.html);
       assert.equal(boot.lang, 'de');
       assert.deepEqual([boot.strings.resultOne, boot.strings.resultsMany], ['{0} Ergebnis', '{0} Ergebnisse']);
+    });
+
+    it('the agent’s tools answer the model in English, the failures of the shared insert, cover and search steps too; the commands still say them in German', async () => {
+      const editor = await openMarkdown();
+      const path = vscode.workspace.asRelativePath(editor.document.uri);
+      const ref = `photo:${photo.id}`;
+      const withSetting = async (section: string, key: string, value: unknown, run: () => Promise<void>): Promise<void> => {
+        await updateSetting(section, key, value);
+        try {
+          await run();
+        } finally {
+          await updateSetting(section, key, undefined);
+        }
+      };
+      // The service's failure, a link of another site, a search filter.
+      assert.equal(await refusal('stockMedia_insert', { ref: 'photo:999999999', file: path }), 'Not found on Pexels: it does not exist or is not visible to your key. (photo:999999999)');
+      assert.match(await refusal('stockMedia_getMedia', { ref: 'https://evil.example/photo/x-1/' }), /^Only links to Pexels \(or to the configured API server\) can be opened\. Send a reference/);
+      assert.equal(await refusal('stockMedia_search', { query: 'x', color: 'reddish' }), '“reddish” is not a colour: pick a swatch or type a hex code such as #1e90ff.');
+      // The insert's own failures, from the settings: said where they are made, in English for the model.
+      await withSetting('stockMedia.insert', 'templates', { markdown: '![{alt}]({url}) {nope}' }, async () => {
+        assert.match(await refusal('stockMedia_insert', { ref, file: path }), /^In the stockMedia\.insert\.templates entry "markdown", \{nope\} is not a known placeholder\. Known: \{url\}/);
+        // The Insert command says the same failure to the person in German.
+        const outcome = await vscode.commands.executeCommand<InsertOutcome>('stockMedia.insert', { media });
+        assert.equal(outcome.result, 'failed');
+        assert.match(outcome.notes.join('\n'), /^In dem Eintrag „markdown“ von stockMedia\.insert\.templates ist \{nope\} kein bekannter Platzhalter\./);
+      });
+      await withSetting('stockMedia.insert', 'fileName', '{nope}', async () => {
+        assert.match(await refusal('stockMedia_insert', { ref, file: path, save: true }), /^The setting stockMedia\.insert\.fileName has an unknown placeholder \{nope\}; it may use \{slug\}.* Nothing was written\. Send "save": false/);
+      });
+      await withSetting('stockMedia.insert', 'size', 'huge', async () => {
+        assert.match(await refusal('stockMedia_insert', { ref, file: path }), /^The setting stockMedia\.insert\.size must be a size name \(original, /);
+      });
+      await withSetting('stockMedia.cover', 'fields', { 'cover.image': '{nope}' }, async () => {
+        await updateSetting('stockMedia.cover', 'preset', 'custom');
+        try {
+          assert.match(await refusal('stockMedia_setCover', { ref, file: path }), /^In the cover field "cover\.image", \{nope\} is not a known placeholder\./);
+        } finally {
+          await updateSetting('stockMedia.cover', 'preset', undefined);
+        }
+      });
+      assert.equal(editor.document.getText(), '', 'nothing was written');
     });
 
     it('Recent and Starred speak German: their rows, their empty texts, Star in the menus', async () => {

@@ -155,7 +155,7 @@ function customFields(value: unknown): CoverFieldsResult {
       return { ok: false, message: l10n.t('In {0}, the value of "{1}" is not a text template. Nothing was changed.', SETTING, shown) };
     }
     try {
-      parseTemplate(template, l10n.t('the cover field "{0}"', shown));
+      parseTemplate(template, () => l10n.t('the cover field "{0}"', shown));
     } catch (error) {
       if (isInsertError(error)) return { ok: false, message: error.message };
       throw error;

@@ -37,7 +37,7 @@ export function oneLineValue(value: string): string {
 
 /** The field's value: its template filled (a placeholder the host left out is empty), as one line. Throws InsertError for a broken template. */
 export function fieldValue(field: CoverField, values: CoverValues): CoverValue {
-  const segments = parseTemplate(field.template, l10n.t('the cover field "{0}"', field.key.join('.')));
+  const segments = parseTemplate(field.template, () => l10n.t('the cover field "{0}"', field.key.join('.')));
   const filled = segments.map((s) => ('literal' in s ? s.literal : Object.prototype.hasOwnProperty.call(values, s.placeholder) ? String(values[s.placeholder]) : '')).join('');
   const line = oneLineValue(filled);
   return field.list ? [line] : line;

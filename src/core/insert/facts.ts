@@ -84,7 +84,7 @@ function photoFacts(photo: Photo, options: FactsOptions): MediaFacts {
   const variant = sizeName(options.photoSize);
   const sized = photoAtSize(photo, options.photoSize);
   if (sized === undefined) {
-    throw new InsertError(l10n.t('The {0} image of photo {1} has no safe https address, so nothing was inserted.', variant, photo.id));
+    throw new InsertError(() => l10n.t('The {0} image of photo {1} has no safe https address, so nothing was inserted.', variant, photo.id));
   }
   const author = cleanText(photo.photographer, NAME_MAX);
   const words = options.creditWords ?? ENGLISH_CREDIT;
@@ -118,7 +118,7 @@ function videoFacts(video: Video, options: FactsOptions): MediaFacts {
   const file = picked ?? chooseVideoFile(video, options.videoQuality);
   const url = file ? insertableUrl(file.link) : undefined;
   if (!file || url === undefined) {
-    throw new InsertError(l10n.t('Video {0} has no video file with a safe https address, so nothing was inserted.', video.id));
+    throw new InsertError(() => l10n.t('Video {0} has no video file with a safe https address, so nothing was inserted.', video.id));
   }
   const author = cleanText(video.user?.name, NAME_MAX);
   const words = options.creditWords ?? ENGLISH_CREDIT;

@@ -152,7 +152,7 @@ function markup(facts: MediaFacts, options: FormatOptions, m: Markup): Piece[] {
 function css(facts: MediaFacts, options: FormatOptions): Piece[] {
   const image = facts.kind === 'photo' ? facts.url : facts.poster;
   if (image === undefined) {
-    throw new InsertError(l10n.t('Video {0} has no poster image with a safe https address to use in CSS, so nothing was inserted.', facts.id));
+    throw new InsertError(() => l10n.t('Video {0} has no poster image with a safe https address to use in CSS, so nothing was inserted.', facts.id));
   }
   const value = `url("${escapeCssString(image)}")`;
   return [text(options.credit ? `${value} ${creditCss(facts)}` : value)];

@@ -78,7 +78,7 @@ export function pickTemplate(
     if (!Object.prototype.hasOwnProperty.call(templates, key)) continue;
     const template = templates[key];
     if (typeof template !== 'string') {
-      throw new InsertError(l10n.t('The stockMedia.insert.templates entry "{0}" must be text. Nothing was inserted.', key));
+      throw new InsertError(() => l10n.t('The stockMedia.insert.templates entry "{0}" must be text. Nothing was inserted.', key));
     }
     if (template.trim() === '') continue;
     return { key, template };
@@ -101,7 +101,7 @@ export function planInsert(request: InsertRequest): InsertPlan {
   const picked = pickTemplate(settings.templates, request.languageId, facts.kind);
   let template: InsertPlan['template'];
   if (picked) {
-    const where = l10n.t('the stockMedia.insert.templates entry "{0}"', picked.key);
+    const where = (): string => l10n.t('the stockMedia.insert.templates entry "{0}"', picked.key);
     const segments = parseTemplate(picked.template, where);
     checkTemplatePositions(segments, family, where);
     template = { key: picked.key, segments };

@@ -45,7 +45,8 @@ export interface PhotoAtSize {
   readonly capped: boolean;
 }
 
-export type PhotoSizeResult = { readonly size: PhotoSize } | { readonly message: string };
+/** A size read, or why not: `message`, and the setting it names (photoSizeRefusal says it again, in English for a model). */
+export type PhotoSizeResult = { readonly size: PhotoSize } | { readonly message: string; readonly setting: string };
 
 export const DEFAULT_PHOTO_SIZE: PhotoSize = { kind: 'variant', variant: 'large' };
 
@@ -55,20 +56,18 @@ function side(text: string): number | undefined {
   return n >= 1 && n <= MAX_SIZE_SIDE ? n : undefined;
 }
 
+/** Why a size setting's value is no size: `setting` names it. */
+export function photoSizeRefusal(setting: string): string {
+  return l10n.t('The setting {0} must be a size name ({1}), a width in pixels from 1 to {2} (like 1280), or a crop like "1200x630".', setting, PHOTO_VARIANTS.join(', '), MAX_SIZE_SIDE);
+}
+
 /**
  * Reads a size setting's value: a variant name, a whole number of pixels (a number, or text
  * like `1280` or `1280w`), or `WxH` (`1200x630`, `1200×630`). `setting` names it in the
  * message for anything else (zero, negative, over 12000, fractions, other text).
  */
 export function readPhotoSize(value: unknown, setting = 'stockMedia.insert.size'): PhotoSizeResult {
-  const refuse = (): PhotoSizeResult => ({
-    message: l10n.t(
-      'The setting {0} must be a size name ({1}), a width in pixels from 1 to {2} (like 1280), or a crop like "1200x630".',
-      setting,
-      PHOTO_VARIANTS.join(', '),
-      MAX_SIZE_SIDE,
-    ),
-  });
+  const refuse = (): PhotoSizeResult => ({ message: photoSizeRefusal(setting), setting });
   if (typeof value === 'number') {
     return Number.isInteger(value) && value >= 1 && value <= MAX_SIZE_SIDE ? { size: { kind: 'width', width: value } } : refuse();
   }

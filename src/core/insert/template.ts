@@ -51,8 +51,8 @@ function known(): string {
     .join(', ');
 }
 
-/** Parses a template; `where` names it in messages (e.g. `the "markdown" template`). */
-export function parseTemplate(template: string, where: string): Segment[] {
+/** Parses a template; `where` names it in messages (e.g. `the "markdown" template`), said in the message's language. */
+export function parseTemplate(template: string, where: () => string): Segment[] {
   const segments: Segment[] = [];
   let literal = '';
   let i = 0;
@@ -66,21 +66,21 @@ export function parseTemplate(template: string, where: string): Segment[] {
       i += 2;
     } else if (c === '}') {
       // The braces are arguments: a message may hold no braces but its {0}-style placeholders.
-      throw new InsertError(
-        l10n.t('In {0}, the "{1}" at position {2} closes nothing. Write {3} for a literal brace. Nothing was inserted.', where, '}', i + 1, '}}'),
+      throw new InsertError(() =>
+        l10n.t('In {0}, the "{1}" at position {2} closes nothing. Write {3} for a literal brace. Nothing was inserted.', where(), '}', i + 1, '}}'),
       );
     } else if (c === '{') {
       const end = template.indexOf('}', i + 1);
       const nextOpen = template.indexOf('{', i + 1);
       if (end < 0 || (nextOpen >= 0 && nextOpen < end)) {
-        throw new InsertError(
-          l10n.t('In {0}, the "{1}" at position {2} is never closed. Write {3} for a literal brace. Nothing was inserted.', where, '{', i + 1, '{{'),
+        throw new InsertError(() =>
+          l10n.t('In {0}, the "{1}" at position {2} is never closed. Write {3} for a literal brace. Nothing was inserted.', where(), '{', i + 1, '{{'),
         );
       }
       const name = template.slice(i + 1, end);
       if (!isPlaceholder(name)) {
         const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-        throw new InsertError(l10n.t('In {0}, {1} is not a known placeholder. Known: {2}. Nothing was inserted.', where, `{${shown}}`, known()));
+        throw new InsertError(() => l10n.t('In {0}, {1} is not a known placeholder. Known: {2}. Nothing was inserted.', where(), `{${shown}}`, known()));
       }
       if (literal) segments.push({ literal });
       literal = '';
@@ -108,7 +108,7 @@ const TOKEN_PLACEHOLDERS: ReadonlySet<Placeholder> = new Set<Placeholder>(['widt
  * `width={{{width}}}`. Markdown counts too, for its raw HTML and MDX. `family` is the
  * template's format family; CSS and plain text have no tags.
  */
-export function checkTemplatePositions(segments: readonly Segment[], family: FormatFamily, where: string): void {
+export function checkTemplatePositions(segments: readonly Segment[], family: FormatFamily, where: () => string): void {
   if (family !== 'html' && family !== 'jsx' && family !== 'markdown') return;
   let state: 'text' | 'tag' | 'comment' = 'text';
   let quote = '';
@@ -124,20 +124,20 @@ export function checkTemplatePositions(segments: readonly Segment[], family: For
       if (TOKEN_PLACEHOLDERS.has(segment.placeholder)) continue;
       const name = `{${segment.placeholder}}`;
       if (braces > 0) {
-        throw new InsertError(
+        throw new InsertError(() =>
           l10n.t(
             'In {0}, {1} is inside braces, where JSX and template languages read code, not text. Put it in quotes in an attribute ({2}) or in the text. Nothing was inserted.',
-            where,
+            where(),
             name,
             `${attribute || 'alt'}="${name}"`,
           ),
         );
       }
       if (state === 'tag' && !quote) {
-        throw new InsertError(
+        throw new InsertError(() =>
           l10n.t(
             'In {0}, {1} is inside a tag but not in quotes, where its value could add attributes. Put it in quotes, e.g. {2}. Nothing was inserted.',
-            where,
+            where(),
             name,
             `${attribute || 'alt'}="${name}"`,
           ),

@@ -17,6 +17,7 @@ import { PHOTO_VARIANTS } from '../../core/model';
 import type { MediaItem, MediaKind, Photo, Video } from '../../core/model';
 import { inert } from '../../core/inert';
 import { defaultLocale } from '../../core/locale';
+import { inEnglish } from '../../core/l10n';
 import { mediaRefErrorText, mediaUrlOptions, parseMediaRef } from '../../core/mediaUrl';
 import { quotaLevel } from '../../core/quota';
 import { MAX_SIZE_SIDE } from '../../core/insert/sizes';
@@ -53,7 +54,8 @@ function cancelled(token: vscode.CancellationToken): AbortSignal {
 
 /** The search the filters mean, checked by the same rules as the palette's and the grid's (core/search.ts). */
 export function searchSpecOf(search: ToolSearch) {
-  const parsed = parseSearch(search.kind === 'photo' ? 'photos' : 'videos', search.browse, {
+  // In English: the problems are what the model reads.
+  const parsed = inEnglish(() => parseSearch(search.kind === 'photo' ? 'photos' : 'videos', search.browse, {
     query: search.query ?? '',
     orientation: search.orientation,
     size: search.size,
@@ -61,7 +63,7 @@ export function searchSpecOf(search: ToolSearch) {
     locale: search.locale,
     // Popular videos take the durations as the service's filters; a search's are applied to its page.
     ...(search.browse ? { minDuration: search.minDuration?.toString(), maxDuration: search.maxDuration?.toString() } : {}),
-  }, { locale: defaultLocale(vscode.env.language) });
+  }, { locale: defaultLocale(vscode.env.language) }));
   if (!parsed.ok) throw new ToolInputError(parsed.problems.join(' '));
   return parsed.spec;
 }
@@ -111,7 +113,7 @@ export async function searchTool(container: Container, input: unknown, token: vs
 /** The media a reference names: `photo:1`, an id with `kind`, or a link of the service's. */
 export function refOf(services: Services, ref: string, kind: MediaKind | undefined): { kind: MediaKind; id: number } {
   const parsed = parseMediaRef(ref, mediaUrlOptions(services.config));
-  if (!parsed.ok) throw new ToolInputError(`${mediaRefErrorText(parsed.error, services.config.serviceName)} Send a reference such as "photo:123" from stockMedia_search, or a link to the media's page.`);
+  if (!parsed.ok) throw new ToolInputError(`${inEnglish(() => mediaRefErrorText(parsed.error, services.config.serviceName))} Send a reference such as "photo:123" from stockMedia_search, or a link to the media's page.`);
   const found = parsed.kind ?? kind;
   if (!found) throw new ToolInputError(`"${parsed.id}" is a bare number: send "photo:${parsed.id}" or "video:${parsed.id}", or "kind".`);
   return { kind: found, id: parsed.id };

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { ToolInputError } from '../../core/agent/toolInput';
 import { inGitFolder } from '../../core/gitFolder';
+import { inEnglish } from '../../core/l10n';
 import { quotaLevel } from '../../core/quota';
 import { containmentProblem } from '../insert/containment';
 import { describeFailure } from '../key/errorActions';
@@ -47,10 +48,10 @@ export function needTrust(): void {
   }
 }
 
-/** A failure of the service (a MediaError or anything else) as the sentence the model gets. */
+/** A failure of the service (a MediaError or anything else) as the sentence the model gets, in English. */
 export function failureText(services: Services, error: unknown): string {
   if (error instanceof ToolInputError) return error.message;
-  const described = describeFailure(services, error);
+  const described = inEnglish(() => describeFailure(services, error));
   return described.actions.includes('setApiKey') ? `${described.message} ${setKeyAdvice()}` : described.message;
 }
 

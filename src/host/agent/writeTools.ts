@@ -19,7 +19,7 @@ import type { MediaItem } from '../../core/model';
 import type { Container } from '../container';
 import { readCoverConfig } from '../cover/coverConfig';
 import { isPage, setCoverTold } from '../cover/setCover';
-import { insertFailure } from '../insert/messages';
+import { NOTE_MAX } from '../insert/messages';
 import { readInsertConfig } from '../insert/settings';
 import type { SavedFile } from '../insert/writeNewFile';
 import type { Services } from '../services';
@@ -94,12 +94,12 @@ function insertPlace(document: vscode.TextDocument, line: number | undefined): {
   return { position: document.lineAt(document.lineCount - 1).range.end, how: 'end' };
 }
 
-/** A failure of the insert's steps as the sentence the model gets (an InsertError's own; a cancellation as it is). */
+/** A failure of the insert's steps as the sentence the model gets, in English (an InsertError's own; a cancellation as it is). */
 function writeFailure(services: Services, error: unknown): Error {
   if (error instanceof vscode.CancellationError || error instanceof ToolInputError) return error;
   if (isInsertError(error)) {
     const link = error.offerLink ? ` Nothing was written. Send "save": false to insert a link instead.` : '';
-    return new Error(`${insertFailure(error).message}${link}`, { cause: error });
+    return new Error(`${inert(error.english, NOTE_MAX)}${link}`, { cause: error });
   }
   return new Error(failureText(services, error), { cause: error });
 }

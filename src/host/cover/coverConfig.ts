@@ -9,7 +9,8 @@ import { COVER_MARKERS, COVER_PRESETS, coverFields, detectPreset } from '../../c
 import type { SiteFolder } from '../../core/insert/destination';
 import { SITE_FOLDER_DEFAULTS } from '../../core/insert/destination';
 import type { PhotoSize, PhotoSizeResult } from '../../core/insert/sizes';
-import { readPhotoSize } from '../../core/insert/sizes';
+import { photoSizeRefusal, readPhotoSize } from '../../core/insert/sizes';
+import { inEnglish } from '../../core/l10n';
 import { setAnywhere } from '../insert/settings';
 
 export interface CoverConfig {
@@ -81,16 +82,22 @@ function readCoverSize(cfg: vscode.WorkspaceConfiguration): PhotoSizeResult | un
   return readPhotoSize(value, 'stockMedia.cover.size');
 }
 
-/** The cover's settings for `document`, or why they name no cover (a broken custom map, a size that is none); `preset` instead of the setting's (the agent's tool). */
-export async function readCoverConfig(document: vscode.TextDocument, preset?: CoverPresetId | 'auto'): Promise<CoverConfig | { message: string }> {
+function messageOf(result: { ok: true } | { ok: false; message: string }): string {
+  return result.ok ? '' : result.message;
+}
+
+/** The cover's settings for `document`, or why they name no cover (a broken custom map, a size that is none), also in English (what the agent's tool answers); `preset` instead of the setting's (the agent's tool). */
+export async function readCoverConfig(document: vscode.TextDocument, preset?: CoverPresetId | 'auto'): Promise<CoverConfig | { message: string; english: string }> {
   const cfg = vscode.workspace.getConfiguration('stockMedia.cover', { uri: document.uri, languageId: document.languageId });
   const setting = preset ?? cfg.get<unknown>('preset');
   // Detection reads files: only for `auto` (or a value that is no preset, which counts as auto).
   const auto = setting !== 'custom' && !(COVER_PRESETS as readonly unknown[]).includes(setting);
-  const fields = coverFields(setting, auto ? await detected(document) : undefined, cfg.get<unknown>('fields'));
-  if (!fields.ok) return { message: fields.message };
+  const found = auto ? await detected(document) : undefined;
+  const fieldsOf = (): ReturnType<typeof coverFields> => coverFields(setting, found, cfg.get<unknown>('fields'));
+  const fields = fieldsOf();
+  if (!fields.ok) return { message: fields.message, english: inEnglish(() => messageOf(fieldsOf())) };
   const sizeSetting = readCoverSize(cfg) ?? readPhotoSize(fields.defaultSize, 'stockMedia.cover.size');
-  if ('message' in sizeSetting) return { message: sizeSetting.message };
+  if ('message' in sizeSetting) return { message: sizeSetting.message, english: inEnglish(() => photoSizeRefusal(sizeSetting.setting)) };
   const siteFolder = fields.preset === 'custom' ? undefined : SITE_FOLDERS[fields.preset];
   return { preset: fields.preset, fields: fields.fields, markdown: fields.markdown, size: sizeSetting.size, siteFolder };
 }

@@ -10,6 +10,7 @@ import { coverValues } from '../../core/cover/mediaValues';
 import type { CoverValues } from '../../core/cover/values';
 import type { CoverPresetId } from '../../core/cover/presets';
 import type { PhotoSize } from '../../core/insert/sizes';
+import { l10n } from '../../core/l10n';
 import { findFrontMatter } from '../../core/cover/frontMatter';
 import type { CoverEdit } from '../../core/cover/setCover';
 import { coverKeysIn, coverUsesAlt, planCover } from '../../core/cover/setCover';
@@ -99,7 +100,7 @@ async function coverImageOf(pipeline: MediaPipeline, request: PrepareRequest, co
   const { prepared } = done;
   const facts = prepared.plans[0]?.facts;
   if (!facts) return { cancelled: true, notes: [] };
-  if (video && !facts.poster) return { error: new InsertError(vscode.l10n.t('Video {0} has no poster picture to use as a cover.', facts.id)), notes: [] };
+  if (video && !facts.poster) return { error: new InsertError(() => l10n.t('Video {0} has no poster picture to use as a cover.', facts.id)), notes: [] };
   const url = (video ? facts.poster : prepared.locals[0]?.url) ?? facts.url;
   return { values: coverValues(facts, { url, width: facts.width, height: facts.height }, cover.markdown), prepared, notes: done.notes };
 }
@@ -221,16 +222,17 @@ export type CoverWritten =
 /**
  * Set as Cover Image told rather than asked (the agent's tool): `item`'s cover into the page
  * `document`, the preset and size given or the settings', a cover already there kept unless
- * `replace` (found before anything is saved). Nothing is asked or shown but the page, without
- * taking the focus. A failure is thrown as an InsertError (its sentence), a cancellation as
+ * `replace` (found before anything is saved). Nothing is asked or shown but the page (no
+ * progress notification for a save either), without taking the focus. A failure is thrown as an InsertError (its sentence), a cancellation as
  * vscode.CancellationError: the page stays as it was, no saved file stays.
  */
 export async function setCoverTold(pipeline: MediaPipeline, document: vscode.TextDocument, item: InsertArgs, order: CoverOrder): Promise<CoverWritten> {
-  if (!isPage(document)) throw new InsertError(vscode.l10n.t('Set as Cover Image writes into the front matter of a Markdown or MDX page: open one, then try again.'));
+  if (!isPage(document)) throw new InsertError(() => l10n.t('Set as Cover Image writes into the front matter of a Markdown or MDX page: open one, then try again.'));
   const read = await readCoverConfig(document, order.preset);
-  if ('message' in read) throw new InsertError(read.message);
+  if ('message' in read) throw new InsertError(read.message, { english: read.english });
   const cover: CoverConfig = order.size ? { ...read, size: order.size } : read;
-  const request = { ...coverRequest(document, item, cover), ...(order.token ? { token: order.token } : {}) };
+  // Saved quietly, as the agent's insert: the chat shows the tool running.
+  const request: PrepareRequest = { ...coverRequest(document, item, cover), quiet: true, ...(order.token ? { token: order.token } : {}) };
   const image = async (mode?: 'link'): Promise<CoverImage> => {
     const made = await coverImageOf(pipeline, mode ? { ...request, mode } : request, cover);
     if ('cancelled' in made) throw new vscode.CancellationError();
@@ -250,7 +252,7 @@ export async function setCoverTold(pipeline: MediaPipeline, document: vscode.Tex
   const planned = made === linked ? first : planCover(document.getText(), cover.fields, made.values);
   if (!planned.ok) return giveUp(new InsertError(planned.message));
   if (order.token?.isCancellationRequested) return giveUp(new vscode.CancellationError());
-  if (!(await writeCover(document, planned.edit, { preserveFocus: true }))) return giveUp(new InsertError(editorRefusedMessage()));
+  if (!(await writeCover(document, planned.edit, { preserveFocus: true }))) return giveUp(new InsertError(editorRefusedMessage));
   pipeline.services.milestones.reach('coverSet');
   pipeline.use([item.media]);
   return { result: 'set', cover, values: made.values, files: made.prepared.files, notes: made.notes, replaced: planned.replacing };

@@ -5,7 +5,7 @@ import { creditWordsFor } from '../../core/insert/creditWords';
 import { InsertError } from '../../core/insert/insertError';
 import type { InsertPlan } from '../../core/insert/plan';
 import type { PhotoSize } from '../../core/insert/sizes';
-import { DEFAULT_PHOTO_SIZE } from '../../core/insert/sizes';
+import { DEFAULT_PHOTO_SIZE, photoSizeRefusal } from '../../core/insert/sizes';
 import { planInsert } from '../../core/insert/plan';
 import type { Services } from '../services';
 import type { InsertArgs } from '../common/commandArgs';
@@ -35,8 +35,9 @@ export function scopeOf(args: InsertArgs | undefined, document: vscode.TextDocum
 export function photoSizeFor(args: InsertArgs, choice: VariantChoice, config: InsertConfig): PhotoSize {
   if (args.variant !== undefined) return { kind: 'variant', variant: args.variant };
   if (choice.size !== undefined) return choice.size;
-  if ('size' in config.photoSize) return config.photoSize.size;
-  if (args.media.kind === 'photo') throw new InsertError(config.photoSize.message);
+  const setting = config.photoSize;
+  if ('size' in setting) return setting.size;
+  if (args.media.kind === 'photo') throw new InsertError(() => photoSizeRefusal(setting.setting));
   return DEFAULT_PHOTO_SIZE;
 }
 

@@ -70,10 +70,25 @@ export interface SaveRequest {
   readonly token?: vscode.CancellationToken;
   /** The name typed for Insert as…, instead of the naming rule's. */
   readonly typedName?: string;
+  /** No progress notification (the agent's call: the chat shows the tool running; `token` cancels). */
+  readonly quiet?: boolean;
+}
+
+type SaveProgress = vscode.Progress<{ message?: string; increment?: number }>;
+
+/** The save's work under a progress notification the user can cancel, or, when `quiet`, with no notification and only `request.token` to cancel it. */
+function withSaveProgress<T>(request: SaveRequest, title: string, task: (progress: SaveProgress, token: vscode.CancellationToken) => Promise<T>): Thenable<T> {
+  if (request.quiet) {
+    const silent: SaveProgress = { report: () => undefined };
+    if (request.token) return task(silent, request.token);
+    const source = new vscode.CancellationTokenSource();
+    return task(silent, source.token).finally(() => source.dispose());
+  }
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, task);
 }
 
 /**
- * Saves the files the plans link to, with a progress notification the user can cancel; each
+ * Saves the files the plans link to, with a progress notification the user can cancel (none when `quiet`); each
  * item's local links, and the files written or reused. Undefined when cancelled (by the user
  * or `request.token`); `written` then holds nothing, nor after a failure, which is thrown.
  */
@@ -87,7 +102,7 @@ export async function downloadIntoWorkspace(request: SaveRequest): Promise<{ loc
   const files: SavedFile[] = [];
   const title = savingTitle(plans, jobs.length);
   const logger = saving.services.logger;
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+  return withSaveProgress(request, title, async (progress, token) => {
     const abort = new AbortController();
     const cancel = (): void => abort.abort();
     const subscriptions = [token.onCancellationRequested(cancel), ...(request.token ? [request.token.onCancellationRequested(cancel)] : [])];
@@ -201,7 +216,7 @@ async function checkedTarget(file: OneFile, opened: OpenDownload): Promise<Downl
   const extension = extensionFor(opened.contentType, opened.url, job.role === 'url' ? plan.facts.fileType : undefined);
   if (!extension) {
     await opened.cancel();
-    throw new InsertError(notMediaMessage(opened.contentType ?? undefined), { offerLink: true });
+    throw new InsertError(() => notMediaMessage(opened.contentType ?? undefined), { offerLink: true });
   }
   const fileName =
     file.typedName === undefined
@@ -230,7 +245,7 @@ class FileProgress {
 
   /** File `n` (from 0) of `count`. */
   constructor(
-    private readonly progress: vscode.Progress<{ message?: string; increment?: number }>,
+    private readonly progress: SaveProgress,
     private readonly n: number,
     private readonly count: number,
   ) {

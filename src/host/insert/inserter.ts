@@ -247,9 +247,10 @@ export class MediaInserter extends Disposable {
   /**
    * The insert told rather than asked (the agent's stockMedia_insert, host/agent/writeTools.ts):
    * `items` into `document` at `position`, with the size and alt text given and the mode (else
-   * the setting's), as the command inserts them; nothing is asked or shown but the document,
-   * without taking the focus. A failure is thrown (an InsertError's sentence), a cancellation
-   * as vscode.CancellationError; either leaves no file saved and the document as it was.
+   * the setting's), as the command inserts them; nothing is asked or shown but the document
+   * (no progress notification for a save either), without taking the focus. A failure is
+   * thrown (an InsertError's sentence), a cancellation as vscode.CancellationError; either
+   * leaves no file saved and the document as it was.
    */
   async insertAt(
     document: vscode.TextDocument,
@@ -260,7 +261,8 @@ export class MediaInserter extends Disposable {
     const scope = scopeOf(items[0], document);
     const config = readInsertConfig(scope);
     const { choice, token } = told;
-    const done = await this.pipeline.prepare({ items, choice, document, languageId: scope.languageId, config, mode: told.mode ?? config.mode, ...(token ? { token } : {}) });
+    // Saved quietly: the chat shows the tool running, and its token cancels the save.
+    const done = await this.pipeline.prepare({ items, choice, document, languageId: scope.languageId, config, mode: told.mode ?? config.mode, quiet: true, ...(token ? { token } : {}) });
     if (done.status === 'cancelled') throw new vscode.CancellationError();
     if (done.status === 'failed') throw done.error;
     const { prepared } = done;
@@ -271,7 +273,7 @@ export class MediaInserter extends Disposable {
       throw new vscode.CancellationError();
     }
     editor.selections = [new vscode.Selection(position, position)];
-    if (!(await this.putIn(editor, items, prepared))) throw new InsertError(editorRefusedMessage());
+    if (!(await this.putIn(editor, items, prepared))) throw new InsertError(editorRefusedMessage);
     return { text: plainText(prepared.pieces, prepared.family), files: prepared.files, notes: done.notes, plans: prepared.plans };
   }
 

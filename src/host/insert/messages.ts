@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ErrorDescription } from '../../core/describe';
 import { cleanServerText } from '../../core/errors';
 import { inert } from '../../core/inert';
+import { l10n } from '../../core/l10n';
 import { isInsertError } from '../../core/insert/insertError';
 import type { InsertPlan } from '../../core/insert/plan';
 
@@ -71,9 +72,10 @@ export function tooLargeForBrowserNote(kind: 'video' | 'image', limit: number): 
 
 /** A file server answered with something that is no image or video (its header quoted without markup). */
 export function notMediaMessage(contentType: string | undefined): string {
-  return vscode.l10n.t(
+  // core's l10n.t (vscode.l10n.t at run time): an InsertError says it in English too.
+  return l10n.t(
     'The server sent “{0}”, not an image or video, so nothing was saved or inserted.',
-    cleanServerText(contentType ?? '', 60) || vscode.l10n.t('no type'),
+    cleanServerText(contentType ?? '', 60) || l10n.t('no type'),
   );
 }
 
@@ -88,7 +90,8 @@ export function showNoMedia(search?: () => unknown): string {
 }
 
 export function editorRefusedMessage(): string {
-  return vscode.l10n.t('The editor did not accept the insert (is it read-only?).');
+  // core's l10n.t (vscode.l10n.t at run time): an InsertError says it in English too.
+  return l10n.t('The editor did not accept the insert (is it read-only?).');
 }
 
 /** An insert's failure for the user: an InsertError's own sentence, anything else as what went wrong. Neither has an action. */

@@ -93,7 +93,7 @@ function videoItems(media: Extract<MediaItem, { kind: 'video' }>, quality: Video
 
 /** A custom size for `photo`, typed and checked; undefined on Escape. */
 async function askCustomSize(photo: Photo, purpose: PickPurpose): Promise<PhotoSize | undefined> {
-  const read = (value: string): PhotoSizeResult => {
+  const read = (value: string): PhotoSizeResult | { readonly message: string } => {
     const result = readPhotoSize(/^\d+$/.test(value.trim()) ? Number(value.trim()) : value, vscode.l10n.t('custom size'));
     if ('size' in result && photoAtSize(photo, result.size) === undefined) {
       return { message: vscode.l10n.t('This photo cannot be made in that size: its original has no safe address or no known size.') };

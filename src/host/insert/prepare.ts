@@ -77,6 +77,8 @@ export interface PrepareRequest extends MediaRequest {
   /** One item saved: its file's name is asked first (Insert as…), or `typed` is used (that insert's Retry). */
   readonly name?: { readonly typed?: string };
   readonly token?: vscode.CancellationToken;
+  /** Save with no progress notification (the agent's tools: the chat shows their progress). */
+  readonly quiet?: boolean;
 }
 
 /** The product a writer applies. */
@@ -168,8 +170,8 @@ export class MediaPipeline extends Disposable {
     const family = plans[0]?.family ?? formatFamily(document.languageId);
     const linked = (): Prepared => ({ plans, pieces: plans.map((p) => renderPlan(p)), family, files: [], locals: [] });
     if (request.mode !== 'download') return linked();
-    const badName = fileNameTemplateProblem(config.fileName);
-    if (badName !== undefined) throw new InsertError(badName, { offerLink: true });
+    const badName = (): string | undefined => fileNameTemplateProblem(config.fileName);
+    if (badName() !== undefined) throw new InsertError(() => badName() ?? '', { offerLink: true });
     const deps = this.deps;
     const saving: Saving = { services: this.services, platform: deps.platform ?? this.services.platform, fetch: deps.fetch, now: () => deps.now(), streamToDisk: deps.streamToDisk !== false };
     const where = await whereToSave(plans, document, config, { trusted: deps.isTrusted(), platform: saving.platform, now: saving.now() }, notes);
@@ -183,7 +185,7 @@ export class MediaPipeline extends Disposable {
     }
     // What this insert writes, taken back if a later file fails, the user cancels, or nothing links to it.
     const written = new WrittenFiles(workspaceLedger(located.base));
-    const saved = await downloadIntoWorkspace({ saving, plans, located, config, written, notes, token: request.token, typedName: typed }).catch((error: unknown) =>
+    const saved = await downloadIntoWorkspace({ saving, plans, located, config, written, notes, token: request.token, typedName: typed, quiet: request.quiet === true }).catch((error: unknown) =>
       error instanceof InsertError ? { failed: error, typed } : Promise.reject(error),
     );
     if (!saved || 'failed' in saved) return saved;

@@ -41,15 +41,15 @@ export function writeFailure(error: unknown, folder: string): unknown {
   if (error instanceof InsertError || error instanceof MediaError || isCancel(error)) return error;
   switch (writeProblem(error)) {
     case 'full':
-      return new InsertError(l10n.t('There is not enough space on the disk for the file in “{0}”, so nothing was saved or inserted.', folder), {
+      return new InsertError(() => l10n.t('There is not enough space on the disk for the file in “{0}”, so nothing was saved or inserted.', folder), {
         offerLink: true,
       });
     case 'readOnly':
-      return new InsertError(l10n.t('The folder “{0}” cannot be written to ({1}), so nothing was saved or inserted.', folder, shortReason(error)), {
+      return new InsertError(() => l10n.t('The folder “{0}” cannot be written to ({1}), so nothing was saved or inserted.', folder, shortReason(error)), {
         offerLink: true,
       });
     case 'other':
-      return new InsertError(l10n.t('The file could not be written into “{0}” ({1}), so nothing was saved or inserted.', folder, shortReason(error)), {
+      return new InsertError(() => l10n.t('The file could not be written into “{0}” ({1}), so nothing was saved or inserted.', folder, shortReason(error)), {
         offerLink: true,
       });
   }
