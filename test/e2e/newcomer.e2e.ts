@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { startApiServer } from '../server/server';
 import type { ApiServer } from '../server/server';
 import { localCertificate } from '../server/tls';
-import { activityBarItem, apiSettings, openFile, runCommand, searchFromPalette, setApiKey, sideBar, startWorkbench, statusBarItem, webview } from './harness';
+import { activityBarItem, apiSettings, openFile, runCommand, screenshot, searchFromPalette, setApiKey, sideBar, startWorkbench, statusBarItem, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** Waits for the page a click opens in a new window, reloads it once loaded and returns its status and title. */
@@ -58,6 +58,7 @@ describe('a newcomer’s links and texts', () => {
     const alts = await grid.locator('.tile img').evaluateAll((images) => images.map((i) => i.getAttribute('alt') ?? ''));
     assert.ok(alts.length >= 10, `${alts.length} tiles`);
     for (const alt of alts) assert.match(alt, /^[A-Z][a-z]+( [a-z]+)+$/, `an English alt text: ${alt}`);
+    console.log(`      screenshot: ${await screenshot(page, 'newcomer-bird-search')}`);
 
     const first = grid.locator('.tile').first();
     const title = (await first.getAttribute('title')) ?? '';
@@ -90,6 +91,7 @@ describe('a newcomer’s links and texts', () => {
     await image.waitFor({ state: 'visible', timeout: 15_000 });
     assert.ok((await image.evaluate((i: HTMLImageElement) => i.naturalWidth)) > 0, 'a tile’s image loaded');
     assert.ok(((await page.locator('iframe.webview').first().boundingBox())?.width ?? 0) > 200, 'the grid on screen');
+    console.log(`      screenshot: ${await screenshot(page, 'newcomer-page-beside-grid')}`);
   });
 
   it('a collection photo has the same title in the tree and in the grid', async () => {
@@ -112,5 +114,6 @@ describe('a newcomer’s links and texts', () => {
     const shown = Math.min(treeTitles.length, gridTitles.length);
     assert.ok(shown >= 5, `${treeTitles.length} in the tree, ${gridTitles.length} in the grid`);
     assert.deepEqual(gridTitles.slice(0, shown), treeTitles.slice(0, shown));
+    console.log(`      screenshot: ${await screenshot(page, 'newcomer-collection')}`);
   });
 });
