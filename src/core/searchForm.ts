@@ -101,12 +101,14 @@ export function formFromSpec(spec: SearchSpec, base: GridForm): GridForm {
         minDuration: spec.min_duration !== undefined ? String(spec.min_duration) : '',
         maxDuration: spec.max_duration !== undefined ? String(spec.max_duration) : '',
       };
+    // A collection, the starred media or one media answers no query: the box is empty (an
+    // earlier search's words there read as if they had picked these); the filters keep their
+    // values. Typing there searches again, leaving what is shown.
     case 'single':
-      return { ...base, kind: spec.kind === 'photo' ? 'photos' : 'videos' };
+      return { ...base, query: '', kind: spec.kind === 'photo' ? 'photos' : 'videos' };
     case 'starred':
-      return base;
+      return { ...base, query: '' };
     case 'collection':
-      // The toolbar keeps what it had: typing there searches again, leaving the collection.
-      return spec.type === 'videos' ? { ...base, kind: 'videos' } : spec.type === 'photos' ? { ...base, kind: 'photos' } : base;
+      return { ...base, query: '', ...(spec.type === 'videos' ? { kind: 'videos' } : spec.type === 'photos' ? { kind: 'photos' } : {}) };
   }
 }

@@ -55,9 +55,11 @@ describe('grid: a collection', () => {
     assert.equal(isSearchSpec({ mode: 'collection', id: 'abc', title: 'x'.repeat(201) }), false);
   });
 
-  it('the toolbar shows the kind the collection is filtered to', () => {
-    const base = { ...defaults, query: 'kept' };
-    assert.deepEqual(formFromSpec(spec, base), { ...base, kind: 'videos' });
-    assert.deepEqual(formFromSpec({ mode: 'collection', id: 'a' }, base), base);
+  it('the toolbar shows the kind the collection is filtered to, and no earlier search’s words in the box (a collection, the starred media or one media answers no query)', () => {
+    const base = { ...defaults, query: 'bird', orientation: 'portrait' as const };
+    assert.deepEqual(formFromSpec(spec, base), { ...base, query: '', kind: 'videos' });
+    assert.deepEqual(formFromSpec({ mode: 'collection', id: 'a' }, base), { ...base, query: '' });
+    assert.deepEqual(formFromSpec({ mode: 'starred' }, base), { ...base, query: '' });
+    assert.deepEqual(formFromSpec({ mode: 'single', kind: 'video', id: 7 }, base), { ...base, query: '', kind: 'videos' });
   });
 });
