@@ -4,7 +4,11 @@
 // credit check's pause; a save, a new or a deleted file on disk), never the whole workspace.
 // A whole scan again (Refresh, a setting that changes what counts) looks at each file's stamp
 // (its size and time of change) and reads only the files changed since: what was made of the
-// others (their uses and credit scopes) is kept.
+// others (their uses and credit scopes) is kept. A file's uses are made as it is read (within
+// the scan's slices), and a change makes again only the rows of the media it touches (a file
+// that uses them, their look-up's answer), not every row. A file changed on disk is read again
+// once it has been quiet for the credit check's pause, counted from its time of change (VS Code
+// may tell of it a while later, or twice).
 // The media's facts (the label, the author a credit must name) come through the credit
 // check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
@@ -31,7 +35,6 @@ import { KnownMedia } from './knownMedia';
 const MAX_FOLDED = 20_000;
 /** Changes arriving together are shown once. */
 const CHANGE_COALESCE_MS = 50;
-const M = (n: string): void => void (globalThis as unknown as { __wsMarks?: [string, number][] }).__wsMarks?.push([n, performance.now()]); // TEMP
 
 /** The settings a whole scan follows: the media hosts (core/trustedUrls.ts), the credit check's languages, the credits file. */
 const RESCAN_SETTINGS = ['stockMedia.serviceUrl', 'stockMedia.apiBaseUrl', 'stockMedia.videoBaseUrl', 'stockMedia.creditCheck', 'stockMedia.creditsFile'];
@@ -72,7 +75,10 @@ export class WorkspaceMediaModel extends Disposable {
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private lookingUp: Promise<void> | undefined;
   private lookUpAgain = false;
-  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** The media whose rows changed since the view was last told; undefined when the whole list did (a whole scan, a setting). */
+  private changedKeys: Set<string> | undefined = new Set();
+  private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
+  /** The rows changed: the keys of the media whose groups changed, or undefined for the whole list. */
   readonly onDidChange = this.changed.event;
   /** The last whole scan: how many files were read, how long it took, whether a cap cut it. */
   lastScan: ScanStats | undefined;
@@ -91,7 +97,6 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The first scan (once; later calls wait for it), then the watchers. */
   ready(): Promise<void> {
-    M('ready');
     if (!this.scanning) {
       // Changes are followed from the moment the first scan starts (a file made while it runs is
       // read after it), even when it fails (Refresh tries again).
@@ -119,9 +124,7 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The media used, grouped (core/workspaceMedia.ts), as of now. */
   groups(): MediaGroup[] {
-    if (!this.grouped) M('group>');
     this.grouped ??= this.regroup();
-    M('group<');
     return this.grouped;
   }
 
@@ -149,6 +152,8 @@ export class WorkspaceMediaModel extends Disposable {
   /** The groups of `keys` (or all) are made again when next asked for. */
   private outdated(keys: Iterable<string> | 'all'): void {
     this.grouped = undefined;
+    if (keys === 'all') this.changedKeys = undefined;
+    else for (const key of keys) this.changedKeys?.add(key);
     if (keys === 'all' || this.dirty === 'all') this.dirty = 'all';
     else for (const key of keys) this.dirty.add(key);
   }
@@ -169,7 +174,6 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** Reads a file again now (after a fix; the watchers do it after a pause). */
   async reread(uri: vscode.Uri): Promise<void> {
-    M('reread>');
     const key = uri.toString();
     // A whole scan under way would replace what is read now with what it read before: read after it.
     if (this.changedInScan) {
@@ -221,9 +225,7 @@ export class WorkspaceMediaModel extends Disposable {
         const languageId = opened.get(file.uri.toString()) ?? languageOfPath(file.uri.path);
         read.push({ file, languageId, uses: this.usesOf(file, languageId, checked) });
       };
-      M('scan>');
       const result = await scan(this.services, creditsFileUri(), source.token, undefined, visit, this.reuse());
-      M('scanned');
       // The documents as they are now that the files are read (one saved or reverted meanwhile is as on disk).
       const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       this.sources = result.sources;
@@ -253,7 +255,6 @@ export class WorkspaceMediaModel extends Disposable {
           this.keep(file, now, checked, now === languageId ? uses : undefined);
         }
       }
-      M('kept');
       this.outdated('all');
       this.keepFoldedInUse();
       // Read under settings changed since: not reused by the next scan (the change asked for one).
@@ -347,7 +348,6 @@ export class WorkspaceMediaModel extends Disposable {
   private watch(): void {
     /** Reads the file again after the pause; for a file changed on the local disk, counted from its time of change (VS Code may tell of it a while after). */
     const later = (uri: vscode.Uri, changedAt?: number): void => {
-      M('watch:' + uri.path.slice(-20));
       const key = uri.toString();
       const quiet = changedAt === undefined ? 0 : Math.max(0, Date.now() - changedAt);
       clearTimeout(this.timers.get(key));
@@ -406,9 +406,10 @@ export class WorkspaceMediaModel extends Disposable {
   private changedNow(): void {
     if (this.changeTimer !== undefined) return;
     this.changeTimer = setTimeout(() => {
-      M('fire');
       this.changeTimer = undefined;
-      this.changed.fire();
+      const keys = this.changedKeys;
+      this.changedKeys = new Set();
+      this.changed.fire(keys && [...keys]);
       void this.lookUp();
     }, CHANGE_COALESCE_MS);
   }
@@ -439,10 +440,8 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** Looks up the media used that the client knows, free; true when one was found. */
   private async lookUpKnown(): Promise<boolean> {
-    M('lookUp>');
     const wanted = this.known.unknown(this.usedMedia());
     const found = wanted.length > 0 && (await this.known.lookUpKnown(wanted));
-    M('lookUp<');
     if (found) this.outdated(wanted.map((g) => g.key));
     return found;
   }
@@ -484,9 +483,12 @@ export class WorkspaceMediaModel extends Disposable {
  */
 class CheckedByLanguage {
   private readonly known = new Map<string, boolean>();
+  /** With one folder (or none) the language alone says it: no folder looked up for each file. */
+  private readonly byFolder = (vscode.workspace.workspaceFolders ?? []).length > 1;
 
   enabled(uri: vscode.Uri, languageId: string): boolean {
-    const key = `${vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? ''} ${languageId}`;
+    const folder = this.byFolder ? (vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '') : '';
+    const key = `${folder} ${languageId}`;
     let on = this.known.get(key);
     if (on === undefined) this.known.set(key, (on = creditCheckEnabled({ uri, languageId })));
     return on;
