@@ -259,9 +259,9 @@ export class WorkspaceMediaModel extends Disposable {
       this.keepFoldedInUse();
       // Read under settings changed since: not reused by the next scan (the change asked for one).
       if (generation !== this.generation) this.stamps.clear();
+      this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
       // The media the client knows are looked up before the rows are shown (free: no request), so they come with their labels.
       await this.lookUpKnown().catch(() => false);
-      this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
     } finally {
       source.dispose();
       this.changedInScan = undefined;
