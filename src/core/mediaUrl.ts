@@ -51,9 +51,22 @@ function isPexels(url: URL): boolean {
   return url.protocol === 'https:' && (host === 'pexels.com' || host.endsWith('.pexels.com'));
 }
 
+/** The settings' URLs (the service's, the API bases'), parsed once each rather than for every link read: a workspace's scan reads thousands. */
+const settingUrls = new Map<string, { readonly host: string; readonly protocol: string; readonly pathname: string } | undefined>();
+const SETTING_URLS_MAX = 16;
+
+function settingUrl(value: string): { readonly host: string; readonly protocol: string; readonly pathname: string } | undefined {
+  if (settingUrls.has(value)) return settingUrls.get(value);
+  if (settingUrls.size >= SETTING_URLS_MAX) settingUrls.clear();
+  const url = tryParseUrl(value);
+  const parsed = url && { host: url.host.toLowerCase(), protocol: url.protocol, pathname: url.pathname };
+  settingUrls.set(value, parsed);
+  return parsed;
+}
+
 function sameHost(url: URL, other: string): boolean {
-  const parsed = tryParseUrl(other);
-  return parsed !== undefined && parsed.host.toLowerCase() === url.host.toLowerCase() && parsed.protocol === url.protocol;
+  const parsed = settingUrl(other);
+  return parsed !== undefined && parsed.host === url.host.toLowerCase() && parsed.protocol === url.protocol;
 }
 
 function segmentsOf(path: string): string[] {
@@ -65,8 +78,8 @@ function segmentsOf(path: string): string[] {
  * is not under it (pexels.com's pages are at its root).
  */
 function pageSegments(url: URL, serviceUrl: string): string[] | undefined {
-  const home = tryParseUrl(serviceUrl);
-  if (home && sameHost(url, home.href)) {
+  const home = settingUrl(serviceUrl);
+  if (home && sameHost(url, serviceUrl)) {
     const prefix = home.pathname.replace(/\/+$/, '');
     if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return segmentsOf(url.pathname.slice(prefix.length));
   }

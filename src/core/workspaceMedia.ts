@@ -110,12 +110,71 @@ function isOwnCredit(credit: CreditContext, earlier: EarlierScopes, ref: MediaRe
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A media's group with its label (lowercased), for sortGroups. */
+export interface LabelledGroup extends MediaGroup {
+  readonly label: string;
+}
+
 /**
- * The uses grouped by media: media missing a credit first (most missing first), then the most
- * used, then by `labelOf` and key; each media's uses by file, then line. `namesOf` gives the
- * names a credit must hold, for the media whose author is known (else its uses are 'unknown').
- * `folded` keeps the scopes' texts as folded for the search, by text: given again (In This
- * Workspace groups the same uses again as the media's authors come in), none is folded twice.
+ * The groups of the media `files` use, by key, not sorted: each media's uses from these files
+ * only, and only the media of `only` when given (In This Workspace makes again only the groups
+ * a change touched, from the files that use them). `namesOf` gives the names a credit must
+ * hold, for the media whose author is known (else its uses are 'unknown'). `folded` keeps the
+ * scopes' texts as folded for the search, by text: given again (In This Workspace groups the
+ * same uses again as the media's authors come in), none is folded twice.
+ */
+export function mediaGroups(
+  files: Iterable<FileUses>,
+  namesOf: (kind: MediaKind, id: number) => CreditNames | undefined,
+  labelOf: (kind: MediaKind, id: number) => string,
+  folded: Map<string, FoldedText> = new Map(),
+  only?: ReadonlySet<string>,
+): Map<string, LabelledGroup> {
+  const rows = new Map<string, { kind: MediaKind; id: number; uses: UseRow[]; name: string | undefined }>();
+  // A scope's text is folded once, however many uses share it (every image of a front matter does).
+  const credited = (scopes: readonly string[], name: string): boolean =>
+    scopes.some((scope) => {
+      let text = folded.get(scope);
+      if (!text) folded.set(scope, (text = new FoldedText(scope)));
+      return text.has(name);
+    });
+  for (const file of files) {
+    for (const use of file.uses) {
+      const key = `${use.kind}:${use.id}`;
+      if (only && !only.has(key)) continue;
+      let group = rows.get(key);
+      if (!group) {
+        const known = namesOf(use.kind, use.id);
+        rows.set(key, (group = { kind: use.kind, id: use.id, uses: [], name: known && creditName(known) }));
+      }
+      const state: CreditState = !file.checked ? 'unchecked' : group.name === undefined ? 'unknown' : credited(use.scopes, group.name) ? 'credited' : 'missing';
+      group.uses.push({ uri: file.uri, shown: file.shown, line: use.line, character: use.character, state });
+    }
+  }
+  const groups = new Map<string, LabelledGroup>();
+  for (const [key, g] of rows) {
+    g.uses.sort((a, b) => byText(a.shown, b.shown) || byText(a.uri, b.uri) || a.line - b.line || a.character - b.character);
+    let missing = 0;
+    const files = new Set<string>();
+    for (const u of g.uses) {
+      if (u.state === 'missing') missing += 1;
+      files.add(u.uri);
+    }
+    groups.set(key, { key, kind: g.kind, id: g.id, uses: g.uses, missing, files: files.size, label: labelOf(g.kind, g.id).toLocaleLowerCase() });
+  }
+  return groups;
+}
+
+/** The groups in the view's order: media missing a credit first (most missing first), then the most used, then by label and key. */
+export function sortGroups(groups: Iterable<LabelledGroup>): MediaGroup[] {
+  return [...groups]
+    .sort((a, b) => b.missing - a.missing || b.uses.length - a.uses.length || byText(a.label, b.label) || byText(a.key, b.key))
+    .map(({ key, kind, id, uses, missing, files }) => ({ key, kind, id, uses, missing, files }));
+}
+
+/**
+ * The uses grouped by media (mediaGroups), in the view's order (sortGroups); each media's uses
+ * by file, then line.
  */
 export function groupUses(
   files: Iterable<FileUses>,
@@ -123,35 +182,7 @@ export function groupUses(
   labelOf: (kind: MediaKind, id: number) => string,
   folded: Map<string, FoldedText> = new Map(),
 ): MediaGroup[] {
-  const rows = new Map<string, { kind: MediaKind; id: number; uses: UseRow[] }>();
-  const names = new Map<string, CreditNames | undefined>();
-  // A scope's text is folded once, however many uses share it (every image of a front matter does).
-  const credited = (scopes: readonly string[], known: CreditNames): boolean =>
-    scopes.some((scope) => {
-      let text = folded.get(scope);
-      if (!text) folded.set(scope, (text = new FoldedText(scope)));
-      return text.has(creditName(known));
-    });
-  for (const file of files) {
-    for (const use of file.uses) {
-      const key = `${use.kind}:${use.id}`;
-      if (!names.has(key)) names.set(key, namesOf(use.kind, use.id));
-      const known = names.get(key);
-      const state: CreditState = !file.checked ? 'unchecked' : !known ? 'unknown' : credited(use.scopes, known) ? 'credited' : 'missing';
-      let group = rows.get(key);
-      if (!group) rows.set(key, (group = { kind: use.kind, id: use.id, uses: [] }));
-      group.uses.push({ uri: file.uri, shown: file.shown, line: use.line, character: use.character, state });
-    }
-  }
-  const groups: (MediaGroup & { label: string })[] = [];
-  for (const [key, g] of rows) {
-    g.uses.sort((a, b) => byText(a.shown, b.shown) || byText(a.uri, b.uri) || a.line - b.line || a.character - b.character);
-    const missing = g.uses.filter((u) => u.state === 'missing').length;
-    const files = new Set(g.uses.map((u) => u.uri)).size;
-    groups.push({ key, kind: g.kind, id: g.id, uses: g.uses, missing, files, label: labelOf(g.kind, g.id).toLocaleLowerCase() });
-  }
-  groups.sort((a, b) => b.missing - a.missing || b.uses.length - a.uses.length || byText(a.label, b.label) || byText(a.key, b.key));
-  return groups.map(({ key, kind, id, uses, missing, files }) => ({ key, kind, id, uses, missing, files }));
+  return sortGroups(mediaGroups(files, namesOf, labelOf, folded).values());
 }
 
 /** The media item's description: its uses, and how many lack a credit (`3 uses · 1 without credit`). */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { findMediaRefs } from '../../src/core/mediaRefs';
 import type { MediaKind } from '../../src/core/model';
 import type { FileUses } from '../../src/core/workspaceMedia';
-import { groupUses, languageOfPath, usesDescription, usesInText } from '../../src/core/workspaceMedia';
+import { groupUses, languageOfPath, mediaGroups, sortGroups, usesDescription, usesInText } from '../../src/core/workspaceMedia';
 
 const options = { serviceUrl: 'https://www.pexels.com', trustedUrls: [] };
 const page = (id: number): string => `https://www.pexels.com/photo/sea-${id}/`;
@@ -76,6 +76,20 @@ describe('In This Workspace: grouping the uses', () => {
     const a = file('a.md', `${image(9)}\n\n${image(8)}`);
     const groups = groupUses([a], () => undefined, (_kind, id) => (id === 9 ? 'Apple' : 'banana'));
     assert.deepEqual(groups.map((g) => g.id), [9, 8]);
+  });
+
+  it('makes again only the groups asked for, from the files that use them: merged with the others, the same list as grouping all again', () => {
+    const other = file('other.md', `![y](${image(3)})\n\n![z](${image(1)})\n`);
+    const made = mediaGroups([blog, home, other], namesOf, labelOf);
+    // other.md changed: photo 3 is credited now, photo 1 gone from it.
+    const changed = file('other.md', `![y](${image(3)})\nPhoto by Cy Dee\n`);
+    const touched = new Set(['photo:3', 'photo:1']);
+    const again = mediaGroups([blog, changed], namesOf, labelOf, new Map(), touched);
+    assert.deepEqual([...again.keys()].sort(), ['photo:1', 'photo:3']);
+    // photo 3's group from the files given only: home's use is not among them (the caller gives every file that uses it).
+    const users = mediaGroups([home, changed, blog], namesOf, labelOf, new Map(), touched);
+    for (const [key, group] of users) made.set(key, group);
+    assert.deepEqual(sortGroups(made.values()), groupUses([blog, home, changed], namesOf, labelOf));
   });
 
   it('sees a credit added as soon as the file is read again', () => {

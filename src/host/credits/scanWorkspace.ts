@@ -23,6 +23,7 @@ import { formatFamily } from '../../core/insert/languages';
 import { mediaRefKey } from '../../core/mediaRefs';
 import { mediaUsesIn } from '../../core/mediaUses';
 import { languageOfPath } from '../../core/workspaceMedia';
+import type { MediaUrlOptions } from '../../core/mediaUrl';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { FileStamp } from '../platform';
@@ -265,7 +266,7 @@ export async function readSource(
   services: Services,
   uri: vscode.Uri,
   shown: string,
-  options: { readonly tooLarge?: () => void; readonly reuse?: Reuse } = {},
+  options: { readonly tooLarge?: () => void; readonly reuse?: Reuse; readonly links?: LinkOptions } = {},
 ): Promise<ScannedFile | undefined> {
   const access = sourceAccess(services);
   const tooLarge = (): undefined => {
@@ -274,8 +275,7 @@ export async function readSource(
     return undefined;
   };
   const memo = memoOf(services);
-  const linkOptions = mediaUrlOptions(services.config);
-  const optionsKey = JSON.stringify(linkOptions);
+  const { linkOptions, optionsKey } = options.links ?? linkOptionsOf(services);
   // Its stamp first, when that may spare the read (its links remembered), or tells its size
   // before it is read (workspace.fs reads a file whole); a read from the disk says both itself.
   let stat: FileStamp | undefined;
@@ -295,6 +295,17 @@ export async function readSource(
   const refs = mediaUsesIn(read.text, linkOptions, formatFamily(languageOfPath(uri.path)));
   memo.set(uri, readAt, optionsKey, refs);
   return { uri, shown, text: read.text, refs, stamp: stampOf(readAt) };
+}
+
+/** Which links are the service's (the settings' media hosts), and the same as text: what the links remembered were found under. */
+interface LinkOptions {
+  readonly linkOptions: MediaUrlOptions;
+  readonly optionsKey: string;
+}
+
+function linkOptionsOf(services: Services): LinkOptions {
+  const linkOptions = mediaUrlOptions(services.config);
+  return { linkOptions, optionsKey: JSON.stringify(linkOptions) };
 }
 
 /** Files read at once: enough to keep the disk (or, in the browser, the connection) busy; few enough to stay light. */
@@ -324,8 +335,10 @@ export async function scan(
   const found = new Map<string, Found>();
   let tooLarge = 0;
   let read = 0;
+  // Worked out once for the scan, not for each file.
+  const links = linkOptionsOf(services);
   const readOne = async ({ uri, shown }: { uri: vscode.Uri; shown: string }): Promise<void> => {
-    const file = await readSource(services, uri, shown, { tooLarge: () => (tooLarge += 1), reuse });
+    const file = await readSource(services, uri, shown, { tooLarge: () => (tooLarge += 1), reuse, links });
     if (!file || token.isCancellationRequested) return;
     read += 1;
     visit(file);

@@ -69,6 +69,12 @@ export class SourceAccess {
     return Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
   }
 
+  /** When a file on the local disk last changed (milliseconds), at once; undefined elsewhere, or when it is not there. */
+  changedAt(uri: vscode.Uri): number | undefined {
+    const disk = this.disk(uri);
+    return disk ? this.timed(() => disk.fileStamp(uri.fsPath))?.mtime : undefined;
+  }
+
   /** A file's text, 'tooLarge' when it is over `maxBytes` (known only on the local disk: the caller stat'ed it), undefined when it cannot be read. */
   async read(uri: vscode.Uri, maxBytes: number): Promise<ReadText | 'tooLarge' | undefined> {
     const disk = this.disk(uri);

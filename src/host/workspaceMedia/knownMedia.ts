@@ -12,6 +12,9 @@ import { creditNames } from '../credits/credits';
 import type { LookupResult, MediaLookup } from '../credits/lookup';
 import type { Services } from '../services';
 
+/** A media as looked up: its key (`kind:id`), kind and id. */
+export type MediaRef = Pick<MediaGroup, 'key' | 'kind' | 'id'>;
+
 /** Look-ups of unknown media under way at once (the look-ups' own queue sends one request at a time). */
 const LOOKUPS_AT_ONCE = 4;
 
@@ -42,25 +45,25 @@ export class KnownMedia {
     return this.asked.has(key) && !this.facts.has(key);
   }
 
-  /** The groups whose media is neither known nor asked for. */
-  unknown(groups: readonly MediaGroup[]): MediaGroup[] {
+  /** The media (groups or references) neither known nor asked for. */
+  unknown<G extends MediaRef>(groups: readonly G[]): G[] {
     return groups.filter((g) => !this.facts.has(g.key) && !this.asked.has(g.key));
   }
 
   /** The media the client knows, all at once: free, no request. True when one was found (to be shown). */
-  async lookUpKnown(groups: readonly MediaGroup[]): Promise<boolean> {
+  async lookUpKnown(groups: readonly MediaRef[]): Promise<boolean> {
     const free = await Promise.all(groups.map(async (g) => [g, await this.lookup.background(g.kind, g.id, { mayRequest: false })] as const));
     return free.map(([g, result]) => this.keepAnswer(g, result)).includes(true);
   }
 
-  /** The media of `wanted`, a few at a time, `found` after each found; one may cost a request while `mayRequest()`. */
-  async lookUpEach(wanted: readonly MediaGroup[], mayRequest: () => boolean, found: () => void): Promise<void> {
+  /** The media of `wanted`, a few at a time, `found` told of each found; one may cost a request while `mayRequest()`. */
+  async lookUpEach(wanted: readonly MediaRef[], mayRequest: () => boolean, found: (media: MediaRef) => void): Promise<void> {
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < wanted.length && !this.stopped()) {
-        const g = wanted[next++] as MediaGroup;
+        const g = wanted[next++] as MediaRef;
         // Held back when not visible, or by the budget or quota.
-        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest() }))) found();
+        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest() }))) found(g);
       }
     };
     await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
@@ -78,7 +81,7 @@ export class KnownMedia {
   }
 
   /** Keeps a look-up's answer; true when it found the media. Held back (no answer): asked again at the next change or showing. */
-  private keepAnswer(g: MediaGroup, result: LookupResult | undefined): boolean {
+  private keepAnswer(g: MediaRef, result: LookupResult | undefined): boolean {
     if (!result) return false;
     this.asked.add(g.key);
     if (result.ok) this.facts.set(g.key, result.media);

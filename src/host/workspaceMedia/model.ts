@@ -4,7 +4,11 @@
 // credit check's pause; a save, a new or a deleted file on disk), never the whole workspace.
 // A whole scan again (Refresh, a setting that changes what counts) looks at each file's stamp
 // (its size and time of change) and reads only the files changed since: what was made of the
-// others (their uses and credit scopes) is kept.
+// others (their uses and credit scopes) is kept. A file's uses are made as it is read (within
+// the scan's slices), and a change makes again only the rows of the media it touches (a file
+// that uses them, their look-up's answer), not every row. A file changed on disk is read again
+// once it has been quiet for the credit check's pause, counted from its time of change (VS Code
+// may tell of it a while later, or twice).
 // The media's facts (the label, the author a credit must name) come through the credit
 // check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
@@ -16,14 +20,15 @@ import { mediaUsesIn } from '../../core/mediaUses';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
 import type { FoldedText } from '../../core/creditNames';
-import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
-import { groupUses, languageOfPath, usesInText } from '../../core/workspaceMedia';
+import type { FileUses, LabelledGroup, MediaGroup } from '../../core/workspaceMedia';
+import { languageOfPath, mediaGroups, sortGroups, usesInText } from '../../core/workspaceMedia';
 import { Disposable } from '../common/dispose';
 import type { Services } from '../services';
 import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
 import type { MediaLookup } from '../credits/lookup';
 import type { Reuse, ScannedFile, Sources } from '../credits/scanWorkspace';
 import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
+import { sourceAccess } from '../credits/sourceAccess';
 import { KnownMedia } from './knownMedia';
 
 /** The most folded scope texts kept between whole scans (each is a short stretch of a page; edits add some). */
@@ -48,6 +53,11 @@ export class WorkspaceMediaModel extends Disposable {
   /** The groups by key (groups()'s). */
   private byKey: Map<string, MediaGroup> | undefined;
   private byKeyOf: MediaGroup[] | undefined;
+  /** The files that use each media, by media key: a change makes again only the groups it touches. */
+  private readonly usedBy = new Map<string, Set<string>>();
+  /** Each media's group as last made (mediaGroups), by key; `dirty` says which are out of date ('all' after a whole scan). */
+  private readonly made = new Map<string, LabelledGroup>();
+  private dirty: Set<string> | 'all' = 'all';
   /** The credit scopes' texts as folded for the search, by text (groupUses's): kept while the same uses are grouped again. */
   private readonly folded = new Map<string, FoldedText>();
   /** Counts the changes of settings that decide what a file's uses are: a file read before one is not reused after it. */
@@ -65,7 +75,10 @@ export class WorkspaceMediaModel extends Disposable {
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private lookingUp: Promise<void> | undefined;
   private lookUpAgain = false;
-  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** The media whose rows changed since the view was last told; undefined when the whole list did (a whole scan, a setting). */
+  private changedKeys: Set<string> | undefined = new Set();
+  private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
+  /** The rows changed: the keys of the media whose groups changed, or undefined for the whole list. */
   readonly onDidChange = this.changed.event;
   /** The last whole scan: how many files were read, how long it took, whether a cap cut it. */
   lastScan: ScanStats | undefined;
@@ -111,10 +124,38 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The media used, grouped (core/workspaceMedia.ts), as of now. */
   groups(): MediaGroup[] {
+    this.grouped ??= this.regroup();
+    return this.grouped;
+  }
+
+  /** The groups in order, each made again only when a change touched it (a file that uses it, its look-up's answer). */
+  private regroup(): MediaGroup[] {
     // Scopes of files gone since stay until the next whole scan, within a bound.
     if (this.folded.size > MAX_FOLDED) this.folded.clear();
-    this.grouped ??= groupUses(this.files.values(), (kind, id) => this.known.namesOf(kind, id), (kind, id) => this.known.labelOf(kind, id), this.folded);
-    return this.grouped;
+    const namesOf = (kind: MediaKind, id: number) => this.known.namesOf(kind, id);
+    const labelOf = (kind: MediaKind, id: number) => this.known.labelOf(kind, id);
+    if (this.dirty === 'all') {
+      this.made.clear();
+      for (const [key, group] of mediaGroups(this.files.values(), namesOf, labelOf, this.folded)) this.made.set(key, group);
+    } else if (this.dirty.size > 0) {
+      const users = new Set<FileUses>();
+      for (const key of this.dirty) {
+        this.made.delete(key);
+        for (const file of this.usedBy.get(key) ?? []) users.add(this.files.get(file) as FileUses);
+      }
+      for (const [key, group] of mediaGroups(users, namesOf, labelOf, this.folded, this.dirty)) this.made.set(key, group);
+    }
+    this.dirty = new Set();
+    return sortGroups(this.made.values());
+  }
+
+  /** The groups of `keys` (or all) are made again when next asked for. */
+  private outdated(keys: Iterable<string> | 'all'): void {
+    this.grouped = undefined;
+    if (keys === 'all') this.changedKeys = undefined;
+    else for (const key of keys) this.changedKeys?.add(key);
+    if (keys === 'all' || this.dirty === 'all') this.dirty = 'all';
+    else for (const key of keys) this.dirty.add(key);
   }
 
   group(key: string): MediaGroup | undefined {
@@ -175,8 +216,16 @@ export class WorkspaceMediaModel extends Disposable {
     const changed = (this.changedInScan = new Map<string, vscode.Uri>());
     const generation = this.generation;
     try {
-      const read: ScannedFile[] = [];
-      const result = await scan(this.services, creditsFileUri(), source.token, undefined, (file) => read.push(file), this.reuse());
+      const checked = new CheckedByLanguage();
+      // Each file's uses are made as it is read, within the scan's slices (read as the language
+      // of its document when open, else of its name).
+      const read: { file: ScannedFile; languageId: string; uses: FileUses | undefined }[] = [];
+      const opened = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d.languageId]));
+      const visit = (file: ScannedFile): void => {
+        const languageId = opened.get(file.uri.toString()) ?? languageOfPath(file.uri.path);
+        read.push({ file, languageId, uses: this.usesOf(file, languageId, checked) });
+      };
+      const result = await scan(this.services, creditsFileUri(), source.token, undefined, visit, this.reuse());
       // The documents as they are now that the files are read (one saved or reverted meanwhile is as on disk).
       const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       this.sources = result.sources;
@@ -184,9 +233,9 @@ export class WorkspaceMediaModel extends Disposable {
       const before = new Map(this.files);
       const stamps = new Map(this.stamps);
       this.files.clear();
+      this.usedBy.clear();
       this.stamps.clear();
-      const checked = new CheckedByLanguage();
-      for (const file of read) {
+      for (const { file, languageId, uses } of read) {
         const key = file.uri.toString();
         // An open document's unsaved text is what the user sees.
         const doc = open.get(key);
@@ -197,15 +246,22 @@ export class WorkspaceMediaModel extends Disposable {
           // Not read again: unchanged since it was (reuse() said so).
           const stamp = stamps.get(key);
           if (kept && stamp) {
-            this.files.set(key, kept.shown === file.shown ? kept : { ...kept, shown: file.shown });
+            this.setFile(key, kept.shown === file.shown ? kept : { ...kept, shown: file.shown });
             this.stamps.set(key, stamp);
           }
-        } else this.keep(file, doc?.languageId, checked);
+        } else {
+          // Made again only when its document was opened, closed or given another language while the scan ran.
+          const now = doc?.languageId ?? languageOfPath(file.uri.path);
+          this.keep(file, now, checked, now === languageId ? uses : undefined);
+        }
       }
+      this.outdated('all');
       this.keepFoldedInUse();
       // Read under settings changed since: not reused by the next scan (the change asked for one).
       if (generation !== this.generation) this.stamps.clear();
       this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
+      // The media the client knows are looked up before the rows are shown (free: no request), so they come with their labels.
+      await this.lookUpKnown().catch(() => false);
     } finally {
       source.dispose();
       this.changedInScan = undefined;
@@ -247,38 +303,69 @@ export class WorkspaceMediaModel extends Disposable {
   /** Forgets a file's uses; true when it had some. */
   private forget(key: string): boolean {
     this.stamps.delete(key);
-    return this.files.delete(key);
+    return this.setFile(key, undefined);
+  }
+
+  /** A file's uses read as `languageId`; undefined when it uses no media (or was not read). */
+  private usesOf(file: ScannedFile, languageId: string, checked: CheckedByLanguage): FileUses | undefined {
+    if (file.refs.length === 0 || file.text === undefined) return undefined;
+    const on = checked.enabled(file.uri, languageId);
+    return { uri: file.uri.toString(), shown: file.shown, checked: on, uses: usesInText(file.text, file.refs, formatFamily(languageId), on) };
   }
 
   /** Keeps a file's uses (only a file that uses media takes room). */
-  private keep(file: ScannedFile, languageId = languageOfPath(file.uri.path), checked = new CheckedByLanguage()): void {
+  private keep(file: ScannedFile, languageId = languageOfPath(file.uri.path), checked = new CheckedByLanguage(), uses = this.usesOf(file, languageId, checked)): void {
     const key = file.uri.toString();
     this.stamps.delete(key);
-    if (file.refs.length === 0 || file.text === undefined) {
-      this.files.delete(key);
-      return;
+    this.setFile(key, uses);
+    if (uses && file.stamp !== undefined) this.stamps.set(key, { stamp: file.stamp, languageId });
+  }
+
+  /** Sets a file's uses (undefined: none), and which media it uses; the groups it touches are made again. True when it had some. */
+  private setFile(key: string, uses: FileUses | undefined): boolean {
+    const old = this.files.get(key);
+    const touched = new Set<string>();
+    for (const use of old?.uses ?? []) touched.add(`${use.kind}:${use.id}`);
+    for (const media of touched) {
+      const users = this.usedBy.get(media);
+      users?.delete(key);
+      if (users?.size === 0) this.usedBy.delete(media);
     }
-    const on = checked.enabled(file.uri, languageId);
-    this.files.set(key, { uri: key, shown: file.shown, checked: on, uses: usesInText(file.text, file.refs, formatFamily(languageId), on) });
-    if (file.stamp !== undefined) this.stamps.set(key, { stamp: file.stamp, languageId });
+    if (uses) {
+      this.files.set(key, uses);
+      for (const use of uses.uses) {
+        const media = `${use.kind}:${use.id}`;
+        touched.add(media);
+        let users = this.usedBy.get(media);
+        if (!users) this.usedBy.set(media, (users = new Set()));
+        users.add(key);
+      }
+    } else this.files.delete(key);
+    this.outdated(touched);
+    return old !== undefined;
   }
 
   private watch(): void {
-    const later = (uri: vscode.Uri): void => {
+    /** Reads the file again after the pause; for a file changed on the local disk, counted from its time of change (VS Code may tell of it a while after). */
+    const later = (uri: vscode.Uri, changedAt?: number): void => {
       const key = uri.toString();
+      const quiet = changedAt === undefined ? 0 : Math.max(0, Date.now() - changedAt);
       clearTimeout(this.timers.get(key));
       this.timers.set(
         key,
-        setTimeout(() => {
-          this.timers.delete(key);
-          void this.reread(uri);
-        }, WATCH_DEBOUNCE_MS),
+        setTimeout(
+          () => {
+            this.timers.delete(key);
+            void this.reread(uri);
+          },
+          Math.max(0, WATCH_DEBOUNCE_MS - quiet),
+        ),
       );
     };
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(CREDITS_SOURCES));
     // A file open with unsaved changes is followed by its edits, not by its file on disk.
     const onDisk = (uri: vscode.Uri): void => {
-      if (!vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString())) later(uri);
+      if (!vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString())) later(uri, sourceAccess(this.services).changedAt(uri));
     };
     this._register(watcher.onDidCreate(onDisk));
     this._register(watcher.onDidChange(onDisk));
@@ -300,7 +387,10 @@ export class WorkspaceMediaModel extends Disposable {
           void this.refresh();
         }
         // The service's name (a credit may name it): the same uses judged again.
-        else if (e.affectsConfiguration('stockMedia.serviceName')) this.changedNow();
+        else if (e.affectsConfiguration('stockMedia.serviceName')) {
+          this.outdated('all');
+          this.changedNow();
+        }
       }),
     );
     this._register(
@@ -312,12 +402,14 @@ export class WorkspaceMediaModel extends Disposable {
     );
   }
 
+  /** Tells the view after a moment (changes arriving together are shown once), then looks up the media not known yet. */
   private changedNow(): void {
-    this.grouped = undefined;
     if (this.changeTimer !== undefined) return;
     this.changeTimer = setTimeout(() => {
       this.changeTimer = undefined;
-      this.changed.fire();
+      const keys = this.changedKeys;
+      this.changedKeys = new Set();
+      this.changed.fire(keys && [...keys]);
       void this.lookUp();
     }, CHANGE_COALESCE_MS);
   }
@@ -341,9 +433,31 @@ export class WorkspaceMediaModel extends Disposable {
 
   private async lookUpAll(): Promise<void> {
     // First every media the client knows, free; then the others, while the view is visible.
-    if (await this.known.lookUpKnown(this.known.unknown(this.groups()))) this.changedNow();
+    if (await this.lookUpKnown()) this.changedNow();
     if (!this.visible()) return;
-    await this.known.lookUpEach(this.known.unknown(this.groups()), () => this.visible(), () => this.changedNow());
+    await this.known.lookUpEach(this.known.unknown(this.groups()), () => this.visible(), (g) => this.answered([g.key]));
+  }
+
+  /** Looks up the media used that the client knows, free; true when one was found. */
+  private async lookUpKnown(): Promise<boolean> {
+    const wanted = this.known.unknown(this.usedMedia());
+    const found = wanted.length > 0 && (await this.known.lookUpKnown(wanted));
+    if (found) this.outdated(wanted.map((g) => g.key));
+    return found;
+  }
+
+  /** Media whose look-up was answered: their rows are made again and shown. */
+  private answered(keys: readonly string[]): void {
+    this.outdated(keys);
+    this.changedNow();
+  }
+
+  /** The media the files use, by key. */
+  private usedMedia(): { key: string; kind: MediaKind; id: number }[] {
+    return [...this.usedBy.keys()].map((key) => {
+      const [kind, id] = key.split(':') as [MediaKind, string];
+      return { key, kind, id: Number(id) };
+    });
   }
 
   /**
@@ -352,8 +466,9 @@ export class WorkspaceMediaModel extends Disposable {
    * look-ups' budget and quota (credits/lookup.ts background).
    */
   async lookUpNow(groups: readonly MediaGroup[], mayRequest: boolean): Promise<void> {
-    if (await this.known.lookUpKnown(this.known.unknown(groups))) this.changedNow();
-    if (mayRequest) await this.known.lookUpEach(this.known.unknown(groups), () => true, () => this.changedNow());
+    const wanted = this.known.unknown(groups);
+    if (await this.known.lookUpKnown(wanted)) this.answered(wanted.map((g) => g.key));
+    if (mayRequest) await this.known.lookUpEach(this.known.unknown(groups), () => true, (g) => this.answered([g.key]));
   }
 
   /** Whether the media was looked up and not found (it is not asked for again). */
@@ -368,9 +483,12 @@ export class WorkspaceMediaModel extends Disposable {
  */
 class CheckedByLanguage {
   private readonly known = new Map<string, boolean>();
+  /** With one folder (or none) the language alone says it: no folder looked up for each file. */
+  private readonly byFolder = (vscode.workspace.workspaceFolders ?? []).length > 1;
 
   enabled(uri: vscode.Uri, languageId: string): boolean {
-    const key = `${vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? ''} ${languageId}`;
+    const folder = this.byFolder ? (vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '') : '';
+    const key = `${folder} ${languageId}`;
     let on = this.known.get(key);
     if (on === undefined) this.known.set(key, (on = creditCheckEnabled({ uri, languageId })));
     return on;

@@ -1,7 +1,8 @@
 // In This Workspace's rows: each media (its label as the collections tree shows it, or its
 // reference until it is known; its uses and how many lack a credit), and below it each use
 // (file and line, whether it has its credit; a click opens the file there). The scan runs when
-// the view first asks for its rows.
+// the view first asks for its rows. A change shows again only the rows of the media it touched
+// when the list keeps its media and order, else the whole list.
 import * as vscode from 'vscode';
 import { inert } from '../../core/inert';
 import { mediaAccessibilityLabel, mediaAuthorAlone, mediaTooltipMarkdown } from '../../core/mediaText';
@@ -42,6 +43,8 @@ export interface StarredMedia {
 export class WorkspaceMediaProvider extends Disposable {
   private readonly nodes = new WeakSet<object>();
   private readonly mediaNodes = new Map<string, WorkspaceMediaNode>();
+  /** The media of the rows last given to the view, in order. */
+  private shown: readonly string[] = [];
 
   constructor(
     private readonly services: Services,
@@ -50,10 +53,22 @@ export class WorkspaceMediaProvider extends Disposable {
     private readonly starred: StarredMedia,
   ) {
     super();
-    this._register(model.onDidChange(() => tree.changed.fire(undefined)));
+    this._register(model.onDidChange((keys) => this.changed(tree, keys)));
     // Star or Unstar in a row's menu follows the list, wherever it was changed.
     this._register(starred.onDidChange(() => tree.changed.fire(undefined)));
     this._register(tree.view.onDidChangeVisibility((e) => e.visible && void model.lookUp()));
+  }
+
+  /** Shows a change: only the rows of the media it touched when the list keeps its media and order, else the whole list. */
+  private changed(tree: WorkspaceTreeHandles, keys: readonly string[] | undefined): void {
+    if (keys?.length === 0) return;
+    const groups = this.model.groups();
+    const kept = keys !== undefined && groups.length === this.shown.length && groups.every((g, i) => g.key === this.shown[i]);
+    if (!kept) return tree.changed.fire(undefined);
+    for (const key of keys) {
+      const node = this.mediaNodes.get(key);
+      if (node) tree.changed.fire(node);
+    }
   }
 
   owns(value: unknown): value is WorkspaceNode {
@@ -65,7 +80,9 @@ export class WorkspaceMediaProvider extends Disposable {
       await vscode.window.withProgress({ location: { viewId: WORKSPACE_MEDIA_VIEW_ID } }, () => this.model.ready());
       // From now on an empty view means nothing is there (package.json viewsWelcome).
       void vscode.commands.executeCommand('setContext', ContextKey.workspaceMediaRead, true);
-      return this.model.groups().map((g) => this.mediaNode(g));
+      const groups = this.model.groups();
+      this.shown = groups.map((g) => g.key);
+      return groups.map((g) => this.mediaNode(g));
     }
     if (node.type !== 'media') return [];
     return (this.model.group(node.key)?.uses ?? []).map((use) => this.useNode(node, use));
