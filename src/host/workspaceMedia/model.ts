@@ -14,25 +14,23 @@
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
 // time, within the look-ups' hourly budget, and once: what failed stays shown by its reference.
 import * as vscode from 'vscode';
-import { creditsPathInFolder } from '../../core/credits/creditsFile';
 import { formatFamily } from '../../core/insert/languages';
 import { mediaUsesIn } from '../../core/mediaUses';
 import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaItem, MediaKind } from '../../core/model';
-import type { FoldedText } from '../../core/creditNames';
-import type { FileUses, LabelledGroup, MediaGroup } from '../../core/workspaceMedia';
-import { languageOfPath, mediaGroups, sortGroups, usesInText } from '../../core/workspaceMedia';
+import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
+import { languageOfPath, usesInText } from '../../core/workspaceMedia';
 import { Disposable } from '../common/dispose';
 import type { Services } from '../services';
-import { WATCH_DEBOUNCE_MS, creditCheckEnabled } from '../credits/enabled';
+import { WATCH_DEBOUNCE_MS } from '../credits/enabled';
 import type { MediaLookup } from '../credits/lookup';
 import type { Reuse, ScannedFile, Sources } from '../credits/scanWorkspace';
 import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
 import { sourceAccess } from '../credits/sourceAccess';
 import { KnownMedia } from './knownMedia';
+import { CheckedByLanguage, creditsFileUri } from './scanSettings';
+import { MediaIndex } from './mediaIndex';
 
-/** The most folded scope texts kept between whole scans (each is a short stretch of a page; edits add some). */
-const MAX_FOLDED = 20_000;
 /** Changes arriving together are shown once. */
 const CHANGE_COALESCE_MS = 50;
 
@@ -47,19 +45,10 @@ export interface ScanStats {
 }
 
 export class WorkspaceMediaModel extends Disposable {
-  private readonly files = new Map<string, FileUses>();
+  /** Each file's uses, and each media's row made from them. */
+  private readonly index: MediaIndex;
   /** The stamp (size, time of change) each kept file was read at, and the language it was read as: unchanged, it is not read again. */
   private readonly stamps = new Map<string, { readonly stamp: string; readonly languageId: string }>();
-  /** The groups by key (groups()'s). */
-  private byKey: Map<string, MediaGroup> | undefined;
-  private byKeyOf: MediaGroup[] | undefined;
-  /** The files that use each media, by media key: a change makes again only the groups it touches. */
-  private readonly usedBy = new Map<string, Set<string>>();
-  /** Each media's group as last made (mediaGroups), by key; `dirty` says which are out of date ('all' after a whole scan). */
-  private readonly made = new Map<string, LabelledGroup>();
-  private dirty: Set<string> | 'all' = 'all';
-  /** The credit scopes' texts as folded for the search, by text (groupUses's): kept while the same uses are grouped again. */
-  private readonly folded = new Map<string, FoldedText>();
   /** Counts the changes of settings that decide what a file's uses are: a file read before one is not reused after it. */
   private generation = 0;
   /** The media looked up for the rows (known or failed). */
@@ -70,13 +59,10 @@ export class WorkspaceMediaModel extends Disposable {
   private queued: Promise<void> | undefined;
   /** While a whole scan runs: the files changed meanwhile, read again after it. */
   private changedInScan: Map<string, vscode.Uri> | undefined;
-  private grouped: MediaGroup[] | undefined;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private lookingUp: Promise<void> | undefined;
   private lookUpAgain = false;
-  /** The media whose rows changed since the view was last told; undefined when the whole list did (a whole scan, a setting). */
-  private changedKeys: Set<string> | undefined = new Set();
   private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
   /** The rows changed: the keys of the media whose groups changed, or undefined for the whole list. */
   readonly onDidChange = this.changed.event;
@@ -91,6 +77,7 @@ export class WorkspaceMediaModel extends Disposable {
   ) {
     super();
     this.known = new KnownMedia(services, lookup, () => this.isDisposed);
+    this.index = new MediaIndex(this.known);
     this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     this._register({ dispose: () => clearTimeout(this.changeTimer) });
   }
@@ -124,47 +111,11 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** The media used, grouped (core/workspaceMedia.ts), as of now. */
   groups(): MediaGroup[] {
-    this.grouped ??= this.regroup();
-    return this.grouped;
-  }
-
-  /** The groups in order, each made again only when a change touched it (a file that uses it, its look-up's answer). */
-  private regroup(): MediaGroup[] {
-    // Scopes of files gone since stay until the next whole scan, within a bound.
-    if (this.folded.size > MAX_FOLDED) this.folded.clear();
-    const namesOf = (kind: MediaKind, id: number) => this.known.namesOf(kind, id);
-    const labelOf = (kind: MediaKind, id: number) => this.known.labelOf(kind, id);
-    if (this.dirty === 'all') {
-      this.made.clear();
-      for (const [key, group] of mediaGroups(this.files.values(), namesOf, labelOf, this.folded)) this.made.set(key, group);
-    } else if (this.dirty.size > 0) {
-      const users = new Set<FileUses>();
-      for (const key of this.dirty) {
-        this.made.delete(key);
-        for (const file of this.usedBy.get(key) ?? []) users.add(this.files.get(file) as FileUses);
-      }
-      for (const [key, group] of mediaGroups(users, namesOf, labelOf, this.folded, this.dirty)) this.made.set(key, group);
-    }
-    this.dirty = new Set();
-    return sortGroups(this.made.values());
-  }
-
-  /** The groups of `keys` (or all) are made again when next asked for. */
-  private outdated(keys: Iterable<string> | 'all'): void {
-    this.grouped = undefined;
-    if (keys === 'all') this.changedKeys = undefined;
-    else for (const key of keys) this.changedKeys?.add(key);
-    if (keys === 'all' || this.dirty === 'all') this.dirty = 'all';
-    else for (const key of keys) this.dirty.add(key);
+    return this.index.groups();
   }
 
   group(key: string): MediaGroup | undefined {
-    const groups = this.groups();
-    if (!this.byKey || this.byKeyOf !== groups) {
-      this.byKey = new Map(groups.map((g) => [g.key, g]));
-      this.byKeyOf = groups;
-    }
-    return this.byKey.get(key);
+    return this.index.group(key);
   }
 
   /** The media's facts, when known. */
@@ -230,10 +181,9 @@ export class WorkspaceMediaModel extends Disposable {
       const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
       this.sources = result.sources;
       // What unchanged files held, kept as it was; the rest made again.
-      const before = new Map(this.files);
+      const before = this.index.snapshot();
       const stamps = new Map(this.stamps);
-      this.files.clear();
-      this.usedBy.clear();
+      this.index.clear();
       this.stamps.clear();
       for (const { file, languageId, uses } of read) {
         const key = file.uri.toString();
@@ -246,7 +196,7 @@ export class WorkspaceMediaModel extends Disposable {
           // Not read again: unchanged since it was (reuse() said so).
           const stamp = stamps.get(key);
           if (kept && stamp) {
-            this.setFile(key, kept.shown === file.shown ? kept : { ...kept, shown: file.shown });
+            this.index.setFile(key, kept.shown === file.shown ? kept : { ...kept, shown: file.shown });
             this.stamps.set(key, stamp);
           }
         } else {
@@ -255,8 +205,8 @@ export class WorkspaceMediaModel extends Disposable {
           this.keep(file, now, checked, now === languageId ? uses : undefined);
         }
       }
-      this.outdated('all');
-      this.keepFoldedInUse();
+      this.index.outdated('all');
+      this.index.keepFoldedInUse();
       // Read under settings changed since: not reused by the next scan (the change asked for one).
       if (generation !== this.generation) this.stamps.clear();
       this.lastScan = { files: read.length, ms: performance.now() - started, truncated: result.truncated };
@@ -283,15 +233,8 @@ export class WorkspaceMediaModel extends Disposable {
       if (open.has(key)) return false;
       if (refs.length === 0) return true;
       const kept = this.stamps.get(key);
-      return kept?.stamp === stamp && kept.languageId === languageOfPath(uri.path) && this.files.has(key);
+      return kept?.stamp === stamp && kept.languageId === languageOfPath(uri.path) && this.index.file(key) !== undefined;
     };
-  }
-
-  /** Drops the folded scopes no use has any more. */
-  private keepFoldedInUse(): void {
-    const used = new Set<string>();
-    for (const file of this.files.values()) for (const use of file.uses) for (const scope of use.scopes) used.add(scope);
-    for (const scope of this.folded.keys()) if (!used.has(scope)) this.folded.delete(scope);
   }
 
   /** Every file is made again at the next scan. */
@@ -303,7 +246,7 @@ export class WorkspaceMediaModel extends Disposable {
   /** Forgets a file's uses; true when it had some. */
   private forget(key: string): boolean {
     this.stamps.delete(key);
-    return this.setFile(key, undefined);
+    return this.index.setFile(key, undefined);
   }
 
   /** A file's uses read as `languageId`; undefined when it uses no media (or was not read). */
@@ -317,32 +260,8 @@ export class WorkspaceMediaModel extends Disposable {
   private keep(file: ScannedFile, languageId = languageOfPath(file.uri.path), checked = new CheckedByLanguage(), uses = this.usesOf(file, languageId, checked)): void {
     const key = file.uri.toString();
     this.stamps.delete(key);
-    this.setFile(key, uses);
+    this.index.setFile(key, uses);
     if (uses && file.stamp !== undefined) this.stamps.set(key, { stamp: file.stamp, languageId });
-  }
-
-  /** Sets a file's uses (undefined: none), and which media it uses; the groups it touches are made again. True when it had some. */
-  private setFile(key: string, uses: FileUses | undefined): boolean {
-    const old = this.files.get(key);
-    const touched = new Set<string>();
-    for (const use of old?.uses ?? []) touched.add(`${use.kind}:${use.id}`);
-    for (const media of touched) {
-      const users = this.usedBy.get(media);
-      users?.delete(key);
-      if (users?.size === 0) this.usedBy.delete(media);
-    }
-    if (uses) {
-      this.files.set(key, uses);
-      for (const use of uses.uses) {
-        const media = `${use.kind}:${use.id}`;
-        touched.add(media);
-        let users = this.usedBy.get(media);
-        if (!users) this.usedBy.set(media, (users = new Set()));
-        users.add(key);
-      }
-    } else this.files.delete(key);
-    this.outdated(touched);
-    return old !== undefined;
   }
 
   private watch(): void {
@@ -372,12 +291,12 @@ export class WorkspaceMediaModel extends Disposable {
     this._register(watcher.onDidDelete((uri) => later(uri)));
     this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        const followed = this.changedInScan !== undefined || this.files.has(e.document.uri.toString()) || this.sources?.shownPath(e.document.uri) !== undefined;
+        const followed = this.changedInScan !== undefined || this.index.file(e.document.uri.toString()) !== undefined || this.sources?.shownPath(e.document.uri) !== undefined;
         if (e.contentChanges.length > 0 && followed) later(e.document.uri);
       }),
     );
     // Closed without saving: the file on disk is what counts again.
-    this._register(vscode.workspace.onDidCloseTextDocument((d) => (this.changedInScan !== undefined || this.files.has(d.uri.toString())) && later(d.uri)));
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => (this.changedInScan !== undefined || this.index.file(d.uri.toString()) !== undefined) && later(d.uri)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         // What decides which links are the service's, which files are checked and which is the credits file: read again.
@@ -388,7 +307,7 @@ export class WorkspaceMediaModel extends Disposable {
         }
         // The service's name (a credit may name it): the same uses judged again.
         else if (e.affectsConfiguration('stockMedia.serviceName')) {
-          this.outdated('all');
+          this.index.outdated('all');
           this.changedNow();
         }
       }),
@@ -407,9 +326,7 @@ export class WorkspaceMediaModel extends Disposable {
     if (this.changeTimer !== undefined) return;
     this.changeTimer = setTimeout(() => {
       this.changeTimer = undefined;
-      const keys = this.changedKeys;
-      this.changedKeys = new Set();
-      this.changed.fire(keys && [...keys]);
+      this.changed.fire(this.index.takeChanged());
       void this.lookUp();
     }, CHANGE_COALESCE_MS);
   }
@@ -440,24 +357,16 @@ export class WorkspaceMediaModel extends Disposable {
 
   /** Looks up the media used that the client knows, free; true when one was found. */
   private async lookUpKnown(): Promise<boolean> {
-    const wanted = this.known.unknown(this.usedMedia());
+    const wanted = this.known.unknown(this.index.usedMedia());
     const found = wanted.length > 0 && (await this.known.lookUpKnown(wanted));
-    if (found) this.outdated(wanted.map((g) => g.key));
+    if (found) this.index.outdated(wanted.map((g) => g.key));
     return found;
   }
 
   /** Media whose look-up was answered: their rows are made again and shown. */
   private answered(keys: readonly string[]): void {
-    this.outdated(keys);
+    this.index.outdated(keys);
     this.changedNow();
-  }
-
-  /** The media the files use, by key. */
-  private usedMedia(): { key: string; kind: MediaKind; id: number }[] {
-    return [...this.usedBy.keys()].map((key) => {
-      const [kind, id] = key.split(':') as [MediaKind, string];
-      return { key, kind, id: Number(id) };
-    });
   }
 
   /**
@@ -475,31 +384,4 @@ export class WorkspaceMediaModel extends Disposable {
   lookUpFailed(kind: MediaKind, id: number): boolean {
     return this.known.failed(kind, id);
   }
-}
-
-/**
- * Whether the credit check applies, by workspace folder and language (the setting's scopes):
- * asked once each per scan, not once per file.
- */
-class CheckedByLanguage {
-  private readonly known = new Map<string, boolean>();
-  /** With one folder (or none) the language alone says it: no folder looked up for each file. */
-  private readonly byFolder = (vscode.workspace.workspaceFolders ?? []).length > 1;
-
-  enabled(uri: vscode.Uri, languageId: string): boolean {
-    const folder = this.byFolder ? (vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '') : '';
-    const key = `${folder} ${languageId}`;
-    let on = this.known.get(key);
-    if (on === undefined) this.known.set(key, (on = creditCheckEnabled({ uri, languageId })));
-    return on;
-  }
-}
-
-/** The credits file (Write Credits File's): not a use of the media it lists. */
-function creditsFileUri(): vscode.Uri | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) return undefined;
-  const setting = vscode.workspace.getConfiguration('stockMedia.creditsFile', folder.uri).get<unknown>('path');
-  const path = creditsPathInFolder(typeof setting === 'string' ? setting : 'CREDITS.md');
-  return path === undefined ? undefined : vscode.Uri.joinPath(folder.uri, path);
 }
