@@ -77,7 +77,7 @@ export async function measureWorkspaceMedia(ctx: LoadContext, sink: WorkspaceMed
     );
     if (changed.changeMs === undefined) throw new Error('The change was not timed');
     sink.add('wsChangeMs', changed.changeMs - WATCH_DEBOUNCE_MS);
-    sink.note('wsChangeMs', `${changed.changeMs.toFixed(0)} ms from the write, the ${WATCH_DEBOUNCE_MS} ms pause taken off; the file read again alone`);
+    sink.note('wsChangeMs', `${changed.changeMs.toFixed(0)} ms from the file written on disk, the ${WATCH_DEBOUNCE_MS} ms pause taken off; the file read again alone`);
     log(`[bench] In This Workspace: a changed file listed again in ${changed.changeMs.toFixed(0)} ms`);
   } catch (error) {
     sink.fail(WORKSPACE_MEDIA_KEYS, error);
