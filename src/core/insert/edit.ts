@@ -52,7 +52,8 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made when first needed: a segmenter loads the language data it needs (~25 ms), which activation must not pay. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * The longest start of `text` at most `max` bytes long in UTF-8, cut between two characters as
@@ -63,6 +64,7 @@ export function cutToBytes(text: string, max: number): string {
   if (utf8Length(text) <= max) return text;
   let bytes = 0;
   let end = 0;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment, index } of graphemes.segment(text)) {
     bytes += utf8Length(segment);
     if (bytes > max) break;
