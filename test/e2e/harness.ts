@@ -378,7 +378,9 @@ export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30
  * the extension's HTML in the inner `#active-frame`. `index` picks among open webviews.
  */
 export function webview(page: Page, index = 0): FrameLocator {
-  return page.locator('iframe.webview').nth(index).contentFrame().locator('#active-frame').contentFrame();
+  // This extension's webviews only (VS Code puts the extension's id in the frame's address): the
+  // walkthrough's step beside the grid is a webview of the workbench's own.
+  return page.locator('iframe.webview[src*="extensionId=stockmedia.stock-media"]').nth(index).contentFrame().locator('#active-frame').contentFrame();
 }
 
 function escapeRegExp(text: string): string {
