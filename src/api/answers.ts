@@ -244,13 +244,15 @@ export class Answers {
    * Keeps a media item the user used (inserted, copied, starred) as the Get Photo/Get Video
    * answer it is, in memory and in the stored answers, from when it was used: opening it later,
    * after a restart too, costs no request while that is fresh. Not under another key than the
-   * last request's (the item came from that key's answers).
+   * last request's (the item came from that key's answers). Written at once, not after the
+   * store's delay: a window reloaded a few seconds after an insert must still know what it used.
    */
   async remember(url: URL, key: string, single: Single, item: unknown): Promise<void> {
     const tag = await keyTag(key);
     if (this.lastKeyTag !== undefined && tag !== this.lastKeyTag) return;
     this.seeded.set(seedKey(tag, single), item);
     this.store?.set(`${tag} ${cacheKeyOf(url)}`, item);
+    await this.store?.flush();
   }
 
   /** Keeps a list answer's whole items as the single answers they are, as long as the list is kept. */

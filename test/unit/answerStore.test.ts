@@ -313,6 +313,20 @@ describe('MediaClient over stored answers (the local server)', function () {
     assert.equal(server().log.length, sent + 1);
   });
 
+  it('a media remembered on use is in the file once remember() resolves, with no flush: a window reloaded seconds after an insert still knows it', async () => {
+    const file = new MemoryFile();
+    const first = clientOn(file, server().keys.alice).client;
+    const page = await first.searchPhotos({ query: 'nature', per_page: 15 });
+    const used = page.photos[3];
+    assert.ok(used);
+    await first.remember([{ kind: 'photo', photo: used }]);
+    const sent = server().log.length;
+    // No flushCache(): the window went before the store's write delay was over.
+    const reloaded = clientOn(file, server().keys.alice).client;
+    assert.deepEqual(await reloaded.getPhoto(used.id), used);
+    assert.equal(server().log.length, sent, 'no request for the photo used just before');
+  });
+
   it('another key gets nothing stored with the first one, and a cleared cache leaves no file', async () => {
     const file = new MemoryFile();
     const alice = clientOn(file, server().keys.alice).client;
