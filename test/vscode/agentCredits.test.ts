@@ -107,6 +107,10 @@ describe('agent tools: check and add credits', function () {
   });
 
   it('addCredits: the person confirms each line; the credit the quick fix writes, where it puts it, one undo step; a second call adds nothing', async () => {
+    // In This Workspace out of sight (an earlier suite may have left the Stock Media side bar
+    // open): a visible view looks up the media of the page the tool edits, which is the view's
+    // request, not the tool's.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     const { container } = await extensionApi();
     const files = [`${FOLDER}/**/*.md`];
     const prepared = await ADD_CREDITS_TOOL.prepare(container, { files });

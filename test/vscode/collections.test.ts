@@ -385,7 +385,7 @@ describe('collections tree', function () {
     assert.equal(middle.parent, node, 'the media still belongs to its collection');
     await treeView.reveal(middle, { select: true, focus: false });
     // The selection comes back from the workbench a moment later.
-    await waitFor(() => treeView.selection.length === 1 && treeView.selection[0] === middle, 'the revealed media to be selected');
+    await waitFor(() => treeView.selection.length === 1 && treeView.selection[0] === middle, 'the revealed media to be selected', 30_000);
   });
 
   it('media nodes carry the media, an icon by type, a title, the author and a safe hover', async () => {
