@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, AGENT_STAND_IN, naturalSize, runCommand, screenshot, sideBar, statusBarItem, useApiServer, useWorkbench, webview } from './harness';
+import { activityBarItem, AGENT_STAND_IN, naturalSize, runCommand, screenshot, sideBar, statusBarItem, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -106,7 +106,7 @@ describe('collections sidebar', () => {
     await pick.locator('.monaco-list-row', { hasText: 'Videos Only' }).click();
     await pick.waitFor({ state: 'hidden', timeout: 10_000 });
     await page.waitForFunction(
-      () => document.querySelectorAll('#workbench\\.parts\\.sidebar .monaco-list-row[aria-level="3"]').length === 6,
+      () => document.querySelectorAll('#workbench\\.parts\\.sidebar .monaco-list-row[aria-level="3"]').length === 5,
       undefined,
       { timeout: 10_000 },
     );
@@ -165,7 +165,9 @@ describe('collections sidebar', () => {
   it('shows the inserted photo in the Markdown preview (https, as the preview requires)', async () => {
     const { page } = workbench;
     await runCommand(page, 'Markdown: Open Preview to the Side');
-    const img = webview(page).locator(`img[src^="${api.origin}/media/photos/"]`).first();
+    // The preview is the Markdown extension's webview (harness webview() finds only this extension's).
+    const preview = page.locator('iframe.webview[src*="extensionId=vscode.markdown-language-features"]').first().contentFrame().locator('#active-frame').contentFrame();
+    const img = preview.locator(`img[src^="${api.origin}/media/photos/"]`).first();
     await img.waitFor({ state: 'visible', timeout: 20_000 });
     const natural = await naturalSize(img);
     // The large variant: at most 940 x 650.
