@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { activityBarItem, AGENT_STAND_IN, naturalSize, runCommand, screenshot, sideBar, statusBarItem, useApiServer, useWorkbench } from './harness';
+import { activityBarItem, AGENT_STAND_IN, naturalSize, runCommand, screenshot, sideBar, statusBarItem, useApiServer, useWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 /** A row of the sidebar's tree by its label (the start of its accessible name). */
@@ -165,8 +165,8 @@ describe('collections sidebar', () => {
   it('shows the inserted photo in the Markdown preview (https, as the preview requires)', async () => {
     const { page } = workbench;
     await runCommand(page, 'Markdown: Open Preview to the Side');
-    // The preview is the Markdown extension's webview (harness webview() finds only this extension's).
-    const preview = page.locator('iframe.webview[src*="extensionId=vscode.markdown-language-features"]').first().contentFrame().locator('#active-frame').contentFrame();
+    // The preview is the Markdown extension's webview.
+    const preview = webview(page, 0, 'vscode.markdown-language-features');
     const img = preview.locator(`img[src^="${api.origin}/media/photos/"]`).first();
     await img.waitFor({ state: 'visible', timeout: 20_000 });
     const natural = await naturalSize(img);

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { AGENT_STAND_IN, naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench } from './harness';
+import { AGENT_STAND_IN, naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 const POST = [
@@ -26,11 +26,6 @@ const POST = [
   'A walk by the lake.',
   '',
 ].join('\n');
-
-/** A webview's content by its extension (VS Code's outer iframe names it in its address). */
-function webviewOf(page: Page, extensionId: string): FrameLocator {
-  return page.locator(`iframe.webview[src*="extensionId=${extensionId}"]`).first().contentFrame().locator('#active-frame').contentFrame();
-}
 
 describe('covers and sizes in the workbench (e2e)', function () {
   this.timeout(180_000);
@@ -82,7 +77,7 @@ describe('covers and sizes in the workbench (e2e)', function () {
   it('Set as Cover Image from a tile’s menu writes cover.image/alt/caption into the commented front matter, says so, and one Ctrl+Z restores the post', async () => {
     const lines = await openFile(page, 'post.md');
     await searchFromPalette(page, 'morning');
-    grid = webviewOf(page, 'stockmedia.stock-media');
+    grid = webview(page);
     await grid.locator('.tile img.loaded').first().waitFor({ timeout: 30_000 });
     // A tile whose photo is wide enough for every size this file asks of it (1280 wide, srcset to 1920).
     const keys = await grid.locator('.tile').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-key') ?? ''));
@@ -196,7 +191,7 @@ describe('covers and sizes in the workbench (e2e)', function () {
     await tab.click();
     await page.locator('.tabs-container .tab.active', { hasText: 'sized.md' }).waitFor();
     await runCommand(page, 'Markdown: Open Preview to the Side');
-    const preview = webviewOf(page, 'vscode.markdown-language-features');
+    const preview = webview(page, 0, 'vscode.markdown-language-features');
     const img = preview.locator(`img[src^="${api.origin}/media/photos/${photo.id}/"]`).first();
     await img.waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(new URL((await img.getAttribute('src')) ?? '').searchParams.get('w'), '1280');

@@ -376,11 +376,13 @@ export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30
 /**
  * The content of a webview: VS Code hosts it in `iframe.webview`, whose document holds
  * the extension's HTML in the inner `#active-frame`. `index` picks among open webviews.
+ * VS Code puts the owner's extension id in the frame's address, so only the owner's webviews
+ * count: this extension's by default (the walkthrough's step beside the grid is the
+ * workbench's own), another extension's by its id, the workbench's own (the extension page's
+ * README) with `''`.
  */
-export function webview(page: Page, index = 0): FrameLocator {
-  // This extension's webviews only (VS Code puts the extension's id in the frame's address): the
-  // walkthrough's step beside the grid is a webview of the workbench's own.
-  return page.locator('iframe.webview[src*="extensionId=stockmedia.stock-media"]').nth(index).contentFrame().locator('#active-frame').contentFrame();
+export function webview(page: Page, index = 0, owner = 'stockmedia.stock-media'): FrameLocator {
+  return page.locator(`iframe.webview[src*="extensionId=${owner}&"]`).nth(index).contentFrame().locator('#active-frame').contentFrame();
 }
 
 function escapeRegExp(text: string): string {

@@ -59,7 +59,8 @@ describe('the packaged VSIX (e2e)', function () {
     await editor.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await editor.locator('.header .name').first().innerText(), /Stock Media/);
 
-    const readme: FrameLocator = webview(page);
+    // The README is shown by the workbench itself: its webview has no extension id.
+    const readme: FrameLocator = webview(page, 0, '');
     await readme.locator('h1', { hasText: 'Stock Media' }).waitFor({ timeout: 30_000 });
     // Every image complete, and loaded (a broken one is complete with naturalWidth 0).
     const images = await readme.locator('body').evaluate(async (body) => {
