@@ -143,6 +143,21 @@ describe('credit look-ups', () => {
     assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET + 1);
   });
 
+  it('a look-up that leaves part of the budget (In This Workspace) stops there; the credit check spends the rest', async () => {
+    const fake = fakeClient();
+    const now = Date.UTC(2026, 10, 25, 10, 5);
+    const lookup = new MediaLookup({ client: () => fake.client, quota: () => undefined, now: () => now, store: store(), gapMs: 0 });
+    const leave = BACKGROUND_HOURLY_BUDGET / 2;
+    const view = await Promise.all(ids(1, 30).map((id) => lookup.background('photo', id, { mayRequest: true, leave })));
+    assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET - leave);
+    assert.equal(view.filter((a) => a === undefined).length, 30 - (BACKGROUND_HOURLY_BUDGET - leave), 'the rest held back, not failed');
+    assert.equal(lookup.heldBack(leave), 'budget');
+    assert.equal(lookup.heldBack(), undefined, 'the check may still ask');
+    const check = await Promise.all(ids(101, 30).map((id) => lookup.background('photo', id)));
+    assert.equal(check.filter((a) => a?.ok).length, leave);
+    assert.equal(fake.asked.length, BACKGROUND_HOURLY_BUDGET);
+  });
+
   it('sends nothing while the quota is low, or, with no quota figure, once the extension has sent most of the hourly rate itself', async () => {
     const fake = fakeClient();
     const now = Date.now();

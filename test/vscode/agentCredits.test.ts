@@ -14,7 +14,7 @@ import type { Photo } from '../../src/core/model';
 import { ADD_CREDITS_TOOL } from '../../src/host/agent/creditTools';
 import type { ApiServer } from '../server/server';
 import { invoke, refusal } from './agentSupport';
-import { PLAIN, asNew, closeAllEditors, extensionApi, tripPage, updateSetting, useApiServer, workspaceRoot } from './support';
+import { PLAIN, asNew, closeAllEditors, extensionApi, hideWorkspaceMedia, tripPage, updateSetting, useApiServer, workspaceRoot } from './support';
 
 const FOLDER = 'agent-credits';
 const encoder = new TextEncoder();
@@ -110,7 +110,7 @@ describe('agent tools: check and add credits', function () {
     // In This Workspace out of sight (an earlier suite may have left the Stock Media side bar
     // open): a visible view looks up the media of the page the tool edits, which is the view's
     // request, not the tool's.
-    await vscode.commands.executeCommand('workbench.view.explorer');
+    await hideWorkspaceMedia();
     const { container } = await extensionApi();
     const files = [`${FOLDER}/**/*.md`];
     const prepared = await ADD_CREDITS_TOOL.prepare(container, { files });

@@ -12,7 +12,7 @@ import type { Photo } from '../../src/core/model';
 import { BACKGROUND_HOURLY_BUDGET } from '../../src/host/credits/lookup';
 import type { LibraryPhoto } from '../server/library';
 import { creditLines, galleryPage } from '../unit/creditPages';
-import { closeAllEditors, extensionApi, fileOpener, useApiServer, waitFor, workspaceRoot } from './support';
+import { closeAllEditors, extensionApi, fileOpener, hideWorkspaceMedia, useApiServer, waitFor, workspaceRoot } from './support';
 
 const FOLDER = 'credit-limit-tests';
 const openNew = fileOpener(FOLDER);
@@ -112,6 +112,8 @@ describe('credit check: look-ups only for what is on screen, within the hourly b
   before(async () => {
     photos = server().library.photos.slice(0, MEDIA);
     assert.equal(photos.length, MEDIA);
+    // The credit check alone: In This Workspace, visible, would look up the file's photos too.
+    await hideWorkspaceMedia();
     await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
   });
 
@@ -213,6 +215,7 @@ describe('credit check: a link being typed is looked up once, when the cursor le
   const server = useApiServer();
 
   before(async () => {
+    await hideWorkspaceMedia();
     await vscode.commands.executeCommand(CREDIT_CHECK_HOOK, { op: 'resetBudget' });
   });
 

@@ -446,3 +446,14 @@ export function recordQuickInputs(): { picks: vscode.QuickPick<vscode.QuickPickI
     },
   };
 }
+
+/**
+ * Hides In This Workspace (the Explorer shown in the side bar instead) and waits until the
+ * extension host knows: visible, the view looks up the workspace's unknown media, requests a
+ * test that counts them must not see.
+ */
+export async function hideWorkspaceMedia(): Promise<void> {
+  const found = await vscode.commands.executeCommand<{ treeView: vscode.TreeView<unknown> } | undefined>('stockMedia.test.workspaceMedia');
+  await vscode.commands.executeCommand('workbench.view.explorer');
+  if (found) await waitFor(() => !found.treeView.visible, 'In This Workspace hidden');
+}

@@ -277,6 +277,8 @@ describe('In This Workspace (real VS Code)', function () {
     if (treeView.visible) await vscode.commands.executeCommand('workbench.action.closeSidebar');
     // The extension host hears of the hidden view a moment later, on a busy machine after the file is listed.
     await waitFor(() => !treeView.visible, 'the view hidden');
+    // The look-ups' budget whole (earlier suites spend it).
+    await vscode.commands.executeCommand('stockMedia.test.creditCheck', { op: 'resetBudget' });
     await vscode.workspace.fs.writeFile(uri('new.md'), encoder.encode(`![New](${server().origin}/media/photos/${unknown.id}/pexels-photo-${unknown.id}.png)\n`));
     const byReference = await waitFor(async () => (await rows(provider)).find((r) => r.node.type === 'media' && r.node.ref.id === unknown.id), 'the new file listed', 10_000);
     assert.equal(byReference.label, `Photo ${unknown.id}`);
@@ -295,6 +297,49 @@ describe('In This Workspace (real VS Code)', function () {
     await vscode.workspace.fs.delete(uri('new.md'));
     // Gone from the view before the next test (which may list the same photo).
     await waitFor(async () => !(await rows(provider)).some((r) => r.node.type === 'media' && r.node.ref.id === unknown.id), 'the file gone from the view', 10_000);
+  });
+
+  it('a link being typed is not asked for id by id while the view is visible: once the cursor leaves it, its media is asked for once', async () => {
+    const { provider, treeView } = await hook();
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('stockMedia.test.creditCheck', { op: 'resetBudget' });
+    const candidates = server().library.photos.filter((p) => PLAIN.test(p.photographer.name) && p.alt.trim() !== '' && String(p.id).length >= 4 && p.id % 7 === 5);
+    const known = await Promise.all(candidates.map(async (p) => provider.model.media('photo', p.id) !== undefined || (await api.client.hasCached('photo', p.id))));
+    const unknown = candidates.find((_, i) => !known[i]);
+    assert.ok(unknown, `a photo not known yet among ${candidates.length}`);
+    await vscode.commands.executeCommand('stockMedia.workspaceMedia.focus');
+    await waitFor(() => treeView.visible, 'the view visible');
+    const file = uri('typed.md');
+    await vscode.workspace.fs.writeFile(file, encoder.encode('# Notes\n\n'));
+    const editor = await vscode.window.showTextDocument(file);
+    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    server().clearLog();
+    const listed = (id: number): Promise<Row | undefined> => rows(provider).then((all) => all.find((r) => r.node.type === 'media' && r.node.ref.kind === 'photo' && r.node.ref.id === id));
+    // Typed as a person types it, pausing on each digit of the id until the view lists what stands there.
+    const url = `${server().origin}/photo/${unknown.slug}-${unknown.id}/`;
+    const idAt = url.lastIndexOf(String(unknown.id));
+    await vscode.commands.executeCommand('type', { text: url.slice(0, idAt) });
+    const digits = String(unknown.id);
+    for (let i = 1; i <= digits.length; i++) {
+      await vscode.commands.executeCommand('type', { text: digits[i - 1] });
+      await waitFor(() => listed(Number(digits.slice(0, i))), `photo ${digits.slice(0, i)} listed while typed`, 10_000);
+    }
+    await vscode.commands.executeCommand('type', { text: '/' });
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    const photoRequests = (): string[] => server().log.map((e) => e.path).filter((path) => /\/photos\/\d+$/.test(path));
+    // Each partial id was listed and its look-up run (the rows change after it): none was asked.
+    assert.deepEqual(photoRequests(), [], 'nothing asked while the cursor is on the link');
+    // The person moves on: clicks on the heading.
+    editor.selection = new vscode.Selection(0, 2, 0, 2);
+    await waitFor(async () => (await listed(unknown.id))?.label === unknown.alt.trim(), 'its label once looked up', 20_000).catch(async (error: Error) => {
+      const budget = await vscode.commands.executeCommand<number>('stockMedia.test.creditCheck', { op: 'budget' });
+      throw new Error(`${error.message}; asked: ${photoRequests().join(' ')}; budget spent: ${budget}`);
+    });
+    assert.deepEqual(photoRequests(), [`/v1/photos/${unknown.id}`], 'one Get Photo, for the whole id');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.workspace.fs.delete(file);
+    await waitFor(async () => (await listed(unknown.id)) === undefined, 'the file gone from the view', 10_000);
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
   });
 
   // The issue's file: 2,000 identical credit lines (144 KB there), each its own paragraph (which the

@@ -219,7 +219,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
 }
 
 /** Where the cursors are in the document, in every visible editor showing it. */
-function cursorOffsets(document: vscode.TextDocument): number[] {
+export function cursorOffsets(document: vscode.TextDocument): number[] {
   return vscode.window.visibleTextEditors.filter((editor) => editor.document === document).flatMap((editor) => editor.selections.map((s) => document.offsetAt(s.active)));
 }
 

@@ -57,6 +57,8 @@ export type HeldBack = 'notAllowed' | 'budget' | 'quota';
 export interface BackgroundOptions {
   /** Whether an unknown media may cost a request (the check: it is on screen). Known ones are answered either way. */
   readonly mayRequest: boolean;
+  /** How many of the hour's budget this look-up leaves unspent (In This Workspace leaves the credit check its share). */
+  readonly leave?: number;
 }
 
 export type LookupResult = { readonly ok: true; readonly media: MediaItem } | { readonly ok: false; readonly error: unknown };
@@ -66,7 +68,7 @@ const keyOf = (kind: MediaKind, id: number): string => `${kind}:${id}`;
 export class MediaLookup {
   private readonly failures = new Map<string, { at: number; error: unknown }>();
   private readonly pending = new Map<string, Promise<LookupResult>>();
-  private readonly queue: { kind: MediaKind; id: number; resolve: (r: LookupResult | undefined) => void }[] = [];
+  private readonly queue: { kind: MediaKind; id: number; leave: number; resolve: (r: LookupResult | undefined) => void }[] = [];
   private draining = false;
   private readonly budget: HourlyCounter;
 
@@ -118,23 +120,24 @@ export class MediaLookup {
    */
   async background(kind: MediaKind, id: number, options: BackgroundOptions = { mayRequest: true }): Promise<LookupResult | undefined> {
     if (await this.known(kind, id)) return this.get(kind, id);
-    if (!options.mayRequest || this.heldBack() !== undefined) return undefined;
+    const leave = options.leave ?? 0;
+    if (!options.mayRequest || this.heldBack(leave) !== undefined) return undefined;
     if (this.queue.length >= BACKGROUND_QUEUE_MAX) return undefined;
     return new Promise((resolve) => {
-      this.queue.push({ kind, id, resolve });
+      this.queue.push({ kind, id, leave, resolve });
       void this.drain();
     });
   }
 
-  /** Why a background request would not be sent now, or undefined when it would. */
-  heldBack(): Exclude<HeldBack, 'notAllowed'> | undefined {
+  /** Why a background request would not be sent now (leaving `leave` of the hour's budget), or undefined when it would. */
+  heldBack(leave = 0): Exclude<HeldBack, 'notAllowed'> | undefined {
     const now = this.deps.now();
     const level = quotaLevel(this.deps.quota(), now);
     if (level === 'exhausted' || level === 'low') return 'quota';
     // No current figure (the browser cannot read it, none yet, or out of date): this
     // extension's own count of the hour is all there is to go by.
     if (level !== 'ok' && (this.deps.requestsThisHour?.() ?? 0) >= BACKGROUND_STOP_AT) return 'quota';
-    if (this.budget.thisHour(now) >= BACKGROUND_HOURLY_BUDGET) return 'budget';
+    if (this.budget.thisHour(now) >= BACKGROUND_HOURLY_BUDGET - leave) return 'budget';
     return undefined;
   }
 
@@ -155,7 +158,7 @@ export class MediaLookup {
           continue;
         }
         // Checked again for each: the quota, the hour and the budget move while the queue waits.
-        if (this.heldBack() !== undefined) {
+        if (this.heldBack(next.leave) !== undefined) {
           next.resolve(undefined);
           continue;
         }

@@ -56,14 +56,17 @@ export class KnownMedia {
     return free.map(([g, result]) => this.keepAnswer(g, result)).includes(true);
   }
 
-  /** The media of `wanted`, a few at a time, `found` told of each found; one may cost a request while `mayRequest()`. */
-  async lookUpEach(wanted: readonly MediaRef[], mayRequest: () => boolean, found: (media: MediaRef) => void): Promise<void> {
+  /**
+   * The media of `wanted`, a few at a time, `found` told of each found; one may cost a request
+   * when `mayRequest` says so as its turn comes, leaving `leave` of the look-ups' hourly budget.
+   */
+  async lookUpEach(wanted: readonly MediaRef[], mayRequest: (media: MediaRef) => boolean, found: (media: MediaRef) => void, leave = 0): Promise<void> {
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < wanted.length && !this.stopped()) {
         const g = wanted[next++] as MediaRef;
-        // Held back when not visible, or by the budget or quota.
-        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest() }))) found(g);
+        // Held back when the model says so (not visible, no longer used, being typed), or by the budget or quota.
+        if (this.keepAnswer(g, await this.lookup.background(g.kind, g.id, { mayRequest: mayRequest(g), leave }))) found(g);
       }
     };
     await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));

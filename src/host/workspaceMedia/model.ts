@@ -13,6 +13,7 @@
 // check's look-ups (credits/lookup.ts): a media already known costs nothing; an unknown one is
 // asked for only while the view is visible (or an agent's credit tool asks for it), a few at a
 // time, within the look-ups' hourly budget, and once: what failed stays shown by its reference.
+// A link being typed (a cursor on it, unsaved: typedLinks.ts) is asked for once the cursor leaves it.
 import * as vscode from 'vscode';
 import { formatFamily } from '../../core/insert/languages';
 import { mediaUsesIn } from '../../core/mediaUses';
@@ -22,14 +23,23 @@ import type { FileUses, MediaGroup } from '../../core/workspaceMedia';
 import { languageOfPath, usesInText } from '../../core/workspaceMedia';
 import { Disposable } from '../common/dispose';
 import type { Services } from '../services';
-import { WATCH_DEBOUNCE_MS } from '../credits/enabled';
 import type { MediaLookup } from '../credits/lookup';
+import { BACKGROUND_HOURLY_BUDGET } from '../credits/lookup';
 import type { Reuse, ScannedFile, Sources } from '../credits/scanWorkspace';
 import { CREDITS_SOURCES, readSource, scan } from '../credits/scanWorkspace';
 import { sourceAccess } from '../credits/sourceAccess';
 import { KnownMedia } from './knownMedia';
 import { CheckedByLanguage, creditsFileUri } from './scanSettings';
 import { MediaIndex } from './mediaIndex';
+import { Pauses } from './pauses';
+import { TypedLinks } from './typedLinks';
+
+/**
+ * What the view's own look-ups leave of the hour's budget (credits/lookup.ts): the credit check's
+ * share, for the media on screen. The view asks for each media once; a large workspace's rest
+ * comes in the hours after.
+ */
+const LEFT_FOR_THE_CHECK = BACKGROUND_HOURLY_BUDGET / 2;
 
 /** Changes arriving together are shown once. */
 const CHANGE_COALESCE_MS = 50;
@@ -59,10 +69,11 @@ export class WorkspaceMediaModel extends Disposable {
   private queued: Promise<void> | undefined;
   /** While a whole scan runs: the files changed meanwhile, read again after it. */
   private changedInScan: Map<string, vscode.Uri> | undefined;
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pauses = this._register(new Pauses((uri) => this.reread(uri)));
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private lookingUp: Promise<void> | undefined;
   private lookUpAgain = false;
+  private readonly typed = new TypedLinks();
   private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
   /** The rows changed: the keys of the media whose groups changed, or undefined for the whole list. */
   readonly onDidChange = this.changed.event;
@@ -78,7 +89,6 @@ export class WorkspaceMediaModel extends Disposable {
     super();
     this.known = new KnownMedia(services, lookup, () => this.isDisposed);
     this.index = new MediaIndex(this.known);
-    this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     this._register({ dispose: () => clearTimeout(this.changeTimer) });
   }
 
@@ -134,13 +144,13 @@ export class WorkspaceMediaModel extends Disposable {
     const shown = this.sources?.shownPath(uri);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (shown === undefined || languageOfPath(uri.path) === 'plaintext' || key === creditsFileUri()?.toString()) {
+      this.typed.forget(key);
       if (this.forget(key)) this.changedNow();
       return;
     }
     const generation = this.generation;
-    const file: ScannedFile | undefined = open
-      ? { uri, shown, text: open.getText(), refs: mediaUsesIn(open.getText(), mediaUrlOptions(this.services.config), formatFamily(open.languageId)) }
-      : await readSource(this.services, uri, shown, { reuse: this.reuse() });
+    const file: ScannedFile | undefined = open ? this.readOpen(open, uri, shown) : await readSource(this.services, uri, shown, { reuse: this.reuse() });
+    if (!open) this.typed.forget(key);
     if (!file) this.forget(key);
     // Not read again (unchanged since it was, what is kept of it stays) unless the settings changed meanwhile.
     else if (file.text === undefined && generation !== this.generation) return this.reread(uri);
@@ -149,11 +159,8 @@ export class WorkspaceMediaModel extends Disposable {
   }
 
   /** Reads now the files waiting for their pause after a change (an edit just made): the list then says what they hold. */
-  async settle(): Promise<void> {
-    const waiting = [...this.timers.keys()];
-    for (const key of waiting) clearTimeout(this.timers.get(key));
-    this.timers.clear();
-    await Promise.all(waiting.map((key) => this.reread(vscode.Uri.parse(key))));
+  settle(): Promise<void> {
+    return this.pauses.settle();
   }
 
   /** Whether the file is one the scan searches (not ignored nor excluded, a page format); undefined before the first scan. */
@@ -191,7 +198,7 @@ export class WorkspaceMediaModel extends Disposable {
         const doc = open.get(key);
         const kept = before.get(key);
         if (doc?.isDirty) {
-          this.keep({ ...file, text: doc.getText(), refs: mediaUsesIn(doc.getText(), mediaUrlOptions(this.services.config), formatFamily(doc.languageId)), stamp: undefined }, doc.languageId, checked);
+          this.keep(this.readOpen(doc, file.uri, file.shown), doc.languageId, checked);
         } else if (file.text === undefined) {
           // Not read again: unchanged since it was (reuse() said so).
           const stamp = stamps.get(key);
@@ -219,6 +226,14 @@ export class WorkspaceMediaModel extends Disposable {
     this.changedNow();
     // What changed while the scan ran is read again, after it.
     for (const uri of changed.values()) void this.reread(uri);
+  }
+
+  /** An open document as its editor holds it; which of its links are being typed is noted. */
+  private readOpen(document: vscode.TextDocument, uri: vscode.Uri, shown: string): ScannedFile {
+    const text = document.getText();
+    const refs = mediaUsesIn(text, mediaUrlOptions(this.services.config), formatFamily(document.languageId));
+    this.typed.note(document, refs);
+    return { uri, shown, text, refs, stamp: undefined };
   }
 
   /**
@@ -265,22 +280,7 @@ export class WorkspaceMediaModel extends Disposable {
   }
 
   private watch(): void {
-    /** Reads the file again after the pause; for a file changed on the local disk, counted from its time of change (VS Code may tell of it a while after). */
-    const later = (uri: vscode.Uri, changedAt?: number): void => {
-      const key = uri.toString();
-      const quiet = changedAt === undefined ? 0 : Math.max(0, Date.now() - changedAt);
-      clearTimeout(this.timers.get(key));
-      this.timers.set(
-        key,
-        setTimeout(
-          () => {
-            this.timers.delete(key);
-            void this.reread(uri);
-          },
-          Math.max(0, WATCH_DEBOUNCE_MS - quiet),
-        ),
-      );
-    };
+    const later = (uri: vscode.Uri, changedAt?: number): void => this.pauses.later(uri, changedAt);
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(CREDITS_SOURCES));
     // A file open with unsaved changes is followed by its edits, not by its file on disk.
     const onDisk = (uri: vscode.Uri): void => {
@@ -295,6 +295,8 @@ export class WorkspaceMediaModel extends Disposable {
         if (e.contentChanges.length > 0 && followed) later(e.document.uri);
       }),
     );
+    // The cursor left a link being typed: its media may be asked for now.
+    this._register(vscode.window.onDidChangeTextEditorSelection((e) => this.typed.moved(e.textEditor.document) && void this.lookUp()));
     // Closed without saving: the file on disk is what counts again.
     this._register(vscode.workspace.onDidCloseTextDocument((d) => (this.changedInScan !== undefined || this.index.file(d.uri.toString()) !== undefined) && later(d.uri)));
     this._register(
@@ -352,7 +354,13 @@ export class WorkspaceMediaModel extends Disposable {
     // First every media the client knows, free; then the others, while the view is visible.
     if (await this.lookUpKnown()) this.changedNow();
     if (!this.visible()) return;
-    await this.known.lookUpEach(this.known.unknown(this.groups()), () => this.visible(), (g) => this.answered([g.key]));
+    await this.known.lookUpEach(this.known.unknown(this.groups()), (g) => this.visible() && this.mayAsk(g.key), (g) => this.answered([g.key]), LEFT_FOR_THE_CHECK);
+  }
+
+  /** Whether a media may be asked of the service now: still used, and not only by links being typed. */
+  private mayAsk(key: string): boolean {
+    const uses = this.index.group(key)?.uses.length ?? 0;
+    return uses > (this.typed.held().get(key) ?? 0);
   }
 
   /** Looks up the media used that the client knows, free; true when one was found. */
