@@ -233,7 +233,7 @@ describe('collections tree', function () {
     const more = first.find((n): n is LoadMoreNode => n.type === 'loadMore');
     assert.ok(more);
     const fired: (CollectionsNode | undefined)[] = [];
-    const sub = provider.onDidChangeTreeData((e) => fired.push(e));
+    const sub = provider.onDidChangeTreeData((e) => fired.push(...(Array.isArray(e) ? e : [e])));
     try {
       await vscode.commands.executeCommand('stockMedia.collections.loadMore', more);
     } finally {
@@ -270,7 +270,7 @@ describe('collections tree', function () {
     assert.ok(more);
     assert.equal(labelOf(provider.getTreeItem(more)), 'Load more…');
     const fired: (CollectionsNode | undefined)[] = [];
-    const sub = provider.onDidChangeTreeData((e) => fired.push(e));
+    const sub = provider.onDidChangeTreeData((e) => fired.push(...(Array.isArray(e) ? e : [e])));
     server.setSwitches({ delayMs: 3000 });
     try {
       const loading = vscode.commands.executeCommand('stockMedia.collections.loadMore', more);

@@ -8,6 +8,7 @@ import { PagedList } from '../../core/collectionsPaging';
 import type { PageFetcher } from '../../core/collectionsPaging';
 import type { Collection, MediaItem } from '../../core/model';
 import { MAX_PER_PAGE } from '../../core/params';
+import type { TreeChange } from '../common/lazyTreeView';
 
 export type RootKind = 'featured' | 'mine' | ListRootKind;
 /** The user's own lists (library/mediaLists.ts): shown from storage, no request. */
@@ -236,5 +237,5 @@ export class Branch {
 /** The collections view, made at activation, and the emitter its change event comes from. */
 export interface CollectionsTreeHandles {
   readonly view: vscode.TreeView<CollectionsNode>;
-  readonly changed: vscode.EventEmitter<CollectionsNode | undefined>;
+  readonly changed: vscode.EventEmitter<TreeChange<CollectionsNode>>;
 }

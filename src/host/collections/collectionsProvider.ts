@@ -12,6 +12,7 @@ import { mediaKey } from '../../core/tiles';
 import type { ClientSource } from '../client/client';
 import { COLLECTIONS_VIEW_ID } from '../common/commandIds';
 import { Disposable } from '../common/dispose';
+import type { TreeChange } from '../common/lazyTreeView';
 import { describeFailure } from '../key/errorActions';
 import type { Services } from '../services';
 import type { CollectionFilterStore } from './collectionFilters';
@@ -73,7 +74,7 @@ function isCancelled(error: unknown): boolean {
 }
 
 export class CollectionsProvider extends Disposable implements vscode.TreeDataProvider<CollectionsNode> {
-  readonly onDidChangeTreeData: vscode.Event<CollectionsNode | undefined>;
+  readonly onDidChangeTreeData: vscode.Event<TreeChange<CollectionsNode>>;
 
   private readonly roots: Readonly<Record<RootKind, RootNode>> = {
     featured: { type: 'root', id: 'featured', root: 'featured' },
@@ -94,7 +95,7 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     private readonly api: ClientSource,
     private readonly filters: CollectionFilterStore,
     /** The view's change emitter: made (and disposed) with the view at activation. */
-    private readonly changed: vscode.EventEmitter<CollectionsNode | undefined>,
+    private readonly changed: vscode.EventEmitter<TreeChange<CollectionsNode>>,
     private readonly lists: MediaLists,
   ) {
     super();
@@ -260,7 +261,8 @@ export class CollectionsProvider extends Disposable implements vscode.TreeDataPr
     await this.withProgress(loading).finally(() => clearTimeout(slow));
     // Each refresh makes VS Code fetch the element's children again (and the children of those
     // of them that are expanded): in folders, only the one that got the page, where it can.
-    if (this.isCurrent(branch)) for (const node of branch.refreshAfter(before)) this.changed.fire(node);
+    // One event for them all (lazyTreeView.ts TreeChange): the page shows at once.
+    if (this.isCurrent(branch)) this.changed.fire(branch.refreshAfter(before));
   }
 
   private withProgress<T>(work: Promise<T>): Promise<T> {

@@ -9,12 +9,19 @@ export type TreeRows<N> = Required<Pick<vscode.TreeDataProvider<N>, 'getTreeItem
   resolveTreeItem(item: vscode.TreeItem, node: N, token: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem>;
 };
 
+/**
+ * What changed in a tree: a row, rows, or the whole tree (undefined). Rows changed together go
+ * in one event: VS Code shows the first event of a view at once and holds the ones after it
+ * until 200 ms have passed without another.
+ */
+export type TreeChange<N> = N | N[] | undefined;
+
 export function lazyTreeView<N>(
   id: string,
   rows: () => TreeRows<N>,
   options: Omit<vscode.TreeViewOptions<N>, 'treeDataProvider'>,
-): { view: vscode.TreeView<N>; changed: vscode.EventEmitter<N | undefined> } & IDisposable {
-  const changed = new vscode.EventEmitter<N | undefined>();
+): { view: vscode.TreeView<N>; changed: vscode.EventEmitter<TreeChange<N>> } & IDisposable {
+  const changed = new vscode.EventEmitter<TreeChange<N>>();
   const view = vscode.window.createTreeView<N>(id, {
     ...options,
     treeDataProvider: {

@@ -65,10 +65,8 @@ export class WorkspaceMediaProvider extends Disposable {
     const groups = this.model.groups();
     const kept = keys !== undefined && groups.length === this.shown.length && groups.every((g, i) => g.key === this.shown[i]);
     if (!kept) return tree.changed.fire(undefined);
-    for (const key of keys) {
-      const node = this.mediaNodes.get(key);
-      if (node) tree.changed.fire(node);
-    }
+    const nodes = keys.flatMap((key) => this.mediaNodes.get(key) ?? []);
+    if (nodes.length > 0) tree.changed.fire(nodes);
   }
 
   owns(value: unknown): value is WorkspaceNode {
