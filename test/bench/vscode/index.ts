@@ -155,7 +155,7 @@ async function perform(
       return profiledIf(task.profileDir, task.refresh ? 'workspace-media-refresh' : 'workspace-media', () => workspaceMedia(task.refresh, task.change));
     case 'watched': {
       const extensionPath = api.services.context.extensionPath;
-      return watched(extensionPath, () => (task.command === 'writeCredits' ? writeCredits(extensionPath) : workspaceMedia(task.refresh, undefined)));
+      return watched(extensionPath, api.services.platform.disk, () => (task.command === 'writeCredits' ? writeCredits(extensionPath) : workspaceMedia(task.refresh, undefined)));
     }
     default: {
       const never: never = task;
@@ -641,12 +641,14 @@ const IDLE_SAMPLE_MAX_MS = 10_000;
 
 /**
  * Runs `command` with the extension's `workspace.fs` watched (the workspace's files it reads
- * and stats, by path relative to the folder) and the extension host's event loop sampled every
+ * and stats, by path relative to the folder), and in the Node host the platform's reads straight
+ * from the disk (host/platform/node/sourceFiles.ts: a `file:` workspace is read so), and the
+ * extension host's event loop sampled every
  * BLOCK_RESOLUTION_MS: the longest gap between two samples, less the interval, is the longest
  * time the host ran without yielding; then the same, as long again, with nothing running. The
  * extension's own `vscode` API object is taken as writeCredits() takes it.
  */
-async function watched(extensionPath: string, command: () => Promise<WorkspaceMediaFigures | WriteCreditsFigures>): Promise<WatchedFigures> {
+async function watched(extensionPath: string, disk: StockMediaApi['services']['platform']['disk'], command: () => Promise<WorkspaceMediaFigures | WriteCreditsFigures>): Promise<WatchedFigures> {
   const own = createRequire(join(extensionPath, 'dist', 'extension.js'))('vscode') as typeof vscode;
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('No workspace folder');
@@ -656,7 +658,24 @@ async function watched(extensionPath: string, command: () => Promise<WorkspaceMe
   const note = (into: Set<string>, uri: vscode.Uri): void => {
     if (uri.path.startsWith(root)) into.add(uri.path.slice(root.length));
   };
-  const restore = watchFs(own.workspace, { readFile: (uri) => note(read, uri), stat: (uri) => note(statted, uri) });
+  const restoreFs = watchFs(own.workspace, { readFile: (uri) => note(read, uri), stat: (uri) => note(statted, uri) });
+  const real = disk && { readSourceFile: disk.readSourceFile, fileStamp: disk.fileStamp };
+  if (disk && real) {
+    disk.readSourceFile = (path, maxBytes) => {
+      note(read, vscode.Uri.file(path));
+      return real.readSourceFile(path, maxBytes);
+    };
+    disk.fileStamp = (path) => {
+      note(statted, vscode.Uri.file(path));
+      return real.fileStamp(path);
+    };
+  }
+  const restore =
+    restoreFs &&
+    ((): void => {
+      restoreFs();
+      if (disk && real) Object.assign(disk, real);
+    });
   const loop = monitorEventLoopDelay({ resolution: BLOCK_RESOLUTION_MS });
   loop.enable();
   try {
