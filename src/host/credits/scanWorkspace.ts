@@ -28,7 +28,8 @@ import { mediaUrlOptions } from '../../core/mediaUrl';
 import type { MediaKind } from '../../core/model';
 import type { FileStamp } from '../platform';
 import type { Services } from '../services';
-import { Slices, sourceAccess } from './sourceAccess';
+import { Slices } from '../../core/slices';
+import { sourceAccess } from './sourceAccess';
 
 /** The extensions of the files searched: the languages that have an insert format (core/insert/languages.ts). */
 const SOURCE_EXTENSIONS = [
@@ -266,7 +267,7 @@ export async function readSource(
   services: Services,
   uri: vscode.Uri,
   shown: string,
-  options: { readonly tooLarge?: () => void; readonly reuse?: Reuse; readonly links?: LinkOptions } = {},
+  options: { readonly tooLarge?: () => void; readonly reuse?: Reuse; readonly links?: LinkOptions; readonly slices?: Slices } = {},
 ): Promise<ScannedFile | undefined> {
   const access = sourceAccess(services);
   const tooLarge = (): undefined => {
@@ -292,6 +293,9 @@ export async function readSource(
   // The stamp the file was read at, where known (it may have changed since the stat).
   const readAt = read?.stamp ?? stat;
   if (read === undefined || readAt === undefined) return undefined;
+  // Its links found in the scan's slice (looked at here, right before the work: slices.ts).
+  const slices = options.slices;
+  while (slices?.due()) await slices.pause();
   const refs = mediaUsesIn(read.text, linkOptions, formatFamily(languageOfPath(uri.path)));
   memo.set(uri, readAt, optionsKey, refs);
   return { uri, shown, text: read.text, refs, stamp: stampOf(readAt) };
@@ -333,13 +337,18 @@ export async function scan(
   const uris = walked.files;
   if (!token.isCancellationRequested && !walked.truncated) memoOf(services).keepOnly(uris.map((f) => f.uri));
   const found = new Map<string, Found>();
+  // Read from the local disk, files are read at once (readSource): the host is let run between
+  // slices, which the readers share (each looks right before its work).
+  const slices = new Slices();
   let tooLarge = 0;
   let read = 0;
   // Worked out once for the scan, not for each file.
   const links = linkOptionsOf(services);
   const readOne = async ({ uri, shown }: { uri: vscode.Uri; shown: string }): Promise<void> => {
-    const file = await readSource(services, uri, shown, { tooLarge: () => (tooLarge += 1), reuse, links });
+    const file = await readSource(services, uri, shown, { tooLarge: () => (tooLarge += 1), reuse, links, slices });
     if (!file || token.isCancellationRequested) return;
+    // Its uses made (visit) in the scan's slice, looked at right before the work (slices.ts).
+    while (slices.due()) await slices.pause();
     read += 1;
     visit(file);
     for (const ref of file.refs) {
@@ -351,11 +360,9 @@ export async function scan(
   };
   let next = 0;
   let done = 0;
-  // Read from the local disk, files are read at once (readSource): the host is let run between slices.
-  const slices = new Slices();
   const worker = async (): Promise<void> => {
     while (next < uris.length && !token.isCancellationRequested) {
-      await slices.pauseIfDue();
+      while (slices.due()) await slices.pause();
       if (next >= uris.length || token.isCancellationRequested) break;
       await readOne(uris[next++] as { uri: vscode.Uri; shown: string });
       report(++done, uris.length, false);

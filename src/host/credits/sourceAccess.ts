@@ -10,27 +10,11 @@
 import * as vscode from 'vscode';
 import type { FileStamp, FolderEntry, LocalDisk } from '../platform';
 import type { Services } from '../services';
+import type { Slices } from '../../core/slices';
 
-/** How long the walk works before it lets the extension host do something else. */
-const SLICE_MS = 10;
 /** A disk call this long, for most calls of a window of SLOW_WINDOW: the disk is slow. */
 const SLOW_DISK_MS = 2;
 const SLOW_WINDOW = 32;
-
-/** Tells when the current slice of work is used up, and lets the extension host run. */
-export class Slices {
-  private started = performance.now();
-  /** After an await that let the host run anyway. */
-  restart(): void {
-    this.started = performance.now();
-  }
-  async pauseIfDue(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
-    // A macrotask: whatever the extension host has queued runs before the walk goes on.
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    this.restart();
-  }
-}
 
 const decoder = new TextDecoder();
 
