@@ -335,10 +335,12 @@ async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<
   try {
     const { page } = window;
     let pasted = 0;
+    // The covers' pages closed: the paste goes into the new page, in the active group.
+    await control.call({ op: 'closePages' });
     const mark = api.apiRequestCount();
     for (const photo of photos) {
       await control.call({ op: 'newMarkdown' });
-      const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+      const lines = page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first();
       await lines.click();
       await page.keyboard.press('Control+End');
       await page.keyboard.type(`\n${api.origin}/photo/${photo.slug}-${photo.id}/`);
@@ -347,7 +349,7 @@ async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<
       await page.keyboard.press('Control+V');
       // The paste resolves with the insert's pipeline: on a loaded machine, seconds (as in paste.e2e).
       await page
-        .waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 45_000 })
+        .waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-group-container.active .editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 45_000 })
         .catch(async (error: unknown) => {
           const text = await lines.innerText().catch(() => '(unreadable)');
           throw new Error(`photo ${photo.id}: no credit line 45 s after Ctrl+V; the editor shows “${text.slice(-300)}” (${String(error)})`);
