@@ -335,8 +335,10 @@ async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<
   try {
     const { page } = window;
     let pasted = 0;
-    // The covers' pages closed: the paste goes into the new page, in the active group.
+    // The covers' pages closed: the paste goes into the new page, in the active group, of the
+    // page in front (the clipboard is read by a focused document only).
     await control.call({ op: 'closePages' });
+    await page.bringToFront();
     const mark = api.apiRequestCount();
     for (const photo of photos) {
       await control.call({ op: 'newMarkdown' });
@@ -352,7 +354,8 @@ async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<
         .waitForFunction(() => /Photo by \[/.test(document.querySelector('.editor-group-container.active .editor-instance .monaco-editor .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 45_000 })
         .catch(async (error: unknown) => {
           const text = await lines.innerText().catch(() => '(unreadable)');
-          throw new Error(`photo ${photo.id}: no credit line 45 s after Ctrl+V; the editor shows “${text.slice(-300)}” (${String(error)})`);
+          await page.screenshot({ path: join(OUTPUT, 'paste-failed.png') }).catch(() => undefined);
+          throw new Error(`photo ${photo.id}: no credit line 45 s after Ctrl+V; the editor shows “${JSON.stringify(text.slice(-300))}” (${String(error)}; test-output/bench/paste-failed.png)`);
         });
       pasted++;
     }
