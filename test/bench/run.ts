@@ -346,7 +346,9 @@ async function coverAndPasteFigures(ctx: Context, window: BenchWindow): Promise<
       await lines.click();
       await page.keyboard.press('Control+End');
       await page.keyboard.type(`\n${api.origin}/photo/${photo.slug}-${photo.id}/`);
-      await page.keyboard.press('Shift+Home');
+      // The whole line (Expand Line Selection; it is the last, so no line break): the link wraps
+      // in the page beside the grid, and Shift+Home would select its last piece only.
+      await page.keyboard.press('Control+L');
       await page.keyboard.press('Control+X');
       await page.keyboard.press('Control+V');
       // The paste resolves with the insert's pipeline: on a loaded machine, seconds (as in paste.e2e).
