@@ -113,6 +113,11 @@ describe('agent tools: check and add credits', function () {
     await hideWorkspaceMedia();
     const { container } = await extensionApi();
     const files = [`${FOLDER}/**/*.md`];
+    // Every API request fails while the tool runs: the credit it writes comes from what In This
+    // Workspace knows of the media, not from a look-up (the client's cache was emptied). Counting
+    // the server's requests instead failed twice under CI's load: one of the page's media was
+    // asked for meanwhile by another part of the window, which a failure does not harm.
+    server.setSwitches({ failStatus: 500 });
     const prepared = await ADD_CREDITS_TOOL.prepare(container, { files });
     assert.equal(prepared.confirmationMessages?.title, 'Add missing credit lines?');
     const message = prepared.confirmationMessages?.message;
@@ -138,10 +143,7 @@ describe('agent tools: check and add credits', function () {
     const again = await invoke('stockMedia_addCredits', { files });
     assert.ok(again.text.startsWith(`No credit line is missing in the files asked for ("${FOLDER}/**/*.md"): nothing was written.`), again.text);
     assert.equal(document.getText(), trip.replace(coast, `${coast}${credit}\n\n`));
-    // No look-up of this page's media (In This Workspace, when an earlier suite left it visible,
-    // may look up other files' media meanwhile: that is the view's work, not the tool's).
-    const ours = (e: { path: string }): boolean => [credited.id, uncredited.id].some((id) => e.path.endsWith(`/photos/${id}`));
-    assert.equal(server.apiRequestCount(ours), 0, `requests sent: ${server.log.map((e) => e.path).join(', ')}`);
+    server.resetSwitches();
     // Known to the client, so that the credit check of the editor shown costs no request (asNew emptied its cache).
     const { client } = await extensionApi();
     await Promise.all([client.getPhoto(credited.id), client.getPhoto(uncredited.id)]);
