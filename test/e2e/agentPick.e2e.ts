@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
-import { AGENT_STAND_IN, runCommand, screenshot, shownNotification, useApiServer, useWorkbench, webview } from './harness';
+import { AGENT_STAND_IN, clickMenuItem, runCommand, screenshot, shownNotification, useApiServer, useWorkbench, webview } from './harness';
 
 const PROMPT = 'A cover for the post about mornings <img src=x onerror=alert(1)>';
 const PICK = 'Agent Stand-in: Pick Stock Media';
@@ -75,7 +75,7 @@ describe('the agent lets the person pick (e2e)', function () {
     const labels = (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     assert.equal(labels[0], 'Choose', labels.join(', '));
     assert.ok(labels.includes('Insert into Editor'), 'the tile’s other actions are still there');
-    await items.first().click();
+    await clickMenuItem(page, page.locator('.context-view .monaco-menu'), items.first());
     const answer = await shownNotification(page, /Tool answer: The person chose photo:\d+/);
     const text = await answer.locator('.notification-list-item-message').innerText();
     assert.ok(text.includes(`The person chose ${key ?? ''}:`), text);

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { escapeGoldmarkText } from '../../src/core/insert/escape';
 import type { LibraryPhoto } from '../server/library';
 import type { ApiServer } from '../server/server';
-import { AGENT_STAND_IN, naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench, webview } from './harness';
+import { AGENT_STAND_IN, clickMenuItem, naturalSize, notifications, openFile, runCommand, saveEditor, screenshot, searchFromPalette, useApiServer, useWorkbench, webview } from './harness';
 import type { Workbench } from './harness';
 
 const POST = [
@@ -88,9 +88,7 @@ describe('covers and sizes in the workbench (e2e)', function () {
     await tile().click({ button: 'right', position: { x: 30, y: 30 } });
     const menu = page.locator('.context-view .monaco-menu');
     await menu.waitFor({ state: 'visible', timeout: 10_000 });
-    // The menu ignores a click while it fades in.
-    await page.waitForTimeout(300);
-    await menu.locator('.action-label', { hasText: /^Set as Cover Image$/ }).click();
+    await clickMenuItem(page, menu, menu.locator('.action-label', { hasText: /^Set as Cover Image$/ }));
 
     const shown = await waitForText((t) => t.includes('caption:'), 'the cover');
     // The notification: a toast, or in the notification centre where the headless workbench keeps toasts hidden.
@@ -131,8 +129,7 @@ describe('covers and sizes in the workbench (e2e)', function () {
       await tile().click({ button: 'right', position: { x: 30, y: 30 } });
       const menu = page.locator('.context-view .monaco-menu');
       await menu.waitFor({ state: 'visible', timeout: 10_000 });
-      await page.waitForTimeout(300);
-      await menu.locator('.action-label', { hasText: label }).click();
+      await clickMenuItem(page, menu, menu.locator('.action-label', { hasText: label }));
     };
     await menuItem(/^Set as Cover Image$/);
     const withCover = await waitForText((t) => t.includes('caption:'), 'the cover');

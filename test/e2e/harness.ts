@@ -374,6 +374,17 @@ export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30
 }
 
 /**
+ * Clicks an item of an open context menu (`menu`: its `.context-view .monaco-menu`), as a person
+ * does. Under load a click can come while the menu is still settling (it stays open, the item
+ * highlighted): Enter then picks the highlighted item, as a person would press it.
+ */
+export async function clickMenuItem(page: Page, menu: Locator, item: Locator): Promise<void> {
+  await item.hover();
+  await item.click();
+  await menu.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => page.keyboard.press('Enter'));
+}
+
+/**
  * The content of a webview: VS Code hosts it in `iframe.webview`, whose document holds
  * the extension's HTML in the inner `#active-frame`. `index` picks among open webviews.
  * VS Code puts the owner's extension id in the frame's address, so only the owner's webviews

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiServer } from '../server/server';
 import { photoFileUrl } from '../server/urls';
-import { activityBarItem, openFile, screenshot, treeItems, view, useApiServer, useWorkbench } from './harness';
+import { activityBarItem, clickMenuItem, openFile, screenshot, treeItems, view, useApiServer, useWorkbench } from './harness';
 import type { Workbench } from './harness';
 
 const VIEW = 'In This Workspace';
@@ -79,12 +79,7 @@ describe('In This Workspace (e2e)', function () {
     for (const expected of ['Add Missing Credits', 'Open in Grid', 'Insert into Editor', 'Copy Credit', 'Open on the Service']) {
       assert.ok(labels.includes(expected), `${expected} in ${labels.join(', ')}`);
     }
-    const item = menu.locator('.action-label', { hasText: /^Add Missing Credits$/ });
-    await item.hover();
-    await item.click();
-    // Under load a click can come while the menu is still settling (it stays open, the item
-    // highlighted): Enter then picks the highlighted item, as a person would press it.
-    await menu.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => page.keyboard.press('Enter'));
+    await clickMenuItem(page, menu, menu.locator('.action-label', { hasText: /^Add Missing Credits$/ }));
     // The page in the editor: the credit under the photo (the editor draws spaces as no-break spaces, hence \s).
     const credit = new RegExp(`Photo\\sby\\s\\[${missing.photographer.name.replace(/ /g, '\\s')}\\]`);
     await editor
