@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { ApiServer, RequestLogEntry } from '../server/server';
-import { activityBarItem, openFile, runCommand, saveEditor, screenshot, searchFromPalette, sideBar, waitForWorkbench, webview, useApiServer, useWorkbench } from './harness';
+import { activityBarItem, clickMenuItem, openFile, runCommand, saveEditor, screenshot, searchFromPalette, sideBar, waitForWorkbench, webview, useApiServer, useWorkbench } from './harness';
 
 describe('Recent and Starred (e2e)', function () {
   this.timeout(240_000);
@@ -192,7 +192,8 @@ describe('Recent and Starred (e2e)', function () {
     }, alt);
     assert.ok(at >= 0, 'the starred row');
     await rows.nth(at).click({ button: 'right' });
-    await menu.locator('.action-item .action-label', { hasText: /^Unstar$/ }).click();
+    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    await clickMenuItem(page, menu, menu.locator('.action-item .action-label', { hasText: /^Unstar$/ }));
     const until = Date.now() + 20_000;
     while ((await rowsUnder('Starred')).includes(alt) && Date.now() < until) await page.waitForTimeout(200);
     assert.ok(!(await rowsUnder('Starred')).includes(alt), 'unstarred');
