@@ -381,7 +381,10 @@ export async function shownNotification(page: Page, text: RegExp, timeoutMs = 30
 export async function clickMenuItem(page: Page, menu: Locator, item: Locator): Promise<void> {
   await item.hover();
   await item.click();
-  await menu.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => page.keyboard.press('Enter'));
+  // Enter only while the menu is still there: pressed after it closed, Enter would type into the editor.
+  await menu.waitFor({ state: 'hidden', timeout: 2_000 }).catch(async () => {
+    if (await menu.isVisible()) await page.keyboard.press('Enter');
+  });
 }
 
 /**
