@@ -114,7 +114,7 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     // A link with a cursor in it or at its end may still be being typed (`…-43` on its way to
     // `…-4312`): it is looked up once the cursor has left it, not for each pause in the typing.
     const cursors = cursorOffsets(document);
-    const typing = (ref: MediaRefMatch): boolean => cursors.some((at) => ref.start <= at && at <= ref.end);
+    const typing = (ref: MediaRefMatch): boolean => underCursor(ref, cursors);
     const mayRequest = new Set<string>();
     let deferred = false;
     for (const ref of refs) {
@@ -216,6 +216,11 @@ export class CreditCheck extends Disposable implements vscode.CodeActionProvider
     if (applied) void this.check(document);
     return applied;
   }
+}
+
+/** Whether a cursor is in the span or at its end: a link there may still be being typed. */
+export function underCursor(span: { readonly start: number; readonly end: number }, cursors: readonly number[]): boolean {
+  return cursors.some((at) => span.start <= at && at <= span.end);
 }
 
 /** Where the cursors are in the document, in every visible editor showing it. */

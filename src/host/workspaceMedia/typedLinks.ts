@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import type { MediaRefMatch } from '../../core/mediaRefs';
 import { mediaRefKey } from '../../core/mediaRefs';
-import { cursorOffsets } from '../credits/check';
+import { cursorOffsets, underCursor } from '../credits/check';
 
 interface Typed {
   /** The document's version when it was read: the links' offsets hold for it only. */
@@ -21,7 +21,7 @@ export class TypedLinks {
   note(document: vscode.TextDocument, refs: readonly MediaRefMatch[]): void {
     const key = document.uri.toString();
     const cursors = document.isDirty ? cursorOffsets(document) : [];
-    const links = refs.filter((ref) => cursors.some((at) => ref.start <= at && at <= ref.end)).map((ref) => ({ start: ref.start, end: ref.end, key: mediaRefKey(ref) }));
+    const links = refs.filter((ref) => underCursor(ref, cursors)).map((ref) => ({ start: ref.start, end: ref.end, key: mediaRefKey(ref) }));
     if (links.length > 0) this.byDocument.set(key, { version: document.version, links });
     else this.byDocument.delete(key);
   }
@@ -48,7 +48,7 @@ export class TypedLinks {
     const typed = this.byDocument.get(key);
     if (!typed || typed.version !== document.version) return false;
     const cursors = cursorOffsets(document);
-    if (typed.links.some((link) => cursors.some((at) => link.start <= at && at <= link.end))) return false;
+    if (typed.links.some((link) => underCursor(link, cursors))) return false;
     this.byDocument.delete(key);
     return true;
   }
